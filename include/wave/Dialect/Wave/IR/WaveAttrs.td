@@ -1,0 +1,93 @@
+//===- WaveAttrs.td - Attributes of the wave dialect -------*- tablegen -*-===//
+
+#ifndef WAVE_DIALECT_WAVE_IR_WAVEATTRS_TD
+#define WAVE_DIALECT_WAVE_IR_WAVEATTRS_TD
+
+include "wave/Dialect/Wave/IR/WaveDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+//===----------------------------------------------------------------------===//
+// Enumerations
+//===----------------------------------------------------------------------===//
+
+def Wave_CacheHint : I32EnumAttr<"CacheHint", "cache behaviour of a global access", [
+    I32EnumAttrCase<"cached", 0>,
+    I32EnumAttrCase<"streaming", 1>,
+    I32EnumAttrCase<"uncached", 2>]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::wave";
+}
+def Wave_CacheHintAttr : EnumAttr<Wave_Dialect, Wave_CacheHint, "cache"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def Wave_MmaKind : I32EnumAttr<"MmaKind", "hardware matrix multiply-accumulate", [
+    I32EnumAttrCase<"f32_32x32x8_f16", 0>,
+    I32EnumAttrCase<"f32_16x16x16_f16", 1>,
+    I32EnumAttrCase<"f32_32x32x8_bf16", 2>,
+    I32EnumAttrCase<"f32_16x16x16_bf16", 3>,
+    I32EnumAttrCase<"i32_16x16x32_i8", 4>,
+    I32EnumAttrCase<"f32_16x16x4_f32", 5>]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::wave";
+}
+def Wave_MmaKindAttr : EnumAttr<Wave_Dialect, Wave_MmaKind, "mma"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def Wave_ReduceKind : I32EnumAttr<"ReduceKind", "combining operation of a collective", [
+    I32EnumAttrCase<"add", 0>,
+    I32EnumAttrCase<"mul", 1>,
+    I32EnumAttrCase<"min", 2>,
+    I32EnumAttrCase<"max", 3>,
+    I32EnumAttrCase<"and_", 4, "and">,
+    I32EnumAttrCase<"or_", 5, "or">,
+    I32EnumAttrCase<"xor_", 6, "xor">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::wave";
+}
+def Wave_ReduceKindAttr : EnumAttr<Wave_Dialect, Wave_ReduceKind, "reduce"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def Wave_ShuffleMode : I32EnumAttr<"ShuffleMode", "source lane of a shuffle", [
+    I32EnumAttrCase<"idx", 0>,
+    I32EnumAttrCase<"up", 1>,
+    I32EnumAttrCase<"down", 2>,
+    I32EnumAttrCase<"xor_", 3, "xor">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::wave";
+}
+def Wave_ShuffleModeAttr : EnumAttr<Wave_Dialect, Wave_ShuffleMode, "shuffle"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel attribute
+//===----------------------------------------------------------------------===//
+
+def Wave_KernelAttr : AttrDef<Wave_Dialect, "Kernel"> {
+  let mnemonic = "kernel";
+  let summary = "target chip, wave size and requested occupancy of a kernel";
+  let description = [{
+    Attached to a `gpu.func` kernel as the discardable attribute
+    `wave.kernel`. `chip` names the AMDGPU processor (`gfx942`), `wave_size`
+    the lanes of a wave (64, or 32 on RDNA chips), and `occupancy` the waves
+    per SIMD the register budget aims at (0: no request). The workgroup size
+    is upstream's `known_block_size`, which the kernel must carry.
+
+    ```mlir
+    #wave.kernel<chip = "gfx942", wave_size = 64, occupancy = 2>
+    ```
+  }];
+  let parameters = (ins
+    StringRefParameter<"AMDGPU processor name">:$chip,
+    "unsigned":$wave_size,
+    DefaultValuedParameter<"unsigned", "0",
+                           "requested waves per SIMD, 0 for none">:$occupancy);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+#endif // WAVE_DIALECT_WAVE_IR_WAVEATTRS_TD

@@ -1,0 +1,32 @@
+//===- WaveOps.h - Operations of the wave dialect ---------------*- C++ -*-===//
+
+#ifndef WAVE_DIALECT_WAVE_IR_WAVEOPS_H
+#define WAVE_DIALECT_WAVE_IR_WAVEOPS_H
+
+#include "wave/Dialect/Wave/IR/WaveAttrs.h"
+#include "wave/Dialect/Wave/IR/WaveDialect.h"
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::wave {
+/// Marks ops whose result depends on the set of active lanes (barriers, MMA,
+/// collectives): they must not be moved into or out of divergent control flow.
+template <typename ConcreteType>
+class Convergent : public OpTrait::TraitBase<ConcreteType, Convergent> {};
+
+} // namespace mlir::wave
+
+#include "wave/Dialect/Wave/IR/WaveInterfaces.h.inc"
+
+#define GET_OP_CLASSES
+#include "wave/Dialect/Wave/IR/WaveOps.h.inc"
+
+namespace mlir::wave {
+/// The `wave.kernel` attribute of the kernel enclosing `op`, or null.
+KernelAttr getEnclosingKernelAttr(Operation *op);
+} // namespace mlir::wave
+
+#endif // WAVE_DIALECT_WAVE_IR_WAVEOPS_H

@@ -1,0 +1,302 @@
+//===- WaveOps.td - Operations of the wave dialect ---------*- tablegen -*-===//
+
+#ifndef WAVE_DIALECT_WAVE_IR_WAVEOPS_TD
+#define WAVE_DIALECT_WAVE_IR_WAVEOPS_TD
+
+include "wave/Dialect/Wave/IR/WaveDialect.td"
+include "wave/Dialect/Wave/IR/WaveAttrs.td"
+include "wave/Dialect/Wave/IR/WaveInterfaces.td"
+include "mlir/IR/BuiltinAttributes.td"
+include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/IR/CommonTypeConstraints.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+/// Ops whose result depends on which lanes of the wave are active: they must
+/// not be moved across divergent control flow.
+def Wave_Convergent : NativeOpTrait<"Convergent"> {
+  let cppNamespace = "::mlir::wave";
+}
+
+class Wave_NotSpeculatableOp<string mnemonic, list<Trait> traits = []>
+    : Wave_Op<mnemonic, !listconcat(traits, [
+        DeclareOpInterfaceMethods<ConditionallySpeculatable>])>;
+
+def Wave_LaneVector : VectorOfRankAndType<[1], [AnyInteger, AnyFloat]>;
+def Wave_LaneScalar : AnyTypeOf<[AnySignlessInteger, AnyFloat]>;
+
+//===----------------------------------------------------------------------===//
+// Lane memory accesses
+//===----------------------------------------------------------------------===//
+
+def Wave_ReadOp : Wave_NotSpeculatableOp<"read", [
+    AttrSizedOperandSegments, Wave_LaneAccessOpInterface]> {
+  let summary = "reads a lane's vector from a memref";
+  let description = [{
+    Reads `N` elements into the lane's `vector<N x T>`. Element 0 sits at the
+    coordinate `map(indices)` (the identity map when `map` is absent, in which
+    case there is one index per memref dimension); element `i` sits `i`
+    positions further along memory dimension `along` (the innermost one by
+    default). Elements whose `mask` bit is false are not read and yield zero.
+
+    The index operands are classified by the footprint analysis (thread id,
+    workgroup id, loop induction variable, uniform value, constant), which is
+    why arithmetic on them belongs in `map` rather than in `arith` ops.
+
+    `cache` is a hint for global memory: `cached` (default; data reused),
+    `streaming` (read once, do not pollute the cache), `uncached` (data
+    written by another workgroup).
+
+    ```mlir
+    %v = wave.read %A[%tid, %k] map affine_map<(d0, d1) -> (d0 mod 32, d1 * 8 + (d0 floordiv 32) * 4)>
+        : memref<32x64xf16> -> vector<4xf16>
+    ```
+
+    The op is not speculatable: an access may be out of bounds.
+  }];
+  let arguments = (ins
+    Arg<AnyMemRef, "the memref read", [MemRead]>:$memref,
+    Variadic<Index>:$indices,
+    OptionalAttr<AffineMapAttr>:$map,
+    OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$along,
+    Optional<VectorOfRankAndType<[1], [I1]>>:$mask,
+    OptionalAttr<Wave_CacheHintAttr>:$cache);
+  let extraClassDeclaration = [{
+    ::mlir::AffineMap getAccessMap();
+    unsigned getContiguousDim();
+    ::mlir::VectorType getVectorType();
+    bool isWrite() { return false; }
+  }];
+  let results = (outs Wave_LaneVector:$result);
+  let assemblyFormat = [{
+    $memref `[` $indices `]` (`map` $map^)? (`along` $along^)?
+    (`mask` $mask^ `:` type($mask))? (`cache` $cache^)?
+    attr-dict `:` type($memref) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Wave_WriteOp : Wave_NotSpeculatableOp<"write", [
+    AttrSizedOperandSegments, Wave_LaneAccessOpInterface]> {
+  let summary = "writes a lane's vector to a memref";
+  let description = [{
+    The store counterpart of `wave.read`, with the same addressing: element 0
+    goes to `map(indices)`, the following ones along dimension `along`;
+    elements whose `mask` bit is false are not written.
+
+    ```mlir
+    wave.write %v, %lds[%tid, %c0] along 0
+        : vector<4xf16>, memref<32x16xf16, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins
+    Wave_LaneVector:$value,
+    Arg<AnyMemRef, "the memref written", [MemWrite]>:$memref,
+    Variadic<Index>:$indices,
+    OptionalAttr<AffineMapAttr>:$map,
+    OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$along,
+    Optional<VectorOfRankAndType<[1], [I1]>>:$mask,
+    OptionalAttr<Wave_CacheHintAttr>:$cache);
+  let extraClassDeclaration = [{
+    ::mlir::AffineMap getAccessMap();
+    unsigned getContiguousDim();
+    ::mlir::VectorType getVectorType();
+    bool isWrite() { return true; }
+  }];
+  let assemblyFormat = [{
+    $value `,` $memref `[` $indices `]` (`map` $map^)? (`along` $along^)?
+    (`mask` $mask^ `:` type($mask))? (`cache` $cache^)?
+    attr-dict `:` type($value) `,` type($memref)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// LDS
+//===----------------------------------------------------------------------===//
+
+def Wave_AllocLdsOp : Wave_Op<"alloc_lds", [
+    DeclareOpInterfaceMethods<ConditionallySpeculatable>]> {
+  let summary = "allocates a workgroup's LDS tile with a padded layout";
+  let description = [{
+    Allocates a tile of LDS (workgroup memory) shared by all lanes of the
+    workgroup for the whole kernel. The result type's shape is the logical
+    tile; `padding` adds elements to each dimension of the physical layout,
+    which is row-major over `shape + padding`. The result's strides must be
+    exactly that layout, so indexing stays in logical coordinates while the
+    padding (which spreads columns over LDS banks) is explicit in the type.
+
+    ```mlir
+    // A 64x32 f16 tile padded to rows of 36 elements (72 bytes).
+    %t = wave.alloc_lds padding [0, 4]
+        : memref<64x32xf16, strided<[36, 1]>, #gpu.address_space<workgroup>>
+    ```
+
+    The op must sit directly in a `gpu.func` body: LDS is sized statically
+    per workgroup.
+  }];
+  let arguments = (ins OptionalAttr<DenseI64ArrayAttr>:$padding);
+  let results = (outs Res<AnyStaticShapeMemRef, "the LDS tile",
+                          [MemAlloc<DefaultResource>]>:$result);
+  let assemblyFormat = "(`padding` $padding^)? attr-dict `:` type($result)";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Padding per dimension (zeros when absent).
+    ::llvm::SmallVector<int64_t> getPaddingOrZeros();
+    /// Shape of the physical, padded layout.
+    ::llvm::SmallVector<int64_t> getPhysicalShape();
+    /// Bytes of LDS the allocation occupies.
+    int64_t getSizeInBytes();
+  }];
+}
+
+def Wave_BarrierOp : Wave_Op<"barrier", [
+    MemoryEffects<[MemRead, MemWrite]>, Wave_Convergent,
+    DeclareOpInterfaceMethods<ConditionallySpeculatable>]> {
+  let summary = "workgroup barrier ordering LDS accesses";
+  let description = [{
+    Every lane of the workgroup waits here until all lanes have arrived, and
+    LDS accesses before the barrier are visible to all lanes after it. Every
+    lane of the workgroup must reach the same barrier (a barrier under
+    lane-divergent control flow is a bug `wave-run` reports).
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Matrix multiply-accumulate
+//===----------------------------------------------------------------------===//
+
+def Wave_MmaOp : Wave_Op<"mma", [Pure, Wave_Convergent,
+                                 AllTypesMatch<["acc", "result"]>]> {
+  let summary = "wave-wide matrix multiply-accumulate";
+  let description = [{
+    `result = a * b + acc` over an `M x N x K` tile held in the registers of
+    the wave's lanes. `kind` names the hardware operation; its lane-layout
+    table (see `docs/Guide.md`) says which element of A (`M x K`), B
+    (`K x N`) and the accumulator (`M x N`) each lane holds in each vector
+    slot. The verifier checks the operand types against the kind.
+
+    ```mlir
+    %d = wave.mma <f32_32x32x8_f16> %a, %b, %c
+        : vector<4xf16>, vector<4xf16> -> vector<16xf32>
+    ```
+
+    Pure but convergent: all lanes of the wave take part, so it must not be
+    moved into lane-divergent control flow.
+  }];
+  let arguments = (ins Wave_MmaKindAttr:$kind, Wave_LaneVector:$a,
+                       Wave_LaneVector:$b, Wave_LaneVector:$acc);
+  let results = (outs Wave_LaneVector:$result);
+  let assemblyFormat = [{
+    $kind $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Wave collectives
+//===----------------------------------------------------------------------===//
+
+class Wave_CollectiveOp<string mnemonic, list<Trait> traits = []>
+    : Wave_NotSpeculatableOp<mnemonic,
+          !listconcat(traits, [NoMemoryEffect, Wave_Convergent])>;
+
+def Wave_ReduceOp : Wave_CollectiveOp<"reduce", [AllTypesMatch<["value", "result"]>]> {
+  let summary = "reduces a value over the active lanes of the wave";
+  let description = [{
+    Every active lane receives the combination of `value` over all active
+    lanes of its wave. `min`/`max` are signed on integers; `and`, `or`, `xor`
+    need integers.
+
+    ```mlir
+    %sum = wave.reduce <add> %x : f32
+    ```
+  }];
+  let arguments = (ins Wave_ReduceKindAttr:$kind, Wave_LaneScalar:$value);
+  let results = (outs Wave_LaneScalar:$result);
+  let assemblyFormat = "$kind $value attr-dict `:` type($value)";
+  let hasVerifier = 1;
+}
+
+def Wave_ScanOp : Wave_CollectiveOp<"scan", [AllTypesMatch<["value", "result"]>]> {
+  let summary = "prefix combination over the active lanes of the wave";
+  let description = [{
+    Lane `l` receives the combination of `value` over the active lanes
+    `0..l` (inclusive, default) or `0..l-1` (`exclusive`; lane 0 gets the
+    operation's identity).
+
+    ```mlir
+    %prefix = wave.scan <add> %x exclusive : i32
+    ```
+  }];
+  let arguments = (ins Wave_ReduceKindAttr:$kind, Wave_LaneScalar:$value,
+                       UnitAttr:$exclusive);
+  let results = (outs Wave_LaneScalar:$result);
+  let assemblyFormat = "$kind $value (`exclusive` $exclusive^)? attr-dict `:` type($value)";
+  let hasVerifier = 1;
+}
+
+def Wave_BroadcastOp : Wave_CollectiveOp<"broadcast", [AllTypesMatch<["value", "result"]>]> {
+  let summary = "every lane receives one lane's value";
+  let description = [{
+    ```mlir
+    %first = wave.broadcast %x, lane 0 : f32
+    ```
+    The source lane must be active and below the wave size.
+  }];
+  let arguments = (ins Wave_LaneScalar:$value,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$lane);
+  let results = (outs Wave_LaneScalar:$result);
+  let assemblyFormat = "$value `,` `lane` $lane attr-dict `:` type($value)";
+  let hasVerifier = 1;
+}
+
+def Wave_ShuffleOp : Wave_CollectiveOp<"shuffle", [AllTypesMatch<["value", "result"]>]> {
+  let summary = "reads another lane's value";
+  let description = [{
+    Lane `l` reads `value` from lane `offset` (`idx`), `l - offset` (`up`),
+    `l + offset` (`down`) or `l xor offset` (`xor`). A lane whose source lies
+    outside the wave keeps its own value (as CUDA's `__shfl_up`/`_down`).
+
+    ```mlir
+    %n = wave.shuffle <xor> %x, %c1 : f32
+    ```
+  }];
+  let arguments = (ins Wave_ShuffleModeAttr:$mode, Wave_LaneScalar:$value,
+                       I32:$offset);
+  let results = (outs Wave_LaneScalar:$result);
+  let assemblyFormat = "$mode $value `,` $offset attr-dict `:` type($value)";
+}
+
+def Wave_BallotOp : Wave_CollectiveOp<"ballot"> {
+  let summary = "bit mask of the active lanes whose predicate holds";
+  let description = [{
+    Bit `l` of the result is set when lane `l` is active and `predicate`
+    holds there. The result has one bit per lane: `i64` for waves of 64,
+    `i32` for waves of 32.
+
+    ```mlir
+    %mask = wave.ballot %p : i64
+    ```
+  }];
+  let arguments = (ins I1:$predicate);
+  let results = (outs AnyTypeOf<[I32, I64]>:$result);
+  let assemblyFormat = "$predicate attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Wave_AnyOp : Wave_CollectiveOp<"any"> {
+  let summary = "whether the predicate holds on any active lane";
+  let arguments = (ins I1:$predicate);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$predicate attr-dict";
+}
+
+def Wave_AllOp : Wave_CollectiveOp<"all"> {
+  let summary = "whether the predicate holds on every active lane";
+  let arguments = (ins I1:$predicate);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$predicate attr-dict";
+}
+
+#endif // WAVE_DIALECT_WAVE_IR_WAVEOPS_TD

@@ -1,0 +1,95 @@
+//===- MmaLayout.cpp - Lane layouts of wave.mma kinds ---------------------===//
+//
+// Every MFMA kind shares one layout family (CDNA3 matrix cores, wave 64):
+//   A[row][k]:   row = lane mod M, k = (lane floordiv M) * kPerLane + slot
+//   B[k][col]:   col = lane mod N, k = (lane floordiv N) * kPerLane + slot
+//   Acc[row][col]: col = lane mod N,
+//     row = (slot floordiv 4) * 4 * (64 / N) + (lane floordiv N) * 4 + slot mod 4
+// The formulas are written once, generically, and instantiated both for
+// integers (interpreter, tables) and for affine expressions (passes).
+//
+//===----------------------------------------------------------------------===//
+
+#include "wave/Dialect/Wave/IR/MmaLayout.h"
+
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/ErrorHandling.h"
+
+using namespace mlir;
+using namespace mlir::wave;
+
+static int64_t floorDiv(int64_t a, int64_t b) { return a / b; }
+static int64_t mod(int64_t a, int64_t b) { return a % b; }
+static AffineExpr floorDiv(AffineExpr a, int64_t b) { return a.floorDiv(b); }
+static AffineExpr mod(AffineExpr a, int64_t b) { return a % b; }
+
+template <typename T>
+static std::array<T, 2> coordinate(const MmaLayout &layout,
+                                   MmaOperand operand, T lane, T slot) {
+  switch (operand) {
+  case MmaOperand::A:
+    return {mod(lane, layout.m), floorDiv(lane, layout.m) * layout.kPerLane + slot};
+  case MmaOperand::B:
+    return {floorDiv(lane, layout.n) * layout.kPerLane + slot, mod(lane, layout.n)};
+  case MmaOperand::Acc: {
+    int64_t rowGroups = layout.waveSize / layout.n;
+    return {floorDiv(slot, 4) * (4 * rowGroups) + floorDiv(lane, layout.n) * 4 +
+                mod(slot, 4),
+            mod(lane, layout.n)};
+  }
+  }
+  llvm_unreachable("unknown MMA operand");
+}
+
+std::array<int64_t, 2> MmaLayout::getCoordinate(MmaOperand operand,
+                                                int64_t lane,
+                                                int64_t slot) const {
+  return coordinate<int64_t>(*this, operand, lane, slot);
+}
+
+AffineMap MmaLayout::getCoordinateMap(MmaOperand operand,
+                                      MLIRContext *context) const {
+  std::array<AffineExpr, 2> results = coordinate<AffineExpr>(
+      *this, operand, getAffineDimExpr(0, context),
+      getAffineDimExpr(1, context));
+  return AffineMap::get(2, 0, results, context);
+}
+
+Type MmaLayout::getInputElementType(MLIRContext *context) const {
+  switch (kind) {
+  case MmaKind::f32_32x32x8_f16:
+  case MmaKind::f32_16x16x16_f16:
+    return Float16Type::get(context);
+  case MmaKind::f32_32x32x8_bf16:
+  case MmaKind::f32_16x16x16_bf16:
+    return BFloat16Type::get(context);
+  case MmaKind::i32_16x16x32_i8:
+    return IntegerType::get(context, 8);
+  case MmaKind::f32_16x16x4_f32:
+    return Float32Type::get(context);
+  }
+  llvm_unreachable("unknown MMA kind");
+}
+
+Type MmaLayout::getAccElementType(MLIRContext *context) const {
+  if (kind == MmaKind::i32_16x16x32_i8)
+    return IntegerType::get(context, 32);
+  return Float32Type::get(context);
+}
+
+const MmaLayout &mlir::wave::getMmaLayout(MmaKind kind) {
+  // kind, M, N, K, wave size, elements of A/B a lane, accumulators a lane.
+  static const MmaLayout kLayouts[] = {
+      {MmaKind::f32_32x32x8_f16, 32, 32, 8, 64, 4, 16},
+      {MmaKind::f32_16x16x16_f16, 16, 16, 16, 64, 4, 4},
+      {MmaKind::f32_32x32x8_bf16, 32, 32, 8, 64, 4, 16},
+      {MmaKind::f32_16x16x16_bf16, 16, 16, 16, 64, 4, 4},
+      {MmaKind::i32_16x16x32_i8, 16, 16, 32, 64, 8, 4},
+      {MmaKind::f32_16x16x4_f32, 16, 16, 4, 64, 1, 4},
+  };
+  for (const MmaLayout &layout : kLayouts)
+    if (layout.kind == kind)
+      return layout;
+  llvm_unreachable("MMA kind without a layout");
+}

@@ -1,0 +1,101 @@
+//===- WaveDialect.cpp - The wave dialect ---------------------------------===//
+
+#include "wave/Dialect/Wave/IR/WaveDialect.h"
+#include "wave/Dialect/Wave/IR/WaveAttrs.h"
+#include "wave/Dialect/Wave/IR/WaveOps.h"
+#include "wave/Target/Chip.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::wave;
+
+#include "wave/Dialect/Wave/IR/WaveDialect.cpp.inc"
+#include "wave/Dialect/Wave/IR/WaveEnums.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "wave/Dialect/Wave/IR/WaveAttrs.cpp.inc"
+
+void WaveDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "wave/Dialect/Wave/IR/WaveOps.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "wave/Dialect/Wave/IR/WaveAttrs.cpp.inc"
+      >();
+}
+
+LogicalResult
+KernelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                   StringRef chip, unsigned waveSize, unsigned occupancy) {
+  const ChipInfo *info = lookupChip(chip);
+  if (!info) {
+    std::string known;
+    for (const ChipInfo &c : getKnownChips())
+      known += (known.empty() ? "" : ", ") + c.name.str();
+    return emitError() << "unknown chip '" << chip << "' (known: " << known
+                       << ")";
+  }
+  if (waveSize != 32 && waveSize != 64)
+    return emitError() << "wave size must be 32 or 64, got " << waveSize;
+  if (!info->supportsWaveSize(waveSize))
+    return emitError() << "chip '" << chip << "' does not run waves of "
+                       << waveSize << " lanes";
+  if (occupancy > 20)
+    return emitError() << "requested occupancy " << occupancy
+                       << " exceeds any chip's waves per SIMD";
+  return success();
+}
+
+/// Checks `wave.kernel` and `wave.reference` on a kernel.
+LogicalResult WaveDialect::verifyOperationAttribute(Operation *op,
+                                                    NamedAttribute attr) {
+  if (attr.getName() != kKernelAttrName &&
+      attr.getName() != kReferenceAttrName)
+    return op->emitError() << "unknown wave attribute '" << attr.getName()
+                           << "'";
+  auto func = dyn_cast<gpu::GPUFuncOp>(op);
+  if (!func || !func.isKernel())
+    return op->emitError() << "'" << attr.getName()
+                           << "' applies to gpu.func kernels only";
+
+  if (attr.getName() == kKernelAttrName) {
+    auto kernel = dyn_cast<KernelAttr>(attr.getValue());
+    if (!kernel)
+      return op->emitError() << "'" << kKernelAttrName
+                             << "' must be a #wave.kernel attribute";
+    std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize();
+    if (!block)
+      return op->emitError()
+             << "a wave kernel needs 'known_block_size' (its workgroup size)";
+    int64_t lanes = 1;
+    for (int32_t extent : *block)
+      lanes *= extent;
+    if (lanes > 1024)
+      return op->emitError() << "workgroup of " << lanes
+                             << " lanes exceeds the limit of 1024";
+    return success();
+  }
+
+  auto ref = dyn_cast<FlatSymbolRefAttr>(attr.getValue());
+  if (!ref)
+    return op->emitError() << "'" << kReferenceAttrName
+                           << "' must name a kernel (@name)";
+  auto target = dyn_cast_or_null<gpu::GPUFuncOp>(
+      SymbolTable::lookupNearestSymbolFrom(op, ref));
+  if (!target || !target.isKernel())
+    return op->emitError() << "reference " << ref
+                           << " is not a gpu.func kernel of this module";
+  if (target == func)
+    return op->emitError() << "a kernel cannot be its own reference";
+  if (target.getFunctionType() != func.getFunctionType())
+    return op->emitError() << "reference " << ref << " has type "
+                           << target.getFunctionType() << ", expected "
+                           << func.getFunctionType();
+  return success();
+}

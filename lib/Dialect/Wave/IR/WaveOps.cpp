@@ -1,0 +1,309 @@
+//===- WaveOps.cpp - Operations of the wave dialect -----------------------===//
+
+#include "wave/Dialect/Wave/IR/WaveOps.h"
+#include "wave/Dialect/Wave/IR/MmaLayout.h"
+#include "wave/Target/Chip.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::wave;
+
+#include "wave/Dialect/Wave/IR/WaveInterfaces.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "wave/Dialect/Wave/IR/WaveOps.cpp.inc"
+
+KernelAttr mlir::wave::getEnclosingKernelAttr(Operation *op) {
+  auto func = op->getParentOfType<gpu::GPUFuncOp>();
+  if (!func)
+    return {};
+  return func->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName);
+}
+
+//===----------------------------------------------------------------------===//
+// Lane accesses
+//===----------------------------------------------------------------------===//
+
+static bool isWorkgroupMemory(MemRefType type) {
+  return gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type);
+}
+
+/// Global memory: no address space, the GPU global space, or integer 1.
+static bool isGlobalMemory(MemRefType type) {
+  Attribute space = type.getMemorySpace();
+  if (!space)
+    return true;
+  if (auto gpuSpace = dyn_cast<gpu::AddressSpaceAttr>(space))
+    return gpuSpace.getValue() == gpu::AddressSpace::Global;
+  if (auto intSpace = dyn_cast<IntegerAttr>(space))
+    return intSpace.getInt() == 0 || intSpace.getInt() == 1;
+  return false;
+}
+
+static AffineMap accessMapOf(std::optional<AffineMap> map, MemRefType type) {
+  if (map)
+    return *map;
+  return AffineMap::getMultiDimIdentityMap(type.getRank(), type.getContext());
+}
+
+/// Checks the rules `wave.read` and `wave.write` share.
+static LogicalResult verifyLaneAccess(Operation *op, MemRefType memrefType,
+                                      VectorType vectorType, size_t numIndices,
+                                      std::optional<AffineMap> map,
+                                      std::optional<uint64_t> along,
+                                      Value mask,
+                                      std::optional<CacheHint> cache) {
+  if (memrefType.getElementType() != vectorType.getElementType())
+    return op->emitOpError("vector element type ")
+           << vectorType.getElementType()
+           << " does not match the memref element type "
+           << memrefType.getElementType();
+  bool workgroup = isWorkgroupMemory(memrefType);
+  if (!workgroup && !isGlobalMemory(memrefType))
+    return op->emitOpError("accesses global or workgroup (LDS) memory only, "
+                           "not memory space ")
+           << memrefType.getMemorySpace();
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(memrefType.getStridesAndOffset(strides, offset)))
+    return op->emitOpError("needs a memref with a strided layout");
+  if (memrefType.getRank() == 0)
+    return op->emitOpError("needs a memref of rank 1 or more");
+
+  AffineMap accessMap = accessMapOf(map, memrefType);
+  if (accessMap.getNumSymbols() != 0)
+    return op->emitOpError("access map must not have symbols");
+  if (accessMap.getNumDims() != numIndices)
+    return op->emitOpError("access map takes ")
+           << accessMap.getNumDims() << " indices but " << numIndices
+           << " are given";
+  if (accessMap.getNumResults() != memrefType.getRank())
+    return op->emitOpError("access map yields ")
+           << accessMap.getNumResults()
+           << " coordinates but the memref has rank " << memrefType.getRank();
+
+  uint64_t dim = along ? *along : memrefType.getRank() - 1;
+  if (dim >= static_cast<uint64_t>(memrefType.getRank()))
+    return op->emitOpError("contiguous dimension ")
+           << dim << " is out of range for a memref of rank "
+           << memrefType.getRank();
+  int64_t extent = memrefType.getDimSize(dim);
+  if (!ShapedType::isDynamic(extent) && vectorType.getNumElements() > extent)
+    return op->emitOpError("vector of ")
+           << vectorType.getNumElements()
+           << " elements does not fit in dimension " << dim << " of extent "
+           << extent;
+
+  if (mask) {
+    auto maskType = cast<VectorType>(mask.getType());
+    if (maskType.getNumElements() != vectorType.getNumElements())
+      return op->emitOpError("mask has ")
+             << maskType.getNumElements() << " bits for a vector of "
+             << vectorType.getNumElements() << " elements";
+  }
+  if (cache && workgroup && *cache != CacheHint::cached)
+    return op->emitOpError("cache hints apply to global memory only");
+  return success();
+}
+
+#define WAVE_LANE_ACCESS_METHODS(OpTy)                                         \
+  AffineMap OpTy::getAccessMap() {                                             \
+    return accessMapOf(getMap(), getMemref().getType());                       \
+  }                                                                            \
+  unsigned OpTy::getContiguousDim() {                                          \
+    std::optional<uint64_t> along = getAlong();                                \
+    return along ? *along : getMemref().getType().getRank() - 1;               \
+  }                                                                            \
+  Speculation::Speculatability OpTy::getSpeculatability() {                    \
+    return Speculation::NotSpeculatable;                                       \
+  }
+
+WAVE_LANE_ACCESS_METHODS(ReadOp)
+WAVE_LANE_ACCESS_METHODS(WriteOp)
+#undef WAVE_LANE_ACCESS_METHODS
+
+VectorType ReadOp::getVectorType() { return getResult().getType(); }
+VectorType WriteOp::getVectorType() { return getValue().getType(); }
+
+LogicalResult ReadOp::verify() {
+  return verifyLaneAccess(*this, getMemref().getType(), getVectorType(),
+                          getIndices().size(), getMap(), getAlong(), getMask(),
+                          getCache());
+}
+
+LogicalResult WriteOp::verify() {
+  return verifyLaneAccess(*this, getMemref().getType(), getVectorType(),
+                          getIndices().size(), getMap(), getAlong(), getMask(),
+                          getCache());
+}
+
+//===----------------------------------------------------------------------===//
+// AllocLdsOp
+//===----------------------------------------------------------------------===//
+
+SmallVector<int64_t> AllocLdsOp::getPaddingOrZeros() {
+  if (std::optional<ArrayRef<int64_t>> padding = getPadding())
+    return llvm::to_vector(*padding);
+  return SmallVector<int64_t>(getResult().getType().getRank(), 0);
+}
+
+SmallVector<int64_t> AllocLdsOp::getPhysicalShape() {
+  SmallVector<int64_t> shape =
+      llvm::to_vector(getResult().getType().getShape());
+  for (auto [extent, pad] : llvm::zip_equal(shape, getPaddingOrZeros()))
+    extent += pad;
+  return shape;
+}
+
+int64_t AllocLdsOp::getSizeInBytes() {
+  int64_t elements = 1;
+  for (int64_t extent : getPhysicalShape())
+    elements *= extent;
+  unsigned bits = getResult().getType().getElementTypeBitWidth();
+  return elements * llvm::divideCeil(bits, 8);
+}
+
+Speculation::Speculatability AllocLdsOp::getSpeculatability() {
+  return Speculation::NotSpeculatable;
+}
+
+LogicalResult AllocLdsOp::verify() {
+  MemRefType type = getResult().getType();
+  if (!isWorkgroupMemory(type))
+    return emitOpError("result must be in #gpu.address_space<workgroup>");
+  if (type.getRank() == 0)
+    return emitOpError("needs a tile of rank 1 or more");
+  if (!type.getElementType().isIntOrFloat())
+    return emitOpError("element type must be an integer or a float");
+  SmallVector<int64_t> padding = getPaddingOrZeros();
+  if (static_cast<int64_t>(padding.size()) != type.getRank())
+    return emitOpError("padding has ")
+           << padding.size() << " entries for a tile of rank "
+           << type.getRank();
+  if (llvm::any_of(padding, [](int64_t pad) { return pad < 0; }))
+    return emitOpError("padding must not be negative");
+
+  SmallVector<int64_t> physical = getPhysicalShape();
+  SmallVector<int64_t> expectedStrides(physical.size(), 1);
+  for (int64_t i = static_cast<int64_t>(physical.size()) - 2; i >= 0; --i)
+    expectedStrides[i] = expectedStrides[i + 1] * physical[i + 1];
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) || offset != 0 ||
+      ArrayRef<int64_t>(strides) != ArrayRef<int64_t>(expectedStrides)) {
+    std::string expected;
+    llvm::raw_string_ostream os(expected);
+    llvm::interleaveComma(expectedStrides, os);
+    return emitOpError("layout must be row-major over the padded shape, "
+                       "i.e. strides [")
+           << expected << "] and offset 0";
+  }
+  if (!isa_and_nonnull<gpu::GPUFuncOp>((*this)->getParentOp()))
+    return emitOpError("must be directly in a gpu.func body: LDS is "
+                       "allocated once per workgroup");
+  return success();
+}
+
+Speculation::Speculatability BarrierOp::getSpeculatability() {
+  return Speculation::NotSpeculatable;
+}
+
+//===----------------------------------------------------------------------===//
+// MmaOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult MmaOp::verify() {
+  const MmaLayout &layout = getMmaLayout(getKind());
+  MLIRContext *context = getContext();
+  auto check = [&](Value operand, StringRef name, int64_t elements,
+                   Type elementType) -> LogicalResult {
+    auto type = cast<VectorType>(operand.getType());
+    if (type.getNumElements() == elements &&
+        type.getElementType() == elementType)
+      return success();
+    return emitOpError("operand ")
+           << name << " of " << stringifyMmaKind(getKind()) << " must be "
+           << VectorType::get({elements}, elementType) << ", got " << type;
+  };
+  Type input = layout.getInputElementType(context);
+  if (failed(check(getA(), "A", layout.kPerLane, input)) ||
+      failed(check(getB(), "B", layout.kPerLane, input)) ||
+      failed(check(getAcc(), "accumulator", layout.accPerLane,
+                   layout.getAccElementType(context))))
+    return failure();
+
+  KernelAttr kernel = getEnclosingKernelAttr(*this);
+  if (!kernel)
+    return success();
+  const ChipInfo *chip = lookupChip(kernel.getChip());
+  if (chip && !chip->hasMfma)
+    return emitOpError("chip '")
+           << kernel.getChip() << "' has no MFMA unit for "
+           << stringifyMmaKind(getKind());
+  if (chip && getKind() == MmaKind::i32_16x16x32_i8 && !chip->hasGfx940Mfma)
+    return emitOpError("i32_16x16x32_i8 needs a gfx940-class chip, not '")
+           << kernel.getChip() << "'";
+  if (kernel.getWaveSize() != layout.waveSize)
+    return emitOpError(stringifyMmaKind(getKind()))
+           << " needs waves of " << layout.waveSize << " lanes, the kernel has "
+           << kernel.getWaveSize();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Collectives
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyCombiningKind(Operation *op, ReduceKind kind,
+                                         Type type) {
+  bool bitwise = kind == ReduceKind::and_ || kind == ReduceKind::or_ ||
+                 kind == ReduceKind::xor_;
+  if (bitwise && !isa<IntegerType>(type))
+    return op->emitOpError("'") << stringifyReduceKind(kind)
+                                << "' needs an integer operand, got " << type;
+  return success();
+}
+
+LogicalResult ReduceOp::verify() {
+  return verifyCombiningKind(*this, getKind(), getValue().getType());
+}
+
+LogicalResult ScanOp::verify() {
+  return verifyCombiningKind(*this, getKind(), getValue().getType());
+}
+
+LogicalResult BroadcastOp::verify() {
+  KernelAttr kernel = getEnclosingKernelAttr(*this);
+  if (kernel && getLane() >= kernel.getWaveSize())
+    return emitOpError("source lane ")
+           << getLane() << " is outside a wave of " << kernel.getWaveSize()
+           << " lanes";
+  return success();
+}
+
+LogicalResult BallotOp::verify() {
+  KernelAttr kernel = getEnclosingKernelAttr(*this);
+  unsigned width = getResult().getType().getIntOrFloatBitWidth();
+  if (kernel && width != kernel.getWaveSize())
+    return emitOpError("result has ")
+           << width << " bits but a wave has " << kernel.getWaveSize()
+           << " lanes";
+  return success();
+}
+
+#define WAVE_NOT_SPECULATABLE(OpTy)                                            \
+  Speculation::Speculatability OpTy::getSpeculatability() {                    \
+    return Speculation::NotSpeculatable;                                       \
+  }
+WAVE_NOT_SPECULATABLE(ReduceOp)
+WAVE_NOT_SPECULATABLE(ScanOp)
+WAVE_NOT_SPECULATABLE(BroadcastOp)
+WAVE_NOT_SPECULATABLE(ShuffleOp)
+WAVE_NOT_SPECULATABLE(BallotOp)
+WAVE_NOT_SPECULATABLE(AnyOp)
+WAVE_NOT_SPECULATABLE(AllOp)
+#undef WAVE_NOT_SPECULATABLE

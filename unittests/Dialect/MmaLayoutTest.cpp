@@ -1,0 +1,134 @@
+//===- MmaLayoutTest.cpp - Tests of the MMA lane-layout tables ------------===//
+
+#include "wave/Dialect/Wave/IR/MmaLayout.h"
+#include "wave/Dialect/Wave/IR/WaveDialect.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/MLIRContext.h"
+
+#include "gtest/gtest.h"
+
+#include <set>
+
+using namespace mlir;
+using namespace mlir::wave;
+
+namespace {
+
+constexpr MmaKind kAllKinds[] = {
+    MmaKind::f32_32x32x8_f16,  MmaKind::f32_16x16x16_f16,
+    MmaKind::f32_32x32x8_bf16, MmaKind::f32_16x16x16_bf16,
+    MmaKind::i32_16x16x32_i8,  MmaKind::f32_16x16x4_f32};
+
+std::array<int64_t, 2> operandShape(const MmaLayout &layout,
+                                    MmaOperand operand) {
+  switch (operand) {
+  case MmaOperand::A:
+    return {layout.m, layout.k};
+  case MmaOperand::B:
+    return {layout.k, layout.n};
+  case MmaOperand::Acc:
+    return {layout.m, layout.n};
+  }
+  return {0, 0};
+}
+
+class MmaLayoutTest : public ::testing::TestWithParam<MmaKind> {};
+
+// Every element of A, B and the accumulator is held by exactly one
+// (lane, slot) pair, and every pair holds an element inside the operand.
+TEST_P(MmaLayoutTest, EveryElementOwnedExactlyOnce) {
+  const MmaLayout &layout = getMmaLayout(GetParam());
+  for (MmaOperand operand : {MmaOperand::A, MmaOperand::B, MmaOperand::Acc}) {
+    auto [rows, cols] = operandShape(layout, operand);
+    std::set<std::pair<int64_t, int64_t>> seen;
+    for (int64_t lane = 0; lane < layout.waveSize; ++lane) {
+      for (int64_t slot = 0; slot < layout.getElementsPerLane(operand);
+           ++slot) {
+        auto [row, col] = layout.getCoordinate(operand, lane, slot);
+        ASSERT_GE(row, 0);
+        ASSERT_LT(row, rows);
+        ASSERT_GE(col, 0);
+        ASSERT_LT(col, cols);
+        EXPECT_TRUE(seen.insert({row, col}).second)
+            << "element (" << row << ", " << col << ") held twice";
+      }
+    }
+    EXPECT_EQ(static_cast<int64_t>(seen.size()), rows * cols);
+  }
+}
+
+// The affine form used by passes agrees with the integer form everywhere.
+TEST_P(MmaLayoutTest, AffineMapMatchesIntegerTable) {
+  MLIRContext context;
+  const MmaLayout &layout = getMmaLayout(GetParam());
+  for (MmaOperand operand : {MmaOperand::A, MmaOperand::B, MmaOperand::Acc}) {
+    AffineMap map = layout.getCoordinateMap(operand, &context);
+    for (int64_t lane = 0; lane < layout.waveSize; ++lane) {
+      for (int64_t slot = 0; slot < layout.getElementsPerLane(operand);
+           ++slot) {
+        SmallVector<int64_t> fromMap = map.compose({lane, slot});
+        auto expected = layout.getCoordinate(operand, lane, slot);
+        EXPECT_EQ(fromMap[0], expected[0]);
+        EXPECT_EQ(fromMap[1], expected[1]);
+      }
+    }
+  }
+}
+
+TEST_P(MmaLayoutTest, ElementCountsMatchTheShape) {
+  const MmaLayout &layout = getMmaLayout(GetParam());
+  EXPECT_EQ(layout.kPerLane * layout.waveSize, layout.m * layout.k);
+  EXPECT_EQ(layout.accPerLane * layout.waveSize, layout.m * layout.n);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllKinds, MmaLayoutTest,
+                         ::testing::ValuesIn(kAllKinds),
+                         [](const auto &info) {
+                           return stringifyMmaKind(info.param).str();
+                         });
+
+// Hand-checked entries of the CDNA3 matrix-core layouts.
+TEST(MmaLayoutTable, F32_32x32x8F16) {
+  const MmaLayout &layout = getMmaLayout(MmaKind::f32_32x32x8_f16);
+  using Coord = std::array<int64_t, 2>;
+  EXPECT_EQ(layout.getCoordinate(MmaOperand::A, 0, 0), (Coord{0, 0}));
+  EXPECT_EQ(layout.getCoordinate(MmaOperand::A, 33, 2), (Coord{1, 6}));
+  EXPECT_EQ(layout.getCoordinate(MmaOperand::B, 33, 2), (Coord{6, 1}));
+  EXPECT_EQ(layout.getCoordinate(MmaOperand::Acc, 0, 3), (Coord{3, 0}));
+  EXPECT_EQ(layout.getCoordinate(MmaOperand::Acc, 32, 0), (Coord{4, 0}));
+  EXPECT_EQ(layout.getCoordinate(MmaOperand::Acc, 0, 4), (Coord{8, 0}));
+  EXPECT_EQ(layout.getCoordinate(MmaOperand::Acc, 63, 15), (Coord{31, 31}));
+}
+
+TEST(MmaLayoutTable, F32_16x16x16F16) {
+  const MmaLayout &layout = getMmaLayout(MmaKind::f32_16x16x16_f16);
+  using Coord = std::array<int64_t, 2>;
+  EXPECT_EQ(layout.getCoordinate(MmaOperand::A, 17, 1), (Coord{1, 5}));
+  EXPECT_EQ(layout.getCoordinate(MmaOperand::B, 63, 3), (Coord{15, 15}));
+  EXPECT_EQ(layout.getCoordinate(MmaOperand::Acc, 17, 1), (Coord{5, 1}));
+}
+
+TEST(MmaLayoutTable, I32_16x16x32I8AndF32_16x16x4) {
+  using Coord = std::array<int64_t, 2>;
+  const MmaLayout &i8 = getMmaLayout(MmaKind::i32_16x16x32_i8);
+  EXPECT_EQ(i8.getCoordinate(MmaOperand::A, 16, 7), (Coord{0, 15}));
+  const MmaLayout &f32 = getMmaLayout(MmaKind::f32_16x16x4_f32);
+  EXPECT_EQ(f32.getCoordinate(MmaOperand::A, 49, 0), (Coord{1, 3}));
+  EXPECT_EQ(f32.getCoordinate(MmaOperand::B, 49, 0), (Coord{3, 1}));
+}
+
+TEST(MmaLayoutTable, ElementTypes) {
+  MLIRContext context;
+  EXPECT_TRUE(getMmaLayout(MmaKind::f32_32x32x8_bf16)
+                  .getInputElementType(&context)
+                  .isBF16());
+  EXPECT_TRUE(getMmaLayout(MmaKind::i32_16x16x32_i8)
+                  .getAccElementType(&context)
+                  .isInteger(32));
+  EXPECT_TRUE(getMmaLayout(MmaKind::f32_16x16x4_f32)
+                  .getInputElementType(&context)
+                  .isF32());
+}
+
+} // namespace
