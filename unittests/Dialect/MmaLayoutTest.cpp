@@ -83,8 +83,7 @@ TEST_P(MmaLayoutTest, ElementCountsMatchTheShape) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllKinds, MmaLayoutTest,
-                         ::testing::ValuesIn(kAllKinds),
-                         [](const auto &info) {
+                         ::testing::ValuesIn(kAllKinds), [](const auto &info) {
                            return stringifyMmaKind(info.param).str();
                          });
 

@@ -4,7 +4,8 @@
 //   A[row][k]:   row = lane mod M, k = (lane floordiv M) * kPerLane + slot
 //   B[k][col]:   col = lane mod N, k = (lane floordiv N) * kPerLane + slot
 //   Acc[row][col]: col = lane mod N,
-//     row = (slot floordiv 4) * 4 * (64 / N) + (lane floordiv N) * 4 + slot mod 4
+//     row = (slot floordiv 4) * 4 * (64 / N) + (lane floordiv N) * 4 + slot mod
+//     4
 // The formulas are written once, generically, and instantiated both for
 // integers (interpreter, tables) and for affine expressions (passes).
 //
@@ -25,13 +26,15 @@ static AffineExpr floorDiv(AffineExpr a, int64_t b) { return a.floorDiv(b); }
 static AffineExpr mod(AffineExpr a, int64_t b) { return a % b; }
 
 template <typename T>
-static std::array<T, 2> coordinate(const MmaLayout &layout,
-                                   MmaOperand operand, T lane, T slot) {
+static std::array<T, 2> coordinate(const MmaLayout &layout, MmaOperand operand,
+                                   T lane, T slot) {
   switch (operand) {
   case MmaOperand::A:
-    return {mod(lane, layout.m), floorDiv(lane, layout.m) * layout.kPerLane + slot};
+    return {mod(lane, layout.m),
+            floorDiv(lane, layout.m) * layout.kPerLane + slot};
   case MmaOperand::B:
-    return {floorDiv(lane, layout.n) * layout.kPerLane + slot, mod(lane, layout.n)};
+    return {floorDiv(lane, layout.n) * layout.kPerLane + slot,
+            mod(lane, layout.n)};
   case MmaOperand::Acc: {
     int64_t rowGroups = layout.waveSize / layout.n;
     return {floorDiv(slot, 4) * (4 * rowGroups) + floorDiv(lane, layout.n) * 4 +
@@ -42,17 +45,16 @@ static std::array<T, 2> coordinate(const MmaLayout &layout,
   llvm_unreachable("unknown MMA operand");
 }
 
-std::array<int64_t, 2> MmaLayout::getCoordinate(MmaOperand operand,
-                                                int64_t lane,
-                                                int64_t slot) const {
+std::array<int64_t, 2>
+MmaLayout::getCoordinate(MmaOperand operand, int64_t lane, int64_t slot) const {
   return coordinate<int64_t>(*this, operand, lane, slot);
 }
 
 AffineMap MmaLayout::getCoordinateMap(MmaOperand operand,
                                       MLIRContext *context) const {
-  std::array<AffineExpr, 2> results = coordinate<AffineExpr>(
-      *this, operand, getAffineDimExpr(0, context),
-      getAffineDimExpr(1, context));
+  std::array<AffineExpr, 2> results =
+      coordinate<AffineExpr>(*this, operand, getAffineDimExpr(0, context),
+                             getAffineDimExpr(1, context));
   return AffineMap::get(2, 0, results, context);
 }
 

@@ -30,9 +30,9 @@ void WaveDialect::initialize() {
       >();
 }
 
-LogicalResult
-KernelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                   StringRef chip, unsigned waveSize, unsigned occupancy) {
+LogicalResult KernelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 StringRef chip, unsigned waveSize,
+                                 unsigned occupancy) {
   const ChipInfo *info = lookupChip(chip);
   if (!info) {
     std::string known;
@@ -55,20 +55,19 @@ KernelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 /// Checks `wave.kernel` and `wave.reference` on a kernel.
 LogicalResult WaveDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
-  if (attr.getName() != kKernelAttrName &&
-      attr.getName() != kReferenceAttrName)
-    return op->emitError() << "unknown wave attribute '" << attr.getName()
-                           << "'";
+  if (attr.getName() != kKernelAttrName && attr.getName() != kReferenceAttrName)
+    return op->emitError() << "unknown wave attribute '"
+                           << attr.getName().getValue() << "'";
   auto func = dyn_cast<gpu::GPUFuncOp>(op);
   if (!func || !func.isKernel())
-    return op->emitError() << "'" << attr.getName()
+    return op->emitError() << "'" << attr.getName().getValue()
                            << "' applies to gpu.func kernels only";
 
   if (attr.getName() == kKernelAttrName) {
     auto kernel = dyn_cast<KernelAttr>(attr.getValue());
     if (!kernel)
-      return op->emitError() << "'" << kKernelAttrName
-                             << "' must be a #wave.kernel attribute";
+      return op->emitError()
+             << "'" << kKernelAttrName << "' must be a #wave.kernel attribute";
     std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize();
     if (!block)
       return op->emitError()
@@ -77,8 +76,8 @@ LogicalResult WaveDialect::verifyOperationAttribute(Operation *op,
     for (int32_t extent : *block)
       lanes *= extent;
     if (lanes > 1024)
-      return op->emitError() << "workgroup of " << lanes
-                             << " lanes exceeds the limit of 1024";
+      return op->emitError()
+             << "workgroup of " << lanes << " lanes exceeds the limit of 1024";
     return success();
   }
 

@@ -54,8 +54,7 @@ static AffineMap accessMapOf(std::optional<AffineMap> map, MemRefType type) {
 static LogicalResult verifyLaneAccess(Operation *op, MemRefType memrefType,
                                       VectorType vectorType, size_t numIndices,
                                       std::optional<AffineMap> map,
-                                      std::optional<uint64_t> along,
-                                      Value mask,
+                                      std::optional<uint64_t> along, Value mask,
                                       std::optional<CacheHint> cache) {
   if (memrefType.getElementType() != vectorType.getElementType())
     return op->emitOpError("vector element type ")
@@ -247,10 +246,6 @@ LogicalResult MmaOp::verify() {
   if (chip && getKind() == MmaKind::i32_16x16x32_i8 && !chip->hasGfx940Mfma)
     return emitOpError("i32_16x16x32_i8 needs a gfx940-class chip, not '")
            << kernel.getChip() << "'";
-  if (kernel.getWaveSize() != layout.waveSize)
-    return emitOpError(stringifyMmaKind(getKind()))
-           << " needs waves of " << layout.waveSize << " lanes, the kernel has "
-           << kernel.getWaveSize();
   return success();
 }
 
@@ -279,9 +274,8 @@ LogicalResult ScanOp::verify() {
 LogicalResult BroadcastOp::verify() {
   KernelAttr kernel = getEnclosingKernelAttr(*this);
   if (kernel && getLane() >= kernel.getWaveSize())
-    return emitOpError("source lane ")
-           << getLane() << " is outside a wave of " << kernel.getWaveSize()
-           << " lanes";
+    return emitOpError("source lane ") << getLane() << " is outside a wave of "
+                                       << kernel.getWaveSize() << " lanes";
   return success();
 }
 
@@ -289,9 +283,8 @@ LogicalResult BallotOp::verify() {
   KernelAttr kernel = getEnclosingKernelAttr(*this);
   unsigned width = getResult().getType().getIntOrFloatBitWidth();
   if (kernel && width != kernel.getWaveSize())
-    return emitOpError("result has ")
-           << width << " bits but a wave has " << kernel.getWaveSize()
-           << " lanes";
+    return emitOpError("result has ") << width << " bits but a wave has "
+                                      << kernel.getWaveSize() << " lanes";
   return success();
 }
 

@@ -1,0 +1,386 @@
+// RUN: wave-opt %s -split-input-file -verify-diagnostics
+
+// Every verifier rule of the wave dialect, one case each.
+
+func.func @element_type(%m: memref<64xf32>, %i: index) {
+  // expected-error @+1 {{vector element type 'f16' does not match the memref element type 'f32'}}
+  %v = wave.read %m[%i] : memref<64xf32> -> vector<4xf16>
+  return
+}
+
+// -----
+
+func.func @private_memory(%m: memref<64xf32, #gpu.address_space<private>>, %i: index) {
+  // expected-error @+1 {{accesses global or workgroup (LDS) memory only, not memory space #gpu.address_space<private>}}
+  %v = wave.read %m[%i] : memref<64xf32, #gpu.address_space<private>> -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @not_strided(%m: memref<8x8xf32, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>, %i: index) {
+  // expected-error @+1 {{needs a memref with a strided layout}}
+  %v = wave.read %m[%i, %i] : memref<8x8xf32, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>> -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @rank_zero(%m: memref<f32>) {
+  // expected-error @+1 {{needs a memref of rank 1 or more}}
+  %v = wave.read %m[] : memref<f32> -> vector<1xf32>
+  return
+}
+
+// -----
+
+func.func @map_symbols(%m: memref<64xf32>, %i: index) {
+  // expected-error @+1 {{access map must not have symbols}}
+  %v = wave.read %m[%i] map affine_map<(d0)[s0] -> (d0 + s0)> : memref<64xf32> -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @map_inputs(%m: memref<64xf32>, %i: index) {
+  // expected-error @+1 {{access map takes 2 indices but 1 are given}}
+  %v = wave.read %m[%i] map affine_map<(d0, d1) -> (d0 + d1)> : memref<64xf32> -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @identity_needs_rank_indices(%m: memref<8x8xf32>, %i: index) {
+  // expected-error @+1 {{access map takes 2 indices but 1 are given}}
+  %v = wave.read %m[%i] : memref<8x8xf32> -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @map_results(%m: memref<8x8xf32>, %i: index, %v: vector<4xf32>) {
+  // expected-error @+1 {{access map yields 1 coordinates but the memref has rank 2}}
+  wave.write %v, %m[%i] map affine_map<(d0) -> (d0)> : vector<4xf32>, memref<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @along_out_of_range(%m: memref<8x8xf32>, %i: index) {
+  // expected-error @+1 {{contiguous dimension 2 is out of range for a memref of rank 2}}
+  %v = wave.read %m[%i, %i] along 2 : memref<8x8xf32> -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @vector_too_long(%m: memref<8x2xf32>, %i: index) {
+  // expected-error @+1 {{vector of 4 elements does not fit in dimension 1 of extent 2}}
+  %v = wave.read %m[%i, %i] : memref<8x2xf32> -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @mask_width(%m: memref<64xf32>, %i: index, %mask: vector<2xi1>, %v: vector<4xf32>) {
+  // expected-error @+1 {{mask has 2 bits for a vector of 4 elements}}
+  wave.write %v, %m[%i] mask %mask : vector<2xi1> : vector<4xf32>, memref<64xf32>
+  return
+}
+
+// -----
+
+func.func @cache_hint_on_lds(%m: memref<64xf32, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{cache hints apply to global memory only}}
+  %v = wave.read %m[%i] cache <streaming> : memref<64xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
+  return
+}
+
+// -----
+
+gpu.module @lds {
+  gpu.func @global_space() kernel {
+    // expected-error @+1 {{result must be in #gpu.address_space<workgroup>}}
+    %t = wave.alloc_lds : memref<64xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @lds {
+  gpu.func @rank_zero() kernel {
+    // expected-error @+1 {{needs a tile of rank 1 or more}}
+    %t = wave.alloc_lds : memref<f32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @lds {
+  gpu.func @vector_elements() kernel {
+    // expected-error @+1 {{element type must be an integer or a float}}
+    %t = wave.alloc_lds : memref<4xvector<2xf32>, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @lds {
+  gpu.func @padding_rank() kernel {
+    // expected-error @+1 {{padding has 1 entries for a tile of rank 2}}
+    %t = wave.alloc_lds padding [4] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @lds {
+  gpu.func @negative_padding() kernel {
+    // expected-error @+1 {{padding must not be negative}}
+    %t = wave.alloc_lds padding [0, -1] : memref<8x8xf32, strided<[7, 1]>, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @lds {
+  gpu.func @layout_ignores_padding() kernel {
+    // expected-error @+1 {{layout must be row-major over the padded shape, i.e. strides [9, 1] and offset 0}}
+    %t = wave.alloc_lds padding [0, 1] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @lds {
+  gpu.func @inside_loop(%n: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %n step %c1 {
+      // expected-error @+1 {{must be directly in a gpu.func body: LDS is allocated once per workgroup}}
+      %t = wave.alloc_lds : memref<64xf32, #gpu.address_space<workgroup>>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+func.func @mma_a_type(%a: vector<8xf16>, %c: vector<16xf32>) {
+  // expected-error @+1 {{operand A of f32_32x32x8_f16 must be 'vector<4xf16>', got 'vector<8xf16>'}}
+  %d = wave.mma <f32_32x32x8_f16> %a, %a, %c : vector<8xf16>, vector<8xf16> -> vector<16xf32>
+  return
+}
+
+// -----
+
+func.func @mma_b_type(%a: vector<4xf16>, %b: vector<4xbf16>, %c: vector<4xf32>) {
+  // expected-error @+1 {{operand B of f32_16x16x16_f16 must be 'vector<4xf16>', got 'vector<4xbf16>'}}
+  %d = wave.mma <f32_16x16x16_f16> %a, %b, %c : vector<4xf16>, vector<4xbf16> -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @mma_acc_type(%a: vector<8xi8>, %c: vector<4xf32>) {
+  // expected-error @+1 {{operand accumulator of i32_16x16x32_i8 must be 'vector<4xi32>', got 'vector<4xf32>'}}
+  %d = wave.mma <i32_16x16x32_i8> %a, %a, %c : vector<8xi8>, vector<8xi8> -> vector<4xf32>
+  return
+}
+
+// -----
+
+gpu.module @mma {
+  gpu.func @no_matrix_cores(%a: vector<4xf16>, %c: vector<4xf32>) kernel
+      attributes {known_block_size = array<i32: 32, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx1100", wave_size = 32>} {
+    // expected-error @+1 {{chip 'gfx1100' has no MFMA unit for f32_16x16x16_f16}}
+    %d = wave.mma <f32_16x16x16_f16> %a, %a, %c : vector<4xf16>, vector<4xf16> -> vector<4xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @mma {
+  gpu.func @i8_needs_gfx940(%a: vector<8xi8>, %c: vector<4xi32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx90a", wave_size = 64>} {
+    // expected-error @+1 {{i32_16x16x32_i8 needs a gfx940-class chip, not 'gfx90a'}}
+    %d = wave.mma <i32_16x16x32_i8> %a, %a, %c : vector<8xi8>, vector<8xi8> -> vector<4xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+func.func @bitwise_reduce_on_float(%x: f32) {
+  // expected-error @+1 {{'and' needs an integer operand, got 'f32'}}
+  %r = wave.reduce <and> %x : f32
+  return
+}
+
+// -----
+
+func.func @bitwise_scan_on_float(%x: f16) {
+  // expected-error @+1 {{'xor' needs an integer operand, got 'f16'}}
+  %r = wave.scan <xor> %x exclusive : f16
+  return
+}
+
+// -----
+
+gpu.module @collectives {
+  gpu.func @broadcast_lane(%x: f32) kernel
+      attributes {known_block_size = array<i32: 32, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx1100", wave_size = 32>} {
+    // expected-error @+1 {{source lane 32 is outside a wave of 32 lanes}}
+    %r = wave.broadcast %x, lane 32 : f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @collectives {
+  gpu.func @ballot_width(%p: i1) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    // expected-error @+1 {{result has 32 bits but a wave has 64 lanes}}
+    %r = wave.ballot %p : i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernel {
+  // expected-error @+1 {{unknown chip 'gfx000' (known: gfx90a, gfx942, gfx950, gfx1100, gfx1201)}}
+  gpu.func @unknown_chip() kernel attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #wave.kernel<chip = "gfx000", wave_size = 64>} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernel {
+  // expected-error @+1 {{wave size must be 32 or 64, got 16}}
+  gpu.func @wave16() kernel attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #wave.kernel<chip = "gfx1100", wave_size = 16>} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernel {
+  // expected-error @+1 {{chip 'gfx942' does not run waves of 32 lanes}}
+  gpu.func @cdna_wave32() kernel attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 32>} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernel {
+  // expected-error @+1 {{requested occupancy 21 exceeds any chip's waves per SIMD}}
+  gpu.func @occupancy() kernel attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64, occupancy = 21>} {
+    gpu.return
+  }
+}
+
+// -----
+
+// expected-error @+1 {{'wave.kernel' applies to gpu.func kernels only}}
+func.func @not_a_kernel() attributes {wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+  return
+}
+
+// -----
+
+gpu.module @kernel {
+  // expected-error @+1 {{'wave.kernel' applies to gpu.func kernels only}}
+  gpu.func @device_function() attributes {wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernel {
+  // expected-error @+1 {{unknown wave attribute 'wave.chip'}}
+  gpu.func @unknown_attribute() kernel attributes {wave.chip = "gfx942"} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernel {
+  // expected-error @+1 {{'wave.kernel' must be a #wave.kernel attribute}}
+  gpu.func @wrong_kind() kernel attributes {wave.kernel = "gfx942"} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernel {
+  // expected-error @+1 {{a wave kernel needs 'known_block_size' (its workgroup size)}}
+  gpu.func @no_block_size() kernel attributes {wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernel {
+  // expected-error @+1 {{workgroup of 2048 lanes exceeds the limit of 1024}}
+  gpu.func @huge_workgroup() kernel attributes {known_block_size = array<i32: 64, 32, 1>, wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @reference {
+  // expected-error @+1 {{'wave.reference' must name a kernel (@name)}}
+  gpu.func @string_reference() kernel attributes {wave.reference = "ref"} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @reference {
+  // expected-error @+1 {{reference @missing is not a gpu.func kernel of this module}}
+  gpu.func @missing_reference() kernel attributes {wave.reference = @missing} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @reference {
+  // expected-error @+1 {{a kernel cannot be its own reference}}
+  gpu.func @self() kernel attributes {wave.reference = @self} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @reference {
+  // expected-error @+1 {{reference @ref has type '(memref<8xf32>) -> ()', expected '(memref<16xf32>) -> ()'}}
+  gpu.func @mismatched(%a: memref<16xf32>) kernel attributes {wave.reference = @ref} {
+    gpu.return
+  }
+  gpu.func @ref(%a: memref<8xf32>) kernel {
+    gpu.return
+  }
+}

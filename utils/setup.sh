@@ -1,0 +1,26 @@
+#!/bin/sh
+# Installs what a fresh Debian bookworm machine lacks (as root), configures
+# the build in build/ and builds the given targets (default: everything).
+#
+#   utils/setup.sh [ninja targets...]
+set -eu
+cd "$(dirname "$0")/.."
+
+PACKAGES="llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 \
+lld-22 libgtest-dev libbenchmark-dev cmake ninja-build ccache pybind11-dev \
+python3-dev python3-numpy python3-pytest"
+
+missing=""
+for package in $PACKAGES; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" ||
+    missing="$missing $package"
+done
+if [ -n "$missing" ]; then
+  echo "Installing:$missing"
+  apt-get update
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $missing
+fi
+
+cmake -G Ninja -S . -B build -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22
+ninja -C build -j2 "$@"
