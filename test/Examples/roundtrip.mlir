@@ -1,0 +1,23 @@
+// Every example round-trips: printing it, parsing the output and printing
+// again gives the same text, through the custom and the generic form.
+//
+// RUN: wave-opt %examples/add1.mlir -o %t.add1 && wave-opt %t.add1 | diff %t.add1 -
+// RUN: wave-opt %examples/add1.mlir --mlir-print-op-generic | wave-opt | diff %t.add1 -
+// RUN: wave-opt %examples/add2.mlir -o %t.add2 && wave-opt %t.add2 | diff %t.add2 -
+// RUN: wave-opt %examples/add2.mlir --mlir-print-op-generic | wave-opt | diff %t.add2 -
+// RUN: wave-opt %examples/copy.mlir -o %t.copy && wave-opt %t.copy | diff %t.copy -
+// RUN: wave-opt %examples/copy.mlir --mlir-print-op-generic | wave-opt | diff %t.copy -
+// RUN: wave-opt %examples/transpose.mlir -o %t.transpose && wave-opt %t.transpose | diff %t.transpose -
+// RUN: wave-opt %examples/transpose.mlir --mlir-print-op-generic | wave-opt | diff %t.transpose -
+// RUN: wave-opt %examples/reduce_wave.mlir -o %t.reduce_wave && wave-opt %t.reduce_wave | diff %t.reduce_wave -
+// RUN: wave-opt %examples/reduce_wave.mlir --mlir-print-op-generic | wave-opt | diff %t.reduce_wave -
+// RUN: wave-opt %examples/reduce_lds.mlir -o %t.reduce_lds && wave-opt %t.reduce_lds | diff %t.reduce_lds -
+// RUN: wave-opt %examples/reduce_lds.mlir --mlir-print-op-generic | wave-opt | diff %t.reduce_lds -
+// RUN: wave-opt %examples/softmax.mlir -o %t.softmax && wave-opt %t.softmax | diff %t.softmax -
+// RUN: wave-opt %examples/softmax.mlir --mlir-print-op-generic | wave-opt | diff %t.softmax -
+// RUN: wave-opt %examples/gemm.mlir -o %t.gemm && wave-opt %t.gemm | diff %t.gemm -
+// RUN: wave-opt %examples/gemm.mlir --mlir-print-op-generic | wave-opt | diff %t.gemm -
+// RUN: wave-opt %examples/divergent.mlir -o %t.divergent && wave-opt %t.divergent | diff %t.divergent -
+// RUN: wave-opt %examples/divergent.mlir --mlir-print-op-generic | wave-opt | diff %t.divergent -
+// RUN: wave-opt %examples/pressure.mlir -o %t.pressure && wave-opt %t.pressure | diff %t.pressure -
+// RUN: wave-opt %examples/pressure.mlir --mlir-print-op-generic | wave-opt | diff %t.pressure -

@@ -1,0 +1,25 @@
+// Every example parses and verifies (the verifier also checks that the
+// reference kernel has the kernel's signature), and follows the naming the
+// tools rely on: gpu.module @<name> holding the gfx942 wave-64 kernel
+// @<name>, which names the reference kernel @<name>_ref, and that kernel.
+//
+// RUN: wave-opt %examples/add1.mlir | FileCheck %s -DNAME=add1
+// RUN: wave-opt %examples/add2.mlir | FileCheck %s -DNAME=add2
+// RUN: wave-opt %examples/copy.mlir | FileCheck %s -DNAME=copy
+// RUN: wave-opt %examples/transpose.mlir | FileCheck %s -DNAME=transpose
+// RUN: wave-opt %examples/reduce_wave.mlir | FileCheck %s -DNAME=reduce_wave
+// RUN: wave-opt %examples/reduce_lds.mlir | FileCheck %s -DNAME=reduce_lds
+// RUN: wave-opt %examples/softmax.mlir | FileCheck %s -DNAME=softmax
+// RUN: wave-opt %examples/gemm.mlir | FileCheck %s -DNAME=gemm
+// RUN: wave-opt %examples/divergent.mlir | FileCheck %s -DNAME=divergent
+// RUN: wave-opt %examples/pressure.mlir | FileCheck %s -DNAME=pressure
+
+// CHECK:       gpu.module @[[NAME]] {
+// CHECK:       gpu.func @[[NAME]](
+// CHECK-SAME:    kernel attributes {known_block_size = array<i32: {{[0-9]+, [0-9]+, [0-9]+}}>,
+// CHECK-SAME:    known_grid_size = array<i32: {{[0-9]+, [0-9]+, [0-9]+}}>,
+// CHECK-SAME:    wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+// CHECK-SAME:    wave.reference = @[[NAME]]_ref}
+// CHECK:       gpu.func @[[NAME]]_ref(
+// CHECK-SAME:    kernel attributes {known_block_size = array<i32: {{[0-9]+, [0-9]+, [0-9]+}}>,
+// CHECK-SAME:    known_grid_size = array<i32: {{[0-9]+, [0-9]+, [0-9]+}}>}
