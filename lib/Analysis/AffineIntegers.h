@@ -1,0 +1,44 @@
+//===- AffineIntegers.h - Affine expressions evaluated on integers -*- C++ -*-//
+//
+// Footprints evaluate their maps millions of times per query, so they walk
+// the affine expression directly on integers instead of folding IR. Interval
+// evaluation gives sound bounds where enumerating is too costly and proves
+// dividends non-negative while index arithmetic is composed.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVE_LIB_ANALYSIS_AFFINEINTEGERS_H
+#define WAVE_LIB_ANALYSIS_AFFINEINTEGERS_H
+
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <optional>
+
+namespace mlir::wave::detail {
+
+/// Value of a pure affine `expr` (dimensions only, positive divisors) with
+/// dimension `i` set to `dims[i]`; floordiv, ceildiv and mod round as affine
+/// expressions do.
+int64_t evaluate(AffineExpr expr, ArrayRef<int64_t> dims);
+
+/// A set of integers `[lo, hi]`; a missing bound is unbounded.
+struct Interval {
+  std::optional<int64_t> lo, hi;
+
+  static Interval point(int64_t x) { return {x, x}; }
+  static Interval unbounded() { return {}; }
+  bool isNonNegative() const { return lo && *lo >= 0; }
+};
+
+/// Sound bounds of `expr` when dimension `i` ranges over `dims[i]`.
+Interval evaluateInterval(AffineExpr expr, ArrayRef<Interval> dims);
+
+/// Whether every floordiv, ceildiv and mod in `expr` divides by a positive
+/// constant (what `evaluate` and the interval rules assume).
+bool hasPositiveDivisors(AffineExpr expr);
+
+} // namespace mlir::wave::detail
+
+#endif // WAVE_LIB_ANALYSIS_AFFINEINTEGERS_H

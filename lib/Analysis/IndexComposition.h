@@ -1,0 +1,67 @@
+//===- IndexComposition.h - Index arithmetic as affine expressions -*- C++ -*-//
+//
+// Turns the SSA index arithmetic feeding an access into affine expressions
+// over classified leaves (thread ids, workgroup ids, loop induction
+// variables, uniform values). Shared by `classifyIndex` and footprints.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVE_LIB_ANALYSIS_INDEXCOMPOSITION_H
+#define WAVE_LIB_ANALYSIS_INDEXCOMPOSITION_H
+
+#include "AffineIntegers.h"
+
+#include "wave/Analysis/Footprint.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir::wave::detail {
+
+/// The sizes of the kernel enclosing an op, where known.
+struct KernelSizes {
+  std::optional<std::array<int64_t, 3>> workgroupSize;
+  std::optional<std::array<int64_t, 3>> gridSize;
+  std::optional<unsigned> waveSize;
+
+  /// From the enclosing `gpu.func`'s `known_block_size` and
+  /// `known_grid_size` and its `wave.kernel` attribute.
+  static KernelSizes of(Operation *op);
+};
+
+/// Composes index values into affine expressions whose dimensions are the
+/// leaves collected so far.
+class IndexComposer {
+public:
+  IndexComposer(MLIRContext *context, const KernelSizes &sizes)
+      : context(context), sizes(sizes) {}
+
+  /// The affine expression of `value` over the leaves, or failure with a
+  /// sentence saying why in `reason`.
+  FailureOr<AffineExpr> compose(Value value, std::string &reason);
+
+  ArrayRef<FootprintLeaf> getLeaves() const { return leaves; }
+  /// Sound range of each leaf's values.
+  SmallVector<Interval> getLeafRanges() const;
+
+private:
+  FailureOr<AffineExpr> composeUncached(Value value, std::string &reason);
+  FailureOr<AffineExpr> composeArithmetic(Operation *op, std::string &reason);
+  AffineExpr getLeaf(const IndexClass &indexClass, Value value);
+  /// `gpu.lane_id` as `(linear thread id) mod (wave size)`.
+  FailureOr<AffineExpr> composeLaneId(Operation *op, std::string &reason);
+
+  MLIRContext *context;
+  KernelSizes sizes;
+  SmallVector<FootprintLeaf> leaves;
+  llvm::DenseMap<Value, AffineExpr> cache;
+};
+
+/// The range of values a leaf takes, given the kernel's sizes.
+Interval getLeafRange(const IndexClass &leaf, const KernelSizes &sizes);
+
+/// `'op.name' at file:line:col`, for reasons.
+std::string describeOp(Operation *op);
+
+} // namespace mlir::wave::detail
+
+#endif // WAVE_LIB_ANALYSIS_INDEXCOMPOSITION_H

@@ -1,0 +1,345 @@
+//===- FootprintQueryTest.cpp - Bounds, overlap and failure reasons -------===//
+
+#include "FootprintTestUtils.h"
+
+using namespace mlir;
+using namespace mlir::wave;
+using namespace mlir::wave::test;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// isProvablyInBounds
+//===----------------------------------------------------------------------===//
+
+constexpr const char *kBoundsIR = R"mlir(
+gpu.module @bounds {
+  // Five workgroups of 256 lanes walk past the end of 1024 elements.
+  gpu.func @grid_too_large(%a: memref<1024xf32>) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  known_grid_size = array<i32: 5, 1, 1>} {
+    %tid = gpu.thread_id x
+    %bid = gpu.block_id x
+    %v = wave.read %a[%bid, %tid] map affine_map<(b, t) -> (b * 256 + t)>
+        {tag = "grid_too_large"} : memref<1024xf32> -> vector<1xf32>
+    gpu.return
+  }
+  // Without known_grid_size any workgroup id may occur.
+  gpu.func @unknown_grid(%a: memref<1024xf32>, %b: memref<256xf32>) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %tid = gpu.thread_id x
+    %bid = gpu.block_id x
+    %v = wave.read %a[%bid, %tid] map affine_map<(b, t) -> (b * 256 + t)>
+        {tag = "unknown_grid"} : memref<1024xf32> -> vector<1xf32>
+    // ... which does not matter when the map ignores it.
+    %w = wave.read %b[%tid] {tag = "grid_independent"}
+        : memref<256xf32> -> vector<1xf32>
+    gpu.return
+  }
+  gpu.func @shapes(%a: memref<4xf32>, %b: memref<64x8xf32>, %n: index,
+                   %d: memref<?xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c32 = arith.constant 32 : index
+    %tid = gpu.thread_id x
+    // t floordiv 8 - (t floordiv 16) * 2 is bit 3 of t: in bounds, though
+    // interval arithmetic on the two terms separately would say [-6, 7].
+    %v = wave.read %a[%tid]
+        map affine_map<(t) -> (t floordiv 8 - (t floordiv 16) * 2)>
+        {tag = "correlated"} : memref<4xf32> -> vector<1xf32>
+    scf.for %k = %c0 to %c32 step %c8 {
+      // Row t, columns k floordiv 4 and the next: k ends at 24, so the
+      // last column is 6 + 1.
+      %w = wave.read %b[%tid, %k] map affine_map<(t, k) -> (t, k floordiv 4)>
+          {tag = "in_loop"} : memref<64x8xf32> -> vector<2xf32>
+      // Columns k floordiv 2 and the next reach 12 + 1.
+      %x = wave.read %b[%tid, %k] map affine_map<(t, k) -> (t, k floordiv 2)>
+          {tag = "past_loop"} : memref<64x8xf32> -> vector<2xf32>
+    }
+    scf.for %k = %c8 to %c4 step %c4 {
+      %y = wave.read %b[%tid, %k] {tag = "never_runs"}
+          : memref<64x8xf32> -> vector<4xf32>
+    }
+    %z = wave.read %a[%n] {tag = "uniform"} : memref<4xf32> -> vector<1xf32>
+    %e = wave.read %d[%tid] {tag = "dynamic_shape"} : memref<?xf32> -> vector<1xf32>
+    gpu.return
+  }
+}
+)mlir";
+
+struct BoundsCase {
+  const char *tag;
+  bool inBounds;
+  const char *reason;
+};
+
+TEST_F(FootprintTest, ProvablyInBounds) {
+  ASSERT_TRUE(parse(kBoundsIR));
+  const BoundsCase cases[] = {
+      {"grid_too_large", false,
+       "coordinate 0 of 'wave.read' at test.mlir:9:10 ranges over [0, 1279], "
+       "outside [0, 1023]"},
+      {"unknown_grid", false,
+       "depends on the workgroup id x ('gpu.block_id' at test.mlir:17:12) "
+       "and the enclosing "
+       "gpu.func has no known_grid_size"},
+      {"grid_independent", true, ""},
+      {"correlated", true, ""},
+      {"in_loop", true, ""},
+      {"past_loop", false, "ranges over [0, 13], outside [0, 7]"},
+      {"never_runs", true, ""},
+      {"uniform", false,
+       "depends on the uniform value (block argument #2 of 'gpu.func' at "
+       "test.mlir:25:3) and its range is unknown"},
+      {"dynamic_shape", false, "has a dynamic shape"},
+  };
+  // The two terms of "correlated" survive simplification: only searching
+  // them jointly over the thread id proves the access in bounds.
+  std::optional<AccessFootprint> correlated = footprint("correlated");
+  ASSERT_TRUE(correlated);
+  EXPECT_EQ(correlated->getMap().getResult(0).getKind(), AffineExprKind::Add);
+  for (const BoundsCase &test : cases) {
+    std::string reason;
+    EXPECT_EQ(isProvablyInBounds(access(test.tag), &reason), test.inBounds)
+        << test.tag << ": " << reason;
+    EXPECT_NE(reason.find(test.reason), std::string::npos)
+        << test.tag << ": " << reason;
+  }
+}
+
+// The enumerated footprint agrees: one workgroup of grid_too_large is in
+// bounds, the last one is not.
+TEST_F(FootprintTest, EnumeratedBoundsPerWorkgroup) {
+  ASSERT_TRUE(parse(kBoundsIR));
+  FootprintBindings last;
+  last.workgroupId = {4, 0, 0};
+  std::optional<WorkgroupFootprint> first = enumerate("grid_too_large");
+  std::optional<WorkgroupFootprint> fifth = enumerate("grid_too_large", last);
+  ASSERT_TRUE(first && fifth);
+  EXPECT_TRUE(first->isInBounds());
+  EXPECT_FALSE(fifth->isInBounds());
+}
+
+//===----------------------------------------------------------------------===//
+// Cross-lane overlap
+//===----------------------------------------------------------------------===//
+
+constexpr const char *kSharingIR = R"mlir(
+#lds = #gpu.address_space<workgroup>
+gpu.module @sharing {
+  gpu.func @sharing(%v: vector<1xf32>, %other: memref<128xf32>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %tid = gpu.thread_id x
+    %lds = wave.alloc_lds : memref<128xf32, #lds>
+    wave.write %v, %lds[%tid] {tag = "own"} : vector<1xf32>, memref<128xf32, #lds>
+    %r0 = wave.read %lds[%tid] {tag = "read_own"}
+        : memref<128xf32, #lds> -> vector<1xf32>
+    %r1 = wave.read %lds[%tid]
+        map affine_map<(t) -> ((t + 1) mod 64 + (t floordiv 64) * 64)>
+        {tag = "read_neighbor"} : memref<128xf32, #lds> -> vector<1xf32>
+    %r2 = wave.read %lds[%tid] map affine_map<(t) -> ((t + 64) mod 128)>
+        {tag = "read_other_wave"} : memref<128xf32, #lds> -> vector<1xf32>
+    %r3 = wave.read %other[%tid] {tag = "other_buffer"}
+        : memref<128xf32> -> vector<1xf32>
+    scf.for %i = %c0 to %c4 step %c1 {
+      wave.write %v, %lds[%tid, %i] map affine_map<(t, i) -> ((t + i * 32) mod 128)>
+          {tag = "rotating"} : vector<1xf32>, memref<128xf32, #lds>
+    }
+    gpu.return
+  }
+}
+)mlir";
+
+class OverlapTest : public FootprintTest {
+protected:
+  /// The overlap of the tagged accesses, which must be computable.
+  LaneOverlap
+  overlapOf(StringRef a, StringRef b, unsigned waveSize,
+            const FootprintBindings &bindingsA = FootprintBindings(),
+            const FootprintBindings &bindingsB = FootprintBindings()) {
+    std::string reason;
+    FailureOr<LaneOverlap> overlap = computeLaneOverlap(
+        access(a), bindingsA, access(b), bindingsB, waveSize, &reason);
+    EXPECT_TRUE(succeeded(overlap)) << reason;
+    return succeeded(overlap) ? *overlap : LaneOverlap();
+  }
+};
+
+TEST_F(OverlapTest, LanePrivate) {
+  ASSERT_TRUE(parse(kSharingIR));
+  LaneOverlap raw = overlapOf("own", "read_own", 64);
+  EXPECT_TRUE(raw.commonAddress);
+  EXPECT_FALSE(raw.crossLane);
+  EXPECT_FALSE(raw.crossWave);
+  EXPECT_EQ(raw.laneA, raw.laneB);
+  LaneOverlap waw = overlapOf("own", "own", 64);
+  EXPECT_FALSE(waw.crossLane);
+}
+
+TEST_F(OverlapTest, WithinOneWave) {
+  ASSERT_TRUE(parse(kSharingIR));
+  LaneOverlap wave64 = overlapOf("own", "read_neighbor", 64);
+  EXPECT_TRUE(wave64.crossLane);
+  EXPECT_FALSE(wave64.crossWave);
+  EXPECT_TRUE(wave64.allPairsWithinOneWave());
+  // The witness: lane b reads what lane a wrote.
+  EXPECT_NE(wave64.laneA, wave64.laneB);
+  EXPECT_EQ(wave64.address, wave64.laneA);
+  EXPECT_EQ(wave64.laneA, (wave64.laneB + 1) % 64 + wave64.laneB / 64 * 64);
+  // In waves of 32, lane 31 reads what lane 32 wrote.
+  LaneOverlap wave32 = overlapOf("own", "read_neighbor", 32);
+  EXPECT_TRUE(wave32.crossWave);
+  EXPECT_NE(wave32.laneA / 32, wave32.laneB / 32);
+}
+
+TEST_F(OverlapTest, AcrossWaves) {
+  ASSERT_TRUE(parse(kSharingIR));
+  LaneOverlap overlap = overlapOf("own", "read_other_wave", 64);
+  EXPECT_TRUE(overlap.crossLane);
+  EXPECT_TRUE(overlap.crossWave);
+  EXPECT_FALSE(overlap.allPairsWithinOneWave());
+  EXPECT_EQ((overlap.laneB + 64) % 128, overlap.laneA);
+}
+
+// Loop-carried: the write of iteration i against the write of iteration
+// i + 1 and the read after the loop, with the induction variable bound.
+TEST_F(OverlapTest, BindingsPerAccess) {
+  ASSERT_TRUE(parse(kSharingIR));
+  Value iv =
+      access("rotating")->getParentOfType<scf::ForOp>().getInductionVar();
+  LaneOverlap sameIteration =
+      overlapOf("rotating", "read_own", 64, FootprintBindings().bind(iv, 0),
+                FootprintBindings());
+  EXPECT_FALSE(sameIteration.crossLane);
+  LaneOverlap nextIteration =
+      overlapOf("rotating", "read_own", 64, FootprintBindings().bind(iv, 1),
+                FootprintBindings());
+  EXPECT_TRUE(nextIteration.crossLane);
+  EXPECT_TRUE(nextIteration.crossWave);
+  LaneOverlap carried =
+      overlapOf("rotating", "rotating", 64, FootprintBindings().bind(iv, 0),
+                FootprintBindings().bind(iv, 2));
+  EXPECT_TRUE(carried.crossWave);
+  EXPECT_EQ(carried.laneB, (carried.laneA + 64) % 128);
+}
+
+TEST_F(OverlapTest, DifferentMemrefsRejected) {
+  ASSERT_TRUE(parse(kSharingIR));
+  std::string reason;
+  EXPECT_TRUE(failed(computeLaneOverlap(access("own"), FootprintBindings(),
+                                        access("other_buffer"),
+                                        FootprintBindings(), 64, &reason)));
+  EXPECT_NE(reason.find("access different memrefs"), std::string::npos)
+      << reason;
+}
+
+//===----------------------------------------------------------------------===//
+// Failure reasons
+//===----------------------------------------------------------------------===//
+
+constexpr const char *kFailuresIR = R"mlir(
+gpu.module @failures {
+  gpu.func @failures(%a: memref<256xf32>, %n: index, %buf: memref<8xindex>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c100 = arith.constant 100 : index
+    %tid = gpu.thread_id x
+    %square = arith.muli %tid, %tid : index
+    %v0 = wave.read %a[%square] {tag = "square"} : memref<256xf32> -> vector<1xf32>
+    %loaded = memref.load %buf[%c0] : memref<8xindex>
+    %v1 = wave.read %a[%loaded] {tag = "loaded"} : memref<256xf32> -> vector<1xf32>
+    %shifted = arith.subi %tid, %c100 : index
+    %quotient = arith.divsi %shifted, %c4 : index
+    %v2 = wave.read %a[%quotient] {tag = "signed_div"} : memref<256xf32> -> vector<1xf32>
+    %byArg = arith.divui %tid, %n : index
+    %v3 = wave.read %a[%byArg] {tag = "divide_by_arg"} : memref<256xf32> -> vector<1xf32>
+    %sum = scf.for %i = %c0 to %c4 step %c1 iter_args(%s = %c0) -> (index) {
+      %v4 = wave.read %a[%s] {tag = "iter_arg"} : memref<256xf32> -> vector<1xf32>
+      %next = arith.addi %s, %tid : index
+      scf.yield %next : index
+    }
+    %offset = arith.addi %tid, %n : index
+    %v5 = wave.read %a[%offset] {tag = "uniform_offset"} : memref<256xf32> -> vector<1xf32>
+    %v6 = wave.read %a[%tid] map affine_map<(t) -> (t mod -2)> {tag = "negative_mod"}
+        : memref<256xf32> -> vector<1xf32>
+    gpu.return
+  }
+  gpu.func @no_kernel_attr(%a: memref<64xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %lane = gpu.lane_id
+    %v = wave.read %a[%lane] {tag = "lane_without_wave_size"}
+        : memref<64xf32> -> vector<1xf32>
+    gpu.return
+  }
+  gpu.func @no_block_size(%a: memref<64xf32>) kernel {
+    %tid = gpu.thread_id x
+    %v = wave.read %a[%tid] {tag = "no_block_size"} : memref<64xf32> -> vector<1xf32>
+    gpu.return
+  }
+}
+)mlir";
+
+TEST_F(FootprintTest, FailureReasons) {
+  ASSERT_TRUE(parse(kFailuresIR));
+  const std::pair<const char *, const char *> cases[] = {
+      {"square", "index operand #0 of 'wave.read' at test.mlir:12:11: "
+                 "'arith.muli' at test.mlir:11:15 multiplies two values that "
+                 "are not constants, which is not affine"},
+      {"loaded", "'memref.load' at test.mlir:13:15 is neither index "
+                 "arithmetic nor a thread id, workgroup id, loop induction "
+                 "variable, uniform value or constant"},
+      {"signed_div", "cannot prove the dividend of 'arith.divsi' at "
+                     "test.mlir:16:17 non-negative"},
+      {"divide_by_arg", "'arith.divui' at test.mlir:18:14 divides by a value "
+                        "that is not a positive constant"},
+      {"iter_arg", "block argument #1 of 'scf.for' at test.mlir:20:12 is "
+                   "neither a loop induction variable nor a kernel argument"},
+      {"negative_mod", "divides by a non-positive constant"},
+      {"lane_without_wave_size",
+       "'gpu.lane_id' at test.mlir:33:13 needs the workgroup size "
+       "(known_block_size) and the wave size (wave.kernel)"},
+  };
+  for (auto [tag, expected] : cases) {
+    std::string reason = footprintFailure(tag);
+    EXPECT_NE(reason.find(expected), std::string::npos)
+        << tag << ": " << reason;
+  }
+}
+
+TEST_F(FootprintTest, EnumerationFailureReasons) {
+  ASSERT_TRUE(parse(kFailuresIR));
+  // A uniform offset has a footprint, but enumerating it needs its value.
+  std::optional<AccessFootprint> uniform = footprint("uniform_offset");
+  ASSERT_TRUE(uniform);
+  ASSERT_EQ(uniform->getLeaves().size(), 2u);
+  std::string reason;
+  EXPECT_TRUE(failed(uniform->enumerate(FootprintBindings(), &reason)));
+  EXPECT_NE(reason.find("needs a value for the uniform value"),
+            std::string::npos)
+      << reason;
+  Value n = access("uniform_offset")
+                ->getParentOfType<gpu::GPUFuncOp>()
+                .getArgument(1);
+  FailureOr<WorkgroupFootprint> bound =
+      uniform->enumerate(FootprintBindings().bind(n, 100));
+  ASSERT_TRUE(succeeded(bound));
+  EXPECT_EQ(bound->getDenseBox(), (FootprintBox{coord({100}), coord({64})}));
+
+  std::optional<AccessFootprint> noSize = footprint("no_block_size");
+  ASSERT_TRUE(noSize);
+  EXPECT_TRUE(failed(noSize->enumerate(FootprintBindings(), &reason)));
+  EXPECT_NE(reason.find("not in a gpu.func with a known_block_size"),
+            std::string::npos)
+      << reason;
+}
+
+} // namespace
