@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 
 PACKAGES="llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 \
 lld-22 libgtest-dev libbenchmark-dev cmake ninja-build ccache pybind11-dev \
-python3-dev python3-numpy python3-pytest"
+python3-dev python3-numpy python3-pytest python3-matplotlib"
 
 missing=""
 for package in $PACKAGES; do

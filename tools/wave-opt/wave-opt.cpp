@@ -5,21 +5,17 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "wave/Dialect/Wave/IR/WaveDialect.h"
+#include "wave/InitAllDialects.h"
+#include "wave/InitAllPasses.h"
 
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
-  mlir::registerAllPasses();
+  mlir::wave::registerAllWavePasses();
 
   mlir::DialectRegistry registry;
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
-  registry.insert<mlir::wave::WaveDialect>();
+  mlir::wave::registerAllWaveDialects(registry);
 
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "wave-mlir optimizer driver\n", registry));

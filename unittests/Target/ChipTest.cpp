@@ -31,3 +31,32 @@ TEST(ChipTest, LdsPerComputeUnit) {
   EXPECT_EQ(lookupChip("gfx942")->ldsBytesPerCu, 64u * 1024);
   EXPECT_EQ(lookupChip("gfx950")->ldsBytesPerCu, 160u * 1024);
 }
+
+TEST(ChipTest, RegisterFiles) {
+  const ChipInfo &gfx942 = *lookupChip("gfx942");
+  EXPECT_TRUE(gfx942.unifiedVgprFile);
+  EXPECT_EQ(gfx942.getVgprFile(64)->registersPerSimd, 512u);
+  EXPECT_EQ(gfx942.getVgprFile(64)->allocationGranule, 8u);
+  EXPECT_EQ(gfx942.getVgprFile(64)->addressablePerWave, 512u);
+  EXPECT_EQ(gfx942.getVgprFile(32), nullptr);
+  EXPECT_EQ(gfx942.addressableAgprs, 256u);
+  EXPECT_EQ(gfx942.maxWavesPerSimd, 8u);
+  EXPECT_EQ(gfx942.addressableSgprs, 102u);
+  EXPECT_EQ(gfx942.getDefaultWaveSize(), 64u);
+
+  const ChipInfo &gfx1100 = *lookupChip("gfx1100");
+  EXPECT_FALSE(gfx1100.unifiedVgprFile);
+  EXPECT_EQ(gfx1100.getVgprFile(32)->registersPerSimd, 1536u);
+  EXPECT_EQ(gfx1100.getVgprFile(32)->allocationGranule, 24u);
+  EXPECT_EQ(gfx1100.getVgprFile(64)->registersPerSimd, 768u);
+  EXPECT_EQ(gfx1100.getVgprFile(64)->allocationGranule, 12u);
+  EXPECT_EQ(gfx1100.getVgprFile(32)->addressablePerWave, 256u);
+  EXPECT_EQ(gfx1100.addressableAgprs, 0u);
+  EXPECT_EQ(gfx1100.maxWavesPerSimd, 16u);
+  EXPECT_EQ(gfx1100.addressableSgprs, 106u);
+  EXPECT_EQ(gfx1100.getDefaultWaveSize(), 32u);
+}
+
+TEST(ChipTest, KnownChipNames) {
+  EXPECT_EQ(getKnownChipNames(), "gfx90a, gfx942, gfx950, gfx1100, gfx1201");
+}

@@ -7,4 +7,353 @@ include "mlir/Pass/PassBase.td"
 
 // One definition per pass: summary, description, options, statistics.
 
+def WaveMinimizeGlobalLoads
+    : Pass<"wave-minimize-global-loads", "::mlir::ModuleOp"> {
+  let summary = "Stages LDS tiles with the fewest, widest coalesced global "
+                "loads";
+  let description = [{
+    A tile copied from global memory to LDS in an MMA-operand layout makes
+    each lane load a few scattered elements. This pass finds, in every
+    kernel, the `wave.read`s of global memory whose only user is a
+    `wave.write` of the same value to LDS, grouped by block, LDS tile and
+    global memref (one staging of one tile per loop iteration). From the
+    access footprints it proves that the workgroup reads a dense box of
+    global memory and that the writes place it in the tile by one
+    translation, in every workgroup and iteration. It then replaces the
+    group by the linear layout: runs of `width` elements contiguous in
+    memory, row-major over the box with the unit-stride dimension
+    innermost, consecutive lanes (linear thread ids) on consecutive runs,
+    as many reads a lane as the box needs, and LDS writes of the same runs
+    into the (possibly padded) tile. `width` is `load-bits / element bits`
+    (8 f16, 4 f32) unless the box's rows or the proven alignment of the
+    runs' starts allow only less; lanes past the end of the box are masked
+    off in the last read and write.
+
+    Groups that cannot be re-mapped are left alone with a remark saying
+    why: a read with other users, a masked or unanalyzable access, a
+    dynamic memref shape, reads that are not a dense box, writes that are
+    not a translation of the reads, a memref without a unit-stride
+    dimension, lane-dependent control flow or a memory access in the way.
+
+    Barriers are not touched: `wave-insert-barriers` orders the new LDS
+    writes. docs/passes/wave-minimize-global-loads.md has the algorithm,
+    its limits and a worked example.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+  let options = [
+    Option<"loadBits", "load-bits", "unsigned", "128",
+           "Widest load of one lane in bits (128 is global_load_dwordx4)">,
+    Option<"summary", "summary", "bool", "false",
+           "Also report the statistics as a remark on the module (the "
+           "packaged MLIR is built without statistics)">,
+  ];
+  let statistics = [
+    Statistic<"numTilesRestaged", "tiles-restaged",
+              "Staging groups re-mapped to the linear layout">,
+    Statistic<"numReadsBefore", "global-reads-before",
+              "Global wave.read ops of the re-mapped groups, before">,
+    Statistic<"numReadsAfter", "global-reads-after",
+              "Global wave.read ops of the re-mapped groups, after">,
+    Statistic<"numLoadsBefore", "wave-loads-before",
+              "Load instructions a workgroup issues for the re-mapped "
+              "groups (per wave), before">,
+    Statistic<"numLoadsAfter", "wave-loads-after",
+              "Load instructions a workgroup issues for the re-mapped "
+              "groups (per wave), after">,
+    Statistic<"numLaneLoadsBefore", "lane-loads-before",
+              "Loads of all lanes of a workgroup for the re-mapped groups, "
+              "before">,
+    Statistic<"numLaneLoadsAfter", "lane-loads-after",
+              "Loads of all lanes of a workgroup for the re-mapped groups, "
+              "after">,
+    Statistic<"bytesPerLoadBefore", "bytes-per-load-before",
+              "Bytes a lane load moves on average in the re-mapped groups, "
+              "before">,
+    Statistic<"bytesPerLoadAfter", "bytes-per-load-after",
+              "Bytes a lane load moves on average in the re-mapped groups, "
+              "after">,
+    Statistic<"numAlreadyMinimal", "tiles-already-minimal",
+              "Staging groups the linear layout would not improve">,
+    Statistic<"numBailOtherUsers", "bail-other-users",
+              "Groups left alone: a global read has other users">,
+    Statistic<"numBailUnanalyzable", "bail-unanalyzable",
+              "Groups left alone: an access is masked or has no usable "
+              "footprint">,
+    Statistic<"numBailDynamicExtent", "bail-dynamic-extent",
+              "Groups left alone: the global memref has a dynamic extent, "
+              "stride or offset">,
+    Statistic<"numBailNotDenseBox", "bail-not-dense-box",
+              "Groups left alone: the reads are not a dense box">,
+    Statistic<"numBailNotBijective", "bail-not-bijective",
+              "Groups left alone: the LDS writes are not a translation of "
+              "the reads">,
+    Statistic<"numBailNotContiguous", "bail-not-contiguous",
+              "Groups left alone: no unit-stride dimension to run along">,
+    Statistic<"numBailNotMovable", "bail-not-movable",
+              "Groups left alone: lane-dependent control flow or a memory "
+              "access in the way">,
+  ];
+}
+
+def WaveInsertBarriers : Pass<"wave-insert-barriers", "::mlir::ModuleOp"> {
+  let summary = "Inserts the fewest workgroup barriers ordering every LDS "
+                "hazard";
+  let description = [{
+    Two LDS accesses form a hazard when two different lanes touch a common
+    address, one of them writes (read after write, write after read, write
+    after write), and some control-flow path leads from one to the other
+    without a barrier. For every kernel, this pass finds the LDS
+    accesses (`wave.read` / `wave.write` and `memref.load` / `memref.store`
+    on `#gpu.address_space<workgroup>` memrefs; other ops whose effects may
+    touch LDS count as touching all of their buffer, or of every buffer),
+    their buffers (the `wave.alloc_lds` they come from) and exact per-lane
+    footprints, lanes excluded by the `scf.if` conditions around them. It
+    checks every pair along straight-line code, both arms of `scf.if`, and
+    the back edges of `scf.for` and `scf.while` (iteration i to i + 1 and to
+    later iterations, with the induction variables' values), nested loops
+    included. A lane that only touches what it wrote itself needs no
+    barrier.
+
+    Lanes of one wave get barriers too, a workgroup of one wave included:
+    the hardware issues one wave's LDS instructions in order, but LLVM may
+    reorder one lane's accesses to addresses it proves different (lane t
+    writes `buf[t]`, then reads `buf[t + 32]`, which lane t + 32 wrote), and
+    the lowering does not fence that. `assume-wave-order` drops the
+    barriers between lanes of one wave, for a lowering that keeps each
+    wave's LDS accesses in program order.
+
+    It then orders every hazard with the fewest barriers: existing
+    `wave.barrier`s that order a hazard stay (all of them with
+    `keep-user-barriers`), the others are removed, and new ones go where
+    they cost least. Fewer barriers in the innermost loops come first (a
+    barrier in a loop body runs once per iteration), then fewer overall:
+    greedy interval stabbing at the latest point on straight-line code,
+    over all first points around a loop body's cycle, choosing among equally
+    cheap loop-body placements the one that leaves the fewest barriers
+    outside. A hazard no barrier can order (all the code between the two
+    accesses is under control flow that not every lane of the workgroup
+    takes alike) gets a warning. `gpu.barrier` and `amdgpu.lds_barrier`
+    order hazards but are never removed.
+
+    `wave.barrier` lowers to `amdgpu.lds_barrier` (LDS only) in
+    `convert-wave-to-amdgpu`. docs/passes/wave-insert-barriers.md has the
+    analysis, the placement algorithm, the per-chip assumptions and worked
+    examples.
+  }];
+  let dependentDialects = ["::mlir::wave::WaveDialect"];
+  let options = [
+    Option<"keepUserBarriers", "keep-user-barriers", "bool",
+           /*default=*/"false",
+           "Keep every wave.barrier of the input, even one ordering no "
+           "hazard">,
+    Option<"assumeWaveOrder", "assume-wave-order", "bool",
+           /*default=*/"false",
+           "Rely on the lowering keeping the LDS accesses of one wave in "
+           "program order (no barrier between lanes of one wave); off, only "
+           "a lane's own accesses are ordered">,
+    Option<"summary", "summary", "bool", /*default=*/"false",
+           "Emit a remark on the module with the counts the statistics keep "
+           "(LLVM release builds compile statistics out)">,
+  ];
+  let statistics = [
+    Statistic<"numHazards", "hazards",
+              "LDS hazards found (pairs of accesses and path classes)">,
+    Statistic<"numInserted", "barriers-inserted", "Barriers inserted">,
+    Statistic<"numKept", "barriers-kept",
+              "wave.barrier ops of the input kept">,
+    Statistic<"numRemoved", "barriers-removed",
+              "wave.barrier ops of the input removed (they ordered no "
+              "hazard)">,
+    Statistic<"numUnordered", "hazards-unordered",
+              "Hazards no barrier can order (lane-divergent control flow)">,
+    Statistic<"numInexact", "inexact-footprints",
+              "LDS accesses without an exact footprint, treated as "
+              "touching their whole buffer">,
+  ];
+}
+
+def RemoveDivergence : Pass<"wave-remove-divergence"> {
+  let summary = "Turns cheap branches on lane-divergent conditions into selects";
+  let description = [{
+    A branch whose condition differs between the lanes of a wave makes the
+    wave run both arms, each with part of its lanes masked off. This pass
+    finds every `scf.if` whose condition the uniformity analysis proves
+    divergent and, when both arms are safe to run in every lane and cheap,
+    hoists both arms in front of the branch and replaces each result with an
+    `arith.select` on the condition. Stores that both arms make to the same
+    address (same memref, indices, map, mask and attributes; at the same
+    position in each arm) become one store of a selected value, so the
+    even/odd writer
+
+    ```mlir
+    scf.if %even {
+      %y = arith.mulf %x, %two : vector<1xf32>
+      wave.write %y, %Y[%tid, %wg] map #elem : vector<1xf32>, memref<4096xf32>
+    } else {
+      %y = arith.addf %x, %one : vector<1xf32>
+      wave.write %y, %Y[%tid, %wg] map #elem : vector<1xf32>, memref<4096xf32>
+    }
+    ```
+
+    becomes straight-line code:
+
+    ```mlir
+    %0 = arith.mulf %x, %two : vector<1xf32>
+    %1 = arith.addf %x, %one : vector<1xf32>
+    %2 = arith.select %even, %0, %1 : vector<1xf32>
+    wave.write %2, %Y[%tid, %wg] map #elem : vector<1xf32>, memref<4096xf32>
+    ```
+
+    Branches are visited inside-out, so a converted inner branch leaves its
+    outer arm straight-line. Branches on uniform conditions are never
+    touched. A divergent branch is kept, with a remark giving the reason and
+    a statistic, when an arm holds a barrier, a collective or another
+    convergent op, a store without a matching store in the other arm, any
+    other op with side effects or that may trap (e.g. division by a value
+    not known to be non-zero), a loop, or a load (`wave.read`, `memref.load`)
+    that is not provably in bounds, or reads memory after a store of its
+    arm; or when the speculated cost exceeds `threshold`.
+
+    The cost is that of every op of both arms plus one select per result
+    and per merged store, in units of one cheap ALU instruction per 32-bit
+    register of the result: constants and bitcasts 0, additions,
+    comparisons, multiplies and other ALU ops 1, loads 2, division,
+    remainder and transcendental math 8. The default threshold of 8 is
+    close to what LLVM (about 7 multiplies) and Mesa NIR (8) speculate.
+  }];
+  let options = [
+    Option<"threshold", "threshold", "unsigned", /*default=*/"8",
+           "Largest speculated cost (both arms plus the selects) of a "
+           "divergent branch that is converted">,
+    Option<"summary", "summary", "bool", /*default=*/"false",
+           "Emit a remark on the root op with the counts the statistics "
+           "keep (LLVM release builds compile statistics out)">,
+  ];
+  let statistics = [
+    Statistic<"numConverted", "converted",
+              "Divergent branches turned into selects">,
+    Statistic<"numMergedStores", "stores-merged",
+              "Store pairs merged into one store of a selected value">,
+    Statistic<"numUniform", "left-uniform",
+              "Branches left alone because their condition is uniform (or "
+              "they are unreachable)">,
+    Statistic<"numRejectedSideEffect", "rejected-side-effect",
+              "Divergent branches kept: an unmatched store, another side "
+              "effect, an op that may trap or a loop in an arm">,
+    Statistic<"numRejectedBarrier", "rejected-barrier",
+              "Divergent branches kept: a barrier in an arm">,
+    Statistic<"numRejectedConvergent", "rejected-convergent",
+              "Divergent branches kept: a collective or other convergent "
+              "op in an arm">,
+    Statistic<"numRejectedOutOfBounds", "rejected-out-of-bounds",
+              "Divergent branches kept: a load not provably in bounds">,
+    Statistic<"numRejectedCost", "rejected-cost",
+              "Divergent branches kept: speculated cost over the threshold">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def BudgetRegisters : Pass<"wave-budget-registers"> {
+  let summary = "Budgets a kernel's registers for a requested occupancy";
+  let description = [{
+    For every kernel with a requested occupancy (waves per SIMD; the
+    `occupancy` of its `#wave.kernel`, or this pass's `occupancy` option,
+    which overrides it) the pass computes the register budget the chip
+    allows at that occupancy,
+
+      R_max = floor(F / (O * W * w)) rounded down to the allocation granule
+
+    (F the SIMD's VGPR file, W the wave size, w 4 bytes; on gfx942 512
+    registers, granule 8: 512, 256, 168, 128, 96, 80, 72, 64 for 1 to 8
+    waves), estimates the kernel's pressure with the register-pressure
+    analysis, and makes the backend honour the budget: it sets
+    `rocdl.waves_per_eu`, pins `rocdl.flat_work_group_size` to the real
+    workgroup size (the product of `known_block_size`; the backend's default
+    of 1024 lanes would cap the registers on its own) and passes
+    `amdgpu-num-vgpr` and, on chips with accumulation registers,
+    `amdgpu-agpr-alloc` through the function's `passthrough` attribute.
+
+    When the estimate plus `headroom` exceeds the budget, lane values are
+    spilled to LDS as a last resort: repeatedly, at the point of highest
+    pressure, the vector value with the longest live range that lives
+    across that point and is neither defined nor used in an innermost loop
+    gets a `wave.alloc_lds` slot per lane, written right after its
+    definition and read back before each use. The spill buffers count in the
+    LDS limit of the occupancy model; when reaching the budget would need
+    more LDS than the requested occupancy leaves, the kernel is left
+    unchanged except for the pinned workgroup size, and the remark says the
+    request is infeasible (as it does when the kernel's own LDS or its
+    workgroup size rule the occupancy out).
+
+    A remark on every budgeted kernel gives the budget, the estimate, the
+    spills and the expected occupancy with its limiter.
+    docs/passes/wave-budget-registers.md has the model, the spill strategy,
+    the limits and a worked example.
+  }];
+  let dependentDialects = [
+    "::mlir::gpu::GPUDialect",
+  ];
+  let options = [
+    Option<"occupancy", "occupancy", "unsigned", /*default=*/"0",
+           "Requested waves per SIMD for every kernel (0: each kernel's "
+           "#wave.kernel occupancy)">,
+    Option<"headroom", "headroom", "unsigned", /*default=*/"8",
+           "VGPRs the estimate must leave free below the budget for "
+           "addresses and temporaries that appear only in the lowering">,
+    Option<"summary", "summary", "bool", /*default=*/"false",
+           "Emit a remark on the root op with the counts the statistics "
+           "keep (LLVM release builds compile statistics out)">,
+  ];
+  let statistics = [
+    Statistic<"numBudgeted", "kernels-budgeted",
+              "Kernels given the backend attributes of a register budget">,
+    Statistic<"numFitting", "kernels-fitting",
+              "Budgeted kernels whose estimate fit without spills">,
+    Statistic<"numSpilledKernels", "kernels-spilled",
+              "Budgeted kernels that needed LDS spills">,
+    Statistic<"numSpilledValues", "values-spilled",
+              "Lane values spilled to LDS">,
+    Statistic<"numSpilledRegisters", "registers-spilled",
+              "VGPRs per lane the LDS spills free">,
+    Statistic<"numSpillBytes", "spill-lds-bytes",
+              "Bytes of LDS the spill buffers take per workgroup">,
+    Statistic<"numUncovered", "kernels-excess-uncovered",
+              "Budgeted kernels with an excess no LDS spill can cover (the "
+              "backend spills it to scratch)">,
+    Statistic<"numInfeasible", "kernels-infeasible",
+              "Kernels whose requested occupancy cannot be met">,
+  ];
+}
+
+def LowerSpillSlots : Pass<"wave-lower-spill-slots"> {
+  let summary = "Lowers the LDS spill slots of the register budget to "
+                "volatile accesses";
+  let description = [{
+    `wave-budget-registers` writes a spilled value to its per-lane LDS slot
+    after the definition and reads it back before each use; nothing else
+    writes the slot in between. LLVM's optimizer sees exactly that and
+    forwards the stored value to the reloads, keeping the value in
+    registers: the spill would vanish and the backend would spill to
+    scratch instead. This pass, part of the lowering pipeline before
+    `convert-wave-to-amdgpu`, turns every `wave.read` and `wave.write`
+    carrying the `spill_slot` unit attribute into a volatile `llvm.load` or
+    `llvm.store` at the slot's LDS address, which LLVM neither forwards nor
+    deletes. A `spill_slot` access must be unmasked and run along the
+    innermost dimension of a static row-major LDS buffer.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+  let statistics = [
+    Statistic<"numLowered", "accesses-lowered",
+              "Spill-slot accesses lowered to volatile loads and stores">,
+  ];
+}
+
 #endif // WAVE_DIALECT_WAVE_TRANSFORMS_PASSES_TD

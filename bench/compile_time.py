@@ -1,0 +1,201 @@
+"""Compile time of wave-compile: the whole process per example (median of
+several runs), the per-pass times of -mlir-timing for the slowest example,
+and the growth with kernel size on a generated kernel with 1x, 4x, 16x and 64x
+the work, with the least-squares exponent k of (time - start-up) ~ size^k,
+the start-up being the time wave-compile takes on an empty kernel."""
+
+import math
+import re
+import statistics
+import subprocess
+import time
+
+SIZES = [1, 4, 16, 64]
+SCALED_CHIP = "gfx942"
+
+
+def wall_time(command, runs):
+    """Median wall-clock seconds of `runs` runs of `command`."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def scaled_kernel(factor):
+    """A kernel doing `factor` times the work of one step: each step reads
+    a 4-element chunk of X, does a short chain of arithmetic on it and a
+    LDS exchange with the neighbouring lane between barriers, and
+    accumulates (divergence removal, barrier
+    insertion and the lowering all have `factor` times the ops to treat)."""
+    steps = []
+    for s in range(factor):
+        steps.append(f"""
+    %x{s} = wave.read %X[%tid, %wg, %step{s}] map #chunk
+        : memref<{factor * 4096}xf32> -> vector<4xf32>
+    wave.write %x{s}, %buf[%tid] map #lds : vector<4xf32>, !buf
+    wave.barrier
+    %y{s} = wave.read %buf[%tid] map #lds_next : !buf -> vector<4xf32>
+    wave.barrier
+    %m{s} = arith.mulf %x{s}, %y{s} : vector<4xf32>
+    %e{s} = scf.if %even -> (vector<4xf32>) {{
+      %t = arith.addf %m{s}, %x{s} : vector<4xf32>
+      scf.yield %t : vector<4xf32>
+    }} else {{
+      %t = arith.subf %m{s}, %x{s} : vector<4xf32>
+      scf.yield %t : vector<4xf32>
+    }}
+    %acc{s + 1} = arith.addf %acc{s}, %e{s} : vector<4xf32>""")
+    constants = "\n".join(f"    %step{s} = arith.constant {s} : index"
+                          for s in range(factor))
+    return f"""
+#chunk = affine_map<(tid, wg, j) -> (wg * {factor * 1024} + j * 1024 + tid * 4)>
+#lds = affine_map<(tid) -> (tid * 4)>
+#lds_next = affine_map<(tid) -> (((tid + 1) mod 256) * 4)>
+#out = affine_map<(tid, wg) -> (wg * 1024 + tid * 4)>
+!buf = memref<1024xf32, #gpu.address_space<workgroup>>
+gpu.module @scaled {{
+  gpu.func @scaled(%X: memref<{factor * 4096}xf32>, %Y: memref<4096xf32>)
+      kernel attributes {{known_block_size = array<i32: 256, 1, 1>,
+                         known_grid_size = array<i32: 4, 1, 1>,
+                         wave.kernel = #wave.kernel<chip = "gfx942",
+                                                    wave_size = 64>}} {{
+    %buf = wave.alloc_lds : !buf
+    %two = arith.constant 2 : index
+    %zero = arith.constant 0 : index
+{constants}
+    %acc0 = arith.constant dense<0.0> : vector<4xf32>
+    %tid = gpu.thread_id x
+    %wg = gpu.block_id x
+    %parity = arith.remui %tid, %two : index
+    %even = arith.cmpi eq, %parity, %zero : index{"".join(steps)}
+    wave.write %acc{factor}, %Y[%tid, %wg] map #out
+        : vector<4xf32>, memref<4096xf32>
+    gpu.return
+  }}
+}}
+"""
+
+
+EMPTY_KERNEL = """
+gpu.module @empty {
+  gpu.func @empty() kernel attributes {
+      known_block_size = array<i32: 64, 1, 1>,
+      wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    gpu.return
+  }
+}
+"""
+# Rows of -mlir-timing-display=list that group passes rather than name one.
+GROUPS = {"root", "Total", "'gpu.module' Pipeline",
+          "Pipeline Collection : ['gpu.module']", "(A) DominanceInfo"}
+
+
+def pass_times(tools, example, workdir, min_percent=0.5):
+    """Every pass of -mlir-timing over `min_percent` of the time, as (name,
+    seconds),
+    and the total. The timer runs from the pass manager's creation to the
+    exit: its `Rest` is the translation to LLVM IR, LLVM's middle end and
+    backend, and the link."""
+    result = subprocess.run(
+        [tools / "wave-compile", example, f"--chip={SCALED_CHIP}", "-O2",
+         "-o", workdir / "timing.hsaco", "-mlir-timing",
+         "-mlir-timing-display=list"],
+        capture_output=True, text=True, check=True)
+    rows = []
+    total = None
+    report = result.stderr[result.stderr.index("Execution time report"):]
+    for line in report.splitlines():
+        match = re.match(r"\s+([\d.]+) \(\s*([\d.]+)%\)\s+(.*\S)", line)
+        if not match:
+            continue
+        seconds, percent, name = match.groups()
+        if name == "Total":
+            total = float(seconds)
+        elif name not in GROUPS and float(percent) >= min_percent:
+            rows.append((name, float(seconds)))
+    return total, rows
+
+
+def measure(tools, examples_dir, examples, workdir, runs):
+    """Whole-process times per example at -O0 and -O2, the per-pass times of
+    the gemm example at -O2, and the times of the scaled kernel."""
+    compile_command = lambda path, level: [
+        tools / "wave-compile", path, f"--chip={SCALED_CHIP}", level, "-o",
+        workdir / "t.hsaco"]
+    per_example = [
+        (example, *[wall_time(compile_command(
+            examples_dir / f"{example}.mlir", level), runs)
+            for level in ("-O0", "-O2")])
+        for example in examples]
+    empty = workdir / "empty.mlir"
+    empty.write_text(EMPTY_KERNEL)
+    startup = wall_time(compile_command(empty, "-O2"), runs)
+    scaling = []
+    for factor in SIZES:
+        path = workdir / f"scaled{factor}.mlir"
+        path.write_text(scaled_kernel(factor))
+        scaling.append((factor, wall_time(compile_command(path, "-O2"), runs)))
+    exponent = fit_exponent([(f, t - startup) for f, t in scaling])
+    tail = fit_exponent([(f, t - startup) for f, t in scaling[-2:]])
+    # Each pass's time on every size of the scaled kernel, and its exponent.
+    per_size = [dict(pass_times(tools, workdir / f"scaled{factor}.mlir",
+                                workdir, min_percent=0)[1])
+                for factor in SIZES]
+    pass_growth = []
+    largest = sorted(per_size[-1].items(), key=lambda item: -item[1])[:8]
+    for name, _ in largest:
+        if all(name in sizes for sizes in per_size):
+            seconds = [sizes[name] for sizes in per_size]
+            pass_growth.append((name, seconds, fit_exponent(
+                list(zip(SIZES, seconds))), fit_exponent(
+                list(zip(SIZES, seconds))[-2:])))
+    total, passes = pass_times(tools, examples_dir / "gemm.mlir", workdir)
+    return {"runs": runs, "examples": per_example, "scaling": scaling,
+            "startup": startup, "exponent": exponent, "tail": tail,
+            "pass_growth": pass_growth, "passes": [("gemm", total, passes)]}
+
+
+def fit_exponent(points):
+    """The least-squares k of seconds = a * size^k on log-log scale."""
+    xs = [math.log(size) for size, _ in points]
+    ys = [math.log(max(seconds, 1e-5)) for _, seconds in points]
+    mean_x, mean_y = statistics.mean(xs), statistics.mean(ys)
+    return (sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys)) /
+            sum((x - mean_x) ** 2 for x in xs))
+
+
+def markdown(times):
+    lines = ["## Compile time",
+             f"wave-compile whole process, gfx942, median of {times['runs']} "
+             "runs, seconds.", "",
+             "| example | -O0 | -O2 |", "|---|---|---|"]
+    lines += [f"| {name} | {o0:.3f} | {o2:.3f} |"
+              for name, o0, o2 in times["examples"]]
+    startup = times["startup"]
+    lines += ["", "Growth with kernel size (generated kernel, -O2; start-up "
+              f"is an empty kernel's {startup:.3f} s):", "",
+              "| work | seconds | minus start-up |", "|---|---|---|"]
+    lines += [f"| {factor}x | {t:.3f} | {t - startup:.3f} |"
+              for factor, t in times["scaling"]]
+    lines += ["", "Fitted growth exponent of the time above start-up "
+              f"(time - start-up ~ size^k): k = {times['exponent']:.2f} "
+              f"over all sizes, {times['tail']:.2f} from {SIZES[-2]}x to "
+              f"{SIZES[-1]}x."]
+    lines += ["", "Per-pass growth on the generated kernel (-mlir-timing, "
+              "seconds):", "",
+              "| pass | " + " | ".join(f"{f}x" for f in SIZES) +
+              f" | k (fit) | k ({SIZES[-2]}x to {SIZES[-1]}x) |",
+              "|---|" + "---|" * (len(SIZES) + 2)]
+    lines += ["| " + name + " | " + " | ".join(f"{t:.4f}" for t in seconds)
+              + f" | {k:.2f} | {tail:.2f} |"
+              for name, seconds, k, tail in times["pass_growth"]]
+    for name, total, passes in times["passes"]:
+        lines += ["", f"Per-pass times (-mlir-timing, -O2, {name}; passes "
+                  f"over 0.5% of the {total:.4f} s timed; `Rest` is LLVM: "
+                  "translation, middle end, backend and link):", "",
+                  "| pass | seconds |", "|---|---|"]
+        lines += [f"| {pass_name} | {sec:.4f} |" for pass_name, sec in passes]
+    return "\n".join(lines)

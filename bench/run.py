@@ -1,0 +1,251 @@
+#!/usr/bin/python3
+"""The benchmark suite: every example against its HIP peer.
+
+For every example and chip (gfx942, and gfx1100 for the examples without
+MMA), compiles the kernel with wave-compile at -O0, at -O2 without the
+wave-optimize pipeline (what LLVM alone does) and at -O2, and its HIP peer
+bench/hip/<example>.hip with clang++-22 -O3, and reports registers, spills,
+LDS, occupancy and its limiter, global loads by width, the main loop's
+barriers, MMAs and llvm-mca cycles, and the instruction count. Then the
+compile times (bench/compile_time.py). Writes bench/results.md,
+bench/results.csv and bench/results.png, and the generated tables of
+docs/performance.md:
+
+    /usr/bin/python3 bench/run.py --build-dir build      # or: ninja wave-bench
+"""
+
+import argparse
+import csv
+import json
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+
+import asm_metrics
+import compile_time
+
+BENCH = pathlib.Path(__file__).resolve().parent
+ROOT = BENCH.parent
+EXAMPLES = ["add1", "add2", "copy", "transpose", "reduce_wave", "reduce_lds",
+            "softmax", "gemm", "divergent", "pressure"]
+MMA_EXAMPLES = {"gemm"}
+CHIPS = ["gfx942", "gfx1100"]
+CLANG = "/usr/bin/clang++-22"
+# (column name, extra wave-compile flags); None: the HIP peer.
+VARIANTS = [("O0", ["-O0"]), ("O2-nopass", ["-O2", "--wave-optimize=false"]),
+            ("O2", ["-O2"]), ("hip", None)]
+FIELDS = ["kernel", "chip", "variant", "vgpr", "agpr", "sgpr", "vgpr_spill",
+          "sgpr_spill", "lds_bytes", "occupancy", "limiter", "global_loads",
+          "global_loads_by_width", "has_loop", "loop_barriers", "loop_mma",
+          "loop_instructions", "loop_cycles", "instructions"]
+
+
+def run(command, **kwargs):
+    result = subprocess.run(command, capture_output=True, text=True, **kwargs)
+    if result.returncode != 0:
+        sys.exit(f"{' '.join(map(str, command))} failed:\n{result.stderr}")
+    return result
+
+
+def compile_wave(tools, example, chip, flags, workdir):
+    """The kernel's resource report entry and its assembly."""
+    asm = workdir / f"{example}.{chip}.{''.join(flags)}.s"
+    result = run([tools / "wave-compile", ROOT / "examples" / f"{example}.mlir",
+                  f"--chip={chip}", *flags, "--emit=asm", "-o", asm,
+                  "--resource-usage=json"])
+    report = next(k for k in json.loads(result.stdout)["kernels"]
+                  if k["name"] == example)
+    return {
+        "vgpr": report["vgpr_count"], "agpr": report.get("agpr_count", 0),
+        "sgpr": report["sgpr_count"], "vgpr_spill": report["vgpr_spill_count"],
+        "sgpr_spill": report["sgpr_spill_count"],
+        "lds_bytes": report["group_segment_fixed_size"],
+        "occupancy": report["occupancy"],
+        "limiter": report["occupancy_limiter"],
+    }, asm.read_text()
+
+
+def metadata_field(assembly, key):
+    match = re.search(rf"^\s+\.{key}:\s+(\d+)", assembly, re.M)
+    return int(match.group(1)) if match else 0
+
+
+def compile_hip(example, chip, workdir):
+    """The HIP peer's resources, from the assembly's kernel metadata and the
+    backend's occupancy comment, and its assembly. The peer keeps waves of
+    64 on gfx1100, as the examples do."""
+    asm = workdir / f"{example}.{chip}.hip.s"
+    flags = ["-mwavefrontsize64"] if chip == "gfx1100" else []
+    run([CLANG, "-x", "hip", "--cuda-device-only", "-nogpulib", "-nogpuinc",
+         f"--offload-arch={chip}", "-O3", "-S", *flags,
+         BENCH / "hip" / f"{example}.hip", "-o", asm])
+    text = asm.read_text()
+    occupancy = re.search(r"; Occupancy: (\d+)", text)
+    return {
+        "vgpr": metadata_field(text, "vgpr_count"),
+        "agpr": metadata_field(text, "agpr_count"),
+        "sgpr": metadata_field(text, "sgpr_count"),
+        "vgpr_spill": metadata_field(text, "vgpr_spill_count"),
+        "sgpr_spill": metadata_field(text, "sgpr_spill_count"),
+        "lds_bytes": metadata_field(text, "group_segment_fixed_size"),
+        "occupancy": int(occupancy.group(1)) if occupancy else 0,
+        "limiter": "(backend)",
+    }, text
+
+
+def measure_all(tools, workdir):
+    rows = []
+    for example in EXAMPLES:
+        for chip in CHIPS:
+            if chip != "gfx942" and example in MMA_EXAMPLES:
+                continue
+            for variant, flags in VARIANTS:
+                if flags is None:
+                    resources, assembly = compile_hip(example, chip, workdir)
+                else:
+                    resources, assembly = compile_wave(tools, example, chip,
+                                                       flags, workdir)
+                row = {"kernel": example, "chip": chip, "variant": variant}
+                row.update(resources)
+                row.update(asm_metrics.measure(assembly, example, chip))
+                rows.append(row)
+                print(f"{example:12} {chip:8} {variant:10} occupancy "
+                      f"{row['occupancy']} cycles {row['loop_cycles']}",
+                      file=sys.stderr)
+    return rows
+
+
+def markdown_table(header, rows):
+    lines = ["| " + " | ".join(header) + " |",
+             "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def resource_table(rows):
+    header = ["kernel", "chip", "variant", "VGPR", "AGPR", "SGPR",
+              "spills (v/s)", "LDS B", "occupancy", "limiter",
+              "global loads (by width)", "loop?", "barriers", "MMA",
+              "loop instrs", "mca cycles", "instrs"]
+    body = [[r["kernel"], r["chip"], r["variant"], r["vgpr"], r["agpr"],
+             r["sgpr"], f"{r['vgpr_spill']}/{r['sgpr_spill']}",
+             r["lds_bytes"], r["occupancy"], r["limiter"],
+             f"{r['global_loads']} ({r['global_loads_by_width']})",
+             "yes" if r["has_loop"] else "no", r["loop_barriers"],
+             r["loop_mma"], r["loop_instructions"], r["loop_cycles"],
+             r["instructions"]] for r in rows]
+    return markdown_table(header, body)
+
+
+def regressions(rows, explanations):
+    """(kernel, chip, metric, O0, O2, explained) where -O2 is worse than
+    -O0; explained: whether `explanations` (docs/performance.md) has a
+    bullet starting with **kernel, chip, metric**."""
+    by_key = {(r["kernel"], r["chip"], r["variant"]): r for r in rows}
+    worse = []
+    for (kernel, chip, variant), o2 in by_key.items():
+        if variant != "O2":
+            continue
+        o0 = by_key[(kernel, chip, "O0")]
+        for metric, higher_better in [("occupancy", True),
+                                      ("global_loads", False),
+                                      ("loop_barriers", False),
+                                      ("loop_cycles", False)]:
+            if (o2[metric] < o0[metric]) if higher_better else \
+                    (o2[metric] > o0[metric]):
+                explained = f"**{kernel}, {chip}, {metric}**" in explanations
+                worse.append([kernel, chip, metric, o0[metric], o2[metric],
+                              "yes" if explained else "NO"])
+    return worse
+
+
+def chart(rows, path):
+    """Occupancy and estimated main-loop cycles per kernel on gfx942."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("python3-matplotlib is missing: no chart", file=sys.stderr)
+        return False
+    variants = [v for v, _ in VARIANTS]
+    figure, axes = plt.subplots(2, 1, figsize=(12, 8))
+    width = 0.8 / len(variants)
+    for metric, axis, log in [("occupancy", axes[0], False),
+                              ("loop_cycles", axes[1], True)]:
+        for i, variant in enumerate(variants):
+            values = [next(r[metric] for r in rows if r["kernel"] == k and
+                           r["chip"] == "gfx942" and r["variant"] == variant)
+                      for k in EXAMPLES]
+            axis.bar([x + i * width for x in range(len(EXAMPLES))], values,
+                     width, label=variant)
+        axis.set_xticks([x + 0.4 - width / 2 for x in range(len(EXAMPLES))])
+        axis.set_xticklabels(EXAMPLES)
+        if log:
+            axis.set_yscale("log")
+        axis.set_ylabel({"occupancy": "waves per SIMD",
+                         "loop_cycles": "llvm-mca cycles (main loop)"}[metric])
+        axis.legend()
+    axes[0].set_title("gfx942: occupancy and estimated main-loop cycles")
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    return True
+
+
+def update_doc(doc, tables):
+    """Replaces the generated part of docs/performance.md, between its
+    `<!-- bench:begin -->` and `<!-- bench:end -->` markers."""
+    text = doc.read_text()
+    begin, end = "<!-- bench:begin -->\n", "<!-- bench:end -->"
+    start, stop = text.index(begin) + len(begin), text.index(end)
+    doc.write_text(text[:start] + tables + "\n" + text[stop:])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build-dir", default=str(ROOT / "build"))
+    parser.add_argument("--runs", type=int, default=5,
+                        help="compile-time runs per measurement (median)")
+    args = parser.parse_args()
+    tools = pathlib.Path(args.build_dir).resolve() / "bin"
+
+    with tempfile.TemporaryDirectory() as tmp:
+        rows = measure_all(tools, pathlib.Path(tmp))
+        times = compile_time.measure(tools, ROOT / "examples", EXAMPLES,
+                                     pathlib.Path(tmp), args.runs)
+
+    with open(BENCH / "results.csv", "w", newline="") as out:
+        writer = csv.DictWriter(out, fieldnames=FIELDS)
+        writer.writeheader()
+        writer.writerows(rows)
+    has_chart = chart(rows, BENCH / "results.png")
+    doc = ROOT / "docs" / "performance.md"
+    worse = regressions(rows, " ".join(doc.read_text().split()))
+    sections = [
+        "# Benchmark results",
+        "Generated by `bench/run.py`; docs/performance.md explains them. "
+        "Variants: `O0` (wave-compile -O0: no wave passes, LLVM -O0), "
+        "`O2-nopass` (-O2 --wave-optimize=false: LLVM -O2 alone), `O2` "
+        "(wave-optimize, then LLVM -O2), `hip` (bench/hip/, clang++-22 -O3). "
+        "Loop columns are for the main loop, the largest innermost loop "
+        "that accesses memory (`loop?` no: the whole kernel, which has no "
+        "such loop); mca cycles: llvm-mca's total for one pass over it.",
+        "## Code", resource_table(rows),
+        "## -O2 worse than -O0",
+        markdown_table(["kernel", "chip", "metric", "O0", "O2",
+                        "explained in docs/performance.md"], worse)
+        if worse else "None.",
+        compile_time.markdown(times)]
+    if has_chart:
+        sections.insert(2, "![occupancy and cycles](results.png)")
+    (BENCH / "results.md").write_text("\n\n".join(sections) + "\n")
+    update_doc(doc, "\n\n".join(sections[2:]).replace(
+        "## ", "### ").replace("](results.png)", "](../bench/results.png)"))
+    print(f"wrote {BENCH / 'results.md'}, results.csv"
+          + (", results.png" if has_chart else ""), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,114 @@
+//===- LdsHazards.h - Cross-lane hazards on LDS -----------------*- C++ -*-===//
+//
+// Which LDS accesses of a kernel must be ordered by a workgroup barrier.
+// Every LDS access (`wave.read`/`wave.write` on a memref in
+// `#gpu.address_space<workgroup>`, `memref.load`/`memref.store` on one, and
+// any other op whose effects may touch LDS) is tied to its buffer (the
+// `wave.alloc_lds`, `memref.alloc` or workgroup attribution it comes from)
+// and to its exact per-lane footprint. Two accesses form a hazard along a
+// class of control-flow paths (straight-line and `scf.if` code, both arms,
+// `scf.for` and `scf.while` back edges, nested loops) when lanes whose LDS
+// accesses the target does not keep in order touch a common address and
+// one of them writes. The kernel is reduced to a `BarrierProgram` on which
+// `placeBarriers` (BarrierPlacement.h) orders the hazards.
+//
+// docs/passes/wave-insert-barriers.md describes the analysis.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVE_ANALYSIS_LDSHAZARDS_H
+#define WAVE_ANALYSIS_LDSHAZARDS_H
+
+#include "wave/Analysis/BarrierPlacement.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+#include <memory>
+#include <string>
+
+namespace mlir::wave {
+
+namespace detail {
+class LdsAccessTable;
+} // namespace detail
+
+/// Consecutive lanes (linear thread ids) of `kernel` whose LDS accesses the
+/// hardware keeps in program order: the wave size on the AMDGPU chips of the
+/// chip table (a wave issues its LDS instructions in order), 1 when the chip
+/// or wave size is unknown.
+unsigned getOrderedLaneGroupSize(gpu::GPUFuncOp kernel);
+
+/// One op that may touch LDS.
+struct LdsAccess {
+  Operation *op;
+  /// The allocation it touches; null when it may touch any LDS buffer.
+  Value buffer;
+  /// Whether it may write (otherwise it only reads).
+  bool writes = false;
+  /// Why its footprint is not known exactly (empty when it is); such an
+  /// access conflicts with every access of its buffer.
+  std::string unknownFootprintReason;
+};
+
+/// A barrier op present in the kernel.
+struct LdsBarrier {
+  Operation *op;
+  GapRef gap;
+  /// `wave.barrier` is the pass's to remove; `gpu.barrier` and
+  /// `amdgpu.lds_barrier` are left alone (but order hazards).
+  bool removable;
+};
+
+/// The LDS hazards of one kernel.
+class LdsHazardAnalysis {
+public:
+  /// Analyzes `kernel`. With `assumeWaveOrder`, lanes of one wave are
+  /// ordered as `getOrderedLaneGroupSize` says; without, every lane is
+  /// ordered only with itself. Check `succeeded()` before the queries.
+  LdsHazardAnalysis(gpu::GPUFuncOp kernel, bool assumeWaveOrder);
+  ~LdsHazardAnalysis();
+
+  /// False for kernels whose body is not one block (unstructured control
+  /// flow); `getFailureReason` says so.
+  bool succeeded() const { return failureReason.empty(); }
+  StringRef getFailureReason() const { return failureReason; }
+
+  const BarrierProgram &getProgram() const { return program; }
+  ArrayRef<Hazard> getHazards() const { return hazards; }
+  /// The accesses, by the id the program's access items carry.
+  ArrayRef<LdsAccess> getAccesses() const { return accesses; }
+  const LdsAccess &getAccessOfItem(unsigned item) const {
+    return accesses[program.getItem(item).access];
+  }
+  ArrayRef<LdsBarrier> getBarriers() const { return barriers; }
+  /// The barriers as placement sees them, in the same order.
+  SmallVector<ExistingBarrier> getExistingBarriers() const;
+  /// The op a barrier placed at `gap` goes right before.
+  Operation *getInsertionPoint(GapRef gap) const {
+    return gapOps[gap.region][gap.index];
+  }
+  unsigned getOrderedLaneGroupSize() const { return groupSize; }
+
+private:
+  class Builder;
+  bool conflicts(unsigned from, unsigned to, const PathClass &paths) const;
+
+  std::string failureReason;
+  BarrierProgram program;
+  SmallVector<Hazard> hazards;
+  SmallVector<LdsAccess> accesses;
+  /// Exact footprints by access id; null when unknown.
+  SmallVector<std::unique_ptr<detail::LdsAccessTable>> tables;
+  SmallVector<LdsBarrier> barriers;
+  /// The op of each loop item (for path classes).
+  llvm::DenseMap<unsigned, Operation *> loopOps;
+  /// Per region, the op each gap precedes.
+  SmallVector<SmallVector<Operation *>> gapOps;
+  unsigned groupSize = 1;
+  /// Lanes of the workgroup, when known.
+  std::optional<int64_t> numLanes;
+};
+
+} // namespace mlir::wave
+
+#endif // WAVE_ANALYSIS_LDSHAZARDS_H

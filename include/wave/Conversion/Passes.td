@@ -1,0 +1,145 @@
+//===- Passes.td - Lowering of wave kernels to AMDGPU ------*- tablegen -*-===//
+
+#ifndef WAVE_CONVERSION_PASSES_TD
+#define WAVE_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def WaveAttachTarget : Pass<"wave-attach-target", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Fixes the chip and wave size of a gpu.module's kernels";
+  let description = [{
+    Sets the chip of every kernel's `wave.kernel` attribute to `chip` (when
+    given; otherwise the kernels must agree on one), checks that the chip
+    runs the kernels' wave size, and attaches a `#rocdl.target` to the
+    `gpu.module` with the chip, the wave size as a target feature
+    (`+wavefrontsize64` or `+wavefrontsize32`) and the code object version as
+    its ABI (`500` for version 5). All kernels of one module must share a wave
+    size; a module without wave kernels gets the chip's default wave size.
+
+    Because the kernels' memrefs become bare pointers (the HIP kernel ABI),
+    every memref argument of a kernel needs a static shape and layout.
+
+    The op verifiers then re-check the kernels against the new chip (an MMA
+    on a chip without MFMA is an error there).
+
+    ```mlir
+    // wave-opt --pass-pipeline='builtin.module(gpu.module(wave-attach-target{chip=gfx1100}))'
+    gpu.module @k [#rocdl.target<chip = "gfx1100", features = "+wavefrontsize64", abi = "500">] {
+      gpu.func @add(...) kernel attributes {
+          wave.kernel = #wave.kernel<chip = "gfx1100", wave_size = 64>, ...}
+    ```
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "AMDGPU processor; empty keeps the kernels' chip">,
+    Option<"codeObjectVersion", "code-object-version", "unsigned",
+           /*default=*/"5", "HSA code object version (5 or 6)">,
+  ];
+  let dependentDialects = ["::mlir::ROCDL::ROCDLDialect"];
+}
+
+def ConvertWaveToAMDGPU
+    : Pass<"convert-wave-to-amdgpu", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Lowers wave ops to vector, memref, gpu, amdgpu and rocdl ops";
+  let description = [{
+    Rewrites every `wave` op of the module's kernels in upstream dialects and
+    drops the `wave.kernel` and `wave.reference` attributes, which nothing
+    after this pass reads:
+
+    * `wave.read` / `wave.write`: the access map is expanded into `arith` on
+      the index operands. When the elements run along the memref's innermost,
+      unit-stride dimension the access is one `vector.load` / `vector.store`
+      (`vector.maskedload` / `vector.maskedstore` with a mask); along any
+      other dimension it is one `memref.load` / `memref.store` per element,
+      gathered with `vector.from_elements`.
+    * Cache hints become the memory operation's bits, which the AMDGPU
+      backend's memory legalizer turns into each chip's cache-policy bits
+      (test/wave-compile/cache-hints.mlir checks them):
+
+      | hint | lowering | gfx90a | gfx942, gfx950 | gfx1100 | gfx1201 |
+      |---|---|---|---|---|---|
+      | `cached` | plain access | none | none | none | none |
+      | `streaming` | `nontemporal` | `glc slc` | `nt` | loads `slc dlc`, stores `glc slc dlc` | `th:TH_LOAD_NT`, `th:TH_STORE_NT` |
+      | `uncached` | `volatile` | loads `glc`, stores none | `sc0 sc1` | loads `glc dlc`, stores `dlc` | `scope:SCOPE_SYS` |
+
+      `uncached` accesses are `llvm.load`/`llvm.store volatile` of the
+      element's global address (the backend also waits for each to
+      complete); masked accesses with a hint are split
+      into one guarded access per element, since masked vector accesses
+      carry no hint bits.
+    * `wave.alloc_lds`: a workgroup attribution of the `gpu.func` holding the
+      padded physical tile (16-byte aligned), viewed through a
+      `memref.reinterpret_cast` with the logical shape and padded strides.
+    * `wave.barrier`: `amdgpu.lds_barrier`.
+    * `wave.mma`: `amdgpu.mfma` with the shape of the kind's layout table.
+    * `wave.reduce`: when every lane of the wave is active
+      (`rocdl.ballot(true)` is all ones) `gpu.subgroup_reduce` (uniform),
+      otherwise a loop over the active lanes with `rocdl.readlane`, so that
+      only active lanes contribute, as the op defines.
+    * `wave.scan`: with a full wave, a Hillis-Steele scan through
+      `gpu.shuffle up`; otherwise the same loop over the active lanes.
+    * `wave.broadcast`: `rocdl.readlane`. `wave.shuffle`: `gpu.shuffle` whose
+      out-of-wave lanes keep their own value. GFX11's `ds_bpermute` (what
+      `gpu.shuffle` becomes) reaches only the reading lane's 32-lane half in
+      waves of 64, so there shuffles, the scan's included, read the source's
+      position in both halves (`rocdl.ds_bpermute` of the value and of its
+      `llvm.amdgcn.permlane64` swap) and keep the source's half. `wave.ballot`: `rocdl.ballot`.
+      `wave.any` / `wave.all`: a ballot compared with zero / with the ballot
+      of the active lanes.
+
+    The wave size comes from the kernel's `wave.kernel` attribute, else from
+    the module's `#rocdl.target`.
+  }];
+  let dependentDialects = [
+    "::mlir::amdgpu::AMDGPUDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::ROCDL::ROCDLDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+  let statistics = [
+    Statistic<"numVectorAccesses", "vector-accesses",
+              "wave.read/write lowered to one vector access">,
+    Statistic<"numElementAccesses", "element-accesses",
+              "wave.read/write lowered to one access per element">,
+    Statistic<"numCollectives", "collectives", "wave collectives lowered">,
+  ];
+}
+
+def WaveLowerSubgroupReduce
+    : Pass<"wave-lower-subgroup-reduce", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Lowers gpu.subgroup_reduce for the module's ROCDL target";
+  let description = [{
+    `convert-gpu-to-rocdl` has no lowering for `gpu.subgroup_reduce`. This
+    pass applies upstream's DPP lowering (`amdgpu.dpp`, row broadcasts or
+    permlanes, a final `rocdl.readlane`) for values up to 32 bits, and the
+    butterfly `gpu.shuffle` lowering for wider ones, for the chip and wave
+    size of the module's `#rocdl.target`.
+  }];
+  let dependentDialects = [
+    "::mlir::amdgpu::AMDGPUDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::ROCDL::ROCDLDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+def WaveExportLLVMModule : Pass<"wave-export-llvm-module", "::mlir::ModuleOp"> {
+  let summary = "Turns the lowered gpu.module into a translatable LLVM module";
+  let description = [{
+    Moves the body of the module's only `gpu.module`, already in the `llvm`
+    and `rocdl` dialects, to the top-level module so that `mlir-translate
+    --mlir-to-llvmir` gives the code object's LLVM IR. From the
+    `#rocdl.target` it sets the module's target triple, every function's
+    target CPU and features (the wave size), and the
+    `amdhsa_code_object_version` module flag; the data layout is the
+    `gpu.module`'s.
+  }];
+}
+
+#endif // WAVE_CONVERSION_PASSES_TD

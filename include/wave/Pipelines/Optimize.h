@@ -1,0 +1,62 @@
+//===- Optimize.h - The wave-optimize pipeline ------------------*- C++ -*-===//
+//
+// The kernel-level optimizations as one pipeline, run by
+// `wave-opt --wave-optimize` and by `wave-compile -O2`/`-O3` before lowering:
+//
+//   wave-attach-target{chip}      (only with `chip`) fixes the kernels' chip
+//   wave-remove-divergence        cheap divergent branches -> selects
+//   wave-minimize-global-loads    global->LDS copies -> widest coalesced loads
+//   wave-insert-barriers          the fewest barriers ordering LDS hazards
+//   canonicalize, cse             fold the index arithmetic the passes create
+//   wave-budget-registers         (only with `budget-registers`) occupancy
+//
+// docs/performance.md explains the order and what each pass buys.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVE_PIPELINES_OPTIMIZE_H
+#define WAVE_PIPELINES_OPTIMIZE_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
+namespace mlir::wave {
+
+/// Options of the `wave-optimize` pipeline.
+struct WaveOptimizeOptions : public PassPipelineOptions<WaveOptimizeOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip",
+      llvm::cl::desc("AMDGPU processor the kernels are optimized for (runs "
+                     "wave-attach-target first; empty: each kernel's chip)"),
+      llvm::cl::init("")};
+  PassOptions::Option<unsigned> occupancy{
+      *this, "occupancy",
+      llvm::cl::desc("Waves per SIMD for wave-budget-registers (0: each "
+                     "kernel's #wave.kernel occupancy)"),
+      llvm::cl::init(0)};
+  PassOptions::Option<unsigned> divergenceThreshold{
+      *this, "divergence-threshold",
+      llvm::cl::desc("Largest speculated cost of a divergent branch "
+                     "wave-remove-divergence turns into selects"),
+      llvm::cl::init(8)};
+  PassOptions::Option<bool> budgetRegisters{
+      *this, "budget-registers",
+      llvm::cl::desc("End with wave-budget-registers (wave-compile turns it "
+                     "off: its lowering budgets for the final chip)"),
+      llvm::cl::init(true)};
+};
+
+/// Appends the wave-optimize passes, in the order above, to `pm` (which runs
+/// on a builtin.module).
+void buildWaveOptimizePipeline(OpPassManager &pm,
+                               const WaveOptimizeOptions &options);
+
+/// Registers the pipeline as `wave-optimize`.
+void registerWaveOptimizePipeline();
+
+} // namespace mlir::wave
+
+#endif // WAVE_PIPELINES_OPTIMIZE_H

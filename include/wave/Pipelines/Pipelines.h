@@ -1,0 +1,57 @@
+//===- Pipelines.h - The named pipelines of wave-compile --------*- C++ -*-===//
+//
+// wave-compile runs these pipelines, and wave-opt registers them under the
+// same names, so one `wave-opt --pass-pipeline=...` reproduces each stage:
+//
+//   wave-to-upstream         wave ops -> vector, memref, gpu, amdgpu, rocdl
+//   wave-upstream-to-rocdl   upstream dialects -> llvm + rocdl (gpu.module)
+//   wave-export-llvm-module  (a pass) gpu.module -> translatable module
+//   wave-lower-to-rocdl      the three in a row
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVE_PIPELINES_PIPELINES_H
+#define WAVE_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
+namespace mlir::wave {
+
+/// Options of the lowering pipelines.
+struct WaveLoweringOptions : public PassPipelineOptions<WaveLoweringOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("AMDGPU processor to compile for"),
+      llvm::cl::init("gfx942")};
+  PassOptions::Option<unsigned> codeObjectVersion{
+      *this, "code-object-version",
+      llvm::cl::desc("HSA code object version (5 or 6)"), llvm::cl::init(5)};
+  PassOptions::Option<unsigned> occupancy{
+      *this, "occupancy",
+      llvm::cl::desc("Waves per SIMD to budget every kernel's registers for "
+                     "(0: each kernel's #wave.kernel occupancy)"),
+      llvm::cl::init(0)};
+};
+
+/// Stage 1: the module's kernels are fixed to the chip and their wave ops
+/// lowered to upstream dialects.
+void buildWaveToUpstreamPipeline(OpPassManager &pm,
+                                 const WaveLoweringOptions &options);
+
+/// Stage 2: every gpu.module is lowered to the llvm and rocdl dialects.
+void buildUpstreamToROCDLPipeline(OpPassManager &pm,
+                                  const WaveLoweringOptions &options);
+
+/// All stages, ending in a module `mlir-translate --mlir-to-llvmir` accepts.
+void buildWaveLowerToROCDLPipeline(OpPassManager &pm,
+                                   const WaveLoweringOptions &options);
+
+/// Registers the pipelines with the names above.
+void registerWavePipelines();
+
+} // namespace mlir::wave
+
+#endif // WAVE_PIPELINES_PIPELINES_H

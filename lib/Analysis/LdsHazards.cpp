@@ -1,0 +1,394 @@
+//===- LdsHazards.cpp - Cross-lane hazards on LDS -------------------------===//
+//
+// Reduces a kernel to a BarrierProgram (its LDS accesses, the structured
+// control flow around them, the barriers it has) and answers the conflict
+// queries of hazard finding from the accesses' exact footprints.
+//
+//===----------------------------------------------------------------------===//
+
+#include "wave/Analysis/LdsHazards.h"
+
+#include "LdsAccessTable.h"
+
+#include "wave/Analysis/Footprint.h"
+#include "wave/Analysis/Uniformity.h"
+#include "wave/Dialect/Wave/IR/WaveOps.h"
+#include "wave/Target/Chip.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace mlir;
+using namespace mlir::wave;
+using mlir::wave::detail::IterationRelation;
+using mlir::wave::detail::LdsAccessTable;
+
+unsigned mlir::wave::getOrderedLaneGroupSize(gpu::GPUFuncOp kernel) {
+  auto attr = kernel->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName);
+  if (!attr || !lookupChip(attr.getChip()))
+    return 1;
+  return attr.getWaveSize();
+}
+
+//===----------------------------------------------------------------------===//
+// Accesses and buffers
+//===----------------------------------------------------------------------===//
+
+static bool isLds(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  return memref && gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(memref);
+}
+
+/// The allocation `memref` views, through views that keep addresses
+/// relative to the allocation (so footprints of different views compare);
+/// null when it cannot be traced to one.
+static Value traceBuffer(Value memref) {
+  while (true) {
+    if (auto arg = dyn_cast<BlockArgument>(memref)) {
+      auto func = dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp());
+      if (func && llvm::is_contained(func.getWorkgroupAttributions(), arg))
+        return memref;
+      return {};
+    }
+    Operation *def = memref.getDefiningOp();
+    if (isa<AllocLdsOp, memref::AllocOp, memref::AllocaOp>(def))
+      return memref;
+    if (!isa<memref::SubViewOp, memref::CastOp, memref::ReinterpretCastOp,
+             memref::ExpandShapeOp, memref::CollapseShapeOp>(def))
+      return {};
+    memref = def->getOperand(0);
+  }
+}
+
+/// The LDS access `op` (an op without regions) makes, if any.
+static std::optional<LdsAccess> getLdsAccess(Operation *op) {
+  auto makeAccess = [&](Value memref, bool write) -> std::optional<LdsAccess> {
+    if (!isLds(memref.getType()))
+      return std::nullopt;
+    LdsAccess access{op, traceBuffer(memref), write, ""};
+    if (!access.buffer)
+      access.unknownFootprintReason =
+          "its memref cannot be traced to an LDS allocation";
+    return access;
+  };
+  if (auto access = dyn_cast<LaneAccessOpInterface>(op))
+    return makeAccess(access.getMemref(), access.isWrite());
+  if (auto load = dyn_cast<memref::LoadOp>(op))
+    return makeAccess(load.getMemRef(), false);
+  if (auto store = dyn_cast<memref::StoreOp>(op))
+    return makeAccess(store.getMemRef(), true);
+  if (op->hasTrait<OpTrait::IsTerminator>())
+    return std::nullopt;
+
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return LdsAccess{op, {}, true, "it has unknown memory effects"};
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  std::optional<LdsAccess> result;
+  for (const MemoryEffects::EffectInstance &instance : instances) {
+    bool read = isa<MemoryEffects::Read>(instance.getEffect());
+    if (!read && !isa<MemoryEffects::Write>(instance.getEffect()))
+      continue;
+    Value buffer;
+    if (Value value = instance.getValue()) {
+      if (!isLds(value.getType()))
+        continue;
+      buffer = traceBuffer(value);
+    } else if (instance.getResource() != SideEffects::DefaultResource::get()) {
+      continue;
+    }
+    if (!result)
+      result = LdsAccess{op, buffer, false,
+                         "it is not a lane access with a footprint"};
+    else if (result->buffer != buffer)
+      result->buffer = {};
+    result->writes |= !read;
+  }
+  return result;
+}
+
+/// Whether an op with regions holds a barrier or an LDS access.
+static bool isRelevant(Operation *op) {
+  return op
+      ->walk([&](Operation *nested) {
+        if (nested != op &&
+            (isBarrier(nested) ||
+             (nested->getNumRegions() == 0 && getLdsAccess(nested))))
+          return WalkResult::interrupt();
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// Whether every lane of the workgroup computes the same `root`: nothing it
+/// depends on (through operands, loop-carried values and the conditions
+/// choosing between yielded values) varies between lanes. Sources that do
+/// not vary are constants, workgroup ids and sizes, and kernel arguments;
+/// thread ids, memory reads and anything else are assumed to vary. Unlike
+/// wave-level uniformity, a value may differ between the waves of a
+/// workgroup only if it differs between lanes, which is what a barrier
+/// needs (every lane of the workgroup must reach it).
+static bool isWorkgroupUniform(Value root) {
+  SmallVector<Value> worklist = {root};
+  llvm::DenseSet<Value> visited;
+  auto pushAll = [&](ValueRange values) {
+    worklist.append(values.begin(), values.end());
+  };
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!visited.insert(value).second)
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      Operation *owner = arg.getOwner()->getParentOp();
+      if (isa<gpu::GPUFuncOp>(owner) && arg.getOwner()->isEntryBlock())
+        continue;
+      if (auto loop = dyn_cast<scf::ForOp>(owner)) {
+        pushAll({loop.getLowerBound(), loop.getUpperBound(), loop.getStep()});
+        if (arg != loop.getInductionVar()) {
+          unsigned i = arg.getArgNumber() - 1;
+          pushAll({loop.getInitArgs()[i], loop.getYieldedValues()[i]});
+        }
+        continue;
+      }
+      if (auto loop = dyn_cast<scf::WhileOp>(owner)) {
+        scf::ConditionOp condition = loop.getConditionOp();
+        worklist.push_back(condition.getCondition());
+        unsigned i = arg.getArgNumber();
+        if (arg.getOwner() == &loop.getBefore().front())
+          pushAll({loop.getInits()[i], loop.getYieldOp().getOperand(i)});
+        else
+          worklist.push_back(condition.getArgs()[i]);
+        continue;
+      }
+      return false;
+    }
+    Operation *op = value.getDefiningOp();
+    unsigned result = cast<OpResult>(value).getResultNumber();
+    if (auto branch = dyn_cast<scf::IfOp>(op)) {
+      worklist.push_back(branch.getCondition());
+      for (Region *arm : {&branch.getThenRegion(), &branch.getElseRegion()})
+        if (!arm->empty())
+          worklist.push_back(arm->front().getTerminator()->getOperand(result));
+      continue;
+    }
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      pushAll({loop.getLowerBound(), loop.getUpperBound(), loop.getStep(),
+               loop.getInitArgs()[result], loop.getYieldedValues()[result]});
+      continue;
+    }
+    if (auto loop = dyn_cast<scf::WhileOp>(op)) {
+      scf::ConditionOp condition = loop.getConditionOp();
+      pushAll({condition.getCondition(), condition.getArgs()[result]});
+      continue;
+    }
+    if (op->getNumOperands() == 0) {
+      if (!op->hasTrait<OpTrait::ConstantLike>() &&
+          !isa<gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(op))
+        return false;
+      continue;
+    }
+    if (op->getNumRegions() != 0 || !isPure(op))
+      return false;
+    pushAll(op->getOperands());
+  }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Building the program
+//===----------------------------------------------------------------------===//
+
+class LdsHazardAnalysis::Builder {
+public:
+  explicit Builder(LdsHazardAnalysis &analysis) : analysis(analysis) {}
+
+  /// Appends the ops of `block` (but its terminator) to `region`.
+  void build(Block &block, unsigned region);
+  /// Records for every region the op each gap precedes.
+  void finish();
+
+private:
+  void addAccess(unsigned region, LdsAccess access);
+  void buildFor(scf::ForOp loop, unsigned region);
+  void buildIf(scf::IfOp branch, unsigned region);
+  void buildWhile(scf::WhileOp loop, unsigned region);
+
+  LdsHazardAnalysis &analysis;
+  BarrierProgram &program = analysis.program;
+  llvm::DenseMap<unsigned, Operation *> itemOps;
+  llvm::DenseMap<unsigned, Operation *> regionEnds;
+};
+
+void LdsHazardAnalysis::Builder::addAccess(unsigned region, LdsAccess access) {
+  unsigned item = program.addAccess(region, analysis.accesses.size());
+  itemOps[item] = access.op;
+  analysis.accesses.push_back(std::move(access));
+}
+
+void LdsHazardAnalysis::Builder::buildFor(scf::ForOp loop, unsigned region) {
+  IndexClass iv = classifyIndex(loop.getInductionVar());
+  bool runsOnce = iv.hasStaticRange() && iv.getTripCount() >= 1;
+  bool uniform = isWorkgroupUniform(loop.getLowerBound()) &&
+                 isWorkgroupUniform(loop.getUpperBound()) &&
+                 isWorkgroupUniform(loop.getStep());
+  unsigned item = program.addLoop(region, !runsOnce, uniform);
+  itemOps[item] = analysis.loopOps[item] = loop;
+  build(*loop.getBody(), program.getItem(item).children.front());
+}
+
+void LdsHazardAnalysis::Builder::buildIf(scf::IfOp branch, unsigned region) {
+  bool hasElse = !branch.getElseRegion().empty();
+  unsigned item = program.addBranch(region, hasElse ? 2 : 1,
+                                    isWorkgroupUniform(branch.getCondition()));
+  itemOps[item] = branch;
+  // Copy: building the arms appends to the program's items.
+  SmallVector<unsigned, 2> arms = program.getItem(item).children;
+  build(branch.getThenRegion().front(), arms[0]);
+  if (hasElse)
+    build(branch.getElseRegion().front(), arms[1]);
+}
+
+void LdsHazardAnalysis::Builder::buildWhile(scf::WhileOp loop,
+                                            unsigned region) {
+  scf::ConditionOp condition = loop.getConditionOp();
+  unsigned item = program.addLoop(region, /*mayRunZeroTimes=*/false,
+                                  isWorkgroupUniform(condition.getCondition()));
+  itemOps[item] = analysis.loopOps[item] = loop;
+  // One cyclic body: the "before" part, the exit point, the "after" part.
+  unsigned body = program.getItem(item).children.front();
+  build(loop.getBefore().front(), body);
+  itemOps[program.addLoopExit(body)] = condition;
+  build(loop.getAfter().front(), body);
+}
+
+void LdsHazardAnalysis::Builder::build(Block &block, unsigned region) {
+  for (Operation &op : block.without_terminator()) {
+    if (isBarrier(&op)) {
+      analysis.barriers.push_back(
+          {&op, program.getEndGap(region), isa<BarrierOp>(op)});
+      continue;
+    }
+    if (op.getNumRegions() != 0) {
+      if (!isRelevant(&op))
+        continue;
+      if (auto loop = dyn_cast<scf::ForOp>(op))
+        buildFor(loop, region);
+      else if (auto branch = dyn_cast<scf::IfOp>(op))
+        buildIf(branch, region);
+      else if (auto loop = dyn_cast<scf::WhileOp>(op))
+        buildWhile(loop, region);
+      else {
+        addAccess(region, {&op, {}, true, "its regions are not analyzed"});
+      }
+      continue;
+    }
+    if (std::optional<LdsAccess> access = getLdsAccess(&op))
+      addAccess(region, std::move(*access));
+  }
+  regionEnds[region] = block.getTerminator();
+}
+
+void LdsHazardAnalysis::Builder::finish() {
+  for (unsigned region = 0, e = program.getNumRegions(); region < e; ++region) {
+    SmallVector<Operation *> &ops = analysis.gapOps.emplace_back();
+    for (unsigned item : program.getRegion(region).items)
+      ops.push_back(itemOps.lookup(item));
+    ops.push_back(regionEnds.lookup(region));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// LdsHazardAnalysis
+//===----------------------------------------------------------------------===//
+
+LdsHazardAnalysis::LdsHazardAnalysis(gpu::GPUFuncOp kernel,
+                                     bool assumeWaveOrder) {
+  if (!kernel.getBody().hasOneBlock()) {
+    failureReason = "the kernel body is not one block (unstructured control "
+                    "flow)";
+    return;
+  }
+  if (assumeWaveOrder)
+    groupSize = mlir::wave::getOrderedLaneGroupSize(kernel);
+  if (std::optional<ArrayRef<int32_t>> block = kernel.getKnownBlockSize()) {
+    numLanes = 1;
+    for (int32_t size : *block)
+      *numLanes *= size;
+  }
+
+  Builder builder(*this);
+  builder.build(kernel.getBody().front(), BarrierProgram::kRoot);
+  builder.finish();
+
+  for (LdsAccess &access : accesses) {
+    std::unique_ptr<LdsAccessTable> &table = tables.emplace_back();
+    if (!access.unknownFootprintReason.empty())
+      continue;
+    FailureOr<LdsAccessTable> built =
+        LdsAccessTable::build(access.op, access.unknownFootprintReason);
+    if (::mlir::succeeded(built))
+      table = std::make_unique<LdsAccessTable>(std::move(*built));
+  }
+
+  hazards = findHazards(
+      program, [&](unsigned from, unsigned to, const PathClass &paths) {
+        return conflicts(from, to, paths);
+      });
+}
+
+LdsHazardAnalysis::~LdsHazardAnalysis() = default;
+
+SmallVector<ExistingBarrier> LdsHazardAnalysis::getExistingBarriers() const {
+  return llvm::map_to_vector(barriers, [](const LdsBarrier &barrier) {
+    return ExistingBarrier{barrier.gap, barrier.removable};
+  });
+}
+
+bool LdsHazardAnalysis::conflicts(unsigned from, unsigned to,
+                                  const PathClass &paths) const {
+  const LdsAccess &first = accesses[from], &second = accesses[to];
+  if (!first.writes && !second.writes)
+    return false;
+  if (first.buffer && second.buffer && first.buffer != second.buffer)
+    return false;
+  // All lanes in one group: the hardware orders everything.
+  if (numLanes && *numLanes <= static_cast<int64_t>(groupSize))
+    return false;
+
+  Operation *carrier =
+      paths.carrierLoop ? loopOps.lookup(*paths.carrierLoop) : nullptr;
+  if (auto loop = dyn_cast_or_null<scf::ForOp>(carrier)) {
+    IndexClass iv = classifyIndex(loop.getInductionVar());
+    if (iv.hasStaticRange() &&
+        iv.getTripCount() <= static_cast<int64_t>(paths.distance))
+      return false;
+  }
+
+  const LdsAccessTable *firstTable = tables[from].get();
+  const LdsAccessTable *secondTable = tables[to].get();
+  if (!firstTable || !secondTable) {
+    // An unknown footprint may touch anything from any lane; an access that
+    // no lane executes conflicts with nothing.
+    const LdsAccessTable *known = firstTable ? firstTable : secondTable;
+    return !known || !known->empty();
+  }
+  if (firstTable->getElementBits() != secondTable->getElementBits())
+    return true;
+
+  auto relationOf = [&](scf::ForOp loop) {
+    if (!loop->isProperAncestor(first.op) || !loop->isProperAncestor(second.op))
+      return IterationRelation::Any;
+    if (!carrier)
+      return IterationRelation::Same;
+    if (loop == carrier)
+      return paths.distance == 1 ? IterationRelation::Next
+                                 : IterationRelation::Later;
+    return loop->isProperAncestor(carrier) ? IterationRelation::Same
+                                           : IterationRelation::Any;
+  };
+  return mlir::wave::detail::tablesConflict(*firstTable, *secondTable,
+                                            relationOf, groupSize);
+}

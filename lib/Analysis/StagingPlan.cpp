@@ -1,0 +1,744 @@
+//===- StagingPlan.cpp - Proving and planning the linear staging layout ---===//
+//
+// For one staging group: every access map is split into a lane part (a
+// function of the thread ids) plus a translation that is linear in workgroup
+// ids, loop induction variables and uniform values. The lane parts are
+// enumerated through the footprint utility with the translation at zero,
+// which gives the box every workgroup copies (the same box, moved by the
+// translation, in every workgroup and iteration) and the LDS placement of
+// each element. Alignment is proven from the memref layout and the values
+// the translation can take.
+//
+//===----------------------------------------------------------------------===//
+
+#include "wave/Analysis/TileStaging.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::wave;
+
+/// Widest load of one lane on AMDGPU (global_load_dwordx4).
+static constexpr int64_t kMaxLoadBytes = 16;
+/// Largest box the plan enumerates.
+static constexpr int64_t kMaxBoxElements = int64_t(1) << 26;
+
+static LogicalResult fail(StagingDiagnostic &diagnostic, StagingFailure kind,
+                          Operation *op, const Twine &reason) {
+  diagnostic.kind = kind;
+  diagnostic.op = op;
+  diagnostic.reason = reason.str();
+  return failure();
+}
+
+template <typename T>
+static std::string formatList(ArrayRef<T> values, StringRef separator = ", ") {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleave(values, os, separator);
+  return text;
+}
+
+static std::string formatType(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+//===----------------------------------------------------------------------===//
+// Where the copy runs and what lies between its ops
+//===----------------------------------------------------------------------===//
+
+/// Whether every lane of the workgroup sees the same `value`.
+static bool isWorkgroupUniform(Value value) {
+  switch (classifyIndex(value).kind) {
+  case IndexKind::Constant:
+  case IndexKind::WorkgroupId:
+  case IndexKind::LoopInductionVar:
+  case IndexKind::Uniform:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// The footprint counts every lane of the workgroup: the copy must run in
+/// all of them, i.e. only under loops and branches whose decisions are the
+/// same in every lane.
+static LogicalResult checkControlFlow(const StagingGroup &group,
+                                      Operation *anchor,
+                                      StagingDiagnostic &diagnostic) {
+  for (Operation *parent = group.block->getParentOp();
+       parent && !isa<gpu::GPUFuncOp>(parent); parent = parent->getParentOp()) {
+    SmallVector<Value> decisions;
+    if (auto loop = dyn_cast<scf::ForOp>(parent))
+      decisions = {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()};
+    else if (auto branch = dyn_cast<scf::IfOp>(parent))
+      decisions = {branch.getCondition()};
+    else
+      return fail(diagnostic, StagingFailure::NotMovable, anchor,
+                  "the tile is staged inside '" +
+                      parent->getName().getStringRef() +
+                      "', whose control flow the analysis does not follow");
+    if (!llvm::all_of(decisions, isWorkgroupUniform))
+      return fail(diagnostic, StagingFailure::NotMovable, anchor,
+                  "the tile is staged under '" +
+                      parent->getName().getStringRef() +
+                      "' on a condition that may differ between lanes");
+  }
+  return success();
+}
+
+/// The new ops go after the group's last op: nothing between its first and
+/// last op may write the memory it reads or read the tile it writes.
+static LogicalResult checkSpan(const StagingGroup &group, Operation *first,
+                               Operation *last, StagingDiagnostic &diagnostic) {
+  llvm::SmallPtrSet<Operation *, 16> members;
+  for (StagingPair pair : group.pairs) {
+    members.insert(pair.read);
+    members.insert(pair.write);
+  }
+  for (Operation *op = first->getNextNode(); op != last;
+       op = op->getNextNode()) {
+    if (members.contains(op))
+      continue;
+    auto blame = [&](StringRef what) {
+      return fail(diagnostic, StagingFailure::NotMovable, op,
+                  "'" + op->getName().getStringRef() +
+                      "' between the reads and the LDS writes of the tile " +
+                      what);
+    };
+    std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+        getEffectsRecursively(op);
+    if (!effects)
+      return blame("has unknown memory effects");
+    for (const MemoryEffects::EffectInstance &effect : *effects) {
+      if (isa<MemoryEffects::Allocate>(effect.getEffect()))
+        continue;
+      bool writes = !isa<MemoryEffects::Read>(effect.getEffect());
+      Value value = effect.getValue();
+      if (!value || !isa<MemRefType>(value.getType()))
+        return blame(writes ? "may write the memory they access"
+                            : "may read the LDS tile");
+      if (writes &&
+          (mayAlias(value, group.source) || mayAlias(value, group.tile)))
+        return blame("may write the memory they access");
+      if (!writes && mayAlias(value, group.tile))
+        return blame("may read the LDS tile");
+    }
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Splitting coordinates into a lane part and a translation
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// `lanePart + sum(coefficient * leaf)` for the non-thread leaves.
+struct SplitExpr {
+  AffineExpr lanePart;
+  SmallVector<std::pair<unsigned, int64_t>> terms;
+};
+
+/// An access's footprint with every coordinate split.
+struct SplitAccess {
+  AccessFootprint footprint;
+  SmallVector<SmallVector<UniformTerm>> offsets;
+};
+} // namespace
+
+static bool isThreadLeaf(const FootprintLeaf &leaf) {
+  return leaf.indexClass.kind == IndexKind::ThreadId;
+}
+
+/// Splits `expr` (over `leaves`), or fails when a non-thread leaf appears
+/// inside a floordiv, ceildiv or mod, or is multiplied by a non-constant.
+static std::optional<SplitExpr> splitExpr(AffineExpr expr,
+                                          ArrayRef<FootprintLeaf> leaves) {
+  bool translated = llvm::any_of(llvm::enumerate(leaves), [&](auto leaf) {
+    return !isThreadLeaf(leaf.value()) && expr.isFunctionOfDim(leaf.index());
+  });
+  if (!translated)
+    return SplitExpr{expr, {}};
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return SplitExpr{getAffineConstantExpr(0, expr.getContext()),
+                     {{dim.getPosition(), 1}}};
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary)
+    return std::nullopt;
+  if (expr.getKind() == AffineExprKind::Add) {
+    std::optional<SplitExpr> lhs = splitExpr(binary.getLHS(), leaves);
+    std::optional<SplitExpr> rhs = splitExpr(binary.getRHS(), leaves);
+    if (!lhs || !rhs)
+      return std::nullopt;
+    lhs->lanePart = lhs->lanePart + rhs->lanePart;
+    llvm::append_range(lhs->terms, rhs->terms);
+    return lhs;
+  }
+  if (expr.getKind() == AffineExprKind::Mul) {
+    AffineExpr factor = binary.getLHS(), scale = binary.getRHS();
+    if (!isa<AffineConstantExpr>(scale))
+      std::swap(factor, scale);
+    auto constant = dyn_cast<AffineConstantExpr>(scale);
+    if (!constant)
+      return std::nullopt;
+    std::optional<SplitExpr> split = splitExpr(factor, leaves);
+    if (!split)
+      return std::nullopt;
+    split->lanePart = split->lanePart * constant.getValue();
+    for (auto &term : split->terms)
+      term.second *= constant.getValue();
+    return split;
+  }
+  return std::nullopt;
+}
+
+/// A leaf's identity across footprints: ids by dimension, others by value.
+static bool isSameLeaf(const FootprintLeaf &a, const FootprintLeaf &b) {
+  if (a.indexClass.kind != b.indexClass.kind)
+    return false;
+  if (a.indexClass.kind == IndexKind::ThreadId ||
+      a.indexClass.kind == IndexKind::WorkgroupId)
+    return a.indexClass.dim == b.indexClass.dim;
+  return a.value == b.value;
+}
+
+/// Merges the terms of one leaf and drops zero coefficients.
+static SmallVector<UniformTerm>
+collectTerms(ArrayRef<std::pair<unsigned, int64_t>> terms,
+             ArrayRef<FootprintLeaf> leaves) {
+  SmallVector<UniformTerm> result;
+  for (const auto &[position, coefficient] : terms) {
+    const FootprintLeaf &leaf = leaves[position];
+    auto *it = llvm::find_if(result, [&](const UniformTerm &term) {
+      return isSameLeaf(term.leaf, leaf);
+    });
+    if (it == result.end())
+      result.push_back({leaf, coefficient});
+    else
+      it->coefficient += coefficient;
+  }
+  llvm::erase_if(result,
+                 [](const UniformTerm &term) { return term.coefficient == 0; });
+  return result;
+}
+
+/// Whether two translations are the same linear form.
+static bool isSameOffset(ArrayRef<UniformTerm> a, ArrayRef<UniformTerm> b) {
+  if (a.size() != b.size())
+    return false;
+  return llvm::all_of(a, [&](const UniformTerm &term) {
+    return llvm::any_of(b, [&](const UniformTerm &other) {
+      return isSameLeaf(term.leaf, other.leaf) &&
+             term.coefficient == other.coefficient;
+    });
+  });
+}
+
+static FailureOr<SplitAccess> splitAccess(LaneAccessOpInterface access,
+                                          StagingDiagnostic &diagnostic) {
+  Operation *op = access.getOperation();
+  if (access.getMask())
+    return fail(diagnostic, StagingFailure::Unanalyzable, op,
+                "the access is masked, so its footprint depends on the mask");
+  std::string why;
+  FailureOr<AccessFootprint> footprint = AccessFootprint::get(access, &why);
+  if (failed(footprint))
+    return fail(diagnostic, StagingFailure::Unanalyzable, op,
+                "the access has no footprint: " + why);
+  if (!footprint->getWorkgroupSize())
+    return fail(diagnostic, StagingFailure::Unanalyzable, op,
+                "the kernel has no known_block_size, so its lanes are "
+                "unknown");
+
+  SplitAccess result{*footprint, {}};
+  ArrayRef<FootprintLeaf> leaves = footprint->getLeaves();
+  for (auto [dim, expr] : llvm::enumerate(footprint->getMap().getResults())) {
+    std::optional<SplitExpr> split = splitExpr(expr, leaves);
+    if (!split)
+      return fail(diagnostic, StagingFailure::Unanalyzable, op,
+                  "coordinate " + Twine(dim) +
+                      " of the access is not a function of the thread ids "
+                      "plus a linear translation by workgroup ids, induction "
+                      "variables and uniform values");
+    result.offsets.push_back(collectTerms(split->terms, leaves));
+  }
+  return result;
+}
+
+/// The footprint with every translation at zero.
+static FailureOr<WorkgroupFootprint>
+enumerateLanePart(const SplitAccess &access, StagingDiagnostic &diagnostic) {
+  FootprintBindings bindings;
+  for (const FootprintLeaf &leaf : access.footprint.getLeaves())
+    if (!isThreadLeaf(leaf) && leaf.value &&
+        leaf.indexClass.kind != IndexKind::WorkgroupId)
+      bindings.bind(leaf.value, 0);
+  std::string why;
+  FailureOr<WorkgroupFootprint> elements =
+      access.footprint.enumerate(bindings, &why);
+  if (failed(elements))
+    return fail(diagnostic, StagingFailure::Unanalyzable,
+                access.footprint.getAccess().getOperation(),
+                "the footprint cannot be enumerated: " + why);
+  return elements;
+}
+
+//===----------------------------------------------------------------------===//
+// The box and its placement in LDS
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Every element the group copies: global and LDS coordinates, flattened.
+struct CopiedElements {
+  unsigned rank = 0;
+  std::vector<int64_t> source, tile;
+  /// The write placing each element.
+  std::vector<Operation *> writes;
+  /// `[lane, coordinates of element 0]` of every read of every lane.
+  std::vector<SmallVector<int64_t>> readStarts;
+
+  int64_t size() const { return writes.size(); }
+  ArrayRef<int64_t> getSource(int64_t i) const {
+    return ArrayRef<int64_t>(source).slice(i * rank, rank);
+  }
+  ArrayRef<int64_t> getTile(int64_t i) const {
+    return ArrayRef<int64_t>(tile).slice(i * rank, rank);
+  }
+};
+} // namespace
+
+static LogicalResult collectElements(StagingPair pair,
+                                     const WorkgroupFootprint &read,
+                                     const WorkgroupFootprint &write,
+                                     CopiedElements &elements) {
+  for (int64_t lane = 0, e = read.getNumLanes(); lane < e; ++lane) {
+    if (read.getNumElements(lane) != write.getNumElements(lane))
+      return failure();
+    for (int64_t i = 0, n = read.getNumElements(lane); i < n; ++i) {
+      if (read.getSlot(lane, i) != write.getSlot(lane, i))
+        return failure();
+      llvm::append_range(elements.source, read.getCoordinate(lane, i));
+      llvm::append_range(elements.tile, write.getCoordinate(lane, i));
+      elements.writes.push_back(pair.write);
+      if (read.getSlot(lane, i) == 0) {
+        SmallVector<int64_t> start = {lane};
+        llvm::append_range(start, read.getCoordinate(lane, i));
+        elements.readStarts.push_back(std::move(start));
+      }
+    }
+  }
+  return success();
+}
+
+/// Checks that the elements cover their bounding box exactly; fills `box`.
+static LogicalResult checkDenseBox(const CopiedElements &elements,
+                                   Operation *anchor, FootprintBox &box,
+                                   StagingDiagnostic &diagnostic) {
+  unsigned rank = elements.rank;
+  SmallVector<int64_t> lo(rank, std::numeric_limits<int64_t>::max());
+  SmallVector<int64_t> hi(rank, std::numeric_limits<int64_t>::min());
+  for (int64_t i = 0; i < elements.size(); ++i)
+    for (auto [d, x] : llvm::enumerate(elements.getSource(i))) {
+      lo[d] = std::min(lo[d], x);
+      hi[d] = std::max(hi[d], x);
+    }
+  box.lowerBounds = lo;
+  box.extents.clear();
+  int64_t volume = 1;
+  for (unsigned d = 0; d < rank; ++d) {
+    box.extents.push_back(hi[d] - lo[d] + 1);
+    if (box.extents[d] > kMaxBoxElements / volume)
+      return fail(diagnostic, StagingFailure::Unanalyzable, anchor,
+                  "the reads span more than 2^26 elements");
+    volume *= box.extents[d];
+  }
+
+  llvm::BitVector covered(volume);
+  for (int64_t i = 0; i < elements.size(); ++i) {
+    int64_t position = 0;
+    for (auto [d, x] : llvm::enumerate(elements.getSource(i)))
+      position = position * box.extents[d] + (x - lo[d]);
+    covered.set(position);
+  }
+  int64_t distinct = covered.count();
+  if (distinct == volume)
+    return success();
+  return fail(diagnostic, StagingFailure::NotDenseBox, anchor,
+              "the workgroup's reads cover " + Twine(distinct) + " of the " +
+                  Twine(volume) + " elements of their bounding box " +
+                  formatList<int64_t>(box.extents, "x") + " at [" +
+                  formatList<int64_t>(lo) + "], not a dense box");
+}
+
+/// Checks that LDS coordinate minus global coordinate is one vector.
+static LogicalResult checkTranslation(const CopiedElements &elements,
+                                      SmallVectorImpl<int64_t> &shift,
+                                      StagingDiagnostic &diagnostic) {
+  auto shiftOf = [&](int64_t i) {
+    SmallVector<int64_t> result;
+    for (auto [g, l] :
+         llvm::zip_equal(elements.getSource(i), elements.getTile(i)))
+      result.push_back(l - g);
+    return result;
+  };
+  shift = shiftOf(0);
+  for (int64_t i = 1; i < elements.size(); ++i) {
+    if (shiftOf(i) == ArrayRef<int64_t>(shift))
+      continue;
+    return fail(diagnostic, StagingFailure::NotBijective, elements.writes[i],
+                "the LDS writes do not place the box by one translation: "
+                "element [" +
+                    formatList(elements.getSource(0)) + "] goes to [" +
+                    formatList(elements.getTile(0)) + "] but element [" +
+                    formatList(elements.getSource(i)) + "] to [" +
+                    formatList(elements.getTile(i)) + "]");
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Contiguity, alignment and width
+//===----------------------------------------------------------------------===//
+
+/// A divisor of every value `leaf` takes (0 when it is always 0).
+static int64_t getLeafDivisor(const FootprintLeaf &leaf,
+                              std::optional<std::array<int64_t, 3>> grid) {
+  const IndexClass &indexClass = leaf.indexClass;
+  switch (indexClass.kind) {
+  case IndexKind::WorkgroupId:
+    return grid && (*grid)[indexClass.dim] == 1 ? 0 : 1;
+  case IndexKind::LoopInductionVar: {
+    if (!indexClass.hasStaticRange())
+      return 1;
+    int64_t lb = std::abs(*indexClass.lowerBound);
+    return indexClass.getTripCount() <= 1 ? lb : std::gcd(lb, *indexClass.step);
+  }
+  default:
+    return 1;
+  }
+}
+
+/// A divisor of the element offset (from the memref's base) at which every
+/// run starts, except for the multiple of the width the lane part adds
+/// along `contiguousDim` (0 when every offset is 0).
+static int64_t getRunStartDivisor(const StaticMemRefLayout &layout,
+                                  const FootprintBox &box,
+                                  ArrayRef<SmallVector<UniformTerm>> offsets,
+                                  unsigned contiguousDim,
+                                  std::optional<std::array<int64_t, 3>> grid) {
+  int64_t divisor = std::abs(layout.offset);
+  for (unsigned d = 0; d < layout.getRank(); ++d) {
+    int64_t stride = std::abs(layout.strides[d]);
+    divisor = std::gcd(divisor, stride * std::abs(box.lowerBounds[d]));
+    if (d != contiguousDim && box.extents[d] > 1)
+      divisor = std::gcd(divisor, stride);
+    for (const UniformTerm &term : offsets[d])
+      divisor = std::gcd(divisor, stride * std::abs(term.coefficient) *
+                                      getLeafDivisor(term.leaf, grid));
+  }
+  return divisor;
+}
+
+/// Memory instructions one lane needs for `access`: one per 16 bytes when
+/// its elements are adjacent in memory, one per element otherwise.
+static int64_t getLoadsPerLane(LaneAccessOpInterface access,
+                               const StaticMemRefLayout &layout,
+                               int64_t elementBytes) {
+  int64_t n = access.getVectorType().getNumElements();
+  if (n > 1 && layout.strides[access.getContiguousDim()] != 1)
+    return n;
+  return llvm::divideCeil(n * elementBytes, kMaxLoadBytes);
+}
+
+//===----------------------------------------------------------------------===//
+// StagingPlan
+//===----------------------------------------------------------------------===//
+
+int64_t StagingPlan::getActiveLanes(int64_t read) const {
+  return std::clamp<int64_t>(numRuns - read * numLanes, 0, numLanes);
+}
+
+static int64_t floorDiv(int64_t a, int64_t b) {
+  return llvm::divideFloorSigned(a, b);
+}
+static int64_t mod(int64_t a, int64_t b) { return a - floorDiv(a, b) * b; }
+static AffineExpr floorDiv(AffineExpr a, int64_t b) { return a.floorDiv(b); }
+static AffineExpr mod(AffineExpr a, int64_t b) { return a % b; }
+static int64_t constantLike(int64_t, int64_t value) { return value; }
+static AffineExpr constantLike(AffineExpr like, int64_t value) {
+  return getAffineConstantExpr(value, like.getContext());
+}
+
+/// The box coordinates of run `run`'s first element, written once for
+/// integers (to compare layouts) and affine expressions (to build maps).
+template <typename T>
+static SmallVector<T> unravelRun(const StagingPlan &plan, T run, bool wrap) {
+  SmallVector<T> coords = llvm::map_to_vector(
+      plan.lowerBounds, [&](int64_t lb) { return constantLike(run, lb); });
+  T rest = wrap ? mod(run, plan.numRuns) : run;
+  unsigned inner = plan.contiguousDim;
+  int64_t runsPerRow = plan.extents[inner] / plan.width;
+  coords[inner] = coords[inner] + mod(rest, runsPerRow) * plan.width;
+  rest = floorDiv(rest, runsPerRow);
+  SmallVector<unsigned> outer;
+  for (unsigned d : ArrayRef<unsigned>(plan.dimOrder).drop_back())
+    if (plan.extents[d] > 1)
+      outer.push_back(d);
+  for (auto [i, d] : llvm::enumerate(llvm::reverse(outer))) {
+    // The outermost dimension needs no modulo: runs stop at the box's end.
+    bool outermost = i + 1 == outer.size();
+    coords[d] = coords[d] + (outermost ? rest : mod(rest, plan.extents[d]));
+    rest = floorDiv(rest, plan.extents[d]);
+  }
+  return coords;
+}
+
+SmallVector<AffineExpr> StagingPlan::getRunCoordinates(AffineExpr run,
+                                                       bool wrap) const {
+  return unravelRun(*this, run, wrap);
+}
+
+SmallVector<int64_t> StagingPlan::getRunStart(int64_t run) const {
+  return unravelRun(*this, run, /*wrap=*/false);
+}
+
+/// Whether the lanes already read exactly the runs of `plan`.
+static bool isLinearAlready(const StagingPlan &plan,
+                            const CopiedElements &elements) {
+  bool sameShape = llvm::all_of(plan.pairs, [&](StagingPair pair) {
+    return pair.read.getVectorType().getNumElements() == plan.width &&
+           pair.read.getContiguousDim() == plan.contiguousDim;
+  });
+  if (!sameShape)
+    return false;
+  std::vector<SmallVector<int64_t>> expected;
+  for (int64_t lane = 0; lane < plan.numLanes; ++lane)
+    for (int64_t run = lane; run < plan.numRuns; run += plan.numLanes) {
+      SmallVector<int64_t> start = {lane};
+      llvm::append_range(start, plan.getRunStart(run));
+      expected.push_back(std::move(start));
+    }
+  std::vector<SmallVector<int64_t>> actual = elements.readStarts;
+  llvm::sort(expected);
+  llvm::sort(actual);
+  return actual == expected;
+}
+
+/// Picks the run dimension, the order of the others, the run width and the
+/// number of runs and reads.
+static LogicalResult chooseRuns(StagingPlan &plan,
+                                const StaticMemRefLayout &layout,
+                                const AccessFootprint &footprint,
+                                unsigned loadBits, Operation *anchor,
+                                StagingDiagnostic &diagnostic) {
+  MemRefType type = footprint.getMemRefType();
+  FootprintBox box{plan.lowerBounds, plan.extents};
+
+  // Runs lie along the unit-stride dimension; the others go outside it,
+  // the largest stride outermost.
+  unsigned rank = layout.getRank();
+  std::optional<unsigned> contiguous;
+  for (unsigned d = 0; d < rank; ++d)
+    if (layout.strides[d] == 1 && (!contiguous || box.extents[d] > 1))
+      contiguous = d;
+  if (!contiguous)
+    return fail(diagnostic, StagingFailure::NotContiguous, anchor,
+                "no dimension of " + formatType(type) +
+                    " has unit stride, so no two elements of the box are "
+                    "adjacent in memory");
+  if (box.extents[*contiguous] == 1 && box.getNumElements() > 1)
+    return fail(diagnostic, StagingFailure::NotContiguous, anchor,
+                "the box is one element wide along dimension " +
+                    Twine(*contiguous) + ", the only contiguous one of " +
+                    formatType(type));
+  plan.contiguousDim = *contiguous;
+  for (unsigned d = 0; d < rank; ++d)
+    if (d != *contiguous)
+      plan.dimOrder.push_back(d);
+  llvm::sort(plan.dimOrder, [&](unsigned a, unsigned b) {
+    return std::make_pair(-layout.strides[a], a) <
+           std::make_pair(-layout.strides[b], b);
+  });
+  plan.dimOrder.push_back(*contiguous);
+
+  // The widest run, up to `loadBits`, that divides the box's rows and whose
+  // start is provably aligned to its size in every workgroup and iteration.
+  int64_t elementBits = type.getElementTypeBitWidth();
+  int64_t divisor = getRunStartDivisor(layout, box, plan.sourceOffset,
+                                       *contiguous, footprint.getGridSize());
+  plan.width =
+      std::max<int64_t>(llvm::bit_floor(uint64_t(loadBits / elementBits)), 1);
+  while (plan.width > 1 && (box.extents[*contiguous] % plan.width != 0 ||
+                            divisor % plan.width != 0))
+    plan.width /= 2;
+
+  plan.workgroupSize = *footprint.getWorkgroupSize();
+  plan.numLanes =
+      plan.workgroupSize[0] * plan.workgroupSize[1] * plan.workgroupSize[2];
+  plan.waveSize = footprint.getWaveSize().value_or(64);
+  plan.numRuns = box.getNumElements() / plan.width;
+  plan.readsPerLane = llvm::divideCeil(plan.numRuns, plan.numLanes);
+  return success();
+}
+
+/// What the group costs a workgroup now and in the linear layout.
+static void computeCosts(StagingPlan &plan, const StaticMemRefLayout &layout,
+                         int64_t elementBytes) {
+  int64_t numWaves = llvm::divideCeil(plan.numLanes, plan.waveSize);
+  for (StagingPair pair : plan.pairs) {
+    int64_t perLane = getLoadsPerLane(pair.read, layout, elementBytes);
+    plan.before.readOps += 1;
+    plan.before.laneLoads += plan.numLanes * perLane;
+    plan.before.waveLoads += numWaves * perLane;
+    plan.before.bytes += plan.numLanes *
+                         pair.read.getVectorType().getNumElements() *
+                         elementBytes;
+  }
+  plan.after.readOps = plan.readsPerLane;
+  plan.after.laneLoads = plan.numRuns;
+  for (int64_t read = 0; read < plan.readsPerLane; ++read)
+    plan.after.waveLoads +=
+        llvm::divideCeil(plan.getActiveLanes(read), plan.waveSize);
+  plan.after.bytes = plan.numRuns * plan.width * elementBytes;
+}
+
+FailureOr<StagingPlan> mlir::wave::planStaging(const StagingGroup &group,
+                                               unsigned loadBits,
+                                               StagingDiagnostic &diagnostic) {
+  if (group.blocker)
+    return fail(diagnostic, group.blockerKind, group.blocker,
+                group.blockerReason);
+
+  Operation *first = nullptr, *last = nullptr;
+  for (StagingPair pair : group.pairs)
+    for (Operation *op :
+         {pair.read.getOperation(), pair.write.getOperation()}) {
+      if (!first || op->isBeforeInBlock(first))
+        first = op;
+      if (!last || last->isBeforeInBlock(op))
+        last = op;
+    }
+  Operation *anchor = group.pairs.front().read;
+  if (failed(checkControlFlow(group, anchor, diagnostic)) ||
+      failed(checkSpan(group, first, last, diagnostic)))
+    return failure();
+
+  auto sourceType = cast<MemRefType>(group.source.getType());
+  auto tileType = cast<MemRefType>(group.tile.getType());
+  FailureOr<StaticMemRefLayout> layout = StaticMemRefLayout::get(sourceType);
+  if (failed(layout)) {
+    for (auto [d, extent] : llvm::enumerate(sourceType.getShape()))
+      if (ShapedType::isDynamic(extent))
+        return fail(diagnostic, StagingFailure::DynamicExtent, anchor,
+                    "extent " + Twine(d) + " of " + formatType(sourceType) +
+                        " is dynamic, so the box cannot be enumerated");
+    return fail(diagnostic, StagingFailure::DynamicExtent, anchor,
+                "the strides or offset of " + formatType(sourceType) +
+                    " are dynamic, so run alignment cannot be proven");
+  }
+  if (tileType.getRank() != sourceType.getRank())
+    return fail(
+        diagnostic, StagingFailure::NotBijective, group.pairs.front().write,
+        "the LDS tile has rank " + Twine(tileType.getRank()) +
+            " but the global memref rank " + Twine(sourceType.getRank()) +
+            ", so no translation places one in the other");
+
+  // Split every access; the translations must agree within reads and
+  // within writes, so that the box only moves between workgroups and
+  // iterations.
+  std::vector<SplitAccess> reads, writes;
+  for (StagingPair pair : group.pairs) {
+    FailureOr<SplitAccess> read = splitAccess(pair.read, diagnostic);
+    if (failed(read))
+      return failure();
+    FailureOr<SplitAccess> write = splitAccess(pair.write, diagnostic);
+    if (failed(write))
+      return failure();
+    reads.push_back(std::move(*read));
+    writes.push_back(std::move(*write));
+  }
+  for (unsigned i = 1; i < group.pairs.size(); ++i)
+    for (unsigned d = 0; d < sourceType.getRank(); ++d) {
+      if (!isSameOffset(reads[i].offsets[d], reads[0].offsets[d]))
+        return fail(diagnostic, StagingFailure::NotDenseBox,
+                    group.pairs[i].read,
+                    "the reads of the tile move differently with the "
+                    "workgroup ids and induction variables (coordinate " +
+                        Twine(d) + "), so they form no fixed box");
+      if (!isSameOffset(writes[i].offsets[d], writes[0].offsets[d]))
+        return fail(diagnostic, StagingFailure::NotBijective,
+                    group.pairs[i].write,
+                    "the LDS writes of the tile move differently with the "
+                    "workgroup ids and induction variables (coordinate " +
+                        Twine(d) + ")");
+    }
+
+  CopiedElements elements;
+  elements.rank = sourceType.getRank();
+  for (auto [pair, read, write] : llvm::zip_equal(group.pairs, reads, writes)) {
+    FailureOr<WorkgroupFootprint> readElements =
+        enumerateLanePart(read, diagnostic);
+    if (failed(readElements))
+      return failure();
+    FailureOr<WorkgroupFootprint> writeElements =
+        enumerateLanePart(write, diagnostic);
+    if (failed(writeElements))
+      return failure();
+    if (failed(collectElements(pair, *readElements, *writeElements, elements)))
+      return fail(diagnostic, StagingFailure::NotBijective, pair.write,
+                  "the LDS write does not store the read's elements slot "
+                  "for slot");
+  }
+
+  StagingPlan plan;
+  plan.pairs = group.pairs;
+  plan.tile = group.tile;
+  plan.source = group.source;
+  plan.lastOp = last;
+  FootprintBox box;
+  if (failed(checkDenseBox(elements, anchor, box, diagnostic)) ||
+      failed(checkTranslation(elements, plan.tileShift, diagnostic)))
+    return failure();
+  plan.lowerBounds = box.lowerBounds;
+  plan.extents = box.extents;
+  plan.sourceOffset = reads.front().offsets;
+  plan.tileOffset = writes.front().offsets;
+  // The new reads keep a cache hint all old reads shared.
+  ReadOp firstRead = group.pairs.front().read;
+  plan.cache = firstRead.getCache();
+  if (llvm::any_of(group.pairs, [&](StagingPair pair) {
+        return pair.read.getCache() != plan.cache;
+      }))
+    plan.cache = std::nullopt;
+
+  if (failed(chooseRuns(plan, *layout, reads.front().footprint, loadBits,
+                        anchor, diagnostic)))
+    return failure();
+  int64_t elementBytes =
+      llvm::divideCeil(sourceType.getElementTypeBitWidth(), 8);
+  computeCosts(plan, *layout, elementBytes);
+
+  // Equal counts still gain when the lanes' runs are scattered: the linear
+  // layout makes every wave load contiguous rows (fewer cache lines).
+  if (plan.after.laneLoads > plan.before.laneLoads)
+    return fail(diagnostic, StagingFailure::AlreadyMinimal, anchor,
+                "the linear layout would take " + Twine(plan.after.laneLoads) +
+                    " lane loads of " + Twine(plan.width * elementBytes) +
+                    " bytes, more than the " + Twine(plan.before.laneLoads) +
+                    " the tile takes now");
+  if (plan.after.laneLoads == plan.before.laneLoads &&
+      isLinearAlready(plan, elements))
+    return fail(diagnostic, StagingFailure::AlreadyMinimal, anchor,
+                "the lanes already load the runs of the linear layout");
+  return plan;
+}

@@ -1,0 +1,256 @@
+//===- LaneAccessLowering.cpp - wave.read/write to memory accesses --------===//
+//
+// A lane access becomes one vector access when its elements are contiguous
+// in memory, otherwise one access per element. Cache hints become the
+// nontemporal bit (streaming) or a volatile access (uncached); masked vector
+// accesses carry neither, so a masked access with a hint is split into
+// guarded element accesses that do.
+//
+//===----------------------------------------------------------------------===//
+
+#include "wave/Conversion/WaveToAMDGPU.h"
+
+#include "mlir/Dialect/Affine/Utils.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::wave;
+
+/// The AMDGPU address space of global memory.
+static constexpr unsigned kGlobalAddressSpace = 1;
+
+namespace {
+/// One lane access, with the coordinate of its element 0 materialized.
+struct Access {
+  Value memref;
+  MemRefType type;
+  SmallVector<Value> coordinates;
+  unsigned dim;
+  VectorType vectorType;
+  Value mask;
+  CacheHint hint;
+};
+} // namespace
+
+static CacheHint getHint(Operation *op) {
+  auto attr = op->getAttrOfType<CacheHintAttr>("cache");
+  return attr ? attr.getValue() : CacheHint::cached;
+}
+
+bool mlir::wave::lowersToVectorAccess(LaneAccessOpInterface op) {
+  MemRefType type = op.getMemref().getType();
+  unsigned dim = op.getContiguousDim();
+  if (dim + 1 != type.getRank())
+    return false;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) || strides.back() != 1)
+    return false;
+  return !op.getMask() || getHint(op) == CacheHint::cached;
+}
+
+static FailureOr<Access> materializeAccess(RewriterBase &rewriter,
+                                           LaneAccessOpInterface op) {
+  std::optional<SmallVector<Value, 8>> coordinates = affine::expandAffineMap(
+      rewriter, op.getLoc(), op.getAccessMap(), op.getIndices());
+  if (!coordinates)
+    return rewriter.notifyMatchFailure(op, "cannot expand the access map");
+  return Access{op.getMemref(),
+                op.getMemref().getType(),
+                llvm::to_vector(*coordinates),
+                op.getContiguousDim(),
+                op.getVectorType(),
+                op.getMask(),
+                getHint(op)};
+}
+
+/// The coordinate of element `element`.
+static SmallVector<Value> elementCoordinates(OpBuilder &builder, Location loc,
+                                             const Access &access,
+                                             int64_t element) {
+  SmallVector<Value> coordinates = access.coordinates;
+  if (element != 0) {
+    Value step = arith::ConstantIndexOp::create(builder, loc, element);
+    coordinates[access.dim] =
+        arith::AddIOp::create(builder, loc, coordinates[access.dim], step);
+  }
+  return coordinates;
+}
+
+/// The global address of the element at `coordinates`, as an LLVM pointer:
+/// the volatile accesses of the `uncached` hint exist only in the llvm
+/// dialect.
+static Value getGlobalPointer(OpBuilder &builder, Location loc,
+                              const Access &access, ValueRange coordinates) {
+  auto metadata =
+      memref::ExtractStridedMetadataOp::create(builder, loc, access.memref);
+  Value linear = metadata.getOffset();
+  for (auto [coordinate, stride] :
+       llvm::zip_equal(coordinates, metadata.getStrides())) {
+    Value scaled = arith::MulIOp::create(builder, loc, coordinate, stride);
+    linear = arith::AddIOp::create(builder, loc, linear, scaled);
+  }
+  unsigned elementBytes = access.type.getElementTypeBitWidth() / 8;
+  Value bytes = arith::MulIOp::create(
+      builder, loc, linear,
+      arith::ConstantIndexOp::create(builder, loc, elementBytes));
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(builder, loc,
+                                                              access.memref);
+  Value address = arith::AddIOp::create(builder, loc, base, bytes);
+  Value address64 =
+      arith::IndexCastUIOp::create(builder, loc, builder.getI64Type(), address);
+  auto pointerType =
+      LLVM::LLVMPointerType::get(builder.getContext(), kGlobalAddressSpace);
+  return LLVM::IntToPtrOp::create(builder, loc, pointerType, address64);
+}
+
+static unsigned getElementBytes(const Access &access) {
+  return access.type.getElementTypeBitWidth() / 8;
+}
+
+/// Reads `type` (the element type or the whole vector) at `coordinates`.
+static Value readAt(OpBuilder &builder, Location loc, const Access &access,
+                    ValueRange coordinates, Type type) {
+  if (access.hint == CacheHint::uncached)
+    return LLVM::LoadOp::create(
+        builder, loc, type, getGlobalPointer(builder, loc, access, coordinates),
+        getElementBytes(access), /*isVolatile=*/true);
+  bool nontemporal = access.hint == CacheHint::streaming;
+  if (auto vectorType = dyn_cast<VectorType>(type))
+    return vector::LoadOp::create(builder, loc, vectorType, access.memref,
+                                  coordinates, nontemporal);
+  return memref::LoadOp::create(builder, loc, access.memref, coordinates,
+                                nontemporal);
+}
+
+/// Writes `value` (an element or the whole vector) at `coordinates`.
+static void writeAt(OpBuilder &builder, Location loc, const Access &access,
+                    ValueRange coordinates, Value value) {
+  if (access.hint == CacheHint::uncached) {
+    LLVM::StoreOp::create(builder, loc, value,
+                          getGlobalPointer(builder, loc, access, coordinates),
+                          getElementBytes(access), /*isVolatile=*/true);
+    return;
+  }
+  bool nontemporal = access.hint == CacheHint::streaming;
+  if (isa<VectorType>(value.getType())) {
+    vector::StoreOp::create(builder, loc, value, access.memref, coordinates,
+                            nontemporal);
+    return;
+  }
+  memref::StoreOp::create(builder, loc, value, access.memref, coordinates,
+                          nontemporal);
+}
+
+static Value getZero(OpBuilder &builder, Location loc, Type type) {
+  return arith::ConstantOp::create(builder, loc, builder.getZeroAttr(type));
+}
+
+static Value getMaskBit(OpBuilder &builder, Location loc, Value mask,
+                        int64_t element) {
+  return vector::ExtractOp::create(builder, loc, mask, element);
+}
+
+static Value lowerRead(RewriterBase &rewriter, Location loc,
+                       const Access &access, bool asVector) {
+  VectorType type = access.vectorType;
+  if (asVector) {
+    if (!access.mask)
+      return readAt(rewriter, loc, access, access.coordinates, type);
+    return vector::MaskedLoadOp::create(rewriter, loc, type, access.memref,
+                                        access.coordinates, access.mask,
+                                        getZero(rewriter, loc, type));
+  }
+  Type elementType = type.getElementType();
+  SmallVector<Value> elements;
+  for (int64_t i = 0, e = type.getNumElements(); i < e; ++i) {
+    SmallVector<Value> coordinates =
+        elementCoordinates(rewriter, loc, access, i);
+    if (!access.mask) {
+      elements.push_back(
+          readAt(rewriter, loc, access, coordinates, elementType));
+      continue;
+    }
+    // Masked-off elements are not read and yield zero.
+    auto guarded = scf::IfOp::create(
+        rewriter, loc, getMaskBit(rewriter, loc, access.mask, i),
+        [&](OpBuilder &builder, Location loc) {
+          scf::YieldOp::create(
+              builder, loc,
+              readAt(builder, loc, access, coordinates, elementType));
+        },
+        [&](OpBuilder &builder, Location loc) {
+          scf::YieldOp::create(builder, loc,
+                               getZero(builder, loc, elementType));
+        });
+    elements.push_back(guarded.getResult(0));
+  }
+  return vector::FromElementsOp::create(rewriter, loc, type, elements);
+}
+
+static void lowerWrite(RewriterBase &rewriter, Location loc,
+                       const Access &access, Value value, bool asVector) {
+  if (asVector) {
+    if (!access.mask)
+      writeAt(rewriter, loc, access, access.coordinates, value);
+    else
+      vector::MaskedStoreOp::create(rewriter, loc, access.memref,
+                                    access.coordinates, access.mask, value);
+    return;
+  }
+  for (int64_t i = 0, e = access.vectorType.getNumElements(); i < e; ++i) {
+    SmallVector<Value> coordinates =
+        elementCoordinates(rewriter, loc, access, i);
+    Value element = vector::ExtractOp::create(rewriter, loc, value, i);
+    if (!access.mask) {
+      writeAt(rewriter, loc, access, coordinates, element);
+      continue;
+    }
+    auto guarded = scf::IfOp::create(rewriter, loc,
+                                     getMaskBit(rewriter, loc, access.mask, i),
+                                     /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(guarded.thenBlock());
+    writeAt(rewriter, loc, access, coordinates, element);
+  }
+}
+
+namespace {
+struct ReadOpLowering : OpRewritePattern<ReadOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ReadOp op,
+                                PatternRewriter &rewriter) const override {
+    FailureOr<Access> access = materializeAccess(rewriter, op);
+    if (failed(access))
+      return failure();
+    rewriter.replaceOp(op, lowerRead(rewriter, op.getLoc(), *access,
+                                     lowersToVectorAccess(op)));
+    return success();
+  }
+};
+
+struct WriteOpLowering : OpRewritePattern<WriteOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(WriteOp op,
+                                PatternRewriter &rewriter) const override {
+    FailureOr<Access> access = materializeAccess(rewriter, op);
+    if (failed(access))
+      return failure();
+    lowerWrite(rewriter, op.getLoc(), *access, op.getValue(),
+               lowersToVectorAccess(op));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+} // namespace
+
+void mlir::wave::populateWaveLaneAccessLoweringPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<ReadOpLowering, WriteOpLowering>(patterns.getContext());
+}

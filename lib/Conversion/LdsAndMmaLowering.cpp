@@ -1,0 +1,92 @@
+//===- LdsAndMmaLowering.cpp - LDS, barriers and MMA to amdgpu ------------===//
+
+#include "wave/Conversion/WaveToAMDGPU.h"
+#include "wave/Dialect/Wave/IR/MmaLayout.h"
+
+#include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::wave;
+
+/// LDS tiles start at 16 bytes so that 128-bit ds_read/ds_write can reach
+/// them.
+static constexpr int64_t kLdsAlignment = 16;
+
+namespace {
+/// The tile becomes a workgroup attribution of the kernel holding its padded
+/// physical layout, flat, and a reinterpret_cast gives it the op's logical
+/// shape and padded strides.
+struct AllocLdsOpLowering : OpRewritePattern<AllocLdsOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AllocLdsOp op,
+                                PatternRewriter &rewriter) const override {
+    auto func = cast<gpu::GPUFuncOp>(op->getParentOp());
+    MemRefType type = op.getType();
+    SmallVector<int64_t> physical = op.getPhysicalShape();
+    int64_t elements = 1;
+    for (int64_t extent : physical)
+      elements *= extent;
+    auto flatType =
+        MemRefType::get({elements}, type.getElementType(),
+                        MemRefLayoutAttrInterface(), type.getMemorySpace());
+    BlockArgument buffer;
+    rewriter.modifyOpInPlace(func, [&] {
+      buffer = func.addWorkgroupAttribution(flatType, op.getLoc());
+      func.setWorkgroupAttributionAttr(
+          func.getNumWorkgroupAttributions() - 1,
+          LLVM::LLVMDialect::getAlignAttrName(),
+          rewriter.getI64IntegerAttr(kLdsAlignment));
+    });
+    SmallVector<int64_t> strides(physical.size(), 1);
+    for (int64_t i = static_cast<int64_t>(physical.size()) - 2; i >= 0; --i)
+      strides[i] = strides[i + 1] * physical[i + 1];
+    rewriter.replaceOpWithNewOp<memref::ReinterpretCastOp>(
+        op, type, buffer, /*offset=*/0, type.getShape(), strides);
+    return success();
+  }
+};
+
+/// wave.barrier orders LDS accesses only, which is what lds_barrier fences.
+struct BarrierOpLowering : OpRewritePattern<BarrierOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(BarrierOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<amdgpu::LDSBarrierOp>(op);
+    return success();
+  }
+};
+
+/// The kind's layout table gives the MFMA shape; the lane layouts of
+/// amdgpu.mfma are the hardware's, which the table describes.
+struct MmaOpLowering : OpRewritePattern<MmaOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(MmaOp op,
+                                PatternRewriter &rewriter) const override {
+    const MmaLayout &layout = getMmaLayout(op.getKind());
+    Location loc = op.getLoc();
+    // A single element per lane is a scalar operand of the instruction.
+    auto operand = [&](Value value) -> Value {
+      if (layout.kPerLane != 1)
+        return value;
+      return vector::ExtractOp::create(rewriter, loc, value, 0);
+    };
+    rewriter.replaceOpWithNewOp<amdgpu::MFMAOp>(
+        op, op.getType(), layout.m, layout.n, layout.k, /*blocks=*/1,
+        operand(op.getA()), operand(op.getB()), op.getAcc());
+    return success();
+  }
+};
+} // namespace
+
+void mlir::wave::populateWaveLdsAndMmaLoweringPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<AllocLdsOpLowering, BarrierOpLowering, MmaOpLowering>(
+      patterns.getContext());
+}

@@ -1,0 +1,60 @@
+//===- LowerSubgroupReduce.cpp - gpu.subgroup_reduce for AMDGPU -----------===//
+
+#include "wave/Conversion/Passes.h"
+#include "wave/Conversion/ROCDLTarget.h"
+
+#include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
+#include "mlir/Dialect/AMDGPU/Utils/Chipset.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::wave {
+#define GEN_PASS_DEF_WAVELOWERSUBGROUPREDUCE
+#include "wave/Conversion/Passes.h.inc"
+} // namespace mlir::wave
+
+using namespace mlir;
+using namespace mlir::wave;
+
+namespace {
+struct WaveLowerSubgroupReducePass
+    : public wave::impl::WaveLowerSubgroupReduceBase<
+          WaveLowerSubgroupReducePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    gpu::GPUModuleOp module = getOperation();
+    ROCDL::ROCDLTargetAttr target = getROCDLTarget(module);
+    if (!target) {
+      module.emitError("needs a #rocdl.target (run wave-attach-target)");
+      return signalPassFailure();
+    }
+    FailureOr<amdgpu::Chipset> chipset =
+        amdgpu::Chipset::parse(target.getChip());
+    std::optional<unsigned> waveSize = getWaveSize(target);
+    if (failed(chipset) || !waveSize) {
+      module.emitError() << "cannot tell the chip and wave size of " << target;
+      return signalPassFailure();
+    }
+
+    // DPP reduces values of up to 32 bits within rows and across them;
+    // wider values take the butterfly of 64-bit shuffles.
+    RewritePatternSet patterns(&getContext());
+    populateGpuLowerSubgroupReduceToDPPPatterns(patterns, *waveSize, *chipset,
+                                                /*benefit=*/2);
+    populateGpuLowerSubgroupReduceToShufflePatterns(
+        patterns, *waveSize, /*shuffleBitwidth=*/64, /*benefit=*/1);
+    if (failed(applyPatternsGreedily(module, std::move(patterns))))
+      return signalPassFailure();
+
+    WalkResult left = module.walk([](gpu::SubgroupReduceOp op) {
+      op.emitOpError("has no AMDGPU lowering for this type");
+      return WalkResult::interrupt();
+    });
+    if (left.wasInterrupted())
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,533 @@
+//===- BudgetRegisters.cpp - Occupancy-aware register budgeting -----------===//
+//
+// From a kernel's requested occupancy, computes the VGPR budget of its chip,
+// tells the AMDGPU backend about it through function attributes, and, when
+// the estimated pressure exceeds the budget, spills long-lived lane values
+// to LDS as long as the extra LDS keeps the requested occupancy reachable.
+// docs/passes/wave-budget-registers.md describes the algorithm.
+//
+//===----------------------------------------------------------------------===//
+
+#include "wave/Analysis/RegisterPressure.h"
+#include "wave/Analysis/Uniformity.h"
+#include "wave/Dialect/Wave/IR/WaveOps.h"
+#include "wave/Dialect/Wave/Transforms/Passes.h"
+#include "wave/Dialect/Wave/Transforms/SpillSlots.h"
+#include "wave/Target/Chip.h"
+#include "wave/Target/Occupancy.h"
+#include "wave/Target/OccupancyFormula.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::wave {
+#define GEN_PASS_DEF_BUDGETREGISTERS
+#include "wave/Dialect/Wave/Transforms/Passes.h.inc"
+} // namespace mlir::wave
+
+using namespace mlir;
+using namespace mlir::wave;
+
+namespace {
+
+/// The lowering copies a `gpu.func`'s attributes onto the `llvm.func`, whose
+/// `passthrough` entries become LLVM function attributes.
+constexpr StringLiteral kPassthroughAttrName = "passthrough";
+/// The backend aligns each LDS allocation; counting every spill buffer at a
+/// multiple of 16 bytes keeps the LDS estimate an upper bound.
+constexpr unsigned kLdsAlignment = 16;
+
+/// What one kernel asks for and runs on.
+struct KernelTarget {
+  const ChipInfo *chip;
+  unsigned waveSize;
+  /// Lanes along x, y, z and in all.
+  std::array<int64_t, 3> blockSize;
+  unsigned workgroupSize;
+  /// Requested waves per SIMD.
+  unsigned occupancy;
+  /// VGPRs a wave may use at that occupancy (vector file, AGPRs included
+  /// where unified), and architected VGPRs alone.
+  unsigned budget;
+  unsigned archBudget;
+};
+
+/// The spills planned for one kernel and the estimate they lead to.
+struct SpillPlan {
+  enum class Outcome {
+    /// The estimate fits the budget (after the planned spills, if any).
+    Fits,
+    /// Some excess remains that no spill candidate covers.
+    Uncovered,
+    /// The spills would need more LDS than the occupancy allows.
+    Infeasible,
+  };
+  Outcome outcome = Outcome::Fits;
+  SmallVector<Value> values;
+  RegisterCounts estimate;
+  /// The estimate after the planned spills.
+  RegisterCounts after;
+  unsigned spilledRegisters = 0;
+  unsigned spillBytes = 0;
+  /// Infeasible: the LDS of one workgroup with one more spill, and the
+  /// waves per SIMD it would allow.
+  unsigned ldsBytesWithNext = 0;
+  unsigned ldsOccupancy = 0;
+};
+
+/// What the statistics keep, counted here because LLVM release builds
+/// compile statistics out (the `summary` option reports these).
+struct BudgetCounts {
+  unsigned budgeted = 0, fitting = 0, spilledKernels = 0, spilledValues = 0,
+           spilledRegisters = 0, spillBytes = 0, uncovered = 0, infeasible = 0;
+};
+
+class BudgetRegistersPass
+    : public wave::impl::BudgetRegistersBase<BudgetRegistersPass> {
+public:
+  using Base::Base;
+  void runOnOperation() override;
+
+private:
+  BudgetCounts counts;
+
+  LogicalResult budgetKernel(gpu::GPUFuncOp func, KernelAttr kernel);
+  SpillPlan planSpills(gpu::GPUFuncOp func, const KernelTarget &target,
+                       unsigned kernelLds);
+  void setBackendAttributes(gpu::GPUFuncOp func, const KernelTarget &target,
+                            const RegisterCounts &estimate, bool budgeted);
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Sizes
+//===----------------------------------------------------------------------===//
+
+/// The per-lane LDS buffer of a spilled `vector<N x T>`: one row of N
+/// elements per lane of the workgroup.
+static MemRefType getSpillBufferType(VectorType type, unsigned lanes) {
+  MLIRContext *ctx = type.getContext();
+  return MemRefType::get(
+      {int64_t(lanes), type.getNumElements()}, type.getElementType(),
+      MemRefLayoutAttrInterface(),
+      gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
+}
+
+static unsigned getAlignedLdsBytes(int64_t bytes) {
+  return llvm::alignTo(bytes, kLdsAlignment);
+}
+
+static unsigned getSpillBytes(Value value, unsigned lanes) {
+  MemRefType type =
+      getSpillBufferType(cast<VectorType>(value.getType()), lanes);
+  return getAlignedLdsBytes(type.getNumElements() *
+                            type.getElementTypeBitWidth() / 8);
+}
+
+/// LDS a workgroup of `func` allocates itself.
+static unsigned getKernelLdsBytes(gpu::GPUFuncOp func) {
+  unsigned bytes = 0;
+  func.walk([&](AllocLdsOp alloc) {
+    bytes += getAlignedLdsBytes(alloc.getSizeInBytes());
+  });
+  for (BlockArgument attribution : func.getWorkgroupAttributions()) {
+    auto type = cast<MemRefType>(attribution.getType());
+    bytes += getAlignedLdsBytes(type.getNumElements() *
+                                type.getElementTypeBitWidth() / 8);
+  }
+  return bytes;
+}
+
+//===----------------------------------------------------------------------===//
+// Spill planning
+//===----------------------------------------------------------------------===//
+
+/// Registers over the budget for `pressure` (0 when it fits): the vector
+/// file must hold everything, the architected VGPRs what cannot go to AGPRs.
+static unsigned getExcess(const RegisterCounts &pressure,
+                          const KernelTarget &target, unsigned headroom) {
+  auto over = [&](unsigned need, unsigned limit) {
+    return need + headroom > limit ? need + headroom - limit : 0;
+  };
+  return std::max(over(pressure.getVectorRegisters(), target.budget),
+                  over(pressure.vgprs, target.archBudget));
+}
+
+/// Whether `value` may be spilled: a lane vector of integers or floats with
+/// a defining op, held in vector registers, neither defined nor used in an
+/// innermost loop (a reload there would run on every iteration of the
+/// hottest code).
+static bool isSpillCandidate(Value value, const RegisterPressure &pressure) {
+  auto type = dyn_cast<VectorType>(value.getType());
+  if (!type || type.getRank() != 1 || type.isScalable() ||
+      !type.getElementType().isIntOrFloat() ||
+      type.getElementType().isInteger(1))
+    return false;
+  Operation *def = value.getDefiningOp();
+  if (!def || RegisterPressure::isInInnermostLoop(def))
+    return false;
+  if (pressure.getCost(value).getVectorRegisters() == 0)
+    return false;
+  return llvm::none_of(value.getUsers(), [](Operation *user) {
+    return RegisterPressure::isInInnermostLoop(user);
+  });
+}
+
+SpillPlan BudgetRegistersPass::planSpills(gpu::GPUFuncOp func,
+                                          const KernelTarget &target,
+                                          unsigned kernelLds) {
+  UniformityInfo uniformity(func);
+  PressureOptions options;
+  options.waveSize = target.waveSize;
+  options.accumulatorsInAgprs = target.chip->addressableAgprs > 0;
+  if (uniformity.succeeded())
+    options.isUniform = [&](Value value) {
+      return uniformity.isUniform(value);
+    };
+
+  llvm::DenseMap<Operation *, unsigned> order;
+  func.walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { order.try_emplace(op, order.size()); });
+
+  SpillPlan plan;
+  while (true) {
+    RegisterPressure pressure(func, options);
+    if (plan.values.empty())
+      plan.estimate = pressure.getPeak();
+    plan.after = pressure.getPeak();
+    if (getExcess(pressure.getPeak(), target, headroom) == 0)
+      return plan;
+
+    // The longest-lived candidate across the peak; the earliest defined
+    // among equals.
+    Value best;
+    for (Value value : pressure.getLiveAcross(pressure.getPeakOp())) {
+      if (options.spilled.contains(value) || !isSpillCandidate(value, pressure))
+        continue;
+      if (!best) {
+        best = value;
+        continue;
+      }
+      unsigned length = pressure.getLiveRangeLength(value);
+      unsigned bestLength = pressure.getLiveRangeLength(best);
+      if (length > bestLength ||
+          (length == bestLength && order.lookup(value.getDefiningOp()) <
+                                       order.lookup(best.getDefiningOp())))
+        best = value;
+    }
+    if (!best) {
+      plan.outcome = SpillPlan::Outcome::Uncovered;
+      return plan;
+    }
+
+    unsigned bytes = getSpillBytes(best, target.workgroupSize);
+    OccupancyLimiter limiter;
+    unsigned ldsOccupancy = getOccupancyWithWorkgroups(
+        *target.chip, target.waveSize, target.workgroupSize,
+        kernelLds + plan.spillBytes + bytes, limiter);
+    if (ldsOccupancy < target.occupancy) {
+      plan.outcome = SpillPlan::Outcome::Infeasible;
+      plan.ldsBytesWithNext = kernelLds + plan.spillBytes + bytes;
+      plan.ldsOccupancy = ldsOccupancy;
+      return plan;
+    }
+    options.spilled.insert(best);
+    plan.values.push_back(best);
+    plan.spilledRegisters += pressure.getCost(best).getVectorRegisters();
+    plan.spillBytes += bytes;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Spill rewrite
+//===----------------------------------------------------------------------===//
+
+/// Creates the thread ids at the top of `func` and the map from them to a
+/// lane's row of a spill buffer: (x, y, z) -> (x + y * X + z * X * Y, 0).
+static std::pair<SmallVector<Value>, AffineMapAttr>
+createLaneIndex(OpBuilder &builder, Location loc,
+                const std::array<int64_t, 3> &blockSize) {
+  static constexpr gpu::Dimension dims[] = {
+      gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z};
+  unsigned rank = blockSize[2] > 1 ? 3 : blockSize[1] > 1 ? 2 : 1;
+  SmallVector<Value> ids;
+  AffineExpr lane = builder.getAffineConstantExpr(0);
+  int64_t stride = 1;
+  for (unsigned d = 0; d < rank; ++d) {
+    ids.push_back(gpu::ThreadIdOp::create(builder, loc, dims[d]));
+    lane = lane + builder.getAffineDimExpr(d) * stride;
+    stride *= blockSize[d];
+  }
+  AffineMap map = AffineMap::get(
+      rank, 0, {lane, builder.getAffineConstantExpr(0)}, builder.getContext());
+  return {ids, AffineMapAttr::get(map)};
+}
+
+/// Spills every value of `values` to its own per-lane LDS buffer: written
+/// right after the definition, read back right before each user.
+static void applySpills(gpu::GPUFuncOp func, ArrayRef<Value> values,
+                        const KernelTarget &target) {
+  Block &entry = func.getBody().front();
+  OpBuilder builder = OpBuilder::atBlockBegin(&entry);
+  Location loc = func.getLoc();
+  UnitAttr spillSlot = builder.getUnitAttr();
+  SmallVector<Value> buffers;
+  for (Value value : values) {
+    auto alloc =
+        AllocLdsOp::create(builder, value.getLoc(),
+                           getSpillBufferType(cast<VectorType>(value.getType()),
+                                              target.workgroupSize),
+                           DenseI64ArrayAttr());
+    alloc->setAttr(kSpillSlotAttrName, spillSlot);
+    buffers.push_back(alloc);
+  }
+  auto [laneIds, laneMap] = createLaneIndex(builder, loc, target.blockSize);
+
+  for (auto [value, buffer] : llvm::zip_equal(values, buffers)) {
+    llvm::SetVector<Operation *> users(llvm::from_range, value.getUsers());
+    builder.setInsertionPointAfterValue(value);
+    auto write =
+        WriteOp::create(builder, value.getLoc(), value, buffer, laneIds,
+                        laneMap, IntegerAttr(), Value(), CacheHintAttr());
+    write->setAttr(kSpillSlotAttrName, spillSlot);
+    for (Operation *user : users) {
+      builder.setInsertionPoint(user);
+      auto reload = ReadOp::create(builder, user->getLoc(), value.getType(),
+                                   buffer, laneIds, laneMap, IntegerAttr(),
+                                   Value(), CacheHintAttr());
+      reload->setAttr(kSpillSlotAttrName, spillSlot);
+      user->replaceUsesOfWith(value, reload);
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Backend attributes
+//===----------------------------------------------------------------------===//
+
+/// `func`'s passthrough entries with `entries` set (replacing equal keys).
+static ArrayAttr
+mergePassthrough(gpu::GPUFuncOp func,
+                 ArrayRef<std::pair<StringRef, std::string>> entries) {
+  Builder builder(func.getContext());
+  SmallVector<Attribute> merged;
+  auto isReplaced = [&](Attribute entry) {
+    auto pair = dyn_cast<ArrayAttr>(entry);
+    auto key = pair && pair.size() == 2 ? dyn_cast<StringAttr>(pair[0])
+                                        : dyn_cast<StringAttr>(entry);
+    return key && llvm::any_of(entries, [&](const auto &e) {
+             return e.first == key.getValue();
+           });
+  };
+  if (auto existing = func->getAttrOfType<ArrayAttr>(kPassthroughAttrName))
+    for (Attribute entry : existing)
+      if (!isReplaced(entry))
+        merged.push_back(entry);
+  for (const auto &[key, value] : entries)
+    merged.push_back(builder.getStrArrayAttr({key, value}));
+  return builder.getArrayAttr(merged);
+}
+
+void BudgetRegistersPass::setBackendAttributes(gpu::GPUFuncOp func,
+                                               const KernelTarget &target,
+                                               const RegisterCounts &estimate,
+                                               bool budgeted) {
+  Builder builder(func.getContext());
+  // The backend's default flat workgroup size of 1..1024 lanes makes it
+  // reserve room for 1024-lane workgroups, which caps the registers below
+  // the budget; the real size lifts that cap. The upstream lowering derives
+  // the same "N,N" from known_block_size, so both agree.
+  func->setAttr(
+      ROCDL::ROCDLDialect::FlatWorkGroupSizeAttrHelper::getNameStr(),
+      builder.getStringAttr(llvm::formatv("{0},{0}", target.workgroupSize)));
+  if (!budgeted)
+    return;
+  func->setAttr(ROCDL::ROCDLDialect::WavesPerEuAttrHelper::getNameStr(),
+                builder.getI32IntegerAttr(target.occupancy));
+
+  // amdgpu-num-vgpr counts architected VGPRs; where AGPRs share the file the
+  // backend doubles it into the vector budget.
+  unsigned numVgpr =
+      target.chip->unifiedVgprFile ? target.budget / 2 : target.budget;
+  SmallVector<std::pair<StringRef, std::string>> entries = {
+      {"amdgpu-num-vgpr", std::to_string(numVgpr)}};
+  if (target.chip->addressableAgprs > 0) {
+    // Without this the backend reserves half the vector budget for AGPRs.
+    // Accumulators go to AGPRs only for what exceeds the architected VGPRs
+    // (in the backend's granule of 4), and never beyond the budget.
+    unsigned need = estimate.getVectorRegisters() + headroom;
+    unsigned agprs =
+        need > target.archBudget
+            ? std::min<unsigned>(llvm::alignTo(need - target.archBudget, 4),
+                                 std::min(target.chip->addressableAgprs,
+                                          target.budget - target.archBudget))
+            : 0;
+    entries.push_back({"amdgpu-agpr-alloc", std::to_string(agprs)});
+  }
+  func->setAttr(kPassthroughAttrName, mergePassthrough(func, entries));
+}
+
+//===----------------------------------------------------------------------===//
+// Driver
+//===----------------------------------------------------------------------===//
+
+static std::string formatEstimate(const RegisterCounts &counts) {
+  return llvm::formatv("{0} (VGPR {1}, AGPR-eligible {2}, SGPR {3})",
+                       counts.getVectorRegisters(), counts.vgprs,
+                       counts.accumulators, counts.sgprs);
+}
+
+LogicalResult BudgetRegistersPass::budgetKernel(gpu::GPUFuncOp func,
+                                                KernelAttr kernel) {
+  unsigned requested = occupancy ? occupancy.getValue() : kernel.getOccupancy();
+  if (requested == 0)
+    return success();
+
+  KernelTarget target;
+  target.chip = lookupChip(kernel.getChip());
+  target.waveSize = kernel.getWaveSize();
+  std::optional<ArrayRef<int32_t>> known = func.getKnownBlockSize();
+  // The dialect's verifier guarantees both for a kernel with #wave.kernel.
+  assert(target.chip && known && "unverified wave kernel");
+  for (unsigned d = 0; d < 3; ++d)
+    target.blockSize[d] = (*known)[d];
+  target.workgroupSize =
+      target.blockSize[0] * target.blockSize[1] * target.blockSize[2];
+  const ChipInfo &chip = *target.chip;
+  if (requested > chip.maxWavesPerSimd)
+    return emitError(func.getLoc())
+           << "requested occupancy " << requested << " exceeds the "
+           << chip.maxWavesPerSimd << " waves per SIMD of " << chip.name;
+
+  // A workgroup's waves are resident together, spread over the CU's SIMDs:
+  // a large workgroup forces a minimum occupancy the backend applies anyway.
+  unsigned wavesPerWorkgroup =
+      llvm::divideCeil(target.workgroupSize, target.waveSize);
+  unsigned minimum = llvm::divideCeil(wavesPerWorkgroup, chip.simdsPerCu);
+  target.occupancy = std::max(requested, minimum);
+  target.budget = getVgprBudget(chip, target.waveSize, target.occupancy);
+  target.archBudget = std::min(target.budget, chip.addressableArchVgprs);
+
+  std::string request =
+      llvm::formatv("occupancy {0} on {1}", requested, chip.name);
+  if (target.occupancy != requested)
+    request +=
+        llvm::formatv(" (raised to {0}: a workgroup of {1} waves "
+                      "spans the {2} SIMDs)",
+                      target.occupancy, wavesPerWorkgroup, chip.simdsPerCu);
+
+  unsigned kernelLds = getKernelLdsBytes(func);
+  OccupancyLimiter limiter;
+  unsigned workgroupOccupancy = getOccupancyWithWorkgroups(
+      chip, target.waveSize, target.workgroupSize, kernelLds, limiter);
+  if (workgroupOccupancy < target.occupancy) {
+    ++counts.infeasible;
+    setBackendAttributes(func, target, {}, /*budgeted=*/false);
+    emitRemark(func.getLoc())
+        << "wave-budget-registers: " << request << " is infeasible: the "
+        << stringifyOccupancyLimiter(limiter) << " (" << kernelLds
+        << " bytes of LDS, " << target.workgroupSize
+        << " lanes a workgroup) allows at most " << workgroupOccupancy
+        << " waves per SIMD";
+    return success();
+  }
+
+  SpillPlan plan = planSpills(func, target, kernelLds);
+  std::string budget = llvm::formatv(
+      "budget {0} VGPRs ({1} registers per SIMD / {2} waves, granule {3}), "
+      "headroom {4}, estimate {5}",
+      target.budget, chip.getVgprFile(target.waveSize)->registersPerSimd,
+      target.occupancy, chip.getVgprFile(target.waveSize)->allocationGranule,
+      headroom.getValue(), formatEstimate(plan.estimate));
+
+  if (plan.outcome == SpillPlan::Outcome::Infeasible) {
+    ++counts.infeasible;
+    setBackendAttributes(func, target, plan.estimate, /*budgeted=*/false);
+    unsigned excess = getExcess(plan.estimate, target, headroom);
+    emitRemark(func.getLoc())
+        << "wave-budget-registers: " << request << " is infeasible: " << budget
+        << "; LDS spills cover " << plan.spilledRegisters << " of the "
+        << excess
+        << " registers over budget before the next one takes "
+           "the LDS to "
+        << plan.ldsBytesWithNext << " bytes a workgroup, which "
+        << "allows only " << plan.ldsOccupancy
+        << " waves per SIMD; kernel left as is";
+    return success();
+  }
+
+  ++counts.budgeted;
+  if (!plan.values.empty()) {
+    ++counts.spilledKernels;
+    counts.spilledValues += plan.values.size();
+    counts.spilledRegisters += plan.spilledRegisters;
+    counts.spillBytes += plan.spillBytes;
+    applySpills(func, plan.values, target);
+  } else if (plan.outcome == SpillPlan::Outcome::Fits) {
+    ++counts.fitting;
+  }
+  setBackendAttributes(func, target, plan.after, /*budgeted=*/true);
+
+  KernelResourceUsage usage;
+  usage.vgprs =
+      std::min(plan.after.getVectorRegisters() + headroom, target.budget);
+  usage.sgprs = plan.after.sgprs;
+  usage.ldsBytes = kernelLds + plan.spillBytes;
+  usage.workgroupSize = target.workgroupSize;
+  usage.waveSize = target.waveSize;
+  Occupancy expected = computeOccupancy(chip, usage);
+
+  InFlightDiagnostic remark = emitRemark(func.getLoc());
+  remark << "wave-budget-registers: " << request << ": " << budget
+         << "; spilled " << plan.values.size() << " values ("
+         << plan.spilledRegisters << " registers, " << plan.spillBytes
+         << " bytes of LDS)";
+  if (!plan.values.empty())
+    remark << ", estimate now " << formatEstimate(plan.after);
+  if (plan.outcome == SpillPlan::Outcome::Uncovered) {
+    ++counts.uncovered;
+    remark << "; " << getExcess(plan.after, target, headroom)
+           << " registers over budget remain, all in values used in an "
+              "innermost loop: the backend spills them to scratch";
+  }
+  remark << "; expected occupancy " << expected.wavesPerSimd << " (limiter "
+         << stringifyOccupancyLimiter(expected.limiter) << ")";
+  return success();
+}
+
+void BudgetRegistersPass::runOnOperation() {
+  counts = BudgetCounts();
+  SmallVector<std::pair<gpu::GPUFuncOp, KernelAttr>> kernels;
+  getOperation()->walk([&](gpu::GPUFuncOp func) {
+    if (auto kernel =
+            func->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName);
+        kernel && func.isKernel())
+      kernels.push_back({func, kernel});
+  });
+  for (auto [func, kernel] : kernels)
+    if (failed(budgetKernel(func, kernel)))
+      return signalPassFailure();
+
+  numBudgeted += counts.budgeted;
+  numFitting += counts.fitting;
+  numSpilledKernels += counts.spilledKernels;
+  numSpilledValues += counts.spilledValues;
+  numSpilledRegisters += counts.spilledRegisters;
+  numSpillBytes += counts.spillBytes;
+  numUncovered += counts.uncovered;
+  numInfeasible += counts.infeasible;
+  if (summary)
+    emitRemark(getOperation()->getLoc())
+        << "wave-budget-registers: " << counts.budgeted << " budgeted ("
+        << counts.fitting << " fitting, " << counts.spilledKernels
+        << " spilled, " << counts.uncovered << " with excess uncovered), "
+        << counts.infeasible << " infeasible; " << counts.spilledValues
+        << " values spilled (" << counts.spilledRegisters << " registers, "
+        << counts.spillBytes << " bytes of LDS)";
+}

@@ -1,0 +1,131 @@
+//===- InsertBarriers.cpp - Fewest barriers ordering every LDS hazard -----===//
+//
+// Applies the LDS hazard analysis and barrier placement (lib/Analysis) to
+// every kernel: removes the `wave.barrier`s that order nothing, inserts new
+// ones, and reports what cannot be ordered.
+// docs/passes/wave-insert-barriers.md describes the algorithm.
+//
+//===----------------------------------------------------------------------===//
+
+#include "wave/Analysis/LdsHazards.h"
+#include "wave/Dialect/Wave/IR/WaveOps.h"
+#include "wave/Dialect/Wave/Transforms/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace mlir::wave {
+#define GEN_PASS_DEF_WAVEINSERTBARRIERS
+#include "wave/Dialect/Wave/Transforms/Passes.h.inc"
+} // namespace mlir::wave
+
+using namespace mlir;
+using namespace mlir::wave;
+
+namespace {
+/// What the pass did, for the statistics and the summary remark.
+struct Counts {
+  unsigned hazards = 0, inserted = 0, kept = 0, removed = 0, unordered = 0,
+           inexact = 0;
+};
+
+struct InsertBarriersPass
+    : public wave::impl::WaveInsertBarriersBase<InsertBarriersPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    getOperation().walk([&](gpu::GPUFuncOp kernel) {
+      if (kernel.isKernel())
+        processKernel(kernel);
+    });
+    report();
+  }
+
+private:
+  void processKernel(gpu::GPUFuncOp kernel);
+  void reportUnordered(const LdsHazardAnalysis &analysis,
+                       ArrayRef<unsigned> uncoverable);
+  void report();
+
+  Counts counts;
+};
+} // namespace
+
+void InsertBarriersPass::reportUnordered(const LdsHazardAnalysis &analysis,
+                                         ArrayRef<unsigned> uncoverable) {
+  ArrayRef<Hazard> hazards = analysis.getHazards();
+  llvm::DenseSet<std::pair<Operation *, Operation *>> reported;
+  for (unsigned index : uncoverable) {
+    ++counts.unordered;
+    Operation *from = analysis.getAccessOfItem(hazards[index].fromItem).op;
+    Operation *to = analysis.getAccessOfItem(hazards[index].toItem).op;
+    if (!reported.insert({from, to}).second)
+      continue;
+    InFlightDiagnostic warning = to->emitWarning()
+                                 << "LDS hazard no barrier can order: lanes "
+                                    "of the workgroup may take different "
+                                    "paths everywhere between this access "
+                                    "and a conflicting one";
+    warning.attachNote(from->getLoc()) << "the conflicting access";
+  }
+}
+
+void InsertBarriersPass::processKernel(gpu::GPUFuncOp kernel) {
+  LdsHazardAnalysis analysis(kernel, assumeWaveOrder);
+  if (!analysis.succeeded()) {
+    kernel.emitRemark() << "barriers left as they are: "
+                        << analysis.getFailureReason();
+    return;
+  }
+  for (const LdsAccess &access : analysis.getAccesses()) {
+    if (access.unknownFootprintReason.empty())
+      continue;
+    ++counts.inexact;
+    access.op->emitRemark()
+        << "LDS footprint not exact (" << access.unknownFootprintReason
+        << "): ordered against every access of "
+        << (access.buffer ? "its buffer" : "LDS");
+  }
+
+  ArrayRef<Hazard> hazards = analysis.getHazards();
+  counts.hazards += hazards.size();
+  BarrierPlacement placement =
+      placeBarriers(analysis.getProgram(), hazards,
+                    analysis.getExistingBarriers(), keepUserBarriers);
+  reportUnordered(analysis, placement.uncoverable);
+
+  for (auto [barrier, keep] :
+       llvm::zip_equal(analysis.getBarriers(), placement.keepExisting)) {
+    if (!barrier.removable)
+      continue;
+    if (keep) {
+      ++counts.kept;
+      continue;
+    }
+    barrier.op->erase();
+    ++counts.removed;
+  }
+  for (GapRef gap : placement.inserted) {
+    Operation *point = analysis.getInsertionPoint(gap);
+    OpBuilder builder(point);
+    BarrierOp::create(builder, point->getLoc());
+    ++counts.inserted;
+  }
+}
+
+void InsertBarriersPass::report() {
+  numHazards = counts.hazards;
+  numInserted = counts.inserted;
+  numKept = counts.kept;
+  numRemoved = counts.removed;
+  numUnordered = counts.unordered;
+  numInexact = counts.inexact;
+  if (!summary)
+    return;
+  getOperation()->emitRemark()
+      << "wave-insert-barriers: " << counts.hazards << " hazards, "
+      << counts.inserted << " barriers inserted, " << counts.kept << " kept, "
+      << counts.removed << " removed; " << counts.unordered
+      << " hazards unordered, " << counts.inexact << " inexact footprints";
+}

@@ -1,0 +1,331 @@
+//===- MinimizeGlobalLoads.cpp - Fewest, widest loads for LDS staging -----===//
+//
+// Rewrites every tile staging that the TileStaging analysis plans: the
+// group's global reads and LDS writes are replaced by reads of runs that
+// consecutive lanes take in row-major order over the box, and writes of the
+// same runs into the tile. Groups the analysis rejects get a remark.
+//
+//===----------------------------------------------------------------------===//
+
+#include "wave/Analysis/TileStaging.h"
+#include "wave/Dialect/Wave/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir::wave {
+#define GEN_PASS_DEF_WAVEMINIMIZEGLOBALLOADS
+#include "wave/Dialect/Wave/Transforms/Passes.h.inc"
+} // namespace mlir::wave
+
+using namespace mlir;
+using namespace mlir::wave;
+
+namespace {
+
+/// The thread and workgroup id ops the new accesses use: ones of the kernel's
+/// entry block before `user` (the op the new accesses follow, or its ancestor
+/// there), else new ones at the top of the kernel.
+class KernelIds {
+public:
+  explicit KernelIds(Operation *user)
+      : entry(&user->getParentOfType<gpu::GPUFuncOp>().getBody().front()),
+        user(entry->findAncestorOpInBlock(*user)) {}
+
+  Value getThreadId(unsigned dim) { return get<gpu::ThreadIdOp>(dim); }
+  Value getWorkgroupId(unsigned dim) { return get<gpu::BlockIdOp>(dim); }
+
+private:
+  template <typename OpTy> Value get(unsigned dim) {
+    auto dimension = static_cast<gpu::Dimension>(dim);
+    for (OpTy op : entry->getOps<OpTy>())
+      if (op.getDimension() == dimension && op->isBeforeInBlock(user))
+        return op;
+    OpBuilder builder = OpBuilder::atBlockBegin(entry);
+    return OpTy::create(builder, entry->getParentOp()->getLoc(), dimension);
+  }
+
+  Block *entry;
+  Operation *user;
+};
+
+/// The index operands of new accesses and the map dimensions naming them.
+class AccessOperands {
+public:
+  AccessOperands(MLIRContext *context) : context(context) {}
+
+  AffineExpr getDim(Value value) {
+    auto *it = llvm::find(operands, value);
+    if (it != operands.end())
+      return getAffineDimExpr(it - operands.begin(), context);
+    operands.push_back(value);
+    return getAffineDimExpr(operands.size() - 1, context);
+  }
+
+  /// The map of `coords`, to be built once every operand is known.
+  AffineMapAttr getMap(ArrayRef<AffineExpr> coords) const {
+    return AffineMapAttr::get(
+        AffineMap::get(operands.size(), 0, coords, context));
+  }
+
+  ArrayRef<Value> getOperands() const { return operands; }
+
+private:
+  MLIRContext *context;
+  SmallVector<Value> operands;
+};
+
+/// Builds the new accesses of one plan.
+class Restager {
+public:
+  Restager(const StagingPlan &plan)
+      : plan(plan), context(plan.lastOp->getContext()), ids(plan.lastOp),
+        builder(context) {
+    builder.setInsertionPointAfter(plan.lastOp);
+  }
+
+  void run();
+
+private:
+  /// Thread id operands of `operands`; returns the linear thread id.
+  AffineExpr addThreadIds(AccessOperands &operands);
+  /// The coordinates of read or write `index` of the lane, in global
+  /// coordinates plus `shift`, moved by `offset`.
+  SmallVector<AffineExpr>
+  getCoordinates(AccessOperands &operands, AffineExpr linearId, int64_t index,
+                 bool wrap, ArrayRef<SmallVector<UniformTerm>> offset,
+                 ArrayRef<int64_t> shift);
+  /// The mask of the last read and write: the lane has a run there.
+  Value buildTailMask();
+  IntegerAttr getAlong(MemRefType type);
+
+  const StagingPlan &plan;
+  MLIRContext *context;
+  KernelIds ids;
+  OpBuilder builder;
+};
+
+} // namespace
+
+AffineExpr Restager::addThreadIds(AccessOperands &operands) {
+  AffineExpr linear = getAffineConstantExpr(0, context);
+  int64_t stride = 1;
+  for (unsigned dim = 0; dim < 3; ++dim) {
+    if (plan.workgroupSize[dim] == 1)
+      continue;
+    linear = linear + operands.getDim(ids.getThreadId(dim)) * stride;
+    stride *= plan.workgroupSize[dim];
+  }
+  return linear;
+}
+
+SmallVector<AffineExpr> Restager::getCoordinates(
+    AccessOperands &operands, AffineExpr linearId, int64_t index, bool wrap,
+    ArrayRef<SmallVector<UniformTerm>> offset, ArrayRef<int64_t> shift) {
+  SmallVector<AffineExpr> coords =
+      plan.getRunCoordinates(linearId + index * plan.numLanes, wrap);
+  for (auto [d, coord] : llvm::enumerate(coords)) {
+    coord = coord + shift[d];
+    for (const UniformTerm &term : offset[d]) {
+      const FootprintLeaf &leaf = term.leaf;
+      Value value = leaf.indexClass.kind == IndexKind::WorkgroupId
+                        ? ids.getWorkgroupId(leaf.indexClass.dim)
+                        : leaf.value;
+      coord = coord + operands.getDim(value) * term.coefficient;
+    }
+  }
+  return coords;
+}
+
+Value Restager::buildTailMask() {
+  Location loc = plan.lastOp->getLoc();
+  Value linear;
+  int64_t stride = 1;
+  for (unsigned dim = 0; dim < 3; ++dim) {
+    if (plan.workgroupSize[dim] == 1)
+      continue;
+    Value term = ids.getThreadId(dim);
+    if (stride != 1)
+      term = arith::MulIOp::create(
+          builder, loc, term,
+          arith::ConstantIndexOp::create(builder, loc, stride));
+    linear = linear ? arith::AddIOp::create(builder, loc, linear, term) : term;
+    stride *= plan.workgroupSize[dim];
+  }
+  Value limit = arith::ConstantIndexOp::create(
+      builder, loc, plan.getActiveLanes(plan.readsPerLane - 1));
+  Value inside = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                       linear, limit);
+  auto maskType = VectorType::get({plan.width}, builder.getI1Type());
+  return vector::BroadcastOp::create(builder, loc, maskType, inside);
+}
+
+IntegerAttr Restager::getAlong(MemRefType type) {
+  if (plan.contiguousDim + 1 == static_cast<unsigned>(type.getRank()))
+    return {};
+  return builder.getI64IntegerAttr(plan.contiguousDim);
+}
+
+void Restager::run() {
+  auto sourceType = cast<MemRefType>(plan.source.getType());
+  auto tileType = cast<MemRefType>(plan.tile.getType());
+  SmallVector<Location> readLocs, writeLocs;
+  for (StagingPair pair : plan.pairs) {
+    readLocs.push_back(pair.read.getLoc());
+    writeLocs.push_back(pair.write.getLoc());
+  }
+  Location readLoc = FusedLoc::get(context, readLocs);
+  Location writeLoc = FusedLoc::get(context, writeLocs);
+
+  // Coordinates first: the maps need every operand.
+  AccessOperands readOperands(context), writeOperands(context);
+  AffineExpr readId = addThreadIds(readOperands);
+  AffineExpr writeId = addThreadIds(writeOperands);
+  SmallVector<int64_t> noShift(sourceType.getRank(), 0);
+  SmallVector<SmallVector<AffineExpr>> readCoords, writeCoords;
+  for (int64_t i = 0; i < plan.readsPerLane; ++i) {
+    // Lanes without a run still address the box, so that the masked read
+    // stays in bounds.
+    bool wrap = plan.needsMask() && i + 1 == plan.readsPerLane;
+    readCoords.push_back(getCoordinates(readOperands, readId, i, wrap,
+                                        plan.sourceOffset, noShift));
+    writeCoords.push_back(getCoordinates(writeOperands, writeId, i,
+                                         /*wrap=*/false, plan.tileOffset,
+                                         plan.tileShift));
+  }
+
+  Value mask = plan.needsMask() ? buildTailMask() : Value();
+  auto vectorType = VectorType::get({plan.width}, sourceType.getElementType());
+  CacheHintAttr cache =
+      plan.cache ? CacheHintAttr::get(context, *plan.cache) : CacheHintAttr();
+  SmallVector<Value> values;
+  for (auto [i, coords] : llvm::enumerate(readCoords)) {
+    bool last = static_cast<int64_t>(i) + 1 == plan.readsPerLane;
+    values.push_back(
+        ReadOp::create(builder, readLoc, vectorType, plan.source,
+                       readOperands.getOperands(), readOperands.getMap(coords),
+                       getAlong(sourceType), last ? mask : Value(), cache));
+  }
+  for (auto [i, coords] : llvm::enumerate(writeCoords)) {
+    bool last = static_cast<int64_t>(i) + 1 == plan.readsPerLane;
+    WriteOp::create(builder, writeLoc, values[i], plan.tile,
+                    writeOperands.getOperands(), writeOperands.getMap(coords),
+                    getAlong(tileType), last ? mask : Value(), CacheHintAttr());
+  }
+
+  for (StagingPair pair : plan.pairs)
+    pair.write.erase();
+  for (StagingPair pair : plan.pairs)
+    pair.read.erase();
+}
+
+namespace {
+/// What happened to the staging groups, mirrored into the statistics.
+struct Outcome {
+  StagingCost before, after;
+  int64_t restaged = 0;
+  int64_t failures[static_cast<unsigned>(StagingFailure::AlreadyMinimal) + 1] =
+      {};
+
+  int64_t &operator[](StagingFailure kind) {
+    return failures[static_cast<unsigned>(kind)];
+  }
+  void add(const StagingPlan &plan) {
+    ++restaged;
+    for (auto [total, cost] :
+         {std::pair{&before, &plan.before}, std::pair{&after, &plan.after}}) {
+      total->readOps += cost->readOps;
+      total->laneLoads += cost->laneLoads;
+      total->waveLoads += cost->waveLoads;
+      total->bytes += cost->bytes;
+    }
+  }
+};
+
+struct MinimizeGlobalLoadsPass
+    : wave::impl::WaveMinimizeGlobalLoadsBase<MinimizeGlobalLoadsPass> {
+  using WaveMinimizeGlobalLoadsBase::WaveMinimizeGlobalLoadsBase;
+
+  void runOnOperation() override;
+
+private:
+  void report(Outcome &outcome);
+};
+} // namespace
+
+void MinimizeGlobalLoadsPass::runOnOperation() {
+  if (loadBits == 0) {
+    getOperation().emitError("wave-minimize-global-loads: load-bits must be "
+                             "positive");
+    return signalPassFailure();
+  }
+
+  // Plan everything first: rewriting one group leaves the others' ops and
+  // analyses intact.
+  Outcome outcome;
+  std::vector<StagingPlan> plans;
+  getOperation().walk([&](gpu::GPUFuncOp kernel) {
+    if (!kernel.isKernel())
+      return;
+    for (const StagingGroup &group : findStagingGroups(kernel)) {
+      StagingDiagnostic diagnostic;
+      FailureOr<StagingPlan> plan = planStaging(group, loadBits, diagnostic);
+      if (succeeded(plan)) {
+        plans.push_back(std::move(*plan));
+        continue;
+      }
+      ++outcome[diagnostic.kind];
+      // Already minimal copies are fine as they are: no remark.
+      if (diagnostic.kind != StagingFailure::AlreadyMinimal)
+        diagnostic.op->emitRemark("global loads not minimized: ")
+            << diagnostic.reason;
+    }
+  });
+
+  for (const StagingPlan &plan : plans) {
+    Restager(plan).run();
+    outcome.add(plan);
+  }
+  report(outcome);
+}
+
+void MinimizeGlobalLoadsPass::report(Outcome &outcome) {
+  const StagingCost &before = outcome.before, &after = outcome.after;
+  int64_t bytesBefore = before.laneLoads ? before.bytes / before.laneLoads : 0;
+  int64_t bytesAfter = after.laneLoads ? after.bytes / after.laneLoads : 0;
+  numTilesRestaged = outcome.restaged;
+  numReadsBefore = before.readOps;
+  numReadsAfter = after.readOps;
+  numLoadsBefore = before.waveLoads;
+  numLoadsAfter = after.waveLoads;
+  numLaneLoadsBefore = before.laneLoads;
+  numLaneLoadsAfter = after.laneLoads;
+  bytesPerLoadBefore = bytesBefore;
+  bytesPerLoadAfter = bytesAfter;
+  numAlreadyMinimal = outcome[StagingFailure::AlreadyMinimal];
+  numBailOtherUsers = outcome[StagingFailure::OtherUsers];
+  numBailUnanalyzable = outcome[StagingFailure::Unanalyzable];
+  numBailDynamicExtent = outcome[StagingFailure::DynamicExtent];
+  numBailNotDenseBox = outcome[StagingFailure::NotDenseBox];
+  numBailNotBijective = outcome[StagingFailure::NotBijective];
+  numBailNotContiguous = outcome[StagingFailure::NotContiguous];
+  numBailNotMovable = outcome[StagingFailure::NotMovable];
+  if (!summary)
+    return;
+  getOperation()->emitRemark()
+      << "wave-minimize-global-loads: " << outcome.restaged
+      << " tiles restaged: " << before.readOps << " -> " << after.readOps
+      << " global reads, " << before.waveLoads << " -> " << after.waveLoads
+      << " wave loads, " << before.laneLoads << " -> " << after.laneLoads
+      << " lane loads, " << bytesBefore << " -> " << bytesAfter
+      << " bytes a load; " << outcome[StagingFailure::AlreadyMinimal]
+      << " already minimal; left alone: " << outcome[StagingFailure::OtherUsers]
+      << " other users, " << outcome[StagingFailure::Unanalyzable]
+      << " unanalyzable, " << outcome[StagingFailure::DynamicExtent]
+      << " dynamic extent, " << outcome[StagingFailure::NotDenseBox]
+      << " not a dense box, " << outcome[StagingFailure::NotBijective]
+      << " not bijective, " << outcome[StagingFailure::NotContiguous]
+      << " not contiguous, " << outcome[StagingFailure::NotMovable]
+      << " not movable";
+}

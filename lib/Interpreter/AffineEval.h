@@ -1,0 +1,48 @@
+//===- AffineEval.h - Affine maps evaluated over the lanes ------*- C++ -*-===//
+//
+// An affine map compiled to postfix code and evaluated for all lanes of a
+// wave at once: every step of the code processes a whole row of lanes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVE_LIB_INTERPRETER_AFFINEEVAL_H
+#define WAVE_LIB_INTERPRETER_AFFINEEVAL_H
+
+#include "mlir/IR/AffineMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+
+namespace mlir::wave::interp {
+
+class AffineProgram {
+public:
+  AffineProgram() = default;
+  /// Compiles `map`; its operands are its dimensions followed by its symbols.
+  explicit AffineProgram(AffineMap map);
+
+  unsigned getNumResults() const { return results.size(); }
+  unsigned getNumOperands() const { return numOperands; }
+
+  /// Evaluates the map for lanes 0 .. width-1: `operands[i][l]` is operand i
+  /// of lane l; result r of lane l goes to `out[r * width + l]`. Division or
+  /// modulo by a non-positive value yields 0 (a symbolic divisor only).
+  void evaluate(const int64_t *const *operands, unsigned width,
+                int64_t *out) const;
+
+private:
+  struct Code {
+    enum Kind : uint8_t { Operand, Constant, Add, Mul, Mod, FloorDiv, CeilDiv };
+    Kind kind;
+    int64_t value;
+  };
+  void emit(AffineExpr expr, SmallVectorImpl<Code> &code, unsigned numDims);
+
+  SmallVector<SmallVector<Code, 8>, 4> results;
+  unsigned numOperands = 0;
+  unsigned maxDepth = 0;
+};
+
+} // namespace mlir::wave::interp
+
+#endif // WAVE_LIB_INTERPRETER_AFFINEEVAL_H

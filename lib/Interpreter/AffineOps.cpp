@@ -1,0 +1,64 @@
+//===- AffineOps.cpp - affine.apply, affine.min, affine.max ---------------===//
+
+#include "Compiler.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::wave::interp;
+
+namespace {
+enum class Fold : uint8_t { Single, Min, Max };
+} // namespace
+
+/// Evaluates the map for every lane and folds its results (`imm`).
+static Status affineApply(Wave &w, const Instr &instr) {
+  const AffineApply &apply = w.program->affine[instr.aux];
+  unsigned width = w.width;
+  SmallVector<const int64_t *, 4> operands;
+  for (uint32_t reg : apply.operands)
+    operands.push_back(&w.reg(reg)->i);
+  SmallVector<int64_t, 4 * kMaxWaveSize> results(
+      size_t(apply.map.getNumResults()) * width);
+  apply.map.evaluate(operands.data(), width, results.data());
+  Slot *dst = w.reg(instr.dst);
+  for (unsigned l = 0; l < width; ++l) {
+    int64_t value = results[l];
+    for (unsigned r = 1; r < apply.map.getNumResults(); ++r) {
+      int64_t next = results[r * width + l];
+      value = Fold(instr.imm) == Fold::Min ? std::min(value, next)
+                                           : std::max(value, next);
+    }
+    dst[l].i = value;
+  }
+  return Status::Next;
+}
+
+static LogicalResult emitApply(Compiler &c, Operation *op, AffineMap map,
+                               Fold fold) {
+  AffineApply apply;
+  apply.map = AffineProgram(map);
+  for (Value operand : op->getOperands())
+    apply.operands.push_back(c.use(operand));
+  c.program.affine.push_back(std::move(apply));
+  c.emit(op, affineApply, c.define(op->getResult(0)), {}, 1,
+         c.program.affine.size() - 1, uint64_t(fold));
+  return success();
+}
+
+std::optional<LogicalResult>
+mlir::wave::interp::compileAffineOp(Compiler &c, Operation *op) {
+  using R = std::optional<LogicalResult>;
+  return llvm::TypeSwitch<Operation *, R>(op)
+      .Case([&](affine::AffineApplyOp o) {
+        return emitApply(c, o, o.getAffineMap(), Fold::Single);
+      })
+      .Case([&](affine::AffineMinOp o) {
+        return emitApply(c, o, o.getAffineMap(), Fold::Min);
+      })
+      .Case([&](affine::AffineMaxOp o) {
+        return emitApply(c, o, o.getAffineMap(), Fold::Max);
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}

@@ -1,0 +1,94 @@
+//===- Arith.h - Scalar semantics shared by the handlers --------*- C++ -*-===//
+
+#ifndef WAVE_LIB_INTERPRETER_ARITH_H
+#define WAVE_LIB_INTERPRETER_ARITH_H
+
+#include "Float.h"
+#include "Program.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/Support/ErrorHandling.h"
+
+#include <cmath>
+
+namespace mlir::wave::interp {
+
+/// Rounds a double to the nearest value of float kind `K`. Operations on
+/// f16/bf16/f32 are computed in double and rounded once, which is exact
+/// rounding for +, -, * and (up to double rounding in rare ties) / and sqrt.
+template <ElementKind K> inline double roundTo(double x) {
+  if constexpr (K == ElementKind::F64)
+    return x;
+  else if constexpr (K == ElementKind::F32)
+    return double(float(x));
+  else if constexpr (K == ElementKind::F16)
+    return halfBitsToFloat(floatToHalfBits(float(x)));
+  else if constexpr (K == ElementKind::BF16)
+    return bf16BitsToFloat(floatToBf16Bits(float(x)));
+  else
+    llvm_unreachable("not a float kind");
+}
+
+inline double roundFloat(ElementKind kind, double x) {
+  switch (kind) {
+  case ElementKind::F16:
+    return roundTo<ElementKind::F16>(x);
+  case ElementKind::BF16:
+    return roundTo<ElementKind::BF16>(x);
+  case ElementKind::F32:
+    return roundTo<ElementKind::F32>(x);
+  case ElementKind::F64:
+    return x;
+  default:
+    llvm_unreachable("not a float kind");
+  }
+}
+
+/// Instantiates `Tmpl<K>` for the float kind `kind`.
+template <template <ElementKind> class Tmpl>
+inline Handler selectFloat(ElementKind kind) {
+  switch (kind) {
+  case ElementKind::F16:
+    return Tmpl<ElementKind::F16>::run;
+  case ElementKind::BF16:
+    return Tmpl<ElementKind::BF16>::run;
+  case ElementKind::F32:
+    return Tmpl<ElementKind::F32>::run;
+  case ElementKind::F64:
+    return Tmpl<ElementKind::F64>::run;
+  default:
+    llvm_unreachable("not a float kind");
+  }
+}
+
+/// Whether the interpreter models values of `type`: scalars and vectors of
+/// the element kinds it knows.
+inline bool isModelledType(Type type) {
+  return getElementKind(getElementTypeOrSelf(type)).has_value();
+}
+/// The element kind of a scalar or of a vector's elements (the translator
+/// has checked the type is modelled).
+inline ElementKind getKindOf(Type type) {
+  return *getElementKind(getElementTypeOrSelf(type));
+}
+
+/// Diagnoses an operand or result type the interpreter does not model.
+LogicalResult checkModelledTypes(Operation *op);
+
+/// A register slot holding `bits` of `kind` (floats decoded).
+inline Slot slotFromBits(ElementKind kind, uint64_t bits) {
+  Slot slot;
+  if (isFloat(kind))
+    slot.f = floatFromBits(kind, bits);
+  else
+    slot.u = bits;
+  return slot;
+}
+inline uint64_t slotToBits(ElementKind kind, Slot slot) {
+  return isFloat(kind) ? floatToBits(kind, slot.f) : slot.u;
+}
+
+} // namespace mlir::wave::interp
+
+#endif // WAVE_LIB_INTERPRETER_ARITH_H

@@ -1,0 +1,248 @@
+//===- Buffer.cpp - Typed memory of the wave interpreter ------------------===//
+
+#include "wave/Interpreter/Buffer.h"
+#include "Float.h"
+
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::wave;
+using namespace mlir::wave::interp;
+
+std::optional<ElementKind> mlir::wave::getElementKind(Type type) {
+  if (type.isIndex())
+    return ElementKind::I64;
+  if (auto intType = dyn_cast<IntegerType>(type)) {
+    switch (intType.getWidth()) {
+    case 1:
+      return ElementKind::I1;
+    case 8:
+      return ElementKind::I8;
+    case 16:
+      return ElementKind::I16;
+    case 32:
+      return ElementKind::I32;
+    case 64:
+      return ElementKind::I64;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (type.isF16())
+    return ElementKind::F16;
+  if (type.isBF16())
+    return ElementKind::BF16;
+  if (type.isF32())
+    return ElementKind::F32;
+  if (type.isF64())
+    return ElementKind::F64;
+  return std::nullopt;
+}
+
+unsigned mlir::wave::getBitWidth(ElementKind kind) {
+  switch (kind) {
+  case ElementKind::I1:
+    return 1;
+  case ElementKind::I8:
+    return 8;
+  case ElementKind::I16:
+  case ElementKind::F16:
+  case ElementKind::BF16:
+    return 16;
+  case ElementKind::I32:
+  case ElementKind::F32:
+    return 32;
+  case ElementKind::I64:
+  case ElementKind::F64:
+    return 64;
+  }
+  llvm_unreachable("unknown element kind");
+}
+
+bool mlir::wave::isFloat(ElementKind kind) {
+  return kind == ElementKind::F16 || kind == ElementKind::BF16 ||
+         kind == ElementKind::F32 || kind == ElementKind::F64;
+}
+
+StringRef mlir::wave::getElementKindName(ElementKind kind) {
+  switch (kind) {
+  case ElementKind::I1:
+    return "i1";
+  case ElementKind::I8:
+    return "i8";
+  case ElementKind::I16:
+    return "i16";
+  case ElementKind::I32:
+    return "i32";
+  case ElementKind::I64:
+    return "i64";
+  case ElementKind::F16:
+    return "f16";
+  case ElementKind::BF16:
+    return "bf16";
+  case ElementKind::F32:
+    return "f32";
+  case ElementKind::F64:
+    return "f64";
+  }
+  llvm_unreachable("unknown element kind");
+}
+
+double mlir::wave::floatFromBits(ElementKind kind, uint64_t bits) {
+  switch (kind) {
+  case ElementKind::F16:
+    return halfBitsToFloat(uint16_t(bits));
+  case ElementKind::BF16:
+    return bf16BitsToFloat(uint16_t(bits));
+  case ElementKind::F32:
+    return llvm::bit_cast<float>(uint32_t(bits));
+  case ElementKind::F64:
+    return llvm::bit_cast<double>(bits);
+  default:
+    llvm_unreachable("not a float kind");
+  }
+}
+
+uint64_t mlir::wave::floatToBits(ElementKind kind, double value) {
+  switch (kind) {
+  case ElementKind::F16:
+    return floatToHalfBits(float(value));
+  case ElementKind::BF16:
+    return floatToBf16Bits(float(value));
+  case ElementKind::F32:
+    return llvm::bit_cast<uint32_t>(float(value));
+  case ElementKind::F64:
+    return llvm::bit_cast<uint64_t>(value);
+  default:
+    llvm_unreachable("not a float kind");
+  }
+}
+
+Buffer::Buffer(ElementKind kind, ArrayRef<int64_t> shape,
+               ArrayRef<int64_t> strides, int64_t offset)
+    : kind(kind), shape(shape), strides(strides), offset(offset) {
+  assert(shape.size() == strides.size() && "one stride per dimension");
+  int64_t span = offset + 1;
+  for (auto [extent, stride] : llvm::zip_equal(shape, strides)) {
+    if (extent == 0) {
+      span = 0;
+      break;
+    }
+    span += (extent - 1) * stride;
+  }
+  storage.assign(span, 0);
+}
+
+static SmallVector<int64_t> rowMajorStrides(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> strides(shape.size(), 1);
+  for (int64_t i = static_cast<int64_t>(shape.size()) - 2; i >= 0; --i)
+    strides[i] = strides[i + 1] * shape[i + 1];
+  return strides;
+}
+
+Buffer::Buffer(ElementKind kind, ArrayRef<int64_t> shape)
+    : Buffer(kind, shape, rowMajorStrides(shape), 0) {}
+
+int64_t Buffer::getNumElements() const {
+  int64_t n = 1;
+  for (int64_t extent : shape)
+    n *= extent;
+  return n;
+}
+
+int64_t Buffer::getLinearIndex(ArrayRef<int64_t> coord) const {
+  int64_t linear = offset;
+  for (auto [c, stride] : llvm::zip_equal(coord, strides))
+    linear += c * stride;
+  return linear;
+}
+
+int64_t Buffer::getLinearIndexOfElement(int64_t n) const {
+  int64_t linear = offset;
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+    linear += (n % shape[d]) * strides[d];
+    n /= shape[d];
+  }
+  return linear;
+}
+
+SmallVector<int64_t> Buffer::getCoordinate(int64_t n) const {
+  SmallVector<int64_t> coord(shape.size());
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+    coord[d] = n % shape[d];
+    n /= shape[d];
+  }
+  return coord;
+}
+
+double Buffer::getDouble(int64_t linear) const {
+  uint64_t bits = storage[linear];
+  if (isFloat(kind))
+    return floatFromBits(kind, bits);
+  unsigned width = getBitWidth(kind);
+  if (width == 1)
+    return double(bits & 1);
+  return double(int64_t(bits << (64 - width)) >> (64 - width));
+}
+
+void Buffer::clear() { std::fill(storage.begin(), storage.end(), 0); }
+
+/// SplitMix64: a fixed, platform-independent generator, so a seed names the
+/// same inputs everywhere.
+static uint64_t splitMix64(uint64_t &state) {
+  uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+void Buffer::fillRandom(uint64_t seed) {
+  uint64_t state = seed;
+  unsigned width = getBitWidth(kind);
+  int64_t n = getNumElements();
+  for (int64_t i = 0; i < n; ++i) {
+    uint64_t r = splitMix64(state);
+    uint64_t bits;
+    if (isFloat(kind)) {
+      double unit = double(r >> 11) * 0x1.0p-53; // [0, 1)
+      bits = floatToBits(kind, 2.0 * unit - 1.0);
+    } else if (width == 1) {
+      bits = r >> 63;
+    } else {
+      int64_t value = int64_t(r >> 60) - 8; // [-8, 8)
+      bits = uint64_t(value) & (width == 64 ? ~0ULL : (1ULL << width) - 1);
+    }
+    storage[getLinearIndexOfElement(i)] = bits;
+  }
+}
+
+std::optional<Buffer> mlir::wave::createBufferForType(Type type,
+                                                      std::string &reason) {
+  llvm::raw_string_ostream os(reason);
+  if (auto memref = dyn_cast<MemRefType>(type)) {
+    std::optional<ElementKind> kind = getElementKind(memref.getElementType());
+    if (!kind) {
+      os << "element type " << memref.getElementType() << " is not supported";
+      return std::nullopt;
+    }
+    if (!memref.hasStaticShape()) {
+      os << type << " has a dynamic shape";
+      return std::nullopt;
+    }
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(memref.getStridesAndOffset(strides, offset)) ||
+        ShapedType::isDynamic(offset) ||
+        llvm::any_of(strides, ShapedType::isDynamic)) {
+      os << type << " has no static strided layout";
+      return std::nullopt;
+    }
+    return Buffer(*kind, memref.getShape(), strides, offset);
+  }
+  if (std::optional<ElementKind> kind = getElementKind(type))
+    return Buffer(*kind, {});
+  os << "arguments of type " << type << " are not supported";
+  return std::nullopt;
+}

@@ -1,0 +1,268 @@
+//===- Compiler.cpp - Translating kernels to instruction lists ------------===//
+
+#include "Compiler.h"
+
+#include "wave/Dialect/Wave/IR/WaveOps.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::wave;
+using namespace mlir::wave::interp;
+
+unsigned Compiler::rowsOf(Type type) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.getNumElements();
+  return 1;
+}
+
+uint32_t Compiler::allocate(unsigned rows) {
+  uint32_t reg = program.numSlots;
+  program.numSlots += rows * width;
+  return reg;
+}
+
+uint32_t Compiler::define(Value value) {
+  uint32_t reg = allocate(rowsOf(value.getType()));
+  registers[value] = reg;
+  return reg;
+}
+
+uint32_t Compiler::use(Value value) const {
+  auto it = registers.find(value);
+  assert(it != registers.end() && "operand without a register");
+  return it->second;
+}
+
+size_t Compiler::emit(Operation *op, Handler fn, uint32_t dst,
+                      ArrayRef<uint32_t> srcs, uint32_t rows, uint32_t aux,
+                      uint64_t imm) {
+  Instr instr;
+  instr.fn = fn;
+  instr.dst = dst;
+  assert(srcs.size() <= 3 && "at most three register operands");
+  llvm::copy(srcs, instr.src);
+  instr.rows = rows;
+  instr.aux = aux;
+  instr.imm = imm;
+  instr.op = op;
+  program.code.push_back(instr);
+  return program.code.size() - 1;
+}
+
+void Compiler::emitParallelCopy(Operation *op, ValueRange from,
+                                ArrayRef<uint32_t> to) {
+  SmallVector<uint32_t> sources;
+  for (Value v : from)
+    sources.push_back(use(v));
+  // A source that another copy overwrites first is saved to a temporary.
+  for (size_t i = 0; i < sources.size(); ++i) {
+    bool clobbered = false;
+    for (size_t j = 0; j < to.size(); ++j)
+      clobbered |= j != i && to[j] == sources[i];
+    if (!clobbered)
+      continue;
+    unsigned rows = rowsOf(from[i].getType());
+    uint32_t temp = allocate(rows);
+    emit(op, copyMasked, temp, {sources[i]}, rows);
+    sources[i] = temp;
+  }
+  for (size_t i = 0; i < sources.size(); ++i)
+    if (sources[i] != to[i])
+      emit(op, copyMasked, to[i], {sources[i]}, rowsOf(from[i].getType()));
+}
+
+FailureOr<unsigned> Compiler::getObject(Value memref, Operation *user) const {
+  auto it = objects.find(memref);
+  if (it != objects.end())
+    return it->second;
+  return user->emitError("wave-run cannot trace this memref to a kernel "
+                         "argument or an allocation");
+}
+
+FailureOr<unsigned> Compiler::addObject(Operation *def, MemorySpace space,
+                                        MemRefType type,
+                                        std::string description) {
+  std::string reason;
+  std::optional<Buffer> layout = createBufferForType(type, reason);
+  if (!layout) {
+    InFlightDiagnostic diag =
+        def ? def->emitError() : program.func->emitError();
+    diag << "wave-run cannot model " << description << ": " << reason;
+    return failure();
+  }
+  MemObject object;
+  object.space = space;
+  object.kind = layout->getKind();
+  object.shape.assign(layout->getShape().begin(), layout->getShape().end());
+  object.strides.assign(layout->getStrides().begin(),
+                        layout->getStrides().end());
+  object.offset = layout->getOffset();
+  object.def = def;
+  object.description = std::move(description);
+  std::vector<unsigned> *numbering = nullptr;
+  if (space == MemorySpace::Lds)
+    numbering = &program.ldsObjects;
+  else if (space == MemorySpace::Private)
+    numbering = &program.privateObjects;
+  if (numbering) {
+    object.index = numbering->size();
+    numbering->push_back(program.objects.size());
+  }
+  program.objects.push_back(std::move(object));
+  return program.objects.size() - 1;
+}
+
+LogicalResult Compiler::compileBody(Block &block) {
+  for (Operation &op : block.without_terminator())
+    if (failed(compileOp(&op)))
+      return failure();
+  return success();
+}
+
+LogicalResult Compiler::compileOp(Operation *op) {
+  using CompileFn = std::optional<LogicalResult> (*)(Compiler &, Operation *);
+  static constexpr CompileFn kFamilies[] = {
+      compileArithOp,  compileMathOp,        compileVectorOp,
+      compileMemoryOp, compileGpuOp,         compileCollectiveOp,
+      compileMmaOp,    compileControlFlowOp, compileAffineOp};
+  for (CompileFn family : kFamilies)
+    if (std::optional<LogicalResult> result = family(*this, op))
+      return *result;
+  return op->emitError() << "wave-run cannot execute '" << op->getName() << "'";
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel
+//===----------------------------------------------------------------------===//
+
+/// Translates the body of `func` into `program`.
+static LogicalResult compileFunction(gpu::GPUFuncOp func, Program &program) {
+  Compiler compiler(program);
+  if (!func.getBody().hasOneBlock())
+    return func.emitError("wave-run executes kernels whose body is one "
+                          "block (structured control flow only)");
+  Block &body = func.getBody().front();
+
+  for (auto [i, arg] : llvm::enumerate(func.getArguments())) {
+    KernelArgumentInfo &info = program.arguments[i];
+    if (auto memref = dyn_cast<MemRefType>(arg.getType())) {
+      FailureOr<unsigned> object = compiler.addObject(
+          nullptr, MemorySpace::Global, memref, "argument '" + info.name + "'");
+      if (failed(object))
+        return failure();
+      program.objects[*object].index = i;
+      compiler.setObject(arg, *object);
+      continue;
+    }
+    if (!getElementKind(arg.getType()))
+      return func.emitError() << "wave-run cannot pass argument '" << info.name
+                              << "' of type " << arg.getType();
+    RegisterInit init;
+    init.reg = compiler.define(arg);
+    init.argument = i;
+    program.inits.push_back(init);
+  }
+  for (BlockArgument attribution : func.getWorkgroupAttributions()) {
+    FailureOr<unsigned> object = compiler.addObject(
+        nullptr, MemorySpace::Lds, cast<MemRefType>(attribution.getType()),
+        "workgroup attribution #" + std::to_string(attribution.getArgNumber() -
+                                                   func.getNumArguments()));
+    if (failed(object))
+      return failure();
+    compiler.setObject(attribution, *object);
+  }
+  for (BlockArgument attribution : func.getPrivateAttributions()) {
+    FailureOr<unsigned> object = compiler.addObject(
+        nullptr, MemorySpace::Private, cast<MemRefType>(attribution.getType()),
+        "private attribution");
+    if (failed(object))
+      return failure();
+    compiler.setObject(attribution, *object);
+  }
+
+  if (failed(compiler.compileBody(body)))
+    return failure();
+  // The terminator (gpu.return) ends the wave.
+  std::optional<LogicalResult> terminator =
+      compileGpuOp(compiler, body.getTerminator());
+  if (!terminator)
+    return body.getTerminator()->emitError()
+           << "wave-run cannot execute '" << body.getTerminator()->getName()
+           << "'";
+  if (failed(*terminator))
+    return failure();
+
+  for (const Access &access : program.accesses) {
+    const MemObject &object = program.objects[access.object];
+    if (access.write && object.space == MemorySpace::Global)
+      program.arguments[object.index].written = true;
+  }
+  return success();
+}
+
+FailureOr<Kernel> Kernel::compile(gpu::GPUFuncOp func,
+                                  ArrayRef<std::string> argNames) {
+  auto program = std::make_unique<Program>();
+  program->name = func.getName().str();
+  program->func = func;
+
+  std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize();
+  if (!block)
+    return func.emitError("wave-run needs 'known_block_size' (the workgroup "
+                          "size) on kernel @")
+           << func.getName();
+  for (unsigned d = 0; d < 3; ++d)
+    program->block[d] = (*block)[d];
+  if (std::optional<ArrayRef<int32_t>> grid = func.getKnownGridSize()) {
+    Dim3 known;
+    for (unsigned d = 0; d < 3; ++d)
+      known[d] = (*grid)[d];
+    program->knownGrid = known;
+  }
+  if (auto kernel =
+          func->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName))
+    program->width = kernel.getWaveSize();
+
+  for (auto [i, arg] : llvm::enumerate(func.getArguments())) {
+    KernelArgumentInfo info;
+    info.type = arg.getType();
+    info.name = i < argNames.size() && !argNames[i].empty()
+                    ? argNames[i]
+                    : "arg" + std::to_string(i);
+    program->arguments.push_back(std::move(info));
+  }
+
+  if (failed(compileFunction(func, *program)))
+    return failure();
+  return Kernel(std::move(program));
+}
+
+Kernel::Kernel(std::unique_ptr<Program> program)
+    : program(std::move(program)) {}
+Kernel::Kernel(Kernel &&) = default;
+Kernel &Kernel::operator=(Kernel &&) = default;
+Kernel::~Kernel() = default;
+
+StringRef Kernel::getName() const { return program->name; }
+unsigned Kernel::getWaveSize() const { return program->width; }
+Dim3 Kernel::getBlockSize() const { return program->block; }
+std::optional<Dim3> Kernel::getKnownGridSize() const {
+  return program->knownGrid;
+}
+ArrayRef<KernelArgumentInfo> Kernel::getArguments() const {
+  return program->arguments;
+}
+Operation *Kernel::getOperation() const { return program->func; }
+
+SmallVector<Buffer> Kernel::createArgumentBuffers() const {
+  SmallVector<Buffer> buffers;
+  for (const KernelArgumentInfo &arg : program->arguments) {
+    std::string reason;
+    // Compilation has checked every argument type.
+    buffers.push_back(*createBufferForType(arg.type, reason));
+  }
+  return buffers;
+}

@@ -1,0 +1,97 @@
+//===- Compiler.h - Translating kernels to instruction lists ----*- C++ -*-===//
+//
+// The translator walks a kernel once, gives every SSA value a register and
+// emits instructions. Each family of ops (arith/math, vector, memory, gpu,
+// wave collectives and MMA, scf, affine) has a `compile*` entry point that
+// returns std::nullopt for ops it does not own.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVE_LIB_INTERPRETER_COMPILER_H
+#define WAVE_LIB_INTERPRETER_COMPILER_H
+
+#include "Program.h"
+
+#include "mlir/IR/Block.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <optional>
+
+namespace mlir::wave::interp {
+
+class Compiler {
+public:
+  Compiler(Program &program) : program(program), width(program.width) {}
+
+  /// Number of rows of a value of `type` (vector elements, 1 for scalars).
+  static unsigned rowsOf(Type type);
+
+  /// Allocates the register of `value` (an op result or block argument).
+  uint32_t define(Value value);
+  /// Makes `value` share the register `reg` (loop results and their
+  /// iteration arguments).
+  void defineAs(Value value, uint32_t reg) { registers[value] = reg; }
+  /// The register of an operand.
+  uint32_t use(Value value) const;
+  /// A register holding no SSA value.
+  uint32_t allocate(unsigned rows);
+
+  /// Appends an instruction; returns its index.
+  size_t emit(Operation *op, Handler fn, uint32_t dst,
+              ArrayRef<uint32_t> srcs = {}, uint32_t rows = 1, uint32_t aux = 0,
+              uint64_t imm = 0);
+  Instr &at(size_t index) { return program.code[index]; }
+  /// Index of the next instruction.
+  uint32_t here() const { return program.code.size(); }
+
+  /// Translates the ops of `block` except its terminator.
+  LogicalResult compileBody(Block &block);
+  /// Copies `from[i]` into `to[i]` for the active lanes, as one parallel
+  /// copy (a source that is also a destination is read before it changes).
+  void emitParallelCopy(Operation *op, ValueRange from, ArrayRef<uint32_t> to);
+  /// Tracks the deepest mask-frame nesting.
+  void enterFrame() { program.maxDepth = std::max(program.maxDepth, ++depth); }
+  void exitFrame() { --depth; }
+
+  /// The memory object a memref value refers to (diagnoses memrefs the
+  /// interpreter cannot trace back to an argument or an allocation).
+  FailureOr<unsigned> getObject(Value memref, Operation *user) const;
+  void setObject(Value memref, unsigned object) { objects[memref] = object; }
+  /// Registers a memory object of `type`.
+  FailureOr<unsigned> addObject(Operation *def, MemorySpace space,
+                                MemRefType type, std::string description);
+
+  Program &program;
+  const unsigned width;
+
+private:
+  LogicalResult compileOp(Operation *op);
+
+  DenseMap<Value, uint32_t> registers;
+  DenseMap<Value, unsigned> objects;
+  unsigned depth = 0;
+};
+
+/// Per-family translation. Each returns std::nullopt when `op` is not one of
+/// its ops, failure after emitting a diagnostic, success otherwise.
+std::optional<LogicalResult> compileArithOp(Compiler &c, Operation *op);
+std::optional<LogicalResult> compileMathOp(Compiler &c, Operation *op);
+std::optional<LogicalResult> compileVectorOp(Compiler &c, Operation *op);
+std::optional<LogicalResult> compileMemoryOp(Compiler &c, Operation *op);
+std::optional<LogicalResult> compileGpuOp(Compiler &c, Operation *op);
+std::optional<LogicalResult> compileCollectiveOp(Compiler &c, Operation *op);
+std::optional<LogicalResult> compileMmaOp(Compiler &c, Operation *op);
+std::optional<LogicalResult> compileControlFlowOp(Compiler &c, Operation *op);
+std::optional<LogicalResult> compileAffineOp(Compiler &c, Operation *op);
+
+/// Handlers shared between families.
+Status copyMasked(Wave &wave, const Instr &instr);
+Status gatherRows(Wave &wave, const Instr &instr);
+/// Suspends the wave at a workgroup barrier (all its lanes must be active).
+Status barrier(Wave &wave, const Instr &instr);
+Status kernelReturn(Wave &wave, const Instr &instr);
+
+} // namespace mlir::wave::interp
+
+#endif // WAVE_LIB_INTERPRETER_COMPILER_H

@@ -1,0 +1,252 @@
+//===- Executor.cpp - Running translated kernels over a grid --------------===//
+//
+// Workgroups run one after another. In a workgroup, each wave runs until it
+// reaches a barrier or the end of the kernel; when every wave has stopped,
+// they must all wait at the same barrier (then it opens: the LDS epoch
+// advances and they resume) or all have finished. Anything else is barrier
+// divergence.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Arith.h"
+#include "Compiler.h"
+#include "RaceDetector.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::wave;
+using namespace mlir::wave::interp;
+
+static std::string formatDim3(int64_t x, int64_t y, int64_t z) {
+  return "(" + std::to_string(x) + ", " + std::to_string(y) + ", " +
+         std::to_string(z) + ")";
+}
+
+std::string mlir::wave::interp::describeThread(const Dim3 &block,
+                                               const Dim3 &workgroup,
+                                               int64_t linear) {
+  return "thread " +
+         formatDim3(linear % block[0], (linear / block[0]) % block[1],
+                    linear / (block[0] * block[1])) +
+         " of workgroup " +
+         formatDim3(workgroup[0], workgroup[1], workgroup[2]);
+}
+
+std::string Wave::describeLinearLane(int32_t linear) const {
+  return describeThread(program->block, workgroup->id, linear);
+}
+
+std::string Wave::describeLane(unsigned lane) const {
+  return describeLinearLane(linearLane(lane));
+}
+
+InFlightDiagnostic Wave::emitError(const Instr &instr) const {
+  return mlir::emitError(instr.op->getLoc());
+}
+
+void Wave::attachNote(InFlightDiagnostic &diag, size_t index,
+                      const Twine &message) const {
+  diag.attachNote(program->code[index].op->getLoc()) << message;
+}
+
+/// Lanes of a mask as "0-3, 7".
+static std::string describeLanes(LaneMask mask) {
+  std::string text;
+  for (unsigned lane = 0; lane < kMaxWaveSize; ++lane) {
+    if (!((mask >> lane) & 1))
+      continue;
+    unsigned last = lane;
+    while (last + 1 < kMaxWaveSize && ((mask >> (last + 1)) & 1))
+      ++last;
+    text += (text.empty() ? "" : ", ") + std::to_string(lane);
+    if (last != lane)
+      text += "-" + std::to_string(last);
+    lane = last;
+  }
+  return text;
+}
+
+Status mlir::wave::interp::barrier(Wave &w, const Instr &instr) {
+  if (w.exec != w.present) {
+    InFlightDiagnostic diag = w.emitError(instr);
+    diag << "barrier divergence: only lanes " << describeLanes(w.exec)
+         << " of wave " << w.index << " of workgroup "
+         << formatDim3(w.workgroup->id[0], w.workgroup->id[1],
+                       w.workgroup->id[2])
+         << " reach this barrier; lanes " << describeLanes(w.present & ~w.exec)
+         << " skip it";
+    // The outermost construct under which some lanes dropped out.
+    for (size_t i = 0; i < w.frames.size(); ++i) {
+      LaneMask inner = i + 1 < w.frames.size() ? w.frames[i + 1].outer : w.exec;
+      if (inner != w.present) {
+        diag.attachNote(w.frames[i].op->getLoc())
+            << "the lanes diverge at this "
+            << w.frames[i].op->getName().getStringRef();
+        break;
+      }
+    }
+    return Status::Error;
+  }
+  w.waitingAt = &instr;
+  return Status::Barrier;
+}
+
+Status mlir::wave::interp::kernelReturn(Wave &, const Instr &) {
+  return Status::Done;
+}
+
+static Status runWave(Wave &w) {
+  const Instr *code = w.program->code.data();
+  while (true) {
+    const Instr &instr = code[w.pc++];
+    Status status = instr.fn(w, instr);
+    if (status != Status::Next)
+      return status;
+  }
+}
+
+/// Runs the waves of one workgroup to completion.
+static LogicalResult runWorkgroup(MutableArrayRef<Wave> waves) {
+  SmallVector<bool> done(waves.size(), false);
+  while (true) {
+    for (auto [i, w] : llvm::enumerate(waves)) {
+      if (done[i])
+        continue;
+      w.waitingAt = nullptr;
+      Status status = runWave(w);
+      if (status == Status::Error)
+        return failure();
+      done[i] = status == Status::Done;
+    }
+    const Wave *first = nullptr;
+    for (const Wave &w : waves)
+      if (w.waitingAt) {
+        first = &w;
+        break;
+      }
+    Workgroup &workgroup = *waves.front().workgroup;
+    // The epoch ends at the barrier or at the end of the kernel.
+    if (failed(checkUnwrittenReads(*waves.front().program, workgroup)))
+      return failure();
+    if (!first)
+      return success();
+
+    for (auto [i, w] : llvm::enumerate(waves)) {
+      if (done[i]) {
+        InFlightDiagnostic diag = first->emitError(*first->waitingAt);
+        diag << "barrier divergence: wave " << first->index
+             << " waits at this barrier but wave " << w.index
+             << " of the same workgroup reached the end of the kernel";
+        return failure();
+      }
+      if (w.waitingAt != first->waitingAt) {
+        InFlightDiagnostic diag = first->emitError(*first->waitingAt);
+        diag << "barrier divergence: wave " << first->index
+             << " waits at this barrier but wave " << w.index
+             << " of the same workgroup waits at another one";
+        first->attachNote(diag, w.program->indexOf(*w.waitingAt),
+                          "the other barrier");
+        return failure();
+      }
+    }
+    // Every lane arrived: the barrier orders all LDS accesses before it.
+    ++workgroup.epoch;
+  }
+}
+
+LogicalResult Kernel::run(MutableArrayRef<Buffer> args, Dim3 grid) const {
+  const Program &prog = *program;
+  Operation *func = prog.func;
+  if (args.size() != prog.arguments.size())
+    return func->emitError()
+           << "@" << prog.name << " takes " << prog.arguments.size()
+           << " arguments, " << args.size() << " given";
+  SmallVector<Buffer> expected = createArgumentBuffers();
+  for (auto [i, arg] : llvm::enumerate(args))
+    if (arg.getKind() != expected[i].getKind() ||
+        arg.getShape() != expected[i].getShape() ||
+        arg.getStrides() != expected[i].getStrides() ||
+        arg.getOffset() != expected[i].getOffset())
+      return func->emitError()
+             << "buffer for argument '" << prog.arguments[i].name
+             << "' does not match its type " << prog.arguments[i].type;
+  for (int64_t extent : grid)
+    if (extent <= 0)
+      return func->emitError("the grid must have at least one workgroup in "
+                             "every dimension");
+
+  Launch launch{args, grid};
+  int64_t lanes = prog.block[0] * prog.block[1] * prog.block[2];
+  unsigned width = prog.width;
+  size_t numWaves = (lanes + width - 1) / width;
+
+  std::vector<Wave> waves(numWaves);
+  for (auto [index, w] : llvm::enumerate(waves)) {
+    w.program = &prog;
+    w.launch = &launch;
+    w.width = width;
+    w.index = index;
+    int64_t first = int64_t(index) * width;
+    unsigned count = unsigned(std::min<int64_t>(width, lanes - first));
+    w.present = widthMask(count);
+    for (unsigned l = 0; l < width; ++l) {
+      int64_t linear = first + l;
+      w.tid[0][l] = linear % prog.block[0];
+      w.tid[1][l] = (linear / prog.block[0]) % prog.block[1];
+      w.tid[2][l] = linear / (prog.block[0] * prog.block[1]);
+    }
+    w.regs.assign(prog.numSlots, Slot{0});
+    // Constants and scalar arguments never change: fill them once.
+    for (const RegisterInit &init : prog.inits) {
+      Slot *reg = w.reg(init.reg);
+      if (init.argument >= 0) {
+        const Buffer &scalar = args[init.argument];
+        Slot value = slotFromBits(scalar.getKind(), scalar.getBits(0));
+        std::fill_n(reg, width, value);
+        continue;
+      }
+      for (auto [r, value] : llvm::enumerate(init.rows))
+        std::fill_n(reg + r * width, width, value);
+    }
+    for (unsigned object : prog.privateObjects) {
+      const MemObject &o = prog.objects[object];
+      for (unsigned l = 0; l < width; ++l)
+        w.privateMemory.emplace_back(o.kind, o.shape, o.strides, o.offset);
+    }
+    w.frames.reserve(prog.maxDepth);
+  }
+
+  Workgroup workgroup;
+  for (unsigned object : prog.ldsObjects) {
+    const MemObject &o = prog.objects[object];
+    workgroup.lds.emplace_back(o.kind, o.shape, o.strides, o.offset);
+    workgroup.shadow.emplace_back(workgroup.lds.back().getStorageSize());
+  }
+
+  for (int64_t z = 0; z < grid[2]; ++z) {
+    for (int64_t y = 0; y < grid[1]; ++y) {
+      for (int64_t x = 0; x < grid[0]; ++x) {
+        workgroup.id = {x, y, z};
+        workgroup.epoch = 1;
+        workgroup.unwrittenRead.reset();
+        for (auto [tile, shadow] :
+             llvm::zip_equal(workgroup.lds, workgroup.shadow)) {
+          tile.clear();
+          std::fill(shadow.begin(), shadow.end(), ShadowCell());
+        }
+        for (Wave &w : waves) {
+          w.workgroup = &workgroup;
+          w.pc = 0;
+          w.exec = w.present;
+          w.frames.clear();
+          for (Buffer &memory : w.privateMemory)
+            memory.clear();
+        }
+        if (failed(runWorkgroup(waves)))
+          return failure();
+      }
+    }
+  }
+  return success();
+}

@@ -1,0 +1,218 @@
+//===- MathOps.cpp - math dialect -----------------------------------------===//
+//
+// Transcendental functions are computed in double and rounded to the
+// operand type: at least as accurate as any GPU implementation, which is what
+// a reference interpreter should be.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Elementwise.h"
+
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::wave;
+using namespace mlir::wave::interp;
+
+namespace {
+#define WAVE_FLOAT_UNARY(Name, expr)                                           \
+  struct Name {                                                                \
+    static double apply(double x) { return expr; }                             \
+  };
+WAVE_FLOAT_UNARY(AbsF, std::fabs(x))
+WAVE_FLOAT_UNARY(Exp, std::exp(x))
+WAVE_FLOAT_UNARY(Exp2, std::exp2(x))
+WAVE_FLOAT_UNARY(ExpM1, std::expm1(x))
+WAVE_FLOAT_UNARY(Log, std::log(x))
+WAVE_FLOAT_UNARY(Log2, std::log2(x))
+WAVE_FLOAT_UNARY(Log10, std::log10(x))
+WAVE_FLOAT_UNARY(Log1p, std::log1p(x))
+WAVE_FLOAT_UNARY(Sqrt, std::sqrt(x))
+WAVE_FLOAT_UNARY(Rsqrt, 1.0 / std::sqrt(x))
+WAVE_FLOAT_UNARY(Cbrt, std::cbrt(x))
+WAVE_FLOAT_UNARY(Tanh, std::tanh(x))
+WAVE_FLOAT_UNARY(Sinh, std::sinh(x))
+WAVE_FLOAT_UNARY(Cosh, std::cosh(x))
+WAVE_FLOAT_UNARY(Asinh, std::asinh(x))
+WAVE_FLOAT_UNARY(Acosh, std::acosh(x))
+WAVE_FLOAT_UNARY(Atanh, std::atanh(x))
+WAVE_FLOAT_UNARY(Sin, std::sin(x))
+WAVE_FLOAT_UNARY(Cos, std::cos(x))
+WAVE_FLOAT_UNARY(Tan, std::tan(x))
+WAVE_FLOAT_UNARY(Asin, std::asin(x))
+WAVE_FLOAT_UNARY(Acos, std::acos(x))
+WAVE_FLOAT_UNARY(Atan, std::atan(x))
+WAVE_FLOAT_UNARY(Erf, std::erf(x))
+WAVE_FLOAT_UNARY(Erfc, std::erfc(x))
+WAVE_FLOAT_UNARY(Ceil, std::ceil(x))
+WAVE_FLOAT_UNARY(Floor, std::floor(x))
+WAVE_FLOAT_UNARY(Trunc, std::trunc(x))
+WAVE_FLOAT_UNARY(Round, std::round(x))         // Halves away from zero.
+WAVE_FLOAT_UNARY(RoundEven, std::nearbyint(x)) // Default mode: to even.
+#undef WAVE_FLOAT_UNARY
+
+struct PowF {
+  static double apply(double x, double y) { return std::pow(x, y); }
+};
+struct Atan2 {
+  static double apply(double y, double x) { return std::atan2(y, x); }
+};
+struct CopySign {
+  static double apply(double x, double y) { return std::copysign(x, y); }
+};
+// fma in double, rounded once to the type: exact for f16/bf16 and f32
+// operands except for double-rounding ties.
+struct Fma {
+  static double apply(double a, double b, double c) {
+    return std::fma(a, b, c);
+  }
+};
+
+struct AbsI {
+  static uint64_t apply(uint64_t a, unsigned bits) {
+    int64_t x = signExtend(a, bits);
+    return x < 0 ? 0 - a : a;
+  }
+};
+struct CtPop {
+  static uint64_t apply(uint64_t a, unsigned) { return llvm::popcount(a); }
+};
+struct Ctlz {
+  static uint64_t apply(uint64_t a, unsigned bits) {
+    return a == 0 ? bits : llvm::countl_zero(a) - (64 - bits);
+  }
+};
+struct Cttz {
+  static uint64_t apply(uint64_t a, unsigned bits) {
+    return a == 0 ? bits : llvm::countr_zero(a);
+  }
+};
+} // namespace
+
+template <typename Fn>
+static LogicalResult emitIntUnary(Compiler &c, Operation *op) {
+  return emitElementwise(c, op, intElementwise<Fn, 1>,
+                         getIntWidth(op->getResult(0).getType()));
+}
+
+/// isnan / isinf / isfinite / isnormal: `imm` picks the test.
+static Status classify(Wave &w, const Instr &instr) {
+  Slot *d = w.reg(instr.dst);
+  const Slot *a = w.reg(instr.src[0]);
+  // Normal in the operand's own type (`aux` is its kind).
+  double smallest;
+  switch (ElementKind(instr.aux)) {
+  case ElementKind::F16:
+    smallest = 0x1p-14;
+    break;
+  case ElementKind::BF16:
+  case ElementKind::F32:
+    smallest = 0x1p-126;
+    break;
+  default:
+    smallest = 0x1p-1022;
+    break;
+  }
+  size_t n = size_t(instr.rows) * w.width;
+  for (size_t k = 0; k < n; ++k) {
+    double x = a[k].f;
+    bool result;
+    switch (instr.imm) {
+    case 0:
+      result = std::isnan(x);
+      break;
+    case 1:
+      result = std::isinf(x);
+      break;
+    case 2:
+      result = std::isfinite(x);
+      break;
+    default:
+      result = std::isfinite(x) && std::fabs(x) >= smallest;
+      break;
+    }
+    d[k].u = result;
+  }
+  return Status::Next;
+}
+
+static LogicalResult emitClassify(Compiler &c, Operation *op, unsigned test) {
+  if (failed(checkModelledTypes(op)))
+    return failure();
+  return emitElementwise(
+      c, op, classify, uint32_t(getKindOf(op->getOperand(0).getType())), test);
+}
+
+Handler mlir::wave::interp::getFmaHandler(ElementKind kind) {
+  return selectFloatElementwise<Fma, 3>(kind);
+}
+
+std::optional<LogicalResult> mlir::wave::interp::compileMathOp(Compiler &c,
+                                                               Operation *op) {
+  using R = std::optional<LogicalResult>;
+  return llvm::TypeSwitch<Operation *, R>(op)
+      .Case([&](math::AbsFOp o) { return emitFloatElementwise<AbsF, 1>(c, o); })
+      .Case([&](math::ExpOp o) { return emitFloatElementwise<Exp, 1>(c, o); })
+      .Case([&](math::Exp2Op o) { return emitFloatElementwise<Exp2, 1>(c, o); })
+      .Case(
+          [&](math::ExpM1Op o) { return emitFloatElementwise<ExpM1, 1>(c, o); })
+      .Case([&](math::LogOp o) { return emitFloatElementwise<Log, 1>(c, o); })
+      .Case([&](math::Log2Op o) { return emitFloatElementwise<Log2, 1>(c, o); })
+      .Case(
+          [&](math::Log10Op o) { return emitFloatElementwise<Log10, 1>(c, o); })
+      .Case(
+          [&](math::Log1pOp o) { return emitFloatElementwise<Log1p, 1>(c, o); })
+      .Case([&](math::SqrtOp o) { return emitFloatElementwise<Sqrt, 1>(c, o); })
+      .Case(
+          [&](math::RsqrtOp o) { return emitFloatElementwise<Rsqrt, 1>(c, o); })
+      .Case([&](math::CbrtOp o) { return emitFloatElementwise<Cbrt, 1>(c, o); })
+      .Case([&](math::TanhOp o) { return emitFloatElementwise<Tanh, 1>(c, o); })
+      .Case([&](math::SinhOp o) { return emitFloatElementwise<Sinh, 1>(c, o); })
+      .Case([&](math::CoshOp o) { return emitFloatElementwise<Cosh, 1>(c, o); })
+      .Case(
+          [&](math::AsinhOp o) { return emitFloatElementwise<Asinh, 1>(c, o); })
+      .Case(
+          [&](math::AcoshOp o) { return emitFloatElementwise<Acosh, 1>(c, o); })
+      .Case(
+          [&](math::AtanhOp o) { return emitFloatElementwise<Atanh, 1>(c, o); })
+      .Case([&](math::SinOp o) { return emitFloatElementwise<Sin, 1>(c, o); })
+      .Case([&](math::CosOp o) { return emitFloatElementwise<Cos, 1>(c, o); })
+      .Case([&](math::TanOp o) { return emitFloatElementwise<Tan, 1>(c, o); })
+      .Case([&](math::AsinOp o) { return emitFloatElementwise<Asin, 1>(c, o); })
+      .Case([&](math::AcosOp o) { return emitFloatElementwise<Acos, 1>(c, o); })
+      .Case([&](math::AtanOp o) { return emitFloatElementwise<Atan, 1>(c, o); })
+      .Case([&](math::ErfOp o) { return emitFloatElementwise<Erf, 1>(c, o); })
+      .Case([&](math::ErfcOp o) { return emitFloatElementwise<Erfc, 1>(c, o); })
+      .Case([&](math::CeilOp o) { return emitFloatElementwise<Ceil, 1>(c, o); })
+      .Case(
+          [&](math::FloorOp o) { return emitFloatElementwise<Floor, 1>(c, o); })
+      .Case(
+          [&](math::TruncOp o) { return emitFloatElementwise<Trunc, 1>(c, o); })
+      .Case(
+          [&](math::RoundOp o) { return emitFloatElementwise<Round, 1>(c, o); })
+      .Case([&](math::RoundEvenOp o) {
+        return emitFloatElementwise<RoundEven, 1>(c, o);
+      })
+      .Case([&](math::PowFOp o) { return emitFloatElementwise<PowF, 2>(c, o); })
+      .Case(
+          [&](math::Atan2Op o) { return emitFloatElementwise<Atan2, 2>(c, o); })
+      .Case([&](math::CopySignOp o) {
+        return emitFloatElementwise<CopySign, 2>(c, o);
+      })
+      .Case([&](math::FmaOp o) { return emitFloatElementwise<Fma, 3>(c, o); })
+      .Case([&](math::AbsIOp o) { return emitIntUnary<AbsI>(c, o); })
+      .Case([&](math::CtPopOp o) { return emitIntUnary<CtPop>(c, o); })
+      .Case(
+          [&](math::CountLeadingZerosOp o) { return emitIntUnary<Ctlz>(c, o); })
+      .Case([&](math::CountTrailingZerosOp o) {
+        return emitIntUnary<Cttz>(c, o);
+      })
+      .Case([&](math::IsNaNOp o) { return emitClassify(c, o, 0); })
+      .Case([&](math::IsInfOp o) { return emitClassify(c, o, 1); })
+      .Case([&](math::IsFiniteOp o) { return emitClassify(c, o, 2); })
+      .Case([&](math::IsNormalOp o) { return emitClassify(c, o, 3); })
+      .Default([](Operation *) { return std::nullopt; });
+}

@@ -1,0 +1,235 @@
+//===- MemoryOps.cpp - Lane memory accesses and allocations ---------------===//
+//
+// wave.read/write, memref.load/store and vector.load/store all become one
+// access handler: the affine map gives element 0's coordinate for every lane
+// at once, then each active lane moves its elements one by one, with bounds
+// checks against the logical shape and, on LDS, the race detector.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Arith.h"
+#include "Compiler.h"
+#include "RaceDetector.h"
+
+#include "wave/Dialect/Wave/IR/WaveOps.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::wave;
+using namespace mlir::wave::interp;
+
+static void reportOutOfBounds(Wave &w, const Instr &instr,
+                              const MemObject &object, bool isWrite,
+                              unsigned lane, ArrayRef<int64_t> coord) {
+  InFlightDiagnostic diag = w.emitError(instr);
+  diag << "out-of-bounds " << (isWrite ? "write to " : "read of ")
+       << object.description << ": " << w.describeLane(lane) << " accesses "
+       << formatCoordinate(coord) << " outside the shape ";
+  llvm::interleave(object.shape, diag, "x");
+  if (object.def)
+    diag.attachNote(object.def->getLoc()) << "allocated here";
+}
+
+static Status laneAccess(Wave &w, const Instr &instr) {
+  const Program &program = *w.program;
+  const Access &access = program.accesses[instr.aux];
+  const MemObject &object = program.objects[access.object];
+  unsigned width = w.width;
+  unsigned rank = object.shape.size();
+
+  // Coordinates of element 0, one row of lanes per dimension.
+  SmallVector<int64_t, 4 * kMaxWaveSize> base(size_t(rank) * width);
+  SmallVector<const int64_t *, 4> operands;
+  for (uint32_t reg : access.indices)
+    operands.push_back(&w.reg(reg)->i);
+  access.map.evaluate(operands.data(), width, base.data());
+
+  Slot *value = w.reg(access.write ? instr.src[0] : instr.dst);
+  const Slot *mask = access.hasMask ? w.reg(access.mask) : nullptr;
+  SmallVector<int64_t, 4> coord(rank);
+  bool ok = true;
+  forEachLane(w.exec, [&](unsigned l) {
+    if (!ok)
+      return;
+    Buffer *buffer;
+    switch (object.space) {
+    case MemorySpace::Global:
+      buffer = &w.launch->args[object.index];
+      break;
+    case MemorySpace::Lds:
+      buffer = &w.workgroup->lds[object.index];
+      break;
+    case MemorySpace::Private:
+      buffer = &w.privateMemory[object.index * width + l];
+      break;
+    }
+    for (unsigned e = 0; e < access.elems && ok; ++e) {
+      Slot &slot = value[e * width + l];
+      if (mask && !mask[e * width + l].u) {
+        if (!access.write)
+          slot.u = 0; // Masked-off elements read as zero (+0.0 for floats).
+        continue;
+      }
+      int64_t linear = object.offset;
+      for (unsigned d = 0; d < rank; ++d) {
+        coord[d] = base[d * width + l] + (d == access.along ? e : 0);
+        linear += coord[d] * object.strides[d];
+      }
+      for (unsigned d = 0; d < rank; ++d) {
+        if (coord[d] < 0 || coord[d] >= object.shape[d]) {
+          reportOutOfBounds(w, instr, object, access.write, l, coord);
+          ok = false;
+          return;
+        }
+      }
+      if (access.write) {
+        if (object.space == MemorySpace::Lds &&
+            !recordLdsWrite(w, instr, access.object, linear, l, coord)) {
+          ok = false;
+          return;
+        }
+        buffer->setBits(linear, slotToBits(object.kind, slot));
+      } else {
+        if (object.space == MemorySpace::Lds &&
+            !recordLdsRead(w, instr, access.object, linear, l, coord)) {
+          ok = false;
+          return;
+        }
+        slot = slotFromBits(object.kind, buffer->getBits(linear));
+      }
+    }
+  });
+  return ok ? Status::Next : Status::Error;
+}
+
+/// Emits an access of `memref` by `op`: element 0 at `map(indices)`, the
+/// `elems` elements along `along`. `value` is the register read into or
+/// written from.
+static LogicalResult emitAccess(Compiler &c, Operation *op, Value memref,
+                                AffineMap map, ValueRange indices,
+                                unsigned along, unsigned elems, Value mask,
+                                bool write, uint32_t value) {
+  FailureOr<unsigned> object = c.getObject(memref, op);
+  if (failed(object))
+    return failure();
+  Access access;
+  access.object = *object;
+  access.map = AffineProgram(map);
+  for (Value index : indices)
+    access.indices.push_back(c.use(index));
+  access.along = along;
+  access.elems = elems;
+  access.write = write;
+  if (mask) {
+    access.hasMask = true;
+    access.mask = c.use(mask);
+  }
+  c.program.accesses.push_back(std::move(access));
+  uint32_t aux = c.program.accesses.size() - 1;
+  if (write)
+    c.emit(op, laneAccess, 0, {value}, elems, aux);
+  else
+    c.emit(op, laneAccess, value, {}, elems, aux);
+  return success();
+}
+
+template <typename OpTy>
+static LogicalResult compileLaneAccess(Compiler &c, OpTy op) {
+  VectorType type = op.getVectorType();
+  if (!getElementKind(type.getElementType()))
+    return op.emitError() << "wave-run does not model values of type " << type;
+  uint32_t value =
+      op.isWrite() ? c.use(op->getOperand(0)) : c.define(op->getResult(0));
+  return emitAccess(c, op, op.getMemref(), op.getAccessMap(), op.getIndices(),
+                    op.getContiguousDim(), type.getNumElements(), op.getMask(),
+                    op.isWrite(), value);
+}
+
+/// memref.load/store and vector.load/store: identity map, innermost
+/// dimension.
+static LogicalResult compileIdentityAccess(Compiler &c, Operation *op,
+                                           Value memref, ValueRange indices,
+                                           Type valueType, bool write,
+                                           uint32_t value) {
+  if (auto vector = dyn_cast<VectorType>(valueType);
+      vector && vector.getRank() != 1)
+    return op->emitError("wave-run executes 1-D vector loads and stores "
+                         "only");
+  auto type = cast<MemRefType>(memref.getType());
+  return emitAccess(
+      c, op, memref,
+      AffineMap::getMultiDimIdentityMap(type.getRank(), op->getContext()),
+      indices, type.getRank() - 1, Compiler::rowsOf(valueType), Value(), write,
+      value);
+}
+
+static LogicalResult compileAllocation(Compiler &c, Operation *op,
+                                       MemorySpace space,
+                                       StringRef description) {
+  FailureOr<unsigned> object =
+      c.addObject(op, space, cast<MemRefType>(op->getResult(0).getType()),
+                  description.str());
+  if (failed(object))
+    return failure();
+  c.setObject(op->getResult(0), *object);
+  return success();
+}
+
+/// A memref op whose result is its operand seen with another type.
+static LogicalResult compileAlias(Compiler &c, Operation *op, Value source) {
+  FailureOr<unsigned> object = c.getObject(source, op);
+  if (failed(object))
+    return failure();
+  c.setObject(op->getResult(0), *object);
+  return success();
+}
+
+std::optional<LogicalResult>
+mlir::wave::interp::compileMemoryOp(Compiler &c, Operation *op) {
+  using R = std::optional<LogicalResult>;
+  return llvm::TypeSwitch<Operation *, R>(op)
+      .Case([&](ReadOp o) { return compileLaneAccess(c, o); })
+      .Case([&](WriteOp o) { return compileLaneAccess(c, o); })
+      .Case([&](AllocLdsOp o) {
+        return compileAllocation(c, o, MemorySpace::Lds, "the LDS tile");
+      })
+      .Case([&](memref::AllocaOp o) {
+        return compileAllocation(c, o, MemorySpace::Private, "private memory");
+      })
+      .Case([&](memref::CastOp o) { return compileAlias(c, o, o.getSource()); })
+      .Case([&](memref::AssumeAlignmentOp o) {
+        return compileAlias(c, o, o.getMemref());
+      })
+      .Case([&](memref::LoadOp o) -> LogicalResult {
+        if (failed(checkModelledTypes(o)))
+          return failure();
+        return compileIdentityAccess(c, o, o.getMemref(), o.getIndices(),
+                                     o.getType(), false,
+                                     c.define(o.getResult()));
+      })
+      .Case([&](memref::StoreOp o) -> LogicalResult {
+        if (failed(checkModelledTypes(o)))
+          return failure();
+        return compileIdentityAccess(c, o, o.getMemref(), o.getIndices(),
+                                     o.getValueToStore().getType(), true,
+                                     c.use(o.getValueToStore()));
+      })
+      .Case([&](vector::LoadOp o) -> LogicalResult {
+        if (failed(checkModelledTypes(o)))
+          return failure();
+        return compileIdentityAccess(c, o, o.getBase(), o.getIndices(),
+                                     o.getVectorType(), false,
+                                     c.define(o.getResult()));
+      })
+      .Case([&](vector::StoreOp o) -> LogicalResult {
+        if (failed(checkModelledTypes(o)))
+          return failure();
+        return compileIdentityAccess(c, o, o.getBase(), o.getIndices(),
+                                     o.getVectorType(), true,
+                                     c.use(o.getValueToStore()));
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}

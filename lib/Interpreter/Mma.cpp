@@ -1,0 +1,125 @@
+//===- Mma.cpp - wave.mma by the kind's lane-layout table -----------------===//
+//
+// The operands are gathered from the lanes into matrices with the layout
+// table of MmaLayout.h, multiplied (accumulating in f32, or in i32 for i8
+// inputs, in k order), and the result scattered back to the lanes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Arith.h"
+#include "Compiler.h"
+
+#include "wave/Dialect/Wave/IR/MmaLayout.h"
+#include "wave/Dialect/Wave/IR/WaveOps.h"
+
+using namespace mlir;
+using namespace mlir::wave;
+using namespace mlir::wave::interp;
+
+static Status waveMma(Wave &w, const Instr &instr) {
+  const MmaTables &t = w.program->mma[instr.aux];
+  if (w.exec != w.present) {
+    w.emitError(instr) << "wave.mma executed with lanes inactive in wave "
+                       << w.index << ": every lane of the wave takes part";
+    return Status::Error;
+  }
+  const Slot *a = w.reg(instr.src[0]);
+  const Slot *b = w.reg(instr.src[1]);
+  const Slot *acc = w.reg(instr.src[2]);
+  Slot *dst = w.reg(instr.dst);
+  unsigned width = w.width;
+  int64_t m = t.m, n = t.n, k = t.k;
+
+  // Gather (inputs with `load`, the accumulator with `loadAcc`), multiply
+  // and scatter (with `store`) over values of type T.
+  auto run = [&](auto zero, auto load, auto loadAcc, auto store) {
+    using T = decltype(zero);
+    std::vector<T> matA(m * k), matB(k * n), matC(m * n);
+    for (unsigned s = 0; s < t.kPerLane; ++s) {
+      for (unsigned l = 0; l < width; ++l) {
+        matA[t.a[s * width + l]] = load(a[s * width + l]);
+        matB[t.b[s * width + l]] = load(b[s * width + l]);
+      }
+    }
+    for (unsigned s = 0; s < t.accPerLane; ++s)
+      for (unsigned l = 0; l < width; ++l)
+        matC[t.acc[s * width + l]] = loadAcc(acc[s * width + l]);
+    for (int64_t i = 0; i < m; ++i) {
+      for (int64_t j = 0; j < n; ++j) {
+        T sum = matC[i * n + j];
+        for (int64_t kk = 0; kk < k; ++kk)
+          sum = store.multiplyAdd(sum, matA[i * k + kk], matB[kk * n + j]);
+        matC[i * n + j] = sum;
+      }
+    }
+    for (unsigned s = 0; s < t.accPerLane; ++s)
+      for (unsigned l = 0; l < width; ++l)
+        dst[s * width + l] = store(matC[t.acc[s * width + l]]);
+  };
+
+  if (t.integer) {
+    // i8 inputs sign-extended, i32 accumulation wrapping modulo 2^32.
+    struct {
+      int64_t multiplyAdd(int64_t sum, int64_t x, int64_t y) const {
+        return signExtend(uint64_t(sum + x * y) & 0xffffffff, 32);
+      }
+      Slot operator()(int64_t v) const {
+        return intSlot(uint64_t(v) & 0xffffffff);
+      }
+    } store;
+    run(
+        int64_t(0), [](Slot s) { return signExtend(s.u, 8); },
+        [](Slot s) { return signExtend(s.u, 32); }, store);
+  } else {
+    // Every input kind is exact in f32; products are exact in double, so
+    // each step rounds once to f32.
+    struct {
+      float multiplyAdd(float sum, float x, float y) const {
+        return float(double(sum) + double(x) * double(y));
+      }
+      Slot operator()(float v) const { return floatSlot(v); }
+    } store;
+    auto load = [](Slot s) { return float(s.f); };
+    run(0.0f, load, load, store);
+  }
+  return Status::Next;
+}
+
+static LogicalResult compileMma(Compiler &c, MmaOp op) {
+  const MmaLayout &layout = getMmaLayout(op.getKind());
+  if (c.width != layout.waveSize)
+    return op.emitError() << "wave-run models "
+                          << stringifyMmaKind(op.getKind()) << " on waves of "
+                          << layout.waveSize << " lanes, not " << c.width;
+  MmaTables tables;
+  tables.m = layout.m;
+  tables.n = layout.n;
+  tables.k = layout.k;
+  tables.kPerLane = layout.kPerLane;
+  tables.accPerLane = layout.accPerLane;
+  tables.integer = op.getKind() == MmaKind::i32_16x16x32_i8;
+  auto fill = [&](MmaOperand operand, int64_t slots, int64_t columns,
+                  std::vector<uint32_t> &table) {
+    table.resize(slots * layout.waveSize);
+    for (int64_t s = 0; s < slots; ++s)
+      for (unsigned l = 0; l < layout.waveSize; ++l) {
+        auto [row, col] = layout.getCoordinate(operand, l, s);
+        table[s * layout.waveSize + l] = row * columns + col;
+      }
+  };
+  fill(MmaOperand::A, layout.kPerLane, layout.k, tables.a);
+  fill(MmaOperand::B, layout.kPerLane, layout.n, tables.b);
+  fill(MmaOperand::Acc, layout.accPerLane, layout.n, tables.acc);
+  c.program.mma.push_back(std::move(tables));
+  c.emit(op, waveMma, c.define(op.getResult()),
+         {c.use(op.getA()), c.use(op.getB()), c.use(op.getAcc())},
+         layout.accPerLane, c.program.mma.size() - 1);
+  return success();
+}
+
+std::optional<LogicalResult> mlir::wave::interp::compileMmaOp(Compiler &c,
+                                                              Operation *op) {
+  if (auto mma = dyn_cast<MmaOp>(op))
+    return compileMma(c, mma);
+  return std::nullopt;
+}

@@ -1,0 +1,59 @@
+//===- Optimize.cpp - The wave-optimize pipeline --------------------------===//
+//
+// The order matters:
+//  * Divergence removal runs first: it turns divergent branches into
+//    straight-line code, so the LDS accesses they held become unconditional
+//    and the barrier pass can order them (no barrier may sit under
+//    lane-divergent control flow).
+//  * Global load minimization rewrites both sides of each global->LDS copy
+//    (new lane layouts of the LDS writes), so it runs before the barriers
+//    are placed for the accesses that exist in the end.
+//  * Barrier insertion runs after every pass that creates, moves or removes
+//    LDS accesses, and drops the barriers that order nothing.
+//  * canonicalize and cse fold the index arithmetic the passes create; they
+//    neither move nor drop barriers and LDS accesses (both have effects).
+//  * The register budget is last: it needs the final register pressure, and
+//    its LDS spill slots are per lane, so they add no cross-lane hazard.
+//
+//===----------------------------------------------------------------------===//
+
+#include "wave/Pipelines/Optimize.h"
+#include "wave/Conversion/Passes.h"
+#include "wave/Dialect/Wave/Transforms/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::wave;
+
+void mlir::wave::buildWaveOptimizePipeline(OpPassManager &pm,
+                                           const WaveOptimizeOptions &options) {
+  if (!options.chip.empty()) {
+    WaveAttachTargetOptions target;
+    target.chip = options.chip;
+    pm.nest<gpu::GPUModuleOp>().addPass(createWaveAttachTarget(target));
+  }
+  RemoveDivergenceOptions divergence;
+  divergence.threshold = options.divergenceThreshold;
+  pm.addPass(createRemoveDivergence(divergence));
+  pm.addPass(createWaveMinimizeGlobalLoads());
+  pm.addPass(createWaveInsertBarriers());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  if (options.budgetRegisters) {
+    BudgetRegistersOptions budget;
+    budget.occupancy = options.occupancy;
+    pm.addPass(createBudgetRegisters(budget));
+  }
+}
+
+void mlir::wave::registerWaveOptimizePipeline() {
+  PassPipelineRegistration<WaveOptimizeOptions>(
+      "wave-optimize",
+      "Runs the kernel-level optimizations: divergence removal, global load "
+      "minimization, barrier insertion, clean-ups and register budgeting",
+      buildWaveOptimizePipeline);
+}

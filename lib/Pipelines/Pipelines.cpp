@@ -1,0 +1,87 @@
+//===- Pipelines.cpp - The named pipelines of wave-compile ----------------===//
+
+#include "wave/Pipelines/Pipelines.h"
+#include "wave/Conversion/Passes.h"
+#include "wave/Dialect/Wave/Transforms/Passes.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::wave;
+
+void mlir::wave::buildWaveToUpstreamPipeline(
+    OpPassManager &pm, const WaveLoweringOptions &options) {
+  OpPassManager &gpuModule = pm.nest<gpu::GPUModuleOp>();
+  WaveAttachTargetOptions target;
+  target.chip = options.chip;
+  target.codeObjectVersion = options.codeObjectVersion;
+  gpuModule.addPass(createWaveAttachTarget(target));
+  // Last on wave IR: the register budget for the chip just fixed, and its
+  // LDS spill slots as volatile accesses LLVM cannot fold away.
+  BudgetRegistersOptions budget;
+  budget.occupancy = options.occupancy;
+  gpuModule.addPass(createBudgetRegisters(budget));
+  gpuModule.addPass(createLowerSpillSlots());
+  gpuModule.addPass(createConvertWaveToAMDGPU());
+  gpuModule.addPass(createCanonicalizerPass());
+  gpuModule.addPass(createCSEPass());
+}
+
+void mlir::wave::buildUpstreamToROCDLPipeline(
+    OpPassManager &pm, const WaveLoweringOptions &options) {
+  OpPassManager &gpuModule = pm.nest<gpu::GPUModuleOp>();
+  gpuModule.addPass(createWaveLowerSubgroupReduce());
+  // Math ops with an expansion into ops the backend has natively
+  // (tanh, rsqrt, powf, ...) are expanded; convert-gpu-to-rocdl would call
+  // the ROCm device library for them, which is not linked.
+  gpuModule.addPass(math::createMathExpandOpsPass());
+  gpuModule.addPass(createLowerAffinePass());
+  gpuModule.addPass(memref::createExpandStridedMetadataPass());
+  gpuModule.addPass(createSCFToControlFlowPass());
+  // Kernels take bare pointers and see their memrefs through HIP's ABI.
+  ConvertGpuOpsToROCDLOpsOptions rocdl;
+  rocdl.chipset = options.chip;
+  rocdl.useBarePtrCallConv = true;
+  rocdl.runtime = gpu::amd::Runtime::HIP;
+  gpuModule.addPass(createConvertGpuOpsToROCDLOps(rocdl));
+  // What convert-gpu-to-rocdl leaves: vector mask ops and the index casts
+  // their lowering creates.
+  gpuModule.addPass(createConvertVectorToLLVMPass());
+  gpuModule.addPass(createArithToLLVMConversionPass());
+  gpuModule.addPass(createCanonicalizerPass());
+  gpuModule.addPass(createCSEPass());
+  gpuModule.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void mlir::wave::buildWaveLowerToROCDLPipeline(
+    OpPassManager &pm, const WaveLoweringOptions &options) {
+  buildWaveToUpstreamPipeline(pm, options);
+  buildUpstreamToROCDLPipeline(pm, options);
+  pm.addPass(createWaveExportLLVMModule());
+}
+
+void mlir::wave::registerWavePipelines() {
+  PassPipelineRegistration<WaveLoweringOptions>(
+      "wave-to-upstream",
+      "Fixes the kernels' chip and lowers wave ops to upstream dialects",
+      buildWaveToUpstreamPipeline);
+  PassPipelineRegistration<WaveLoweringOptions>(
+      "wave-upstream-to-rocdl",
+      "Lowers gpu.modules in upstream dialects to the llvm and rocdl dialects",
+      buildUpstreamToROCDLPipeline);
+  PassPipelineRegistration<WaveLoweringOptions>(
+      "wave-lower-to-rocdl",
+      "Lowers wave kernels to an LLVM module for the AMDGPU backend",
+      buildWaveLowerToROCDLPipeline);
+}

@@ -1,0 +1,125 @@
+"""examples/gemm.mlir and examples/softmax.mlir rebuilt with the Python
+builder, op for op (the tests check both give the same IR)."""
+import wave_mlir as wm
+from wave_mlir import f16, f32, memref, vector
+
+
+def build_gemm():
+    """C = A * B, 256 x 256 x 256, f16 in, f32 out, MFMA through LDS."""
+    mb = wm.ModuleBuilder("gemm")
+    a_t, b_t = memref([256, 256], f16), memref([256, 256], f16)
+    c_t = memref([256, 256], f32)
+    k = mb.kernel("gemm", [("A", a_t), ("B", b_t), ("C", c_t)],
+                  block=(256, 1, 1), grid=(4, 4, 1), chip="gfx942",
+                  wave_size=64, reference="gemm_ref")
+    A, B, C = k.arguments
+
+    # Thread t is lane t mod 64 of wave t floordiv 64; see examples/gemm.mlir.
+    a_stage = wm.affine_map(lambda t, bm, ks, j: (
+        bm * 64 + j * 32 + t % 32,
+        ks * 32 + (t // 64) * 8 + ((t % 64) // 32) * 4))
+    a_stage_tile = wm.affine_map(lambda t, j: (
+        j * 32 + t % 32, (t // 64) * 8 + ((t % 64) // 32) * 4))
+    b_stage = wm.affine_map(lambda t, bn, ks, j: (
+        ks * 32 + (t // 64) * 8 + ((t % 64) // 32) * 4,
+        bn * 64 + j * 32 + t % 32))
+    b_stage_tile = wm.affine_map(lambda t, j: (
+        (t // 64) * 8 + ((t % 64) // 32) * 4, j * 32 + t % 32))
+    a_frag = wm.affine_map(lambda t, kk: (
+        (t // 128) * 32 + t % 32, kk * 8 + ((t % 64) // 32) * 4))
+    b_frag = wm.affine_map(lambda t, kk: (
+        kk * 8 + ((t % 64) // 32) * 4, ((t // 64) % 2) * 32 + t % 32))
+    c_rows = wm.affine_map(lambda t, bm, bn, g: (
+        bm * 64 + (t // 128) * 32 + g * 8 + ((t % 64) // 32) * 4,
+        bn * 64 + ((t // 64) % 2) * 32 + t % 32))
+
+    a_tile = k.wave.alloc_lds([64, 32], f16, padding=[0, 4])
+    b_tile = k.wave.alloc_lds([32, 64], f16, padding=[0, 4])
+    c = [k.index(i) for i in (0, 1, 2, 3)]
+    c8 = k.index(8)
+    zero = k.arith.constant(0.0, vector(16, f32))
+    tid = k.gpu.thread_id("x")
+    bn = k.gpu.block_id("x")
+    bm = k.gpu.block_id("y")
+    v4f16 = vector(4, f16)
+    with k.scf.for_(c[0], c8, c[1], iter_args=[zero]) as loop:
+        ks, (acc,) = loop.iv, loop.args
+        for j in (0, 1):
+            a = k.wave.read(A, [tid, bm, ks, c[j]], v4f16, map=a_stage)
+            k.wave.write(a, a_tile, [tid, c[j]], map=a_stage_tile)
+        for j in (0, 1):
+            b = k.wave.read(B, [tid, bn, ks, c[j]], v4f16, map=b_stage,
+                            along=0)
+            k.wave.write(b, b_tile, [tid, c[j]], map=b_stage_tile, along=0)
+        k.wave.barrier()
+        for kk in range(4):
+            fa = k.wave.read(a_tile, [tid, c[kk]], v4f16, map=a_frag)
+            fb = k.wave.read(b_tile, [tid, c[kk]], v4f16, map=b_frag, along=0)
+            acc = k.wave.mma("f32_32x32x8_f16", fa, fb, acc)
+        k.wave.barrier()
+        loop.yield_(acc)
+    (result,) = loop.results
+    for g in range(4):
+        rows = k.vector.extract_strided_slice(result, offsets=[4 * g],
+                                              sizes=[4])
+        k.wave.write(rows, C, [tid, bm, bn, c[g]], map=c_rows, along=0)
+
+    r = mb.kernel("gemm_ref", [("A", a_t), ("B", b_t), ("C", c_t)],
+                  block=(16, 16, 1), grid=(16, 16, 1))
+    A, B, C = r.arguments
+    c0, c1, c16, c256 = (r.index(i) for i in (0, 1, 16, 256))
+    zero = r.arith.constant(0.0, f32)
+    tx, ty = r.gpu.thread_id("x"), r.gpu.thread_id("y")
+    bx, by = r.gpu.block_id("x"), r.gpu.block_id("y")
+    col = bx * c16 + tx
+    row = by * c16 + ty
+    with r.scf.for_(c0, c256, c1, iter_args=[zero]) as loop:
+        (s,) = loop.args
+        a = r.memref.load(A, [row, loop.iv])
+        b = r.memref.load(B, [loop.iv, col])
+        p = r.arith.extf(a, f32) * r.arith.extf(b, f32)
+        loop.yield_(s + p)
+    r.memref.store(loop.results[0], C, [row, col])
+    return mb
+
+
+def build_softmax():
+    """Row softmax of a 32 x 256 f32 matrix with wave collectives."""
+    mb = wm.ModuleBuilder("softmax")
+    t = memref([32, 256], f32)
+    row_chunk = wm.affine_map(lambda tid, wg: (wg * 4 + tid // 64,
+                                               (tid % 64) * 4))
+    k = mb.kernel("softmax", [("X", t), ("Y", t)], block=(256, 1, 1),
+                  grid=(8, 1, 1), chip="gfx942", wave_size=64,
+                  reference="softmax_ref")
+    X, Y = k.arguments
+    tid = k.gpu.thread_id("x")
+    wg = k.gpu.block_id("x")
+    v4 = vector(4, f32)
+    x = k.wave.read(X, [tid, wg], v4, map=row_chunk)
+    row_max = k.wave.reduce("max", k.vector.reduction("maximumf", x))
+    shifted = x - k.vector.broadcast(row_max, v4)
+    e = k.math.exp(shifted)
+    row_sum = k.wave.reduce("add", k.vector.reduction("add", e))
+    y = e / k.vector.broadcast(row_sum, v4)
+    k.wave.write(y, Y, [tid, wg], map=row_chunk)
+
+    r = mb.kernel("softmax_ref", [("X", t), ("Y", t)], block=(256, 1, 1),
+                  grid=(32, 1, 1))
+    X, Y = r.arguments
+    c0, c1, c256 = r.index(0), r.index(1), r.index(256)
+    zero = r.arith.constant(0.0, f32)
+    minus_inf = r.arith.constant(float("-inf"), f32)
+    col = r.gpu.thread_id("x")
+    row = r.gpu.block_id("x")
+    with r.scf.for_(c0, c256, c1, iter_args=[minus_inf]) as loop:
+        x = r.memref.load(X, [row, loop.iv])
+        loop.yield_(r.arith.maximumf(loop.args[0], x))
+    (row_max,) = loop.results
+    with r.scf.for_(c0, c256, c1, iter_args=[zero]) as loop:
+        x = r.memref.load(X, [row, loop.iv])
+        loop.yield_(loop.args[0] + r.math.exp(x - row_max))
+    (row_sum,) = loop.results
+    x = r.memref.load(X, [row, col])
+    r.memref.store(r.math.exp(x - row_max) / row_sum, Y, [row, col])
+    return mb

@@ -1,0 +1,209 @@
+"""The kernel builder: the IR it produces and the errors it reports."""
+import inspect
+
+import pytest
+
+import kernels
+import paths
+import wave_mlir as wm
+from wave_mlir import f16, f32, i1, i32, index, memref, vector
+
+
+def canonical(module):
+    """The module in the generic op form without locations. The printer
+    names SSA values and attribute aliases by position, so two modules print
+    the same exactly when they have the same ops, operands, types and
+    attributes, whatever names their sources used."""
+    return module.print(generic=True)
+
+
+@pytest.mark.parametrize("name,build", [("gemm", kernels.build_gemm),
+                                        ("softmax", kernels.build_softmax)])
+def test_builder_reproduces_example(name, build):
+    example = wm.load(paths.example(f"{name}.mlir"))
+    built = build().build()
+    assert canonical(built) == canonical(example)
+    # The custom form matches too (what users read).
+    assert str(built) == str(example)
+
+
+def test_builder_output_differs_when_an_op_differs():
+    example = wm.load(paths.example("softmax.mlir"))
+    mb = kernels.build_softmax()
+    # One more op than the example.
+    mb._kernels[0].index(0)
+    assert canonical(mb.build()) != canonical(example)
+
+
+def test_affine_map_from_python_function():
+    m = wm.affine_map(lambda t, w: (w * 64 + t % 32, (t // 64) * 4 - 1))
+    assert str(m) == ("affine_map<(d0, d1) -> (((d1 * 64) + (d0 mod 32)), "
+                      "(((d0 floordiv 64) * 4) - 1))>")
+    s = wm.affine_map(lambda d, s0: (d.ceildiv(4) + s0,), num_symbols=1)
+    assert str(s) == "affine_map<(d0)[s0] -> (((d0 ceildiv 4) + s0))>"
+    assert str(wm.affine_map("(d0) -> (d0 * 2)")) == \
+        "affine_map<(d0) -> (d0 * 2)>"
+
+
+def test_affine_map_rejects_non_affine_results():
+    with pytest.raises(TypeError, match="unsupported operand"):
+        wm.affine_map(lambda t: (t * 1.5,))
+    with pytest.raises(TypeError, match="not an affine expression"):
+        wm.affine_map(lambda t: (t, "t"))
+
+
+def test_lds_tile_layout_follows_padding():
+    assert str(wm.lds_tile([64, 32], f16, [0, 4])) == (
+        "memref<64x32xf16, strided<[36, 1]>, #gpu.address_space<workgroup>>")
+    assert str(wm.lds_tile([16], f32)) == \
+        "memref<16xf32, #gpu.address_space<workgroup>>"
+
+
+def every_op_kernel():
+    """A kernel using every wave op, loops, branches and the upstream ops
+    kernels use."""
+    mb = wm.ModuleBuilder("all_ops")
+    k = mb.kernel("all_ops", [("x", memref([256], f32)),
+                              ("y", memref([256], f32)),
+                              ("n", memref([4], i32))],
+                  block=(64, 1, 1), grid=(4, 1, 1), chip="gfx942",
+                  occupancy=2)
+    x, y, n = k.arguments
+    tid = k.gpu.thread_id("x")
+    wg = k.gpu.block_id("x")
+    lane = k.gpu.lane_id()
+    c0, c1, c4 = k.index(0), k.index(1), k.index(4)
+    elem = lambda t, w: w * 64 + t  # noqa: E731
+    tile = k.wave.alloc_lds([64], f32, padding=[4])
+    mask = k.arith.constant([True], vector(1, i1))
+    v = k.wave.read(x, [tid, wg], vector(1, f32), map=elem, mask=mask,
+                    cache="streaming")
+    k.wave.write(v, tile, [tid])
+    k.wave.barrier()
+    with k.scf.for_(c0, c4, c1, iter_args=[v]) as loop:
+        loop.yield_(loop.args[0] + k.wave.read(tile, [tid], vector(1, f32)))
+    s = k.vector.extract(loop.results[0], 0)
+    total = k.wave.reduce("add", s)
+    prefix = k.wave.scan("max", s, exclusive=True)
+    first = k.wave.broadcast(s, 0)
+    shifted = k.wave.shuffle("xor", s, k.arith.constant(1, i32))
+    positive = k.arith.cmpf("ogt", s, k.arith.constant(0.0, f32))
+    bits = k.wave.ballot(positive)
+    any_, all_ = k.wave.any(positive), k.wave.all(positive)
+    even = k.arith.cmpi("eq", k.arith.remui(lane, k.index(2)), c0)
+    with k.scf.if_(even, results=[f32]) as branch:
+        branch.yield_(total + prefix)
+    with branch.else_():
+        branch.yield_(first * shifted)
+    r = k.arith.select(any_, branch.results[0], s)
+    r = k.arith.select(all_, r, -r)
+    k.wave.write(k.vector.broadcast(r, vector(1, f32)), y, [tid, wg],
+                 map=elem)
+    count = k.arith.trunci(bits, i32)
+    with k.scf.if_(k.arith.cmpi("eq", tid, c0)):
+        k.memref.store(count, n, [wg])
+    fa = k.arith.constant(1.0, vector(4, f16))
+    acc = k.arith.constant(0.0, vector(16, f32))
+    k.wave.mma("f32_32x32x8_f16", fa, fa, acc)
+    return mb
+
+
+def test_every_op_builds_and_verifies():
+    module = every_op_kernel().build()
+    text = str(module)
+    for op in ("wave.read", "wave.write", "wave.alloc_lds", "wave.barrier",
+               "wave.mma", "wave.reduce", "wave.scan", "wave.broadcast",
+               "wave.shuffle", "wave.ballot", "wave.any", "wave.all",
+               "scf.for", "scf.if", "arith.select", "memref.store"):
+        assert op in text, op
+    assert "cache <streaming>" in text
+    assert "occupancy = 2" in text
+
+
+def test_verifier_error_points_at_the_python_line():
+    mb = wm.ModuleBuilder("bad")
+    k = mb.kernel("bad", [], block=(64, 1, 1), chip="gfx942")
+    a = k.arith.constant(1.0, vector(8, f16))  # MFMA 32x32x8 wants 4 f16
+    acc = k.arith.constant(0.0, vector(16, f32))
+    line = inspect.currentframe().f_lineno + 1
+    k.wave.mma("f32_32x32x8_f16", a, a, acc)
+    with pytest.raises(wm.MLIRError) as failure:
+        mb.build()
+    (diag,) = failure.value.diagnostics
+    assert diag.severity == "error"
+    assert "wave.mma" in diag.message
+    assert diag.file == __file__ and diag.line == line
+    assert f"{__file__}:{line}:" in str(failure.value)
+
+
+def test_bad_shape_raises_with_the_diagnostic():
+    mb = wm.ModuleBuilder("bad")
+    k = mb.kernel("bad", [("x", memref([64], f32))], block=(64, 1, 1),
+                  chip="gfx942")
+    tid = k.gpu.thread_id()
+    # Two indices for a rank-1 memref and an identity map.
+    k.wave.read(k["x"], [tid, tid], vector(4, f32))
+    with pytest.raises(wm.MLIRError, match="'wave.read' op"):
+        mb.build()
+
+
+def test_unknown_chip_raises_with_the_diagnostic():
+    mb = wm.ModuleBuilder("bad")
+    mb.kernel("bad", [], block=(64, 1, 1), chip="gfx000")
+    with pytest.raises(wm.MLIRError) as failure:
+        mb.build()
+    message = str(failure.value)
+    assert "unknown chip 'gfx000'" in message
+    # The generated line is traced back to the kernel() call.
+    assert f"built at \"{__file__}\"" in message
+
+
+def test_builder_misuse_is_a_python_error():
+    mb = wm.ModuleBuilder("bad")
+    k = mb.kernel("bad", [("x", memref([64], f32))], block=(64, 1, 1))
+    with pytest.raises(TypeError, match="must be a wave_mlir.Value"):
+        k.memref.load(k["x"], [0])
+    with pytest.raises(ValueError, match="predicate must be one of"):
+        k.arith.cmpi("less", k.index(0), k.index(1))
+    with pytest.raises(ValueError, match="end it with yield_"):
+        with k.scf.for_(k.index(0), k.index(4), k.index(1),
+                        iter_args=[k.index(0)]):
+            pass
+    with pytest.raises(ValueError, match="not an identifier"):
+        mb.kernel("bad2", [("0", index)], block=(64,))
+    with pytest.raises(KeyError):
+        k["y"]
+
+
+def test_comparison_predicates_print_their_names():
+    from wave_mlir.builder import _CMPF, _CMPI
+    mb = wm.ModuleBuilder("cmp")
+    k = mb.kernel("cmp", [], block=(64, 1, 1))
+    i, x = k.index(1), k.arith.constant(1.0, f32)
+    for predicate in _CMPI:
+        k.arith.cmpi(predicate, i, i)
+    for predicate in _CMPF:
+        k.arith.cmpf(predicate, x, x)
+    printed = [line.split("=", 1)[1].split()[1].rstrip(",")
+               for line in str(mb.build()).splitlines() if "cmp" in line
+               and "arith.cmp" in line]
+    assert printed == _CMPI + _CMPF
+
+
+def test_constants_round_to_their_type_exactly():
+    mb = wm.ModuleBuilder("c")
+    k = mb.kernel("c", [], block=(64, 1, 1))
+    cases = [(0.1, f16, "9.997550e-02 : f16"),
+             (0.1, wm.bf16, "1.000980e-01 : bf16"),
+             (float("-inf"), f32, "0xFF800000 : f32"),
+             (1 / 3, wm.f64, "0.33333333333333331 : f64"),
+             (0.5, vector(4, f16), "dense<5.000000e-01> : vector<4xf16>"),
+             ([1, -1, 3, 4], vector(4, wm.i8),
+              "dense<[1, -1, 3, 4]> : vector<4xi8>"),
+             ([True, False], vector(2, i1), "dense<[true, false]>")]
+    for value, type_, _ in cases:
+        k.arith.constant(value, type_)
+    lines = [line for line in str(mb.build()).splitlines()
+             if "arith.constant" in line]
+    for line, (_, _, expected) in zip(lines, cases):
+        assert expected in line

@@ -1,0 +1,229 @@
+"""Running kernels on the reference interpreter against NumPy, and the GPU
+launch path."""
+import ctypes
+import os
+import shutil
+import subprocess
+
+import numpy as np
+import pytest
+
+import kernels
+import paths
+import wave_mlir as wm
+from wave_mlir import f32, hip, i32, i64, memref, vector
+
+rng = np.random.default_rng(0)
+
+
+def softmax(x):
+    e = np.exp(x - x.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def test_softmax_example_agrees_with_numpy():
+    kernel = wm.load(paths.example("softmax.mlir"))["softmax"]
+    x = rng.standard_normal((32, 256), dtype=np.float32)
+    y = np.zeros_like(x)
+    wm.run(kernel, x, y)
+    np.testing.assert_allclose(y, softmax(x), rtol=1e-5, atol=1e-7)
+
+
+def test_python_built_gemm_agrees_with_numpy():
+    module = kernels.build_gemm().build()
+    a = rng.uniform(-1, 1, (256, 256)).astype(np.float16)
+    b = rng.uniform(-1, 1, (256, 256)).astype(np.float16)
+    expected = a.astype(np.float32) @ b.astype(np.float32)
+    for name in ("gemm", "gemm_ref"):
+        c = np.zeros((256, 256), np.float32)
+        wm.run(module[name], a, b, c)
+        # f16 products are exact in f32; only the summation order differs.
+        np.testing.assert_allclose(c, expected, rtol=1e-5, atol=1e-4)
+
+
+def test_python_built_softmax_agrees_with_numpy():
+    module = kernels.build_softmax().build()
+    x = rng.standard_normal((32, 256), dtype=np.float32)
+    y = np.zeros_like(x)
+    wm.run(module["softmax"], x, y)
+    np.testing.assert_allclose(y, softmax(x), rtol=1e-5, atol=1e-7)
+
+
+def scaled_branch_kernel():
+    """y[i] = x[i] * s for even lanes, x[i] + s for odd ones: a divergent
+    scf.if and a scalar argument."""
+    mb = wm.ModuleBuilder("branch")
+    k = mb.kernel("branch", [("x", memref([512], f32)),
+                             ("y", memref([512], f32)), ("s", f32)],
+                  block=(128, 1, 1), grid=(4, 1, 1), chip="gfx942")
+    x, y, s = k.arguments
+    tid, wg = k.gpu.thread_id(), k.gpu.block_id()
+    elem = wm.affine_map(lambda t, w: w * 128 + t)
+    v = k.wave.read(x, [tid, wg], vector(1, f32), map=elem)
+    sv = k.vector.broadcast(s, vector(1, f32))
+    even = k.arith.cmpi("eq", k.arith.remui(tid, k.index(2)), k.index(0))
+    with k.scf.if_(even, results=[vector(1, f32)]) as branch:
+        branch.yield_(v * sv)
+    with branch.else_():
+        branch.yield_(v + sv)
+    k.wave.write(branch.results[0], y, [tid, wg], map=elem)
+    return mb.build()["branch"]
+
+
+def test_divergent_branch_and_scalar_argument():
+    x = rng.standard_normal(512, dtype=np.float32)
+    y = np.zeros_like(x)
+    wm.run(scaled_branch_kernel(), x, y, 3.0)
+    expected = np.where(np.arange(512) % 2 == 0, x * np.float32(3),
+                        x + np.float32(3))
+    np.testing.assert_array_equal(y, expected)
+
+
+def collectives_kernel(wave_size):
+    """Per lane l of each wave: the wave's sum, exclusive prefix sum, lane 3's
+    value, lane l xor 1's value and the ballot of odd values."""
+    lanes = 2 * wave_size
+    mb = wm.ModuleBuilder("collectives")
+    args = [("x", memref([lanes], i32))] + [
+        (n, memref([lanes], i32)) for n in ("sum", "prefix", "bcast",
+                                            "swap")] + [
+        ("ballot", memref([2], i64))]
+    k = mb.kernel("collectives", args, block=(lanes, 1, 1), grid=(1, 1, 1),
+                  chip="gfx1100" if wave_size == 32 else "gfx942",
+                  wave_size=wave_size)
+    x = k["x"]
+    tid = k.gpu.thread_id()
+    v = k.vector.extract(k.wave.read(x, [tid], vector(1, i32)), 0)
+    results = [k.wave.reduce("add", v), k.wave.scan("add", v, exclusive=True),
+               k.wave.broadcast(v, 3),
+               k.wave.shuffle("xor", v, k.arith.constant(1, i32))]
+    for name, r in zip(("sum", "prefix", "bcast", "swap"), results):
+        k.wave.write(k.vector.broadcast(r, vector(1, i32)), k[name], [tid])
+    odd = k.arith.cmpi("ne", k.arith.remui(v, k.arith.constant(2, i32)),
+                       k.arith.constant(0, i32))
+    bits = k.wave.ballot(odd, i64 if wave_size == 64 else i32)
+    if wave_size == 32:
+        bits = k.arith.extui(bits, i64)
+    wave = k.arith.divui(tid, k.index(wave_size))
+    first_lane = k.arith.cmpi("eq", k.arith.remui(tid, k.index(wave_size)),
+                              k.index(0))
+    with k.scf.if_(first_lane):
+        k.memref.store(bits, k["ballot"], [wave])
+    return mb.build()["collectives"]
+
+
+@pytest.mark.parametrize("wave_size", [64, 32])
+def test_collectives_agree_with_numpy(wave_size):
+    lanes = 2 * wave_size
+    x = rng.integers(-100, 100, lanes, dtype=np.int32)
+    out = [np.zeros(lanes, np.int32) for _ in range(4)]
+    ballot = np.zeros(2, np.int64)
+    wm.run(collectives_kernel(wave_size), x, *out, ballot)
+    waves = x.reshape(2, wave_size)
+    np.testing.assert_array_equal(out[0], np.repeat(waves.sum(1),
+                                                    wave_size))
+    prefix = np.cumsum(waves, axis=1) - waves
+    np.testing.assert_array_equal(out[1], prefix.ravel())
+    np.testing.assert_array_equal(out[2], np.repeat(waves[:, 3], wave_size))
+    np.testing.assert_array_equal(out[3], x[np.arange(lanes) ^ 1])
+    expected_bits = [sum(1 << lane for lane in range(wave_size)
+                         if w[lane] % 2) for w in waves]
+    assert [int(b) & ((1 << wave_size) - 1) for b in
+            ballot.view(np.uint64)] == expected_bits
+
+
+def racy_kernel():
+    """Lanes read a neighbour's LDS element with no barrier after the
+    writes."""
+    mb = wm.ModuleBuilder("racy")
+    k = mb.kernel("racy", [("x", memref([64], f32)), ("y", memref([64], f32))],
+                  block=(64, 1, 1), grid=(1, 1, 1), chip="gfx942")
+    tid = k.gpu.thread_id()
+    tile = k.wave.alloc_lds([64], f32)
+    v = k.wave.read(k["x"], [tid], vector(1, f32))
+    k.wave.write(v, tile, [tid])
+    w = k.wave.read(tile, [tid], vector(1, f32),
+                    map=lambda t: (63 - t,))
+    k.wave.write(w, k["y"], [tid])
+    return mb.build()["racy"]
+
+
+def test_interpreter_errors_raise_with_locations():
+    x = np.ones(64, np.float32)
+    with pytest.raises(wm.MLIRError, match="race") as failure:
+        wm.run(racy_kernel(), x, np.zeros_like(x))
+    located = [d for d in failure.value.diagnostics if d.file == __file__]
+    assert located, str(failure.value)
+
+
+def test_bad_arguments_raise_before_running():
+    kernel = wm.load(paths.example("softmax.mlir"))["softmax"]
+    x = np.zeros((32, 256), np.float32)
+    with pytest.raises(ValueError, match=r"expected shape \(32, 256\), got "
+                                         r"\(256, 32\)"):
+        wm.run(kernel, x, np.zeros((256, 32), np.float32))
+    with pytest.raises(ValueError, match="expected dtype float32, got "
+                                         "float64"):
+        wm.run(kernel, x, np.zeros((32, 256)))
+    with pytest.raises(TypeError, match="takes 2 arguments"):
+        wm.run(kernel, x)
+    with pytest.raises(ValueError, match="grid must be"):
+        wm.run(kernel, x, x.copy(), grid=(0, 1, 1))
+
+
+def test_run_with_explicit_grid():
+    # Half the grid: only the first 16 rows are computed.
+    kernel = wm.load(paths.example("softmax.mlir"))["softmax"]
+    x = rng.standard_normal((32, 256), dtype=np.float32)
+    y = np.zeros_like(x)
+    wm.run(kernel, x, y, grid=(4,))
+    np.testing.assert_allclose(y[:16], softmax(x)[:16], rtol=1e-5, atol=1e-7)
+    assert not y[16:].any()
+
+
+def test_gpu_run_agrees_with_numpy_or_says_why_not():
+    kernel = wm.load(paths.example("softmax.mlir"))["softmax"]
+    x = rng.standard_normal((32, 256), dtype=np.float32)
+    y = np.zeros_like(x)
+    present, reason = hip.available()
+    if not present:
+        with pytest.raises(hip.GpuUnavailableError) as failure:
+            wm.run(kernel, x, y, device="gpu")
+        assert str(failure.value) == reason
+        pytest.skip(f"no AMD GPU to run on: {reason}")
+    wm.run(kernel, x, y, device="gpu")
+    np.testing.assert_allclose(y, softmax(x), rtol=1e-5, atol=1e-7)
+
+
+def test_gpu_launch_path_with_a_fake_hip_runtime(tmp_path, monkeypatch):
+    """The ctypes launch sequence against tests/fake_hip.c, whose "kernel"
+    reverses the bytes of every buffer it is passed."""
+    compiler = shutil.which("cc") or shutil.which("clang-22")
+    library = tmp_path / "libfakehip.so"
+    subprocess.run([compiler, "-shared", "-fPIC", "-o", str(library),
+                    os.path.join(os.path.dirname(__file__), "fake_hip.c")],
+                   check=True)
+    monkeypatch.setattr(hip, "_HIP_LIBRARIES", (str(library),))
+    monkeypatch.setattr(hip, "_runtime", None)
+    assert hip.available() == (True, "gfx942")
+    fake = hip.runtime().lib
+    # Two buffers (bare pointers) and an f32 scalar.
+    ctypes.c_int.in_dll(fake, "fake_param_count").value = 3
+    (ctypes.c_int * 16).in_dll(fake, "fake_param_sizes")[:3] = [8, 8, 4]
+
+    x = rng.standard_normal(512, dtype=np.float32)
+    y = rng.standard_normal(512, dtype=np.float32)
+    x_bytes, y_bytes = x.tobytes(), y.tobytes()
+    wm.run(scaled_branch_kernel(), x, y, 3.0, device="gpu")
+
+    assert x.tobytes() == x_bytes[::-1] and y.tobytes() == y_bytes[::-1]
+    assert list((ctypes.c_uint * 3).in_dll(fake, "fake_grid")) == [4, 1, 1]
+    assert list((ctypes.c_uint * 3).in_dll(fake, "fake_block")) == \
+        [128, 1, 1]
+    assert (ctypes.c_char * 256).in_dll(fake, "fake_function").value == \
+        b"branch"
+    params = list((ctypes.c_uint64 * 3).in_dll(fake, "fake_params"))
+    assert params[0] and params[1] and params[0] != params[1]
+    assert params[2] == int(np.float32(3.0).view(np.uint32))
+    assert ctypes.c_int.in_dll(fake, "fake_frees").value == 2
+    assert ctypes.c_int.in_dll(fake, "fake_unloads").value == 1

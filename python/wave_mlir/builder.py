@@ -1,0 +1,765 @@
+"""Building wave kernels from Python.
+
+A ``ModuleBuilder`` is one ``gpu.module``; ``kernel()`` adds a ``gpu.func``
+kernel and returns a ``KernelBuilder``, whose dialect namespaces mirror MLIR's
+op names (``k.wave.read`` emits ``wave.read``, ``k.arith.addf`` emits
+``arith.addf``, ``k.scf.for_`` emits ``scf.for``). Every op records the Python
+line that built it as its location, so verifier errors point at the Python
+source. ``build()`` prints the ops as MLIR (generic form) and parses and
+verifies it through the C++ library, returning a ``Module``.
+
+    mb = ModuleBuilder("scale")
+    k = mb.kernel("scale", [("x", memref([256], f32))], block=(64, 1, 1),
+                  grid=(4, 1, 1), chip="gfx942")
+    tid, wg = k.gpu.thread_id("x"), k.gpu.block_id("x")
+    v = k.wave.read(k["x"], [tid, wg], vector(1, f32),
+                    map=lambda t, w: w * 64 + t)
+    k.wave.write(v + v, k["x"], [tid, wg], map=lambda t, w: w * 64 + t)
+    module = mb.build()
+"""
+import os
+import re
+import sys
+
+from . import _syntax
+from .affine import affine_map
+from .types import ScalarType, VectorType, as_type, i1, index, lds_tile
+
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def _caller_location():
+    """``"file":line:col`` of the innermost frame outside this package."""
+    frame = sys._getframe(1)
+    while frame is not None and os.path.dirname(
+            os.path.abspath(frame.f_code.co_filename)) == _PACKAGE_DIR:
+        frame = frame.f_back
+    if frame is None:
+        return "unknown"
+    line, column = frame.f_lineno, 0
+    positions = list(frame.f_code.co_positions())
+    if 0 <= frame.f_lasti // 2 < len(positions):
+        start_line, _, start_column, _ = positions[frame.f_lasti // 2]
+        if start_line is not None and start_column is not None:
+            line, column = start_line, start_column + 1
+    return f"{_syntax.quote(frame.f_code.co_filename)}:{line}:{column}"
+
+
+class Value:
+    """An SSA value: an op result or a block argument.
+
+    ``+``, ``-``, ``*`` emit ``arith`` add/sub/mul (integer or float by the
+    type), ``/`` and unary ``-`` emit ``arith.divf``/``arith.negf``; a Python
+    number on either side becomes an ``arith.constant`` of the value's type.
+    """
+
+    def __init__(self, builder, name, type_):
+        self._builder = builder
+        self.name = name
+        self.type = type_
+
+    def __str__(self):
+        return self.name
+
+    def __repr__(self):
+        return f"<wave_mlir.Value {self.name} : {self.type}>"
+
+    def _arith(self, int_op, float_op, other, swap=False):
+        builder = self._builder
+        if not isinstance(other, Value):
+            other = builder.arith.constant(other, self.type)
+        lhs, rhs = (other, self) if swap else (self, other)
+        op = float_op if self.type.is_float else int_op
+        if op is None:
+            raise TypeError(f"no Python operator for {self.type}; use the "
+                            f"arith namespace's signed or unsigned op")
+        return builder.op(f"arith.{op}", [lhs, rhs], [self.type])
+
+    def __add__(self, other):
+        return self._arith("addi", "addf", other)
+
+    def __radd__(self, other):
+        return self._arith("addi", "addf", other, swap=True)
+
+    def __sub__(self, other):
+        return self._arith("subi", "subf", other)
+
+    def __rsub__(self, other):
+        return self._arith("subi", "subf", other, swap=True)
+
+    def __mul__(self, other):
+        return self._arith("muli", "mulf", other)
+
+    def __rmul__(self, other):
+        return self._arith("muli", "mulf", other, swap=True)
+
+    def __truediv__(self, other):
+        return self._arith(None, "divf", other)
+
+    def __rtruediv__(self, other):
+        return self._arith(None, "divf", other, swap=True)
+
+    def __neg__(self):
+        if not self.type.is_float:
+            raise TypeError(f"unary minus needs a float, not {self.type}")
+        return self._builder.op("arith.negf", [self], [self.type])
+
+
+class _Block:
+    def __init__(self, args=()):
+        self.args = list(args)
+        self.ops = []
+
+    def terminated_by(self, name):
+        return bool(self.ops) and self.ops[-1].name == name
+
+
+class _Op:
+    def __init__(self, name, operands, result_types, properties, attributes,
+                 regions, location):
+        self.name = name
+        self.operands = list(operands)
+        self.result_types = list(result_types)
+        self.properties = properties or {}
+        self.attributes = attributes or {}
+        #: One block per region (wave kernels use structured control flow).
+        self.regions = regions
+        self.location = location
+        self.results = []
+
+
+def _render_block(block, indent, lines):
+    if block.args:
+        args = ", ".join(f"{a.name}: {a.type}" for a in block.args)
+        lines.append((f"{indent}^bb0({args}):", None))
+    for op in block.ops:
+        _render_op(op, indent + "  ", lines)
+
+
+def _render_op(op, indent, lines):
+    """Appends the op's lines to ``lines``, each with the location of the op
+    it belongs to."""
+    head = indent
+    if len(op.results) == 1:
+        head += f"{op.results[0].name} = "
+    elif op.results:
+        head += f"{op.results[0].name.split('#')[0]}:{len(op.results)} = "
+    head += f'"{op.name}"({", ".join(v.name for v in op.operands)})'
+    if op.properties:
+        head += " <{" + ", ".join(f"{k} = {v}" for k, v in
+                                  sorted(op.properties.items())) + "}>"
+    if op.regions:
+        head += " ("
+        for i, block in enumerate(op.regions):
+            lines.append((head + ("{" if i == 0 else ", {"), op.location))
+            _render_block(block, indent, lines)
+            head = indent + "}"
+        head += ")"
+    if op.attributes:
+        head += " {" + ", ".join(k if v is None else f"{k} = {v}" for k, v in
+                                 sorted(op.attributes.items())) + "}"
+    operand_types = ", ".join(str(v.type) for v in op.operands)
+    if len(op.result_types) == 1:
+        results = str(op.result_types[0])
+    else:
+        results = "(" + ", ".join(map(str, op.result_types)) + ")"
+    lines.append((f"{head} : ({operand_types}) -> {results} "
+                  f"loc({op.location})", op.location))
+
+
+def _check_value(value, what):
+    if not isinstance(value, Value):
+        raise TypeError(f"{what} must be a wave_mlir.Value, got {value!r}")
+    return value
+
+
+def _check_values(values, what):
+    return [_check_value(v, what) for v in values]
+
+
+def _dim_attr(dim):
+    if dim not in ("x", "y", "z"):
+        raise ValueError(f"dimension must be 'x', 'y' or 'z', not {dim!r}")
+    return f"#gpu<dim {dim}>"
+
+
+def _with_element(like, element):
+    """``element`` in the shape of ``like`` (a vector stays a vector)."""
+    element = as_type(element)
+    if isinstance(like, VectorType) and isinstance(element, ScalarType):
+        return VectorType(like.shape, element)
+    return element
+
+
+class _Namespace:
+    def __init__(self, builder):
+        self._b = builder
+
+
+# The ops generated from name lists: binary ops whose result has the lhs's
+# type, casts to a given type, unary ops; and the comparison predicates in
+# the order of their enum values.
+_ARITH_BINARY = (
+    "addi subi muli divsi divui ceildivsi ceildivui floordivsi remsi remui "
+    "andi ori xori shli shrsi shrui maxsi maxui minsi minui "
+    "addf subf mulf divf remf maximumf minimumf maxnumf minnumf").split()
+_ARITH_CASTS = (
+    "extf truncf extsi extui trunci sitofp uitofp fptosi fptoui index_cast "
+    "index_castui bitcast").split()
+_CMPI = "eq ne slt sle sgt sge ult ule ugt uge".split()
+_CMPF = ("false oeq ogt oge olt ole one ord ueq ugt uge ult ule une uno "
+         "true").split()
+_MATH_UNARY = ("exp exp2 log log2 sqrt rsqrt tanh sin cos absf floor ceil "
+               "erf").split()
+
+
+def _binary_method(dialect, name):
+    def method(self, lhs, rhs):
+        lhs, rhs = _check_value(lhs, "lhs"), _check_value(rhs, "rhs")
+        return self._b.op(f"{dialect}.{name}", [lhs, rhs], [lhs.type])
+    method.__name__ = name
+    method.__doc__ = f"``{dialect}.{name}``: the result has the lhs's type."
+    return method
+
+
+def _unary_method(dialect, name):
+    def method(self, value):
+        value = _check_value(value, "operand")
+        return self._b.op(f"{dialect}.{name}", [value], [value.type])
+    method.__name__ = name
+    method.__doc__ = f"``{dialect}.{name}``."
+    return method
+
+
+def _cast_method(name):
+    def method(self, value, to):
+        value = _check_value(value, "operand")
+        return self._b.op(f"arith.{name}", [value],
+                          [_with_element(value.type, to)])
+    method.__name__ = name
+    method.__doc__ = (f"``arith.{name}`` to ``to`` (a scalar type applies to "
+                      f"each element of a vector).")
+    return method
+
+
+class Arith(_Namespace):
+    """``arith`` ops: every binary op by name, casts by name, and:"""
+
+    def constant(self, value, type_):
+        """``arith.constant``: a scalar, or a vector filled with ``value``
+        (or from a list)."""
+        type_ = as_type(type_)
+        return self._b.op("arith.constant", [], [type_], properties={
+            "value": _syntax.constant_attr(value, type_)})
+
+    def _compare(self, name, predicates, predicate, lhs, rhs):
+        lhs, rhs = _check_value(lhs, "lhs"), _check_value(rhs, "rhs")
+        if predicate not in predicates:
+            raise ValueError(f"arith.{name} predicate must be one of "
+                             f"{', '.join(predicates)}, not {predicate!r}")
+        return self._b.op(f"arith.{name}", [lhs, rhs],
+                          [_with_element(lhs.type, i1)], properties={
+                              "predicate": f"{predicates.index(predicate)} "
+                                           f": i64"})
+
+    def cmpi(self, predicate, lhs, rhs):
+        """``arith.cmpi`` with a predicate name (``"eq"``, ``"ult"``, ...)."""
+        return self._compare("cmpi", _CMPI, predicate, lhs, rhs)
+
+    def cmpf(self, predicate, lhs, rhs):
+        """``arith.cmpf`` with a predicate name (``"olt"``, ...)."""
+        return self._compare("cmpf", _CMPF, predicate, lhs, rhs)
+
+    def select(self, condition, true_value, false_value):
+        true_value = _check_value(true_value, "true value")
+        return self._b.op("arith.select", [_check_value(condition, "condition"),
+                                           true_value,
+                                           _check_value(false_value,
+                                                        "false value")],
+                          [true_value.type])
+
+    negf = _unary_method("arith", "negf")
+
+
+for _name in _ARITH_BINARY:
+    setattr(Arith, _name, _binary_method("arith", _name))
+for _name in _ARITH_CASTS:
+    setattr(Arith, _name, _cast_method(_name))
+
+
+class Math(_Namespace):
+    """``math`` ops: unary ops by name, ``powf`` and ``fma``."""
+
+    powf = _binary_method("math", "powf")
+
+    def fma(self, a, b, c):
+        a = _check_value(a, "a")
+        return self._b.op("math.fma", [a, _check_value(b, "b"),
+                                       _check_value(c, "c")], [a.type])
+
+
+for _name in _MATH_UNARY:
+    setattr(Math, _name, _unary_method("math", _name))
+
+
+class Gpu(_Namespace):
+    """``gpu`` ids, barrier and return."""
+
+    def thread_id(self, dim="x"):
+        return self._b.op("gpu.thread_id", [], [index],
+                          properties={"dimension": _dim_attr(dim)})
+
+    def block_id(self, dim="x"):
+        return self._b.op("gpu.block_id", [], [index],
+                          properties={"dimension": _dim_attr(dim)})
+
+    def block_dim(self, dim="x"):
+        return self._b.op("gpu.block_dim", [], [index],
+                          properties={"dimension": _dim_attr(dim)})
+
+    def grid_dim(self, dim="x"):
+        return self._b.op("gpu.grid_dim", [], [index],
+                          properties={"dimension": _dim_attr(dim)})
+
+    def lane_id(self):
+        return self._b.op("gpu.lane_id", [], [index])
+
+    def barrier(self):
+        self._b.op("gpu.barrier", [], [])
+
+    def return_(self):
+        self._b.op("gpu.return", [], [])
+
+
+class MemRef(_Namespace):
+    """``memref.load`` and ``memref.store``."""
+
+    def load(self, memref, indices):
+        memref = _check_value(memref, "memref")
+        return self._b.op("memref.load", [memref, *_check_values(indices, "index")],
+                          [memref.type.element])
+
+    def store(self, value, memref, indices):
+        self._b.op("memref.store", [_check_value(value, "value"),
+                                    _check_value(memref, "memref"),
+                                    *_check_values(indices, "index")], [])
+
+
+class Vector(_Namespace):
+    """The ``vector`` ops kernels use on lane vectors."""
+
+    def reduction(self, kind, vector):
+        """``vector.reduction <kind>`` (``add``, ``mul``, ``maximumf``,
+        ``minsi``, ...) to the element type."""
+        vector = _check_value(vector, "vector")
+        return self._b.op("vector.reduction", [vector], [vector.type.element],
+                          properties={"kind": f"#vector.kind<{kind}>"})
+
+    def broadcast(self, value, type_):
+        return self._b.op("vector.broadcast", [_check_value(value, "value")],
+                          [as_type(type_)])
+
+    def extract_strided_slice(self, vector, offsets, sizes, strides=None):
+        vector = _check_value(vector, "vector")
+        strides = strides if strides is not None else [1] * len(sizes)
+        shape = list(sizes) + list(vector.type.shape[len(sizes):])
+        return self._b.op("vector.extract_strided_slice", [vector],
+                          [VectorType(shape, vector.type.element)],
+                          properties={"offsets": _syntax.int_list(offsets),
+                                      "sizes": _syntax.int_list(sizes),
+                                      "strides": _syntax.int_list(strides)})
+
+    def extract(self, vector, position):
+        """``vector.extract`` at a constant position (an int or a list)."""
+        vector = _check_value(vector, "vector")
+        position = [position] if isinstance(position, int) else list(position)
+        rest = vector.type.shape[len(position):]
+        result = VectorType(rest, vector.type.element) if rest else \
+            vector.type.element
+        return self._b.op("vector.extract", [vector], [result], properties={
+            "static_position": _syntax.int_array(position)})
+
+    def insert(self, value, dest, position):
+        """``vector.insert`` at a constant position (an int or a list)."""
+        dest = _check_value(dest, "dest")
+        position = [position] if isinstance(position, int) else list(position)
+        return self._b.op("vector.insert", [_check_value(value, "value"),
+                                            dest], [dest.type], properties={
+            "static_position": _syntax.int_array(position)})
+
+
+class _Region:
+    """A context manager that sends the ops built in its body into a block."""
+
+    def __init__(self, builder, block, terminator, implicit):
+        self._b = builder
+        self.block = block
+        self._terminator = terminator
+        self._implicit = implicit
+
+    def __enter__(self):
+        self._b._blocks.append(self.block)
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        self._b._blocks.pop()
+        if exc_type is not None:
+            return False
+        if not self.block.terminated_by(self._terminator):
+            if not self._implicit:
+                raise ValueError("this region yields values: end it with "
+                                 "yield_(...)")
+            self.block.ops.append(_Op(self._terminator, [], [], None, None,
+                                      [], _caller_location()))
+        return False
+
+    def yield_(self, *values):
+        """``scf.yield`` of ``values`` (must be the region's last op)."""
+        self._b.op(self._terminator, _check_values(values, "yielded value"),
+                   [])
+
+
+class ForLoop(_Region):
+    """The body of an ``scf.for``: ``iv`` is the induction variable,
+    ``args`` the loop-carried values, ``results`` the loop's results."""
+
+    def __init__(self, builder, op, block):
+        super().__init__(builder, block, "scf.yield",
+                         implicit=not op.results)
+        self.iv = block.args[0]
+        self.args = tuple(block.args[1:])
+        self.results = tuple(op.results)
+
+
+class IfOp(_Region):
+    """An ``scf.if``: ``with`` enters the then-region, ``else_()`` returns
+    the else-region, ``results`` are the op's results."""
+
+    def __init__(self, builder, op):
+        super().__init__(builder, op.regions[0], "scf.yield",
+                         implicit=not op.results)
+        self._op = op
+        self.results = tuple(op.results)
+
+    def else_(self):
+        return _Region(self._b, self._op.regions[1], "scf.yield",
+                       implicit=not self._op.results)
+
+
+class Scf(_Namespace):
+    """Structured control flow: ``for_``, ``if_``, ``yield_``."""
+
+    def for_(self, lower, upper, step, iter_args=()):
+        """``scf.for`` from ``lower`` to ``upper`` by ``step`` (index values);
+        use as ``with k.scf.for_(...) as loop:``."""
+        iter_args = _check_values(iter_args, "iter_arg")
+        body = _Block()
+        op = self._b._append("scf.for", [_check_value(lower, "lower bound"),
+                                         _check_value(upper, "upper bound"),
+                                         _check_value(step, "step"),
+                                         *iter_args],
+                             [v.type for v in iter_args], regions=[body])
+        body.args = [self._b._new_value(_check_value(lower,
+                                                     "lower bound").type)]
+        body.args += [self._b._new_value(v.type) for v in iter_args]
+        return ForLoop(self._b, op, body)
+
+    def if_(self, condition, results=()):
+        """``scf.if`` on an i1 ``condition`` producing values of the types
+        ``results``; use as ``with k.scf.if_(c) as branch:`` and
+        ``with branch.else_():``."""
+        op = self._b._append("scf.if", [_check_value(condition, "condition")],
+                             [as_type(t) for t in results],
+                             regions=[_Block(), _Block()])
+        return IfOp(self._b, op)
+
+    def yield_(self, *values):
+        self._b.op("scf.yield", _check_values(values, "yielded value"), [])
+
+
+class Wave(_Namespace):
+    """The wave dialect's ops."""
+
+    @staticmethod
+    def _access_properties(map_, along, mask, cache, num_leading, indices):
+        props = {"operandSegmentSizes": _syntax.int_array(
+            [1] * num_leading + [len(indices), 1 if mask is not None else 0],
+            width=32)}
+        if map_ is not None:
+            props["map"] = str(affine_map(map_))
+        if along is not None:
+            props["along"] = f"{int(along)} : i64"
+        if cache is not None:
+            props["cache"] = f"#wave.cache<{cache}>"
+        return props
+
+    def read(self, memref, indices, type_, *, map=None, along=None,
+             mask=None, cache=None):
+        """``wave.read`` of a ``vector`` type from ``memref``: element 0 at
+        ``map(indices)`` (an AffineMap, a Python function or MLIR text),
+        the rest along dimension ``along``; ``mask`` an i1 vector, ``cache``
+        one of ``cached``, ``streaming``, ``uncached``."""
+        memref = _check_value(memref, "memref")
+        indices = _check_values(indices, "index")
+        operands = [memref, *indices]
+        if mask is not None:
+            operands.append(_check_value(mask, "mask"))
+        return self._b.op("wave.read", operands, [as_type(type_)],
+                          properties=self._access_properties(
+                              map, along, mask, cache, 1, indices))
+
+    def write(self, value, memref, indices, *, map=None, along=None,
+              mask=None, cache=None):
+        """``wave.write`` of a lane vector, addressed like ``read``."""
+        indices = _check_values(indices, "index")
+        operands = [_check_value(value, "value"),
+                    _check_value(memref, "memref"), *indices]
+        if mask is not None:
+            operands.append(_check_value(mask, "mask"))
+        self._b.op("wave.write", operands, [], properties=self
+                   ._access_properties(map, along, mask, cache, 2, indices))
+
+    def alloc_lds(self, shape, element, padding=None):
+        """``wave.alloc_lds`` of a ``shape`` tile padded by ``padding``
+        elements a dimension (the result type's strides follow)."""
+        props = {}
+        if padding is not None:
+            props["padding"] = _syntax.int_array(padding)
+        return self._b.op("wave.alloc_lds", [],
+                          [lds_tile(shape, element, padding)],
+                          properties=props)
+
+    def barrier(self):
+        self._b.op("wave.barrier", [], [])
+
+    def mma(self, kind, a, b, acc):
+        """``wave.mma <kind>``: ``a * b + acc`` (``kind`` such as
+        ``"f32_32x32x8_f16"``)."""
+        acc = _check_value(acc, "acc")
+        return self._b.op("wave.mma", [_check_value(a, "a"),
+                                       _check_value(b, "b"), acc],
+                          [acc.type], properties={
+                              "kind": f"#wave.mma<{kind}>"})
+
+    def reduce(self, kind, value):
+        """``wave.reduce <kind>`` (add, mul, min, max, and, or, xor)."""
+        value = _check_value(value, "value")
+        return self._b.op("wave.reduce", [value], [value.type], properties={
+            "kind": f"#wave.reduce<{kind}>"})
+
+    def scan(self, kind, value, exclusive=False):
+        value = _check_value(value, "value")
+        props = {"kind": f"#wave.reduce<{kind}>"}
+        if exclusive:
+            props["exclusive"] = "unit"
+        return self._b.op("wave.scan", [value], [value.type],
+                          properties=props)
+
+    def broadcast(self, value, lane):
+        """``wave.broadcast``: every lane gets ``value`` of lane ``lane``."""
+        value = _check_value(value, "value")
+        return self._b.op("wave.broadcast", [value], [value.type],
+                          properties={"lane": f"{int(lane)} : i64"})
+
+    def shuffle(self, mode, value, offset):
+        """``wave.shuffle <mode>`` (idx, up, down, xor) by an i32 offset."""
+        value = _check_value(value, "value")
+        return self._b.op("wave.shuffle", [value,
+                                           _check_value(offset, "offset")],
+                          [value.type], properties={
+                              "mode": f"#wave.shuffle<{mode}>"})
+
+    def ballot(self, predicate, type_=None):
+        """``wave.ballot``: one bit a lane, i64 for waves of 64 (the
+        kernel's wave size picks the default)."""
+        if type_ is None:
+            type_ = "i32" if self._b.wave_size == 32 else "i64"
+        return self._b.op("wave.ballot", [_check_value(predicate,
+                                                       "predicate")],
+                          [as_type(type_)])
+
+    def any(self, predicate):
+        return self._b.op("wave.any", [_check_value(predicate, "predicate")],
+                          [i1])
+
+    def all(self, predicate):
+        return self._b.op("wave.all", [_check_value(predicate, "predicate")],
+                          [i1])
+
+
+class KernelBuilder:
+    """Builds one ``gpu.func`` kernel. Ops go to the innermost open region
+    (``with`` a loop or branch), else to the kernel body."""
+
+    def __init__(self, module_builder, name, arguments, *, block, grid=None,
+                 chip=None, wave_size=64, occupancy=0, reference=None):
+        self.name = name
+        self.wave_size = wave_size
+        self._module_builder = module_builder
+        if isinstance(arguments, dict):
+            arguments = list(arguments.items())
+        names = [n for n, _ in arguments]
+        for n in names:
+            if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", n):
+                raise ValueError(f"kernel '{name}': argument name {n!r} is "
+                                 f"not an identifier")
+        if len(set(names)) != len(names):
+            raise ValueError(f"kernel '{name}' has duplicate argument names "
+                             f"{names}")
+        self._body = _Block([Value(self, f"%{n}", as_type(t))
+                             for n, t in arguments])
+        self._blocks = [self._body]
+        self.arguments = tuple(self._body.args)
+        properties = {
+            "function_type": "(" + ", ".join(str(a.type) for a in
+                                             self.arguments) + ") -> ()",
+            "known_block_size": _syntax.int_array(_dim3(block), width=32),
+        }
+        if grid is not None:
+            properties["known_grid_size"] = _syntax.int_array(_dim3(grid),
+                                                              width=32)
+        attributes = {"gpu.kernel": None, "sym_name": _syntax.quote(name),
+                      "workgroup_attributions": "0 : i64"}
+        if chip is not None:
+            occupancy_text = f", occupancy = {occupancy}" if occupancy else ""
+            attributes["wave.kernel"] = (
+                f"#wave.kernel<chip = {_syntax.quote(chip)}, "
+                f"wave_size = {wave_size}{occupancy_text}>")
+        if reference is not None:
+            attributes["wave.reference"] = f"@{reference}"
+        self._op = _Op("gpu.func", [], [], properties, attributes,
+                       [self._body], _caller_location())
+        self.arith = Arith(self)
+        self.math = Math(self)
+        self.gpu = Gpu(self)
+        self.memref = MemRef(self)
+        self.vector = Vector(self)
+        self.scf = Scf(self)
+        self.wave = Wave(self)
+
+    def __getitem__(self, name):
+        """The argument called ``name``."""
+        for arg in self.arguments:
+            if arg.name == f"%{name}":
+                return arg
+        raise KeyError(f"kernel '{self.name}' has no argument '{name}'")
+
+    def index(self, value):
+        """``arith.constant value : index``."""
+        return self.arith.constant(value, index)
+
+    def op(self, name, operands, result_types, *, properties=None,
+           attributes=None):
+        """Any op without regions, in generic form: ``properties`` and
+        ``attributes`` map names to MLIR attribute text (None for a unit
+        attribute). Returns the result, a tuple of results, or None."""
+        op = self._append(name, _check_values(operands, "operand"),
+                          [as_type(t) for t in result_types],
+                          properties=properties, attributes=attributes)
+        if not op.results:
+            return None
+        return op.results[0] if len(op.results) == 1 else tuple(op.results)
+
+    def _new_value(self, type_):
+        return self._module_builder._new_value(self, type_)
+
+    def _append(self, name, operands, result_types, *, properties=None,
+                attributes=None, regions=()):
+        if not self._blocks:
+            raise ValueError(f"kernel '{self.name}' is finished")
+        op = _Op(name, operands, result_types, properties, attributes,
+                 list(regions), _caller_location())
+        base = self._module_builder._new_name()
+        if len(result_types) == 1:
+            op.results = [Value(self, base, result_types[0])]
+        else:
+            op.results = [Value(self, f"{base}#{i}", t)
+                          for i, t in enumerate(result_types)]
+        self._blocks[-1].ops.append(op)
+        return op
+
+    def _finish(self):
+        if len(self._blocks) > 1:
+            raise ValueError(f"kernel '{self.name}' still has an open region")
+        if self._blocks:
+            if not self._body.terminated_by("gpu.return"):
+                self._body.ops.append(_Op("gpu.return", [], [], None, None,
+                                          [], self._op.location))
+            self._blocks.clear()
+        return self._op
+
+
+def _dim3(sizes):
+    sizes = list(sizes)
+    if not 1 <= len(sizes) <= 3:
+        raise ValueError(f"expected 1 to 3 sizes, got {sizes}")
+    return sizes + [1] * (3 - len(sizes))
+
+
+class ModuleBuilder:
+    """Builds a ``gpu.module`` of kernels."""
+
+    def __init__(self, name):
+        self.name = name
+        self._kernels = []
+        self._counter = 0
+        self._location = _caller_location()
+
+    def kernel(self, name, arguments, *, block, grid=None, chip=None,
+               wave_size=64, occupancy=0, reference=None):
+        """Adds a ``gpu.func`` kernel. ``arguments`` is a list of
+        ``(name, type)`` pairs; ``block`` the workgroup size
+        (``known_block_size``), ``grid`` the workgroups (``known_grid_size``);
+        ``chip`` (with ``wave_size`` and ``occupancy``) adds the
+        ``wave.kernel`` attribute, ``reference`` names a reference kernel."""
+        kernel = KernelBuilder(self, name, arguments, block=block, grid=grid,
+                               chip=chip, wave_size=wave_size,
+                               occupancy=occupancy, reference=reference)
+        self._kernels.append(kernel)
+        return kernel
+
+    def _new_name(self):
+        self._counter += 1
+        return f"%{self._counter - 1}"
+
+    def _new_value(self, kernel, type_):
+        return Value(kernel, self._new_name(), type_)
+
+    def _render(self):
+        module = _Op("gpu.module", [], [], {"sym_name":
+                                            _syntax.quote(self.name)},
+                     None, [_Block()], self._location)
+        module.regions[0].ops = [k._finish() for k in self._kernels]
+        lines = []
+        _render_op(module, "", lines)
+        return lines
+
+    def text(self):
+        """The module as MLIR text (generic op form, with the Python
+        locations). Finishes every kernel: a kernel whose body does not end
+        with ``gpu.return`` gets one."""
+        return "\n".join(line for line, _ in self._render()) + "\n"
+
+    def build(self, context=None):
+        """Parses and verifies the module; raises ``MLIRError`` with the
+        diagnostics when it is invalid. Op verifiers report the Python line
+        that built the op; errors the parser finds in the generated text (an
+        attribute's verifier, such as an unknown chip) get a line naming the
+        Python code that built that part of it."""
+        from .ir import MLIRError, Module
+        lines = self._render()
+        source = f"{self.name}.mlir"
+        try:
+            return Module.parse("\n".join(line for line, _ in lines) + "\n",
+                                name=source, context=context)
+        except MLIRError as error:
+            built_at = [f"{source}:{d.line}: built at {lines[d.line - 1][1]}"
+                        for d in error.diagnostics
+                        if d.file == source and 0 < d.line <= len(lines)
+                        and lines[d.line - 1][1] is not None]
+            if built_at:
+                error.args = ("\n".join([str(error), *built_at]),)
+            raise
+
+
+__all__ = ["ModuleBuilder", "KernelBuilder", "Value", "ForLoop", "IfOp"]

@@ -1,0 +1,121 @@
+"""Compiling kernels to HSA code objects, as wave-compile does."""
+import dataclasses
+import json
+from typing import Optional
+
+from .ir import Kernel, Module
+
+
+@dataclasses.dataclass(frozen=True)
+class ResourceReport:
+    """One kernel's resource usage, read back from the code object's
+    metadata (the figures of clang's ``kernel-resource-usage`` remarks)."""
+    kernel: str
+    vgprs: int
+    #: None on chips without MFMA.
+    agprs: Optional[int]
+    sgprs: int
+    #: ``ScratchSize [bytes/lane]``.
+    scratch_bytes: int
+    dynamic_stack: bool
+    #: Waves per SIMD, and the resource that limits them ("none", "VGPR",
+    #: "SGPR", "LDS", "workgroup size").
+    occupancy: int
+    occupancy_limiter: str
+    sgpr_spills: int
+    vgpr_spills: int
+    #: ``LDS Size [bytes/block]``.
+    lds_bytes: int
+    wave_size: int
+    workgroup_size: int
+    #: The occupancy each resource alone allows.
+    occupancy_by_vgprs: int
+    occupancy_by_sgprs: int
+    occupancy_by_workgroups: int
+
+    @classmethod
+    def _from_native(cls, k):
+        return cls(kernel=k.name, vgprs=k.vgprs, agprs=k.agprs, sgprs=k.sgprs,
+                   scratch_bytes=k.scratch_bytes,
+                   dynamic_stack=k.dynamic_stack, occupancy=k.occupancy,
+                   occupancy_limiter=k.limiter, sgpr_spills=k.sgpr_spills,
+                   vgpr_spills=k.vgpr_spills, lds_bytes=k.lds_bytes,
+                   wave_size=k.wave_size, workgroup_size=k.workgroup_size,
+                   occupancy_by_vgprs=k.occupancy_by_vgprs,
+                   occupancy_by_sgprs=k.occupancy_by_sgprs,
+                   occupancy_by_workgroups=k.occupancy_by_workgroups)
+
+
+class CodeObject:
+    """An HSA code object for one chip (what ``hipModuleLoadData`` loads):
+    ``bytes(code)``, ``save(path)``, the ``assembly`` it was generated as,
+    and the resource ``reports`` of its kernels."""
+
+    def __init__(self, native, kernel):
+        self.chip = native.chip
+        self.data = native.code_object
+        self.assembly = native.assembly
+        #: Kernel name -> ResourceReport, for every kernel of the module.
+        self.reports = {k.name: ResourceReport._from_native(k)
+                        for k in native.kernels}
+        #: The report as ``wave-compile --resource-usage`` prints it.
+        self.report_text = native.report_text
+        #: ... and as ``--resource-usage=json`` does (parsed).
+        self.report_json = json.loads(native.report_json)
+        self._kernel = kernel
+
+    @property
+    def report(self):
+        """The report of the kernel compiled (of the module's only kernel
+        when a module was compiled)."""
+        if self._kernel is not None:
+            return self.reports[self._kernel]
+        if len(self.reports) != 1:
+            raise ValueError(f"the code object has kernels "
+                             f"{', '.join(self.reports)}: use reports[name]")
+        return next(iter(self.reports.values()))
+
+    def __bytes__(self):
+        return self.data
+
+    def __len__(self):
+        return len(self.data)
+
+    def save(self, path):
+        """Writes the code object (an ELF ``.hsaco``) to ``path``."""
+        with open(path, "wb") as f:
+            f.write(self.data)
+
+    def __repr__(self):
+        return (f"<wave_mlir.CodeObject {self.chip}, {len(self.data)} bytes, "
+                f"kernels {', '.join(self.reports)}>")
+
+
+def compile(kernel, chip=None, occupancy=None, opt_level=3,
+            code_object_version=5, lld_path=None, wave_optimize=None):
+    """Compiles the module of ``kernel`` (a ``Kernel``, or a ``Module``) to a
+    ``CodeObject``, exactly as ``wave-compile --chip=CHIP -O<opt_level>
+    [--occupancy=N] [--wave-optimize=B]`` would: the kernel-level
+    optimizations (by default at ``opt_level`` 2 and 3), the lowering, LLVM's
+    AMDGPU backend and ld.lld. ``chip`` defaults to the kernel's
+    ``wave.kernel`` chip; ``occupancy`` is the waves per SIMD every kernel's
+    registers are budgeted for (default: each kernel's ``wave.kernel``
+    occupancy). Raises ``MLIRError`` with the diagnostics on failure (an
+    unknown chip, a kernel the lowering rejects, a missing linker)."""
+    if isinstance(kernel, Kernel):
+        module, name = kernel.module, kernel.name
+    elif isinstance(kernel, Module):
+        module, name = kernel, None
+    else:
+        raise TypeError(f"expected a wave_mlir.Kernel or Module, got "
+                        f"{kernel!r}")
+    if chip is None:
+        chips = {k.chip for k in module.kernels if k.chip is not None
+                 and (name is None or k.name == name)}
+        if len(chips) != 1:
+            raise ValueError("pass chip=...: the kernels do not name one chip")
+        chip = chips.pop()
+    native = module._native.compile(chip, int(opt_level),
+                                    int(code_object_version), lld_path or "",
+                                    int(occupancy or 0), wave_optimize)
+    return CodeObject(native, name)

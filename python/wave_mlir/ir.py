@@ -1,0 +1,124 @@
+"""Modules and kernels parsed and verified by the C++ library."""
+from . import _wave_mlir
+from .types import SCALARS
+
+#: Raised with the MLIR diagnostics (``.diagnostics``, each with
+#: ``severity``, ``message``, ``location``, ``file``, ``line``, ``column``
+#: and ``notes``) when parsing, verifying, a pass, compiling or an
+#: interpreter run fails; ``str()`` holds their text.
+MLIRError = _wave_mlir.MLIRError
+Diagnostic = _wave_mlir.Diagnostic
+
+_default_context = None
+
+
+def default_context():
+    """The context modules use unless given another one."""
+    global _default_context
+    if _default_context is None:
+        _default_context = _wave_mlir.Context()
+    return _default_context
+
+
+class Module:
+    """A verified ``builtin.module``. ``str()`` prints it in the custom op
+    form; ``module["name"]`` is the kernel called ``name``."""
+
+    def __init__(self, native):
+        self._native = native
+
+    @classmethod
+    def parse(cls, text, name="<string>", context=None):
+        """Parses and verifies MLIR text (``name`` appears in locations)."""
+        return cls(_wave_mlir.Module.parse(context or default_context(), text,
+                                           name))
+
+    @classmethod
+    def load(cls, path, context=None):
+        """Parses and verifies an MLIR file."""
+        with open(path, encoding="utf-8") as f:
+            return cls.parse(f.read(), name=str(path), context=context)
+
+    def __str__(self):
+        return self.print()
+
+    def print(self, generic=False, debug_info=False):
+        """The module as text: in the generic op form if ``generic``, with
+        locations if ``debug_info``."""
+        return self._native.print(generic, debug_info)
+
+    def verify(self):
+        """Runs the verifier (raises ``MLIRError``)."""
+        self._native.verify()
+
+    def run_pipeline(self, pipeline):
+        """Runs a pass pipeline on the module in place: any pass wave-opt
+        knows, as ``"canonicalize,cse"`` or ``"builtin.module(...)"``.
+        Returns the module."""
+        self._native.run_pipeline(pipeline)
+        return self
+
+    def clone(self):
+        return Module(self._native.clone())
+
+    @property
+    def kernels(self):
+        """Every ``gpu.func`` kernel, in order."""
+        return [Kernel(self, info) for info in self._native.kernels()]
+
+    def __getitem__(self, name):
+        for kernel in self.kernels:
+            if kernel.name == name:
+                return kernel
+        raise KeyError(f"no kernel named '{name}' (kernels: "
+                       f"{', '.join(k.name for k in self.kernels)})")
+
+
+class Argument:
+    """A kernel argument: its MLIR type, element type and shape."""
+
+    def __init__(self, info):
+        self.type = info.type
+        self.is_memref = info.is_memref
+        self.shape = tuple(info.shape)
+        #: The scalar type of the elements (None for types ``run`` cannot
+        #: pass, such as vectors).
+        self.element = SCALARS.get(info.element_type)
+
+    def __repr__(self):
+        return f"<wave_mlir.Argument {self.type}>"
+
+
+class Kernel:
+    """A ``gpu.func`` kernel of a module."""
+
+    def __init__(self, module, info):
+        self.module = module
+        self.name = info.name
+        self.gpu_module = info.gpu_module
+        self.arguments = tuple(Argument(a) for a in info.arguments)
+        self.block_size = info.block_size
+        self.grid_size = info.grid_size
+        #: From ``wave.kernel`` (None and 0 when the kernel has none).
+        self.chip = info.chip or None
+        self.wave_size = info.wave_size
+        self.occupancy = info.occupancy
+        self._reference = info.reference or None
+
+    @property
+    def reference(self):
+        """The kernel ``wave.reference`` names, or None."""
+        return self.module[self._reference] if self._reference else None
+
+    def __repr__(self):
+        return f"<wave_mlir.Kernel @{self.name}>"
+
+
+def parse(text, name="<string>", context=None):
+    """Parses and verifies MLIR text into a ``Module``."""
+    return Module.parse(text, name, context)
+
+
+def load(path, context=None):
+    """Parses and verifies an MLIR file into a ``Module``."""
+    return Module.load(path, context)

@@ -1,0 +1,22 @@
+// RUN: wave-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(gpu.module(wave-attach-target{chip=gfx942}))'
+
+gpu.module @wave32_on_cdna {
+  // expected-error @below {{chip 'gfx942' does not run waves of 32 lanes}}
+  gpu.func @k() kernel
+      attributes {known_block_size = array<i32: 32, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx1100", wave_size = 32>} {
+    gpu.return
+  }
+}
+
+// -----
+
+// HIP kernels take memrefs as bare pointers.
+gpu.module @dynamic {
+  // expected-error @below {{argument #1 of type 'memref<?xf32>' has no static shape and layout; HIP kernels take memrefs as bare pointers}}
+  gpu.func @k(%a: memref<64xf32>, %b: memref<?xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    gpu.return
+  }
+}

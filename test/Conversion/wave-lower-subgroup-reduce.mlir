@@ -1,0 +1,49 @@
+// RUN: wave-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(gpu.module(wave-lower-subgroup-reduce))' | FileCheck %s
+
+// gfx942, waves of 64: DPP within rows, row broadcasts across them, and the
+// last lane holds the total.
+// CHECK-LABEL: gpu.func @wave64
+// CHECK-SAME: ([[X:%[A-Za-z0-9_]+]]: f32
+// CHECK: [[LAST:%[A-Za-z0-9_]+]] = arith.constant 63 : i32
+// CHECK: [[Q1:%[A-Za-z0-9_]+]] = amdgpu.dpp [[X]] [[X]] quad_perm([1 : i32, 0 : i32, 3 : i32, 2 : i32]) {bound_ctrl = true} : f32
+// CHECK: arith.addf [[X]], [[Q1]] : f32
+// CHECK: amdgpu.dpp {{.*}} quad_perm([2 : i32, 3 : i32, 0 : i32, 1 : i32])
+// CHECK: amdgpu.dpp {{.*}} row_half_mirror
+// CHECK: amdgpu.dpp {{.*}} row_mirror
+// CHECK: amdgpu.dpp {{.*}} row_bcast_15
+// CHECK: amdgpu.dpp {{.*}} row_bcast_31
+// CHECK: rocdl.readlane %{{.*}}, [[LAST]] : (f32, i32) -> f32
+// 64-bit values too (the backend splits 64-bit DPP moves in two).
+// CHECK: amdgpu.dpp {{.*}} row_bcast_31(unit) {bound_ctrl = true} : f64
+// CHECK: rocdl.readlane %{{.*}}, [[LAST]] : (f64, i32) -> f64
+// CHECK-NOT: gpu.subgroup_reduce
+gpu.module @m [#rocdl.target<chip = "gfx942", features = "+wavefrontsize64">] {
+  gpu.func @wave64(%x: f32, %d: f64) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %r = gpu.subgroup_reduce add %x uniform : (f32) -> f32
+    %s = gpu.subgroup_reduce maxnumf %d uniform : (f64) -> f64
+    gpu.return
+  }
+}
+
+// -----
+
+// gfx1100, waves of 32: no row broadcasts on RDNA; rows combine through
+// permlanex16 and lane 31 holds the total.
+// CHECK-LABEL: gpu.func @wave32
+// CHECK: [[LAST:%[A-Za-z0-9_]+]] = arith.constant 31 : i32
+// CHECK: amdgpu.dpp
+// CHECK-NOT: row_bcast
+// CHECK: rocdl.permlanex16
+// CHECK: rocdl.readlane %{{.*}}, [[LAST]] : (i32, i32) -> i32
+gpu.module @m [#rocdl.target<chip = "gfx1100", features = "+wavefrontsize32">] {
+  gpu.func @wave32(%x: i32) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %r = gpu.subgroup_reduce add %x uniform : (i32) -> i32
+    gpu.return
+  }
+}
+
+// -----
+
+// expected-error @below {{needs a #rocdl.target (run wave-attach-target)}}
+gpu.module @no_target {
+}

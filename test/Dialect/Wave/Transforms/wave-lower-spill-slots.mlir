@@ -1,0 +1,84 @@
+// RUN: wave-opt %s -split-input-file --wave-lower-spill-slots -verify-diagnostics --mlir-print-local-scope | FileCheck %s
+// What wave-budget-registers spills, end to end: the pressure example at
+// occupancy 4 keeps its four spill slots through LLVM's optimizer (without
+// the volatile accesses the stores would be forwarded to the reloads and the
+// slots deleted), as 16-byte LDS accesses.
+// RUN: wave-opt %examples/pressure.mlir --wave-budget-registers=occupancy=4 -o %t.spilled.mlir 2>/dev/null
+// RUN: wave-compile %t.spilled.mlir --chip=gfx942 --emit=llvm -o - | FileCheck %s --check-prefix=LLVM
+// RUN: wave-compile %t.spilled.mlir --chip=gfx942 --emit=asm -o - | FileCheck %s --check-prefix=ASM
+
+// LLVM-COUNT-4: store volatile <4 x float> {{.*}} ptr addrspace(3) {{.*}} align 16
+// LLVM-COUNT-4: load volatile <4 x float>, ptr addrspace(3) {{.*}} align 16
+// ASM-LABEL: pressure:
+// ASM-COUNT-4: ds_write_b128
+// ASM-COUNT-4: ds_read_b128
+// ASM-NOT: scratch_store
+// ASM: .end_amdhsa_kernel
+
+// A slot row of lane x + 16 y: the element offset (x + 16 y) * 4 in bytes
+// times 4, from the slot's LDS base, as a 32-bit LDS pointer.
+
+// CHECK-LABEL: gpu.func @slots
+// CHECK: %[[SLOT:.*]] = wave.alloc_lds {spill_slot}
+// CHECK: %[[X:.*]] = gpu.thread_id x
+// CHECK: %[[Y:.*]] = gpu.thread_id y
+// CHECK: %[[V:.*]] = wave.read %arg0
+// CHECK: %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %[[SLOT]]
+// CHECK: %[[ADDR:.*]] = arith.addi %[[BASE]], %{{.*}} : index
+// CHECK: %[[ADDR32:.*]] = arith.index_castui %[[ADDR]] : index to i32
+// CHECK: %[[PTR:.*]] = llvm.inttoptr %[[ADDR32]] : i32 to !llvm.ptr<3>
+// CHECK: llvm.store volatile %[[V]], %[[PTR]] {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+// CHECK: %[[BACK:.*]] = llvm.load volatile %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK: arith.addf %[[BACK]], %[[BACK]]
+// CHECK-NOT: spill_slot
+// An LDS access without the attribute is left to the regular lowering.
+// CHECK: wave.write %{{.*}}, %{{.*}}[%[[X]], %[[Y]]] map
+// CHECK-SAME: : vector<4xf32>, memref<64x4xf32, #gpu.address_space<workgroup>>
+
+gpu.module @m {
+  gpu.func @slots(%A: memref<256xf32>) kernel
+      attributes {known_block_size = array<i32: 16, 4, 1>} {
+    %slot = wave.alloc_lds {spill_slot} : memref<64x4xf32, #gpu.address_space<workgroup>>
+    %tile = wave.alloc_lds : memref<64x4xf32, #gpu.address_space<workgroup>>
+    %x = gpu.thread_id x
+    %y = gpu.thread_id y
+    %v = wave.read %A[%x, %y] map affine_map<(x, y) -> (y * 64 + x * 4)> : memref<256xf32> -> vector<4xf32>
+    wave.write %v, %slot[%x, %y] map affine_map<(x, y) -> (x + y * 16, 0)> {spill_slot} : vector<4xf32>, memref<64x4xf32, #gpu.address_space<workgroup>>
+    %back = wave.read %slot[%x, %y] map affine_map<(x, y) -> (x + y * 16, 0)> {spill_slot} : memref<64x4xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
+    %w = arith.addf %back, %back : vector<4xf32>
+    wave.write %w, %tile[%x, %y] map affine_map<(x, y) -> (x + y * 16, 0)> : vector<4xf32>, memref<64x4xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+// f16 rows of 6 bytes: the vector is only 2-byte aligned.
+
+// CHECK-LABEL: gpu.func @narrow
+// CHECK: llvm.store volatile %{{.*}}, %{{.*}} {alignment = 2 : i64} : vector<3xf16>, !llvm.ptr<3>
+
+gpu.module @m2 {
+  gpu.func @narrow(%A: memref<256xf16>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %slot = wave.alloc_lds {spill_slot} : memref<64x3xf16, #gpu.address_space<workgroup>>
+    %x = gpu.thread_id x
+    %v = wave.read %A[%x] map affine_map<(x) -> (x * 3)> : memref<256xf16> -> vector<3xf16>
+    wave.write %v, %slot[%x] map affine_map<(x) -> (x, 0)> {spill_slot} : vector<3xf16>, memref<64x3xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m3 {
+  gpu.func @bad(%A: memref<256xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %slot = wave.alloc_lds {spill_slot} : memref<4x64xf32, #gpu.address_space<workgroup>>
+    %x = gpu.thread_id x
+    %v = wave.read %A[%x] map affine_map<(x) -> (x * 4)> : memref<256xf32> -> vector<4xf32>
+    // expected-error @below {{a 'spill_slot' access needs an unmasked access along the innermost dimension of a static row-major LDS buffer}}
+    wave.write %v, %slot[%x] map affine_map<(x) -> (0, x)> along 0 {spill_slot} : vector<4xf32>, memref<4x64xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}

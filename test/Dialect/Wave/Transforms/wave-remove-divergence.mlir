@@ -1,0 +1,724 @@
+// Converted kernels are straight-line code; every kept branch has a remark.
+// RUN: wave-opt %s --wave-remove-divergence --verify-diagnostics | FileCheck %s
+// The counts the statistics keep.
+// RUN: wave-opt %s --wave-remove-divergence=summary 2>&1 >/dev/null | FileCheck %s --check-prefix=SUMMARY
+// One more unit of budget converts the branch one over the default threshold.
+// RUN: wave-opt %s --wave-remove-divergence=threshold=9 2>/dev/null | FileCheck %s --check-prefix=T9
+// The even/odd writer example becomes one select and one store, and nothing
+// else in it is touched (no remark); the converted kernel still matches its
+// reference kernel, and the kernel before and after the pass agree on the
+// same random inputs.
+// RUN: wave-opt %examples/divergent.mlir --wave-remove-divergence --verify-diagnostics | FileCheck %s --check-prefix=EXAMPLE
+// RUN: wave-opt %examples/divergent.mlir --wave-remove-divergence -o %t.divergent.mlir
+// RUN: wave-run %t.divergent.mlir | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %examples/divergent.mlir --compare-pipeline=wave-remove-divergence | FileCheck %s --check-prefix=SAME
+// End to end on gfx942: the converted example has no exec-mask branch, with
+// wave-compile's default -O3 and with -O0 (no LLVM optimization), where the
+// unconverted kernel has one. (At -O3 LLVM's own optimizer happens to merge
+// this example's two stores itself; the kernels below show what it cannot.)
+// RUN: wave-compile %t.divergent.mlir --chip=gfx942 --emit=asm -o %t.divergent.s
+// RUN: FileCheck %s --check-prefix=ASM-EXAMPLE < %t.divergent.s
+// RUN: wave-compile %t.divergent.mlir --chip=gfx942 --emit=asm -O0 -o %t.divergent-O0.s
+// RUN: FileCheck %s --check-prefix=ASM-EXAMPLE < %t.divergent-O0.s
+// RUN: wave-compile %examples/divergent.mlir --chip=gfx942 --emit=asm -O0 -o %t.unconverted-O0.s
+// RUN: FileCheck %s --check-prefix=ASM-BRANCH < %t.unconverted-O0.s
+// The kernels of this file before and after the pass alone (no
+// wave-optimize), at -O3: where the arms load memory LLVM cannot prove
+// dereferenceable, or cost more than LLVM speculates, only the pass removes
+// the branch.
+// RUN: wave-opt %s --wave-remove-divergence -o %t.converted.mlir 2>/dev/null
+// RUN: wave-compile %t.converted.mlir --chip=gfx942 --emit=asm --wave-optimize=false -o %t.converted.s
+// RUN: FileCheck %s --check-prefix=ASM < %t.converted.s
+// RUN: wave-compile %s --chip=gfx942 --emit=asm --wave-optimize=false -o %t.unconverted.s
+// RUN: FileCheck %s --check-prefix=ASM-KEPT < %t.unconverted.s
+
+// ASM-EXAMPLE-LABEL: {{^}}divergent:
+// ASM-EXAMPLE-NOT:     s_cbranch_exec
+// ASM-EXAMPLE:         v_cndmask_b32
+// ASM-EXAMPLE-NOT:     s_cbranch_exec
+// ASM-EXAMPLE:         {{flat|global}}_store_dword
+// ASM-EXAMPLE-NOT:     s_cbranch_exec
+// ASM-EXAMPLE:         s_endpgm
+
+// ASM-BRANCH-LABEL: {{^}}divergent:
+// ASM-BRANCH:         s_cbranch_execz
+// ASM-BRANCH:         s_endpgm
+
+// ASM-LABEL: {{^}}even_odd_store:
+// ASM-NOT:     s_cbranch_exec
+// ASM:         s_endpgm
+// ASM-LABEL: {{^}}in_bounds_reads:
+// ASM-NOT:     s_cbranch_exec
+// ASM:         v_cndmask_b32
+// ASM-NOT:     s_cbranch_exec
+// ASM:         s_endpgm
+// ASM-LABEL: {{^}}nested:
+// ASM-NOT:     s_cbranch_exec
+// ASM:         s_endpgm
+// ASM-LABEL: {{^}}cost_at_threshold:
+// ASM-NOT:     s_cbranch_exec
+// ASM:         s_endpgm
+
+// ASM-KEPT-LABEL: {{^}}in_bounds_reads:
+// ASM-KEPT:         s_cbranch_exec
+// ASM-KEPT:         s_endpgm
+// ASM-KEPT-LABEL: {{^}}nested:
+// ASM-KEPT:         s_cbranch_exec
+// ASM-KEPT:         s_endpgm
+// ASM-KEPT-LABEL: {{^}}cost_at_threshold:
+// ASM-KEPT:         s_cbranch_exec
+// ASM-KEPT:         s_endpgm
+
+// Every converted kernel below computes what it computed before (wave-run
+// runs it before and after the pass on the same random inputs, checking
+// bounds and races too).
+// RUN: wave-run %s --kernel=icmp_if_mov --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=even_odd_store --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=in_bounds_reads --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=in_bounds_load --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=nested --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=uniform_inside_divergent --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=cost_at_threshold --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=same_value_in_both_arms --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=cost_over_threshold --compare-pipeline='wave-remove-divergence{threshold=9}' 2>/dev/null | FileCheck %s --check-prefix=SAME
+
+// SAME: agrees
+// SAME: PASS
+
+// EXAMPLE-LABEL: gpu.func @divergent(
+// EXAMPLE-NOT:     scf.if
+// EXAMPLE:         %[[EVEN:.*]] = arith.cmpi eq
+// EXAMPLE-NEXT:    %[[D:.*]] = arith.mulf
+// EXAMPLE-NEXT:    %[[I:.*]] = arith.addf
+// EXAMPLE-NEXT:    %[[Y:.*]] = arith.select %[[EVEN]], %[[D]], %[[I]] : vector<1xf32>
+// EXAMPLE-NEXT:    wave.write %[[Y]]
+// EXAMPLE-NEXT:    gpu.return
+
+// SUMMARY: remark: wave-remove-divergence: 9 converted, 1 store pairs merged, 6 left uniform; kept: 7 side effect, 1 barrier, 1 convergent, 2 out of bounds, 2 cost
+
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+#lds = #gpu.address_space<workgroup>
+
+gpu.module @divergence {
+
+//===----------------------------------------------------------------------===//
+// Converted
+//===----------------------------------------------------------------------===//
+
+// The `icmp`/`if`/`mov` example of the WAVE optimization guide: a predicate
+// that differs between lanes picks one of two constants.
+// CHECK-LABEL: gpu.func @icmp_if_mov
+// CHECK:         %[[P:.*]] = arith.cmpi slt
+// CHECK-NOT:     scf.if
+// CHECK-DAG:     %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK:         %[[R:.*]] = arith.select %[[P]], %[[ONE]], %[[ZERO]] : i32
+// CHECK-NOT:     scf.if
+// CHECK:         memref.store %[[R]]
+gpu.func @icmp_if_mov(%in: memref<64xi32>, %r1: i32, %out: memref<64xi32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %tid = gpu.thread_id x
+  %r0 = memref.load %in[%tid] : memref<64xi32>
+  %p0 = arith.cmpi slt, %r0, %r1 : i32
+  %r2 = scf.if %p0 -> (i32) {
+    %one = arith.constant 1 : i32
+    scf.yield %one : i32
+  } else {
+    %zero = arith.constant 0 : i32
+    scf.yield %zero : i32
+  }
+  memref.store %r2, %out[%tid] : memref<64xi32>
+  gpu.return
+}
+
+// The even/odd writer with memref ops: each arm recomputes the index, and the
+// two stores merge into one.
+// CHECK-LABEL: gpu.func @even_odd_store
+// CHECK-NOT:     scf.if
+// CHECK:         %[[EVEN:.*]] = arith.cmpi eq
+// CHECK:         %[[I:.*]] = arith.addi
+// CHECK:         %[[D:.*]] = arith.mulf
+// CHECK:         arith.addi
+// CHECK:         %[[S:.*]] = arith.addf
+// CHECK:         %[[Y:.*]] = arith.select %[[EVEN]], %[[D]], %[[S]] : f32
+// CHECK-NEXT:    memref.store %[[Y]], %{{.*}}[%[[I]]] : memref<256xf32>
+// CHECK-NOT:     memref.store
+// CHECK:         gpu.return
+gpu.func @even_odd_store(%X: memref<256xf32>, %Y: memref<256xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 4, 1, 1>, wave.kernel = #k} {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c64 = arith.constant 64 : index
+  %two = arith.constant 2.0 : f32
+  %one = arith.constant 1.0 : f32
+  %tid = gpu.thread_id x
+  %wg = gpu.block_id x
+  %base = arith.muli %wg, %c64 : index
+  %i = arith.addi %base, %tid : index
+  %x = memref.load %X[%i] : memref<256xf32>
+  %parity = arith.remui %tid, %c2 : index
+  %even = arith.cmpi eq, %parity, %c0 : index
+  scf.if %even {
+    %j = arith.addi %base, %tid : index
+    %y = arith.mulf %x, %two : f32
+    memref.store %y, %Y[%j] : memref<256xf32>
+  } else {
+    %j = arith.addi %base, %tid : index
+    %y = arith.addf %x, %one : f32
+    memref.store %y, %Y[%j] : memref<256xf32>
+  }
+  gpu.return
+}
+
+// Loads are speculated when they are provably in bounds for every lane: a
+// `wave.read` by its footprint (here of a global buffer and of an LDS tile).
+// CHECK-LABEL: gpu.func @in_bounds_reads
+// CHECK-NOT:     scf.if
+// CHECK:         %[[C:.*]] = arith.cmpi ult
+// CHECK:         wave.read %{{.*}}[%{{.*}}] map {{.*}} : memref<64xf32> -> vector<1xf32>
+// CHECK:         wave.read %{{.*}}[%{{.*}}] map {{.*}} : memref<64xf32, #gpu.address_space<workgroup>> -> vector<1xf32>
+// CHECK:         arith.addf
+// CHECK:         wave.read
+// CHECK:         arith.select %[[C]]
+// CHECK-NOT:     scf.if
+// CHECK:         gpu.return
+gpu.func @in_bounds_reads(%A: memref<64xf32>, %B: memref<64xf32>, %out: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c16 = arith.constant 16 : index
+  %tid = gpu.thread_id x
+  %lds = wave.alloc_lds : memref<64xf32, #lds>
+  %a0 = wave.read %A[%tid] : memref<64xf32> -> vector<1xf32>
+  wave.write %a0, %lds[%tid] : vector<1xf32>, memref<64xf32, #lds>
+  wave.barrier
+  %low = arith.cmpi ult, %tid, %c16 : index
+  %r = scf.if %low -> (vector<1xf32>) {
+    %a = wave.read %A[%tid] map affine_map<(d0) -> (63 - d0)> : memref<64xf32> -> vector<1xf32>
+    %l = wave.read %lds[%tid] map affine_map<(d0) -> ((d0 + 32) mod 64)> : memref<64xf32, #lds> -> vector<1xf32>
+    %s = arith.addf %a, %l : vector<1xf32>
+    scf.yield %s : vector<1xf32>
+  } else {
+    %b = wave.read %B[%tid] : memref<64xf32> -> vector<1xf32>
+    scf.yield %b : vector<1xf32>
+  }
+  wave.write %r, %out[%tid] : vector<1xf32>, memref<64xf32>
+  gpu.return
+}
+
+// A `memref.load` is in bounds by the integer ranges of its indices: the
+// thread id lies in [0, 64) by `known_block_size`, so `tid + 16` lies in
+// [16, 80), inside the 128 elements of %B.
+// CHECK-LABEL: gpu.func @in_bounds_load
+// CHECK-NOT:     scf.if
+// CHECK:         %[[C:.*]] = arith.cmpi ult
+// CHECK:         %[[B:.*]] = memref.load
+// CHECK:         arith.select %[[C]], %[[B]], %{{.*}} : f32
+// CHECK-NOT:     scf.if
+// CHECK:         gpu.return
+gpu.func @in_bounds_load(%A: memref<64xf32>, %B: memref<128xf32>, %out: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c16 = arith.constant 16 : index
+  %tid = gpu.thread_id x
+  %x = memref.load %A[%tid] : memref<64xf32>
+  %low = arith.cmpi ult, %tid, %c16 : index
+  %r = scf.if %low -> (f32) {
+    %i = arith.addi %tid, %c16 : index
+    %b = memref.load %B[%i] : memref<128xf32>
+    scf.yield %b : f32
+  } else {
+    scf.yield %x : f32
+  }
+  memref.store %r, %out[%tid] : memref<64xf32>
+  gpu.return
+}
+
+// Nested divergent branches are converted inside-out.
+// CHECK-LABEL: gpu.func @nested
+// CHECK-NOT:     scf.if
+// CHECK:         %[[OUTER:.*]] = arith.cmpi ult
+// CHECK:         %[[INNER:.*]] = arith.cmpi eq
+// CHECK:         %[[M:.*]] = arith.mulf
+// CHECK:         %[[IN:.*]] = arith.select %[[INNER]], %[[M]], %{{.*}} : f32
+// CHECK:         %[[OUT:.*]] = arith.select %[[OUTER]], %[[IN]], %{{.*}} : f32
+// CHECK-NOT:     scf.if
+// CHECK:         memref.store %[[OUT]]
+gpu.func @nested(%X: memref<64xf32>, %Y: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %c32 = arith.constant 32 : index
+  %tid = gpu.thread_id x
+  %x = memref.load %X[%tid] : memref<64xf32>
+  %low = arith.cmpi ult, %tid, %c32 : index
+  %r = scf.if %low -> (f32) {
+    %m3 = arith.remui %tid, %c3 : index
+    %third = arith.cmpi eq, %m3, %c0 : index
+    %s = scf.if %third -> (f32) {
+      %sq = arith.mulf %x, %x : f32
+      scf.yield %sq : f32
+    } else {
+      scf.yield %x : f32
+    }
+    scf.yield %s : f32
+  } else {
+    %neg = arith.negf %x : f32
+    scf.yield %neg : f32
+  }
+  memref.store %r, %Y[%tid] : memref<64xf32>
+  gpu.return
+}
+
+// A uniform branch inside a divergent one stays a branch (it does not
+// diverge) and moves with the speculated arm.
+// CHECK-LABEL: gpu.func @uniform_inside_divergent
+// CHECK:         %[[OUTER:.*]] = arith.cmpi ult
+// CHECK:         %[[U:.*]] = scf.if %{{.*}} -> (f32)
+// CHECK:         arith.select %[[OUTER]], %[[U]], %{{.*}} : f32
+// CHECK-NOT:     scf.if
+// CHECK:         gpu.return
+gpu.func @uniform_inside_divergent(%X: memref<64xf32>, %Y: memref<64xf32>, %flag: i1) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c32 = arith.constant 32 : index
+  %tid = gpu.thread_id x
+  %x = memref.load %X[%tid] : memref<64xf32>
+  %low = arith.cmpi ult, %tid, %c32 : index
+  %r = scf.if %low -> (f32) {
+    %u = scf.if %flag -> (f32) {
+      %d = arith.addf %x, %x : f32
+      scf.yield %d : f32
+    } else {
+      scf.yield %x : f32
+    }
+    scf.yield %u : f32
+  } else {
+    scf.yield %x : f32
+  }
+  memref.store %r, %Y[%tid] : memref<64xf32>
+  gpu.return
+}
+
+// Threshold boundary: the arms cost 4 + 3 and the select 1, exactly the
+// default threshold of 8.
+// CHECK-LABEL: gpu.func @cost_at_threshold
+// CHECK-NOT:     scf.if
+// CHECK:         arith.select
+// CHECK-NOT:     scf.if
+// CHECK:         gpu.return
+gpu.func @cost_at_threshold(%X: memref<64xf32>, %Y: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c32 = arith.constant 32 : index
+  %tid = gpu.thread_id x
+  %x = memref.load %X[%tid] : memref<64xf32>
+  %low = arith.cmpi ult, %tid, %c32 : index
+  %r = scf.if %low -> (f32) {
+    %a = arith.addf %x, %x : f32
+    %b = arith.addf %a, %x : f32
+    %c = arith.addf %b, %x : f32
+    %d = arith.addf %c, %x : f32
+    scf.yield %d : f32
+  } else {
+    %a = arith.mulf %x, %x : f32
+    %b = arith.mulf %a, %x : f32
+    %c = arith.mulf %b, %x : f32
+    scf.yield %c : f32
+  }
+  memref.store %r, %Y[%tid] : memref<64xf32>
+  gpu.return
+}
+
+// Both arms yield the same value: nothing to select.
+// CHECK-LABEL: gpu.func @same_value_in_both_arms
+// CHECK-NOT:     scf.if
+// CHECK-NOT:     arith.select
+// CHECK:         %[[X:.*]] = memref.load
+// CHECK-NEXT:    memref.store %[[X]]
+gpu.func @same_value_in_both_arms(%X: memref<64xf32>, %Y: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c32 = arith.constant 32 : index
+  %tid = gpu.thread_id x
+  %low = arith.cmpi ult, %tid, %c32 : index
+  %x = memref.load %X[%tid] : memref<64xf32>
+  %r = scf.if %low -> (f32) {
+    scf.yield %x : f32
+  } else {
+    scf.yield %x : f32
+  }
+  memref.store %r, %Y[%tid] : memref<64xf32>
+  gpu.return
+}
+
+//===----------------------------------------------------------------------===//
+// Uniform branches are left alone, however cheap
+//===----------------------------------------------------------------------===//
+
+// A kernel argument, a workgroup id and arithmetic on a thread id along a
+// dimension that is constant within each wave (64x4 workgroup, waves of 64)
+// are uniform.
+// CHECK-LABEL: gpu.func @uniform_conditions
+// CHECK:         scf.if
+// CHECK:         scf.if
+// CHECK:         scf.if
+// CHECK-NOT:     arith.select
+// CHECK:         gpu.return
+gpu.func @uniform_conditions(%X: memref<256xf32>, %Y: memref<256xf32>, %flag: i1) kernel
+    attributes {known_block_size = array<i32: 64, 4, 1>,
+                known_grid_size = array<i32: 2, 1, 1>, wave.kernel = #k} {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c64 = arith.constant 64 : index
+  %tx = gpu.thread_id x
+  %ty = gpu.thread_id y
+  %wg = gpu.block_id x
+  %row = arith.muli %ty, %c64 : index
+  %i = arith.addi %row, %tx : index
+  %x = memref.load %X[%i] : memref<256xf32>
+  %a = scf.if %flag -> (f32) {
+    %d = arith.addf %x, %x : f32
+    scf.yield %d : f32
+  } else {
+    scf.yield %x : f32
+  }
+  %first = arith.cmpi eq, %wg, %c0 : index
+  %b = scf.if %first -> (f32) {
+    %d = arith.mulf %a, %a : f32
+    scf.yield %d : f32
+  } else {
+    scf.yield %a : f32
+  }
+  %wave = arith.remui %ty, %c2 : index
+  %evenWave = arith.cmpi eq, %wave, %c0 : index
+  %c = scf.if %evenWave -> (f32) {
+    %d = arith.negf %b : f32
+    scf.yield %d : f32
+  } else {
+    scf.yield %b : f32
+  }
+  memref.store %c, %Y[%i] : memref<256xf32>
+  gpu.return
+}
+
+// Branches aligned with wave boundaries do not diverge: with 256 lanes in
+// waves of 64, `tid < 128` is the same in every lane of each wave.
+// CHECK-LABEL: gpu.func @wave_aligned_condition
+// CHECK:         scf.if
+// CHECK-NOT:     arith.select
+// CHECK:         gpu.return
+gpu.func @wave_aligned_condition(%X: memref<256xf32>, %Y: memref<256xf32>) kernel
+    attributes {known_block_size = array<i32: 256, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c128 = arith.constant 128 : index
+  %tid = gpu.thread_id x
+  %x = memref.load %X[%tid] : memref<256xf32>
+  %low = arith.cmpi ult, %tid, %c128 : index
+  %r = scf.if %low -> (f32) {
+    %d = arith.addf %x, %x : f32
+    scf.yield %d : f32
+  } else {
+    scf.yield %x : f32
+  }
+  memref.store %r, %Y[%tid] : memref<256xf32>
+  gpu.return
+}
+
+// A branch on a constant is uniform too.
+// CHECK-LABEL: gpu.func @constant_condition
+// CHECK:         scf.if
+gpu.func @constant_condition(%Y: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %true = arith.constant true
+  %tid = gpu.thread_id x
+  %one = arith.constant 1.0 : f32
+  scf.if %true {
+    memref.store %one, %Y[%tid] : memref<64xf32>
+  }
+  gpu.return
+}
+
+//===----------------------------------------------------------------------===//
+// Kept divergent branches, each with its reason
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: gpu.func @cost_over_threshold
+// CHECK:         scf.if
+// T9-LABEL:    gpu.func @cost_over_threshold
+// T9-NOT:        scf.if
+// T9:            arith.select
+// T9-NOT:        scf.if
+// T9:            gpu.return
+gpu.func @cost_over_threshold(%X: memref<64xf32>, %Y: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c32 = arith.constant 32 : index
+  %tid = gpu.thread_id x
+  %x = memref.load %X[%tid] : memref<64xf32>
+  %low = arith.cmpi ult, %tid, %c32 : index
+  // expected-remark @below {{divergent branch kept: speculating both arms costs 9, over the threshold of 8}}
+  %r = scf.if %low -> (f32) {
+    %a = arith.addf %x, %x : f32
+    %b = arith.addf %a, %x : f32
+    %c = arith.addf %b, %x : f32
+    %d = arith.addf %c, %x : f32
+    scf.yield %d : f32
+  } else {
+    %a = arith.mulf %x, %x : f32
+    %b = arith.mulf %a, %x : f32
+    %c = arith.mulf %b, %x : f32
+    %d = arith.mulf %c, %x : f32
+    scf.yield %d : f32
+  }
+  memref.store %r, %Y[%tid] : memref<64xf32>
+  gpu.return
+}
+
+// Division and transcendental math cost 8 each.
+// CHECK-LABEL: gpu.func @expensive_math
+// CHECK:         scf.if
+gpu.func @expensive_math(%X: memref<64xf32>, %Y: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c32 = arith.constant 32 : index
+  %tid = gpu.thread_id x
+  %x = memref.load %X[%tid] : memref<64xf32>
+  %low = arith.cmpi ult, %tid, %c32 : index
+  // expected-remark @below {{divergent branch kept: speculating both arms costs 17, over the threshold of 8}}
+  %r = scf.if %low -> (f32) {
+    %e = math.exp %x : f32
+    scf.yield %e : f32
+  } else {
+    %d = arith.divf %x, %x : f32
+    scf.yield %d : f32
+  }
+  memref.store %r, %Y[%tid] : memref<64xf32>
+  gpu.return
+}
+
+// Every lane must reach a barrier together.
+// CHECK-LABEL: gpu.func @barrier_in_arm
+// CHECK:         scf.if
+gpu.func @barrier_in_arm(%X: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c32 = arith.constant 32 : index
+  %tid = gpu.thread_id x
+  %low = arith.cmpi ult, %tid, %c32 : index
+  // expected-remark @below {{divergent branch kept: an arm holds the barrier 'wave.barrier', which every lane must reach together}}
+  scf.if %low {
+    wave.barrier
+  }
+  gpu.return
+}
+
+// A collective over the active lanes would see every lane if speculated.
+// CHECK-LABEL: gpu.func @collective_in_arm
+// CHECK:         scf.if
+gpu.func @collective_in_arm(%X: memref<64xf32>, %Y: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c32 = arith.constant 32 : index
+  %tid = gpu.thread_id x
+  %x = memref.load %X[%tid] : memref<64xf32>
+  %low = arith.cmpi ult, %tid, %c32 : index
+  // expected-remark @below {{divergent branch kept: an arm holds 'wave.reduce', whose result depends on which lanes are active}}
+  %r = scf.if %low -> (f32) {
+    %s = wave.reduce <add> %x : f32
+    scf.yield %s : f32
+  } else {
+    scf.yield %x : f32
+  }
+  memref.store %r, %Y[%tid] : memref<64xf32>
+  gpu.return
+}
+
+// A store only one arm makes cannot run in the other arm's lanes.
+// CHECK-LABEL: gpu.func @store_in_one_arm
+// CHECK:         scf.if
+gpu.func @store_in_one_arm(%Y: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c32 = arith.constant 32 : index
+  %one = arith.constant 1.0 : f32
+  %tid = gpu.thread_id x
+  %low = arith.cmpi ult, %tid, %c32 : index
+  // expected-remark @below {{divergent branch kept: 'memref.store' in the 'then' arm has no store to the same address at the same position in the other arm}}
+  scf.if %low {
+    memref.store %one, %Y[%tid] : memref<64xf32>
+  }
+  gpu.return
+}
+
+// The even/odd writer as first written: the arms store to different
+// addresses (`out[2 * idx]` and `out[2 * idx + 1]`).
+// CHECK-LABEL: gpu.func @stores_to_different_addresses
+// CHECK:         scf.if
+gpu.func @stores_to_different_addresses(%out: memref<128xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %one = arith.constant 1.0 : f32
+  %zero = arith.constant 0.0 : f32
+  %tid = gpu.thread_id x
+  %parity = arith.remui %tid, %c2 : index
+  %even = arith.cmpi eq, %parity, %c0 : index
+  // expected-remark @below {{divergent branch kept: 'wave.write' in the 'then' arm has no store to the same address at the same position in the other arm}}
+  scf.if %even {
+    %v = vector.broadcast %one : f32 to vector<1xf32>
+    wave.write %v, %out[%tid] map affine_map<(d0) -> (d0 * 2)> : vector<1xf32>, memref<128xf32>
+  } else {
+    %v = vector.broadcast %zero : f32 to vector<1xf32>
+    wave.write %v, %out[%tid] map affine_map<(d0) -> (d0 * 2 + 1)> : vector<1xf32>, memref<128xf32>
+  }
+  gpu.return
+}
+
+// Integer division by a value that may be zero is undefined behaviour.
+// CHECK-LABEL: gpu.func @division_may_trap
+// CHECK:         scf.if
+gpu.func @division_may_trap(%X: memref<64xi32>, %Y: memref<64xi32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c32 = arith.constant 32 : index
+  %tid = gpu.thread_id x
+  %x = memref.load %X[%tid] : memref<64xi32>
+  %low = arith.cmpi ult, %tid, %c32 : index
+  // expected-remark @below {{divergent branch kept: 'arith.divui' has side effects or may trap}}
+  %r = scf.if %low -> (i32) {
+    %q = arith.divui %x, %x : i32
+    scf.yield %q : i32
+  } else {
+    scf.yield %x : i32
+  }
+  memref.store %r, %Y[%tid] : memref<64xi32>
+  gpu.return
+}
+
+// The guard is what keeps the read in bounds: lane 63 would read element 64.
+// CHECK-LABEL: gpu.func @guarded_read
+// CHECK:         scf.if
+gpu.func @guarded_read(%X: memref<64xf32>, %Y: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c63 = arith.constant 63 : index
+  %zero = arith.constant dense<0.0> : vector<1xf32>
+  %tid = gpu.thread_id x
+  %inside = arith.cmpi ult, %tid, %c63 : index
+  // expected-remark @below {{divergent branch kept: 'wave.read' may read out of bounds}}
+  %r = scf.if %inside -> (vector<1xf32>) {
+    %next = wave.read %X[%tid] map affine_map<(d0) -> (d0 + 1)> : memref<64xf32> -> vector<1xf32>
+    scf.yield %next : vector<1xf32>
+  } else {
+    scf.yield %zero : vector<1xf32>
+  }
+  wave.write %r, %Y[%tid] : vector<1xf32>, memref<64xf32>
+  gpu.return
+}
+
+// The same guard around a `memref.load`: its index ranges over [1, 64].
+// CHECK-LABEL: gpu.func @guarded_load
+// CHECK:         scf.if
+gpu.func @guarded_load(%X: memref<64xf32>, %Y: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c1 = arith.constant 1 : index
+  %c63 = arith.constant 63 : index
+  %zero = arith.constant 0.0 : f32
+  %tid = gpu.thread_id x
+  %inside = arith.cmpi ult, %tid, %c63 : index
+  // expected-remark @below {{index #0 of 'memref.load'}}
+  %r = scf.if %inside -> (f32) {
+    %i = arith.addi %tid, %c1 : index
+    %next = memref.load %X[%i] : memref<64xf32>
+    scf.yield %next : f32
+  } else {
+    scf.yield %zero : f32
+  }
+  memref.store %r, %Y[%tid] : memref<64xf32>
+  gpu.return
+}
+
+// Hoisting the load above the store of its own arm would read stale memory.
+// CHECK-LABEL: gpu.func @load_after_store
+// CHECK:         scf.if
+gpu.func @load_after_store(%Y: memref<64xf32>, %Z: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c32 = arith.constant 32 : index
+  %one = arith.constant 1.0 : f32
+  %two = arith.constant 2.0 : f32
+  %tid = gpu.thread_id x
+  %low = arith.cmpi ult, %tid, %c32 : index
+  // expected-remark @below {{divergent branch kept: 'memref.load' reads memory after a store of its arm}}
+  %r = scf.if %low -> (f32) {
+    memref.store %one, %Y[%tid] : memref<64xf32>
+    %v = memref.load %Y[%tid] : memref<64xf32>
+    scf.yield %v : f32
+  } else {
+    memref.store %two, %Y[%tid] : memref<64xf32>
+    scf.yield %two : f32
+  }
+  memref.store %r, %Z[%tid] : memref<64xf32>
+  gpu.return
+}
+
+// Loops are not speculated.
+// CHECK-LABEL: gpu.func @loop_in_arm
+// CHECK:         scf.if
+gpu.func @loop_in_arm(%X: memref<64xf32>, %Y: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  %tid = gpu.thread_id x
+  %x = memref.load %X[%tid] : memref<64xf32>
+  %low = arith.cmpi ult, %tid, %c32 : index
+  // expected-remark @below {{divergent branch kept: 'scf.for' is a loop or region op; only straight-line code and scf.if are speculated}}
+  %r = scf.if %low -> (f32) {
+    %s = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %x) -> (f32) {
+      %d = arith.addf %acc, %acc : f32
+      scf.yield %d : f32
+    }
+    scf.yield %s : f32
+  } else {
+    scf.yield %x : f32
+  }
+  memref.store %r, %Y[%tid] : memref<64xf32>
+  gpu.return
+}
+
+// A store nested in an inner branch: the inner branch is kept (one-sided
+// store), and so is the outer one.
+// CHECK-LABEL: gpu.func @nested_store
+// CHECK:         scf.if
+// CHECK:         scf.if
+gpu.func @nested_store(%Y: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  %one = arith.constant 1.0 : f32
+  %tid = gpu.thread_id x
+  %low = arith.cmpi ult, %tid, %c32 : index
+  %parity = arith.remui %tid, %c2 : index
+  %even = arith.cmpi eq, %parity, %c0 : index
+  // expected-remark @below {{divergent branch kept: 'memref.store' stores to memory inside a nested branch}}
+  scf.if %low {
+    // expected-remark @below {{divergent branch kept: 'memref.store' in the 'then' arm has no store to the same address at the same position in the other arm}}
+    scf.if %even {
+      memref.store %one, %Y[%tid] : memref<64xf32>
+    }
+  }
+  gpu.return
+}
+
+}

@@ -1,0 +1,68 @@
+// The command line: kernel selection, grid, seed, .npy inputs and outputs,
+// and the errors for bad ones.
+
+// Outputs are written as NAME.npy, the reference's as NAME.reference.npy.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: wave-run %examples/copy.mlir --seed=3 --output-dir=%t/first | FileCheck %s --check-prefix=COPY
+// COPY: output 'Y' (65536xf32): agrees
+// RUN: head -c 80 %t/first/Y.npy | FileCheck %s --check-prefix=HEADER
+// HEADER: NUMPY{{.*}}{'descr': '<f4', 'fortran_order': False, 'shape': (65536,), }
+// RUN: cmp %t/first/Y.npy %t/first/Y.reference.npy
+
+// An output fed back as an input: copying it again gives the same bytes,
+// whatever the seed.
+// RUN: wave-run %examples/copy.mlir --seed=4 --input=X=%t/first/Y.npy --output-dir=%t/second
+// RUN: cmp %t/first/Y.npy %t/second/Y.npy
+// Arguments can also be named by position.
+// RUN: wave-run %examples/copy.mlir --input=0=%t/first/Y.npy --output-dir=%t/third
+// RUN: cmp %t/first/Y.npy %t/third/Y.npy
+
+// The same seed gives the same inputs, another seed other inputs.
+// RUN: wave-run %examples/copy.mlir --seed=3 --output-dir=%t/again
+// RUN: cmp %t/first/Y.npy %t/again/Y.npy
+// RUN: wave-run %examples/copy.mlir --seed=5 --output-dir=%t/other
+// RUN: not cmp -s %t/first/Y.npy %t/other/Y.npy
+
+// A kernel without reference runs alone; --grid overrides known_grid_size.
+// RUN: wave-run %s | FileCheck %s --check-prefix=ALONE
+// ALONE: @fill ran on 1x1x1 workgroups with no error
+// RUN: wave-run %s --grid=4,1,1 --output-dir=%t/grid | FileCheck %s --check-prefix=GRID
+// GRID: @fill ran on 4x1x1 workgroups with no error
+// RUN: head -c 80 %t/grid/out.npy | FileCheck %s --check-prefix=INT
+// INT: {'descr': '<i4', 'fortran_order': False, 'shape': (4, 64), }
+
+// Bad command lines.
+// RUN: not wave-run %s --kernel=missing 2>&1 | FileCheck %s --check-prefix=MISSING
+// MISSING: wave-run: no kernel @missing in
+// RUN: not wave-run %s --grid=0,1 2>&1 | FileCheck %s --check-prefix=BADGRID
+// BADGRID: wave-run: --grid expects X,Y,Z, got '0,1'
+// RUN: not wave-run %s --input=nothing 2>&1 | FileCheck %s --check-prefix=NOEQ
+// NOEQ: wave-run: --input expects ARG=FILE.npy, got 'nothing'
+// RUN: not wave-run %s --input=y=%t/first/Y.npy 2>&1 | FileCheck %s --check-prefix=NOARG
+// NOARG: wave-run: @fill has no argument 'y'
+// RUN: not wave-run %s --input=out=%t/first/Y.npy 2>&1 | FileCheck %s --check-prefix=SHAPE
+// SHAPE: wave-run: argument 'out': '{{.*}}Y.npy': dtype '<f4' does not match i32 (expected '<i4')
+// RUN: not wave-run %s --input=out=%t/nonexistent.npy 2>&1 | FileCheck %s --check-prefix=NOFILE
+// NOFILE: wave-run: argument 'out': cannot read '{{.*}}nonexistent.npy'
+// RUN: not wave-run %examples/add1.mlir --input=A=%t/first/Y.npy 2>&1 | FileCheck %s --check-prefix=EXTENT
+// EXTENT: wave-run: argument 'A': '{{.*}}Y.npy': shape (65536) does not match the argument's shape (16384)
+// RUN: not wave-run %examples/add1.mlir --reference=nowhere 2>&1 | FileCheck %s --check-prefix=NOREF
+// NOREF: wave-run: no reference kernel @nowhere
+
+#kernel = #wave.kernel<chip = "gfx942", wave_size = 64>
+
+gpu.module @cli {
+  // out[wg][l] = wg * 64 + l.
+  gpu.func @fill(%out: memref<4x64xi32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #kernel} {
+    %l = gpu.thread_id x
+    %wg = gpu.block_id x
+    %c64 = arith.constant 64 : index
+    %base = arith.muli %wg, %c64 : index
+    %i = arith.addi %base, %l : index
+    %v = arith.index_cast %i : index to i32
+    memref.store %v, %out[%wg, %l] : memref<4x64xi32>
+    gpu.return
+  }
+}

@@ -1,0 +1,60 @@
+// --compare-pipeline runs the kernel before and after a pass pipeline on the
+// same random inputs and compares the outputs: floats within the tolerance,
+// integers bit for bit.
+
+// Passes that keep the semantics agree.
+// RUN: wave-run %examples/softmax.mlir --compare-pipeline='gpu.module(gpu.func(canonicalize,cse))' | FileCheck %s --check-prefix=SOFTMAX
+// SOFTMAX: comparing @softmax after 'gpu.module(gpu.func(canonicalize,cse))' with @softmax before it
+// SOFTMAX-NEXT: output 'Y' (32x256xf32): agrees (max abs error 0, max rel error 0)
+// SOFTMAX-NEXT: PASS
+// RUN: wave-run %examples/gemm.mlir --compare-pipeline='builtin.module(canonicalize)' | FileCheck %s --check-prefix=GEMM
+// GEMM: output 'C' (256x256xf32): agrees
+// RUN: wave-run %s --kernel=bits --compare-pipeline='canonicalize' | FileCheck %s --check-prefix=BITS
+// BITS: output 'out' (64xi32): agrees
+
+// math-expand-ops rewrites tanh through exp: the results move by a few
+// units in the last place, within the default f32 tolerance but not within
+// zero tolerance.
+// RUN: wave-run %s --kernel=tanh --compare-pipeline='math-expand-ops' | FileCheck %s --check-prefix=TANH
+// TANH: output 'y' (256xf32): agrees (max abs error {{[0-9.e-]+}}, max rel error {{[0-9.e-]+}})
+// RUN: not wave-run %s --kernel=tanh --compare-pipeline='math-expand-ops' --rtol=0 --atol=0 2>&1 | FileCheck %s --check-prefix=EXACT
+// EXACT: output 'y' (256xf32): MISMATCH: {{[0-9]+}} of 256 elements differ; largest absolute error {{.*}} at [{{[0-9]+}}], largest relative error {{.*}} at [{{[0-9]+}}]; first difference at [{{[0-9]+}}]: got {{.*}}, expected {{.*}} (rtol 0, atol 0)
+// EXACT: wave-run: outputs differ
+
+// Bad pipelines are reported.
+// RUN: not wave-run %s --kernel=tanh --compare-pipeline='no-such-pass' 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: wave-run: bad pipeline: {{.*}}'no-such-pass' does not refer to a registered pass or pass pipeline
+
+#kernel = #wave.kernel<chip = "gfx942", wave_size = 64>
+
+gpu.module @pipelines {
+  gpu.func @tanh(%x: memref<256xf32>, %y: memref<256xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #kernel} {
+    %l = gpu.thread_id x
+    %three = arith.constant dense<3.0> : vector<4xf32>
+    %v = wave.read %x[%l] map affine_map<(l) -> (l * 4)>
+        : memref<256xf32> -> vector<4xf32>
+    %s = arith.mulf %v, %three : vector<4xf32>
+    %t = math.tanh %s : vector<4xf32>
+    wave.write %t, %y[%l] map affine_map<(l) -> (l * 4)>
+        : vector<4xf32>, memref<256xf32>
+    gpu.return
+  }
+
+  // Integer work canonicalize rewrites; the outputs compare bit for bit.
+  gpu.func @bits(%in: memref<64xi32>, %out: memref<64xi32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #kernel} {
+    %l = gpu.thread_id x
+    %c2 = arith.constant 2 : i32
+    %c3 = arith.constant 3 : i32
+    %x = memref.load %in[%l] : memref<64xi32>
+    %a = arith.shli %x, %c2 : i32
+    %b = arith.addi %a, %a : i32
+    %c = arith.shrsi %b, %c3 : i32
+    %d = arith.xori %c, %x : i32
+    memref.store %d, %out[%l] : memref<64xi32>
+    gpu.return
+  }
+}

@@ -1,0 +1,472 @@
+//===- wave-run.cpp - Reference interpreter for wave kernels --------------===//
+//
+// wave-run FILE.mlir [--kernel=NAME] [--reference=NAME] [--grid=X,Y,Z]
+//   [--seed=N] [--input=ARG=FILE.npy]... [--output-dir=DIR]
+//   [--rtol=R --atol=A] [--compare-pipeline='PIPELINE']
+//
+// Runs a kernel on random inputs (or given .npy files) and compares the
+// outputs it writes either with its reference kernel (`wave.reference`) or,
+// with --compare-pipeline, with the same kernel after a pass pipeline. Exits
+// with 0 when they agree and the interpreter's checks found no bug.
+//
+//===----------------------------------------------------------------------===//
+
+#include "wave/InitAllDialects.h"
+#include "wave/InitAllPasses.h"
+#include "wave/Interpreter/Compare.h"
+#include "wave/Interpreter/Interpreter.h"
+#include "wave/Interpreter/Npy.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/FileUtilities.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::wave;
+
+namespace cl = llvm::cl;
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
+                                      cl::desc("<kernel file>"));
+static cl::opt<std::string>
+    kernelName("kernel", cl::desc("Kernel to run (default: the one with "
+                                  "wave.reference, or the only kernel)"));
+static cl::opt<std::string>
+    referenceName("reference",
+                  cl::desc("Reference kernel (default: wave.reference)"));
+static cl::opt<std::string>
+    gridOption("grid", cl::desc("Workgroups X,Y,Z (default: known_grid_size)"),
+               cl::value_desc("X,Y,Z"));
+static cl::opt<uint64_t> seed("seed", cl::init(0),
+                              cl::desc("Seed of the random inputs"));
+static cl::list<std::string>
+    inputOptions("input", cl::desc("Argument contents from a .npy file"),
+                 cl::value_desc("ARG=FILE.npy"));
+static cl::opt<std::string>
+    outputDir("output-dir",
+              cl::desc("Write the outputs as .npy files into this directory"));
+static cl::opt<double> relTolerance("rtol",
+                                    cl::desc("Relative tolerance for floats"));
+static cl::opt<double> absTolerance("atol",
+                                    cl::desc("Absolute tolerance for floats"));
+static cl::opt<std::string> comparePipeline(
+    "compare-pipeline",
+    cl::desc("Compare the kernel with itself after this pass pipeline"),
+    cl::value_desc("PIPELINE"));
+
+/// Every gpu.func kernel of the module.
+static SmallVector<gpu::GPUFuncOp> collectKernels(ModuleOp module) {
+  SmallVector<gpu::GPUFuncOp> kernels;
+  module.walk([&](gpu::GPUFuncOp func) {
+    if (func.isKernel())
+      kernels.push_back(func);
+  });
+  return kernels;
+}
+
+static gpu::GPUFuncOp findKernel(ArrayRef<gpu::GPUFuncOp> kernels,
+                                 StringRef name) {
+  for (gpu::GPUFuncOp kernel : kernels)
+    if (kernel.getName() == name)
+      return kernel;
+  return {};
+}
+
+/// The kernel to run: --kernel, else the one kernel naming a reference, else
+/// the only kernel.
+static FailureOr<gpu::GPUFuncOp> selectKernel(ModuleOp module) {
+  SmallVector<gpu::GPUFuncOp> kernels = collectKernels(module);
+  if (!kernelName.empty()) {
+    if (gpu::GPUFuncOp kernel = findKernel(kernels, kernelName))
+      return kernel;
+    llvm::errs() << "wave-run: no kernel @" << kernelName << " in " << inputFile
+                 << "\n";
+    return failure();
+  }
+  SmallVector<gpu::GPUFuncOp> withReference;
+  for (gpu::GPUFuncOp kernel : kernels)
+    if (kernel->hasAttr(WaveDialect::kReferenceAttrName))
+      withReference.push_back(kernel);
+  if (withReference.size() == 1)
+    return withReference.front();
+  if (withReference.empty() && kernels.size() == 1)
+    return kernels.front();
+  llvm::errs() << "wave-run: " << inputFile << " holds "
+               << (withReference.empty() ? kernels.size()
+                                         : withReference.size())
+               << " candidate kernels; choose one with --kernel=NAME\n";
+  return failure();
+}
+
+/// The names the source gives the kernel's arguments.
+static SmallVector<std::string> getArgumentNames(gpu::GPUFuncOp func,
+                                                 const AsmParserState *state) {
+  SmallVector<std::string> names(func.getNumArguments());
+  const AsmParserState::BlockDefinition *def =
+      state && !func.getBody().empty()
+          ? state->getBlockDef(&func.getBody().front())
+          : nullptr;
+  if (!def)
+    return names;
+  for (unsigned i = 0; i < names.size() && i < def->arguments.size(); ++i) {
+    llvm::SMRange range = def->arguments[i].loc;
+    if (!range.isValid())
+      continue;
+    StringRef text(range.Start.getPointer(),
+                   range.End.getPointer() - range.Start.getPointer());
+    names[i] = text.ltrim('%').str();
+  }
+  return names;
+}
+
+static FailureOr<Dim3> parseGrid(StringRef text) {
+  SmallVector<StringRef> parts;
+  text.split(parts, ',');
+  if (parts.empty() || parts.size() > 3)
+    return failure();
+  Dim3 grid = {1, 1, 1};
+  for (auto [i, part] : llvm::enumerate(parts))
+    if (part.trim().getAsInteger(10, grid[i]) || grid[i] <= 0)
+      return failure();
+  return grid;
+}
+
+static std::string formatDims(ArrayRef<int64_t> dims) {
+  if (dims.empty())
+    return "scalar";
+  return llvm::join(
+      llvm::map_range(dims, [](int64_t d) { return std::to_string(d); }), "x");
+}
+
+/// Fills the argument buffers: random contents from the seed, then the
+/// --input files.
+static LogicalResult prepareInputs(const Kernel &kernel,
+                                   MutableArrayRef<Buffer> buffers) {
+  for (auto [i, buffer] : llvm::enumerate(buffers))
+    buffer.fillRandom(seed * 0x100000001b3ULL + i);
+  ArrayRef<KernelArgumentInfo> args = kernel.getArguments();
+  for (const std::string &option : inputOptions) {
+    auto [name, path] = StringRef(option).split('=');
+    if (path.empty()) {
+      llvm::errs() << "wave-run: --input expects ARG=FILE.npy, got '" << option
+                   << "'\n";
+      return failure();
+    }
+    std::optional<size_t> index;
+    for (auto [i, arg] : llvm::enumerate(args))
+      if (arg.name == name)
+        index = i;
+    size_t number;
+    if (!index && !name.getAsInteger(10, number) && number < args.size())
+      index = number;
+    if (!index) {
+      llvm::errs() << "wave-run: @" << kernel.getName() << " has no argument '"
+                   << name << "'\n";
+      return failure();
+    }
+    std::string error;
+    if (failed(readNpy(path, buffers[*index], error))) {
+      llvm::errs() << "wave-run: argument '" << args[*index].name
+                   << "': " << error << "\n";
+      return failure();
+    }
+  }
+  return success();
+}
+
+static LogicalResult writeOutputs(const Kernel &kernel,
+                                  ArrayRef<Buffer> buffers, StringRef suffix) {
+  if (std::error_code ec = llvm::sys::fs::create_directories(outputDir)) {
+    llvm::errs() << "wave-run: cannot create '" << outputDir
+                 << "': " << ec.message() << "\n";
+    return failure();
+  }
+  for (auto [arg, buffer] : llvm::zip_equal(kernel.getArguments(), buffers)) {
+    if (!arg.written)
+      continue;
+    SmallString<128> path(outputDir);
+    llvm::sys::path::append(path, arg.name + suffix.str() + ".npy");
+    std::string error;
+    if (failed(writeNpy(path, buffer, error))) {
+      llvm::errs() << "wave-run: " << error << "\n";
+      return failure();
+    }
+  }
+  return success();
+}
+
+/// Runs `kernel` on a copy of `inputs` over `grid`.
+static FailureOr<SmallVector<Buffer>>
+runOn(const Kernel &kernel, ArrayRef<Buffer> inputs, Dim3 grid) {
+  SmallVector<Buffer> buffers(inputs.begin(), inputs.end());
+  if (failed(kernel.run(buffers, grid))) {
+    llvm::errs() << "wave-run: @" << kernel.getName() << " failed\n";
+    return failure();
+  }
+  return buffers;
+}
+
+static Tolerance getTolerance(ElementKind kind) {
+  Tolerance tolerance = getDefaultTolerance(kind);
+  if (relTolerance.getNumOccurrences())
+    tolerance.rtol = relTolerance;
+  if (absTolerance.getNumOccurrences())
+    tolerance.atol = absTolerance;
+  return tolerance;
+}
+
+/// Compares every output either kernel writes; prints one line per output.
+static bool compareOutputs(const Kernel &kernel, const Kernel &other,
+                           ArrayRef<Buffer> actual, ArrayRef<Buffer> expected) {
+  bool agree = true;
+  if (comparePipeline.empty())
+    llvm::outs() << "comparing @" << kernel.getName() << " with @"
+                 << other.getName() << "\n";
+  else
+    llvm::outs() << "comparing @" << kernel.getName() << " after '"
+                 << comparePipeline << "' with @" << other.getName()
+                 << " before it\n";
+  for (auto [i, arg] : llvm::enumerate(kernel.getArguments())) {
+    if (!arg.written && !other.getArguments()[i].written)
+      continue;
+    const Buffer &a = actual[i], &e = expected[i];
+    Tolerance tolerance = getTolerance(a.getKind());
+    Comparison comparison = compareBuffers(a, e, tolerance);
+    llvm::outs() << "  output '" << arg.name << "' (";
+    if (a.getRank())
+      llvm::outs() << formatDims(a.getShape()) << "x";
+    llvm::outs() << getElementKindName(a.getKind()) << "): ";
+    if (comparison.agrees()) {
+      llvm::outs() << llvm::format("agrees (max abs error %.3g, max rel "
+                                   "error %.3g)\n",
+                                   comparison.maxAbsError,
+                                   comparison.maxRelError);
+      continue;
+    }
+    agree = false;
+    llvm::outs() << "MISMATCH: " << describeComparison(comparison, a, e);
+    if (isFloat(a.getKind()))
+      llvm::outs() << llvm::format(" (rtol %g, atol %g)", tolerance.rtol,
+                                   tolerance.atol);
+    llvm::outs() << "\n";
+  }
+  return agree;
+}
+
+static FailureOr<Kernel> compileKernel(gpu::GPUFuncOp func,
+                                       ArrayRef<std::string> names) {
+  FailureOr<Kernel> kernel = Kernel::compile(func, names);
+  if (failed(kernel))
+    llvm::errs() << "wave-run: cannot run @" << func.getName() << "\n";
+  return kernel;
+}
+
+/// The kernel to compare with: the reference, or the kernel after the pass
+/// pipeline (`transformed` keeps the transformed module alive).
+static FailureOr<gpu::GPUFuncOp>
+selectOther(ModuleOp module, gpu::GPUFuncOp func,
+            OwningOpRef<ModuleOp> &transformed) {
+  if (!comparePipeline.empty()) {
+    transformed = module.clone();
+    PassManager pm(module.getContext());
+    std::string errors;
+    llvm::raw_string_ostream os(errors);
+    // Both `builtin.module(...)` and the bare list of module passes.
+    StringRef pipeline = StringRef(comparePipeline).trim();
+    if (pipeline.consume_front("builtin.module(") &&
+        !pipeline.consume_back(")")) {
+      llvm::errs() << "wave-run: unbalanced pipeline '" << comparePipeline
+                   << "'\n";
+      return failure();
+    }
+    if (failed(parsePassPipeline(pipeline, pm, os))) {
+      llvm::errs() << "wave-run: bad pipeline: " << errors << "\n";
+      return failure();
+    }
+    if (failed(pm.run(*transformed))) {
+      llvm::errs() << "wave-run: the pipeline failed\n";
+      return failure();
+    }
+    // The kernel under the same symbol path in the transformed module.
+    auto gpuModule = func->getParentOfType<gpu::GPUModuleOp>();
+    gpu::GPUFuncOp after;
+    transformed->walk([&](gpu::GPUFuncOp candidate) {
+      auto parent = candidate->getParentOfType<gpu::GPUModuleOp>();
+      if (candidate.getName() == func.getName() && parent && gpuModule &&
+          parent.getName() == gpuModule.getName())
+        after = candidate;
+    });
+    if (!after) {
+      llvm::errs() << "wave-run: the pipeline removed @" << func.getName()
+                   << "\n";
+      return failure();
+    }
+    return after;
+  }
+
+  StringRef name = referenceName;
+  if (name.empty()) {
+    auto ref =
+        func->getAttrOfType<FlatSymbolRefAttr>(WaveDialect::kReferenceAttrName);
+    if (!ref)
+      return gpu::GPUFuncOp();
+    name = ref.getValue();
+  }
+  auto reference =
+      dyn_cast_or_null<gpu::GPUFuncOp>(SymbolTable::lookupNearestSymbolFrom(
+          func, StringAttr::get(module.getContext(), name)));
+  if (!reference) {
+    llvm::errs() << "wave-run: no reference kernel @" << name << "\n";
+    return failure();
+  }
+  if (reference.getArgumentTypes() != func.getArgumentTypes()) {
+    llvm::errs() << "wave-run: reference @" << name
+                 << " does not take the arguments of @" << func.getName()
+                 << "\n";
+    return failure();
+  }
+  return reference;
+}
+
+static LogicalResult runMain(ModuleOp module, const AsmParserState &state) {
+  FailureOr<gpu::GPUFuncOp> func = selectKernel(module);
+  if (failed(func))
+    return failure();
+  SmallVector<std::string> names = getArgumentNames(*func, &state);
+  FailureOr<Kernel> kernel = compileKernel(*func, names);
+  if (failed(kernel))
+    return failure();
+
+  Dim3 grid;
+  if (!gridOption.empty()) {
+    FailureOr<Dim3> parsed = parseGrid(gridOption);
+    if (failed(parsed)) {
+      llvm::errs() << "wave-run: --grid expects X,Y,Z, got '" << gridOption
+                   << "'\n";
+      return failure();
+    }
+    grid = *parsed;
+  } else if (std::optional<Dim3> known = kernel->getKnownGridSize()) {
+    grid = *known;
+  } else {
+    llvm::errs() << "wave-run: @" << kernel->getName()
+                 << " has no known_grid_size; give --grid=X,Y,Z\n";
+    return failure();
+  }
+
+  OwningOpRef<ModuleOp> transformed;
+  FailureOr<gpu::GPUFuncOp> otherFunc = selectOther(module, *func, transformed);
+  if (failed(otherFunc))
+    return failure();
+  std::optional<Kernel> other;
+  Dim3 otherGrid = grid;
+  if (*otherFunc) {
+    FailureOr<Kernel> compiled = compileKernel(*otherFunc, names);
+    if (failed(compiled))
+      return failure();
+    other = std::move(*compiled);
+    if (comparePipeline.empty()) {
+      // The reference runs with its own launch shape.
+      std::optional<Dim3> known = other->getKnownGridSize();
+      if (!known) {
+        llvm::errs() << "wave-run: reference @" << other->getName()
+                     << " has no known_grid_size\n";
+        return failure();
+      }
+      otherGrid = *known;
+    }
+  }
+
+  SmallVector<Buffer> inputs = kernel->createArgumentBuffers();
+  if (failed(prepareInputs(*kernel, inputs)))
+    return failure();
+
+  FailureOr<SmallVector<Buffer>> results = runOn(*kernel, inputs, grid);
+  if (failed(results))
+    return failure();
+  if (!outputDir.empty() && failed(writeOutputs(*kernel, *results, "")))
+    return failure();
+  if (!other) {
+    llvm::outs() << "@" << kernel->getName() << " ran on " << formatDims(grid)
+                 << " workgroups with no error\n";
+    return success();
+  }
+
+  FailureOr<SmallVector<Buffer>> otherResults =
+      runOn(*other, inputs, otherGrid);
+  if (failed(otherResults))
+    return failure();
+  StringRef suffix = comparePipeline.empty() ? ".reference" : ".transformed";
+  if (!outputDir.empty() && failed(writeOutputs(*other, *otherResults, suffix)))
+    return failure();
+
+  // After a pipeline, the transformed kernel is checked against the
+  // original; otherwise the kernel against its reference.
+  bool agree = comparePipeline.empty()
+                   ? compareOutputs(*kernel, *other, *results, *otherResults)
+                   : compareOutputs(*other, *kernel, *otherResults, *results);
+  if (!agree) {
+    llvm::errs() << "wave-run: outputs differ\n";
+    return failure();
+  }
+  llvm::outs() << "PASS\n";
+  return success();
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  // Results go to stdout, errors to stderr; keep them in order.
+  llvm::errs().tie(&llvm::outs());
+  registerAllWavePasses();
+  cl::ParseCommandLineOptions(argc, argv,
+                              "wave-run: reference interpreter for wave "
+                              "kernels, with LDS race and bounds checks\n");
+
+  DialectRegistry registry;
+  registerAllWaveDialects(registry);
+  MLIRContext context(registry);
+
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(inputFile, &error);
+  if (!file) {
+    llvm::errs() << "wave-run: " << error << "\n";
+    return 1;
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+
+  // Parse with the parser state, which remembers the source names of the
+  // kernel arguments (for --input and the messages).
+  Block block;
+  AsmParserState state;
+  ParserConfig config(&context);
+  if (failed(parseAsmSourceFile(sourceMgr, &block, config, &state)))
+    return 1;
+  OwningOpRef<ModuleOp> module;
+  if (llvm::hasSingleElement(block) && isa<ModuleOp>(block.front())) {
+    module = cast<ModuleOp>(block.front());
+    module.get()->remove();
+  } else {
+    module = ModuleOp::create(FileLineColLoc::get(&context, inputFile, 0, 0));
+    module->getBody()->getOperations().splice(module->getBody()->end(),
+                                              block.getOperations());
+  }
+  if (failed(verify(*module)))
+    return 1;
+  return failed(runMain(*module, state)) ? 1 : 0;
+}

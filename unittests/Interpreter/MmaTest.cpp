@@ -1,0 +1,189 @@
+//===- MmaTest.cpp - wave.mma against a plain matrix multiply -------------===//
+//
+// For every kind: A, B and C are spread over the lanes with the kind's layout
+// table, wave.mma runs, and the result gathered back from the lanes must be
+// A * B + C computed by a triple loop. Inputs are small integers, so every
+// product and sum is exact and the comparison is exact too.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelTestUtils.h"
+
+#include "wave/Dialect/Wave/IR/MmaLayout.h"
+
+using namespace mlir;
+using namespace mlir::wave;
+using namespace mlir::wave::testing;
+
+namespace {
+
+/// Lane l reads its slots of A, B and C from row l of the lane-major inputs
+/// and writes its result slots to row l of %d.
+constexpr const char *kKernel = R"mlir(
+gpu.module @m {
+  gpu.func @mma(%a: memref<64x@K@x@T@>, %b: memref<64x@K@x@T@>,
+                %c: memref<64x@N@x@TA@>, %d: memref<64x@N@x@TA@>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %l = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %va = wave.read %a[%l, %c0] : memref<64x@K@x@T@> -> vector<@K@x@T@>
+    %vb = wave.read %b[%l, %c0] : memref<64x@K@x@T@> -> vector<@K@x@T@>
+    %vc = wave.read %c[%l, %c0] : memref<64x@N@x@TA@> -> vector<@N@x@TA@>
+    %vd = wave.mma <@KIND@> %va, %vb, %vc
+        : vector<@K@x@T@>, vector<@K@x@T@> -> vector<@N@x@TA@>
+    wave.write %vd, %d[%l, %c0] : vector<@N@x@TA@>, memref<64x@N@x@TA@>
+    gpu.return
+  }
+}
+)mlir";
+
+constexpr MmaKind kAllKinds[] = {
+    MmaKind::f32_32x32x8_f16,  MmaKind::f32_16x16x16_f16,
+    MmaKind::f32_32x32x8_bf16, MmaKind::f32_16x16x16_bf16,
+    MmaKind::i32_16x16x32_i8,  MmaKind::f32_16x16x4_f32};
+
+StringRef inputType(MmaKind kind) {
+  switch (kind) {
+  case MmaKind::f32_32x32x8_f16:
+  case MmaKind::f32_16x16x16_f16:
+    return "f16";
+  case MmaKind::f32_32x32x8_bf16:
+  case MmaKind::f32_16x16x16_bf16:
+    return "bf16";
+  case MmaKind::i32_16x16x32_i8:
+    return "i8";
+  case MmaKind::f32_16x16x4_f32:
+    return "f32";
+  }
+  return "";
+}
+
+class MmaTest : public ::testing::TestWithParam<MmaKind> {};
+
+TEST_P(MmaTest, MatchesPlainMatrixMultiply) {
+  const MmaLayout &layout = getMmaLayout(GetParam());
+  bool integer = GetParam() == MmaKind::i32_16x16x32_i8;
+  StringRef type = inputType(GetParam());
+  KernelModule module(
+      substitute(kKernel, {{"K", std::to_string(layout.kPerLane)},
+                           {"N", std::to_string(layout.accPerLane)},
+                           {"T", type.str()},
+                           {"TA", integer ? "i32" : "f32"},
+                           {"KIND", stringifyMmaKind(GetParam()).str()}}));
+  ASSERT_TRUE(module.parsed()) << module.allDiagnostics();
+
+  // Small integers (exact in every input type) from a fixed pattern.
+  int64_t m = layout.m, n = layout.n, k = layout.k;
+  std::vector<int64_t> a(m * k), b(k * n), c(m * n);
+  for (int64_t i = 0; i < m * k; ++i)
+    a[i] = (i * 7 + 3) % 9 - 4;
+  for (int64_t i = 0; i < k * n; ++i)
+    b[i] = (i * 5 + 1) % 7 - 3;
+  for (int64_t i = 0; i < m * n; ++i)
+    c[i] = (i * 3) % 11 - 5;
+
+  ElementKind in = *getElementKind(
+      type == "f16"    ? Type(Float16Type::get(&module.context))
+      : type == "bf16" ? Type(BFloat16Type::get(&module.context))
+      : type == "i8"   ? Type(IntegerType::get(&module.context, 8))
+                       : Type(Float32Type::get(&module.context)));
+  ElementKind acc = integer ? ElementKind::I32 : ElementKind::F32;
+  SmallVector<Buffer> args;
+  args.emplace_back(in, ArrayRef<int64_t>{64, layout.kPerLane});
+  args.emplace_back(in, ArrayRef<int64_t>{64, layout.kPerLane});
+  args.emplace_back(acc, ArrayRef<int64_t>{64, layout.accPerLane});
+  args.emplace_back(acc, ArrayRef<int64_t>{64, layout.accPerLane});
+  for (int64_t lane = 0; lane < 64; ++lane) {
+    for (int64_t s = 0; s < layout.kPerLane; ++s) {
+      auto [ar, ac] = layout.getCoordinate(MmaOperand::A, lane, s);
+      auto [br, bc] = layout.getCoordinate(MmaOperand::B, lane, s);
+      setAt(args[0], lane * layout.kPerLane + s, a[ar * k + ac]);
+      setAt(args[1], lane * layout.kPerLane + s, b[br * n + bc]);
+    }
+    for (int64_t s = 0; s < layout.accPerLane; ++s) {
+      auto [cr, cc] = layout.getCoordinate(MmaOperand::Acc, lane, s);
+      setAt(args[2], lane * layout.accPerLane + s, c[cr * n + cc]);
+    }
+  }
+  ASSERT_TRUE(succeeded(module.run("mma", args))) << module.allDiagnostics();
+
+  for (int64_t lane = 0; lane < 64; ++lane) {
+    for (int64_t s = 0; s < layout.accPerLane; ++s) {
+      auto [row, col] = layout.getCoordinate(MmaOperand::Acc, lane, s);
+      int64_t expected = c[row * n + col];
+      for (int64_t kk = 0; kk < k; ++kk)
+        expected += a[row * k + kk] * b[kk * n + col];
+      EXPECT_EQ(intAt(args[3], lane * layout.accPerLane + s), expected)
+          << "D[" << row << "][" << col << "] (lane " << lane << ", slot " << s
+          << ")";
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllKinds, MmaTest, ::testing::ValuesIn(kAllKinds),
+                         [](const ::testing::TestParamInfo<MmaKind> &info) {
+                           return stringifyMmaKind(info.param).str();
+                         });
+
+/// i8 products wrap in the i32 accumulator: 127 * 127 * 32 + 2^31 - 1.
+TEST(MmaWrap, IntegerAccumulatorWraps) {
+  const MmaLayout &layout = getMmaLayout(MmaKind::i32_16x16x32_i8);
+  KernelModule module(substitute(kKernel, {{"K", "8"},
+                                           {"N", "4"},
+                                           {"T", "i8"},
+                                           {"TA", "i32"},
+                                           {"KIND", "i32_16x16x32_i8"}}));
+  ASSERT_TRUE(module.parsed()) << module.allDiagnostics();
+  SmallVector<Buffer> args;
+  args.emplace_back(ElementKind::I8, ArrayRef<int64_t>{64, 8});
+  args.emplace_back(ElementKind::I8, ArrayRef<int64_t>{64, 8});
+  args.emplace_back(ElementKind::I32, ArrayRef<int64_t>{64, 4});
+  args.emplace_back(ElementKind::I32, ArrayRef<int64_t>{64, 4});
+  for (int64_t i = 0; i < 64 * 8; ++i) {
+    setAt(args[0], i, 127);
+    setAt(args[1], i, -128);
+  }
+  for (int64_t i = 0; i < 64 * 4; ++i)
+    setAt(args[2], i, INT32_MIN);
+  ASSERT_TRUE(succeeded(module.run("mma", args))) << module.allDiagnostics();
+  // INT32_MIN + 32 * (127 * -128) wraps to INT32_MAX - 520191.
+  int64_t expected = int64_t(INT32_MIN) + layout.k * 127 * -128;
+  expected += int64_t(1) << 32;
+  for (int64_t i = 0; i < 64 * 4; ++i)
+    EXPECT_EQ(intAt(args[3], i), expected);
+}
+
+/// MMA needs every lane of the wave; under a divergent branch it fails.
+TEST(MmaDivergence, PartialWaveIsAnError) {
+  KernelModule module(R"mlir(
+gpu.module @m {
+  gpu.func @mma(%d: memref<64x4xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %l = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %c32 = arith.constant 32 : index
+    %x = arith.constant dense<1.0> : vector<1xf32>
+    %acc = arith.constant dense<0.0> : vector<4xf32>
+    %low = arith.cmpi ult, %l, %c32 : index
+    scf.if %low {
+      %r = wave.mma <f32_16x16x4_f32> %x, %x, %acc
+          : vector<1xf32>, vector<1xf32> -> vector<4xf32>
+      wave.write %r, %d[%l, %c0] : vector<4xf32>, memref<64x4xf32>
+    }
+    gpu.return
+  }
+}
+)mlir");
+  ASSERT_TRUE(module.parsed()) << module.allDiagnostics();
+  SmallVector<Buffer> args;
+  args.emplace_back(ElementKind::F32, ArrayRef<int64_t>{64, 4});
+  EXPECT_TRUE(failed(module.run("mma", args)));
+  EXPECT_NE(module.allDiagnostics().find("wave.mma executed with lanes "
+                                         "inactive in wave 0"),
+            std::string::npos)
+      << module.allDiagnostics();
+}
+
+} // namespace
