@@ -4,7 +4,8 @@
 For every example and chip (gfx942, and gfx1100 for the examples without
 MMA), compiles the kernel with wave-compile at -O0, at -O2 without the
 wave-optimize pipeline (what LLVM alone does) and at -O2, and its HIP peer
-bench/hip/<example>.hip with clang++-22 -O3, and reports registers, spills,
+bench/hip/<example>.hip with clang++-22 -O3 and, where it is installed, with
+Debian's hipcc (clang 15) -O3, and reports registers, spills,
 LDS, occupancy and its limiter, global loads by width, the main loop's
 barriers, MMAs and llvm-mca cycles, and the instruction count. Then the
 compile times (bench/compile_time.py). Writes bench/results.md,
@@ -19,6 +20,7 @@ import csv
 import json
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -33,9 +35,15 @@ EXAMPLES = ["add1", "add2", "copy", "transpose", "reduce_wave", "reduce_lds",
 MMA_EXAMPLES = {"gemm"}
 CHIPS = ["gfx942", "gfx1100"]
 CLANG = "/usr/bin/clang++-22"
-# (column name, extra wave-compile flags); None: the HIP peer.
+# Debian's hipcc (ROCm 5.2, clang 15). Clang 15 has no gfx942: its peer rows
+# are compiled for gfx940, the closest chip it knows (same ISA, MFMAs
+# included).
+HIPCC = shutil.which("hipcc")
+HIPCC_TARGETS = {"gfx942": "gfx940", "gfx1100": "gfx1100"}
+# (column name, extra wave-compile flags); the peers name their compiler.
 VARIANTS = [("O0", ["-O0"]), ("O2-nopass", ["-O2", "--wave-optimize=false"]),
-            ("O2", ["-O2"]), ("hip", None)]
+            ("O2", ["-O2"]), ("hip", CLANG), ("hipcc", HIPCC)]
+PEERS = {"hip", "hipcc"}
 FIELDS = ["kernel", "chip", "variant", "vgpr", "agpr", "sgpr", "vgpr_spill",
           "sgpr_spill", "lds_bytes", "occupancy", "limiter", "global_loads",
           "global_loads_by_width", "has_loop", "loop_barriers", "loop_mma",
@@ -72,15 +80,20 @@ def metadata_field(assembly, key):
     return int(match.group(1)) if match else 0
 
 
-def compile_hip(example, chip, workdir):
+def peer_target(variant, chip):
+    """The chip the peer is compiled for on `chip`'s rows."""
+    return HIPCC_TARGETS[chip] if variant == "hipcc" else chip
+
+
+def compile_hip(compiler, variant, example, chip, workdir):
     """The HIP peer's resources, from the assembly's kernel metadata and the
     backend's occupancy comment, and its assembly. The peer keeps waves of
     64 on gfx1100, as the examples do."""
-    asm = workdir / f"{example}.{chip}.hip.s"
+    asm = workdir / f"{example}.{chip}.{variant}.s"
     flags = ["-mwavefrontsize64"] if chip == "gfx1100" else []
-    run([CLANG, "-x", "hip", "--cuda-device-only", "-nogpulib", "-nogpuinc",
-         f"--offload-arch={chip}", "-O3", "-S", *flags,
-         BENCH / "hip" / f"{example}.hip", "-o", asm])
+    run([compiler, "-x", "hip", "--cuda-device-only", "-nogpulib",
+         "-nogpuinc", f"--offload-arch={peer_target(variant, chip)}", "-O3",
+         "-S", *flags, BENCH / "hip" / f"{example}.hip", "-o", asm])
     text = asm.read_text()
     occupancy = re.search(r"; Occupancy: (\d+)", text)
     return {
@@ -102,8 +115,11 @@ def measure_all(tools, workdir):
             if chip != "gfx942" and example in MMA_EXAMPLES:
                 continue
             for variant, flags in VARIANTS:
-                if flags is None:
-                    resources, assembly = compile_hip(example, chip, workdir)
+                if variant in PEERS:
+                    if flags is None:
+                        continue
+                    resources, assembly = compile_hip(flags, variant, example,
+                                                      chip, workdir)
                 else:
                     resources, assembly = compile_wave(tools, example, chip,
                                                        flags, workdir)
@@ -115,6 +131,20 @@ def measure_all(tools, workdir):
                       f"{row['occupancy']} cycles {row['loop_cycles']}",
                       file=sys.stderr)
     return rows
+
+
+def hipcc_note():
+    """What the `hipcc` rows are, or why there are none."""
+    if HIPCC is None:
+        return ("No `hipcc` rows: hipcc was not installed when this was "
+                "generated (docs/performance.md says how to get them).")
+    targets = ", ".join(f"{target} on the {chip} rows" if target != chip
+                        else f"{chip} on its rows"
+                        for chip, target in HIPCC_TARGETS.items())
+    return (f"`hip`: clang++-22 for the row's chip. `hipcc`: Debian's hipcc "
+            f"(ROCm 5.2, clang 15), compiled for {targets} (clang 15 has no "
+            f"gfx942; gfx940 has its ISA), measured with llvm-mca for the "
+            f"row's chip like every other variant.")
 
 
 def markdown_table(header, rows):
@@ -170,7 +200,8 @@ def chart(rows, path):
     except ImportError:
         print("python3-matplotlib is missing: no chart", file=sys.stderr)
         return False
-    variants = [v for v, _ in VARIANTS]
+    variants = [v for v, _ in VARIANTS
+                if any(r["variant"] == v for r in rows)]
     figure, axes = plt.subplots(2, 1, figsize=(12, 8))
     width = 0.8 / len(variants)
     for metric, axis, log in [("occupancy", axes[0], False),
@@ -210,6 +241,9 @@ def main():
                         help="compile-time runs per measurement (median)")
     args = parser.parse_args()
     tools = pathlib.Path(args.build_dir).resolve() / "bin"
+    if HIPCC is None:
+        print("hipcc is not installed (Debian package hipcc): no hipcc rows",
+              file=sys.stderr)
 
     with tempfile.TemporaryDirectory() as tmp:
         rows = measure_all(tools, pathlib.Path(tmp))
@@ -228,11 +262,12 @@ def main():
         "Generated by `bench/run.py`; docs/performance.md explains them. "
         "Variants: `O0` (wave-compile -O0: no wave passes, LLVM -O0), "
         "`O2-nopass` (-O2 --wave-optimize=false: LLVM -O2 alone), `O2` "
-        "(wave-optimize, then LLVM -O2), `hip` (bench/hip/, clang++-22 -O3). "
+        "(wave-optimize, then LLVM -O2), `hip` (bench/hip/, clang++-22 -O3), "
+        "`hipcc` (the same sources, Debian's hipcc -O3). "
         "Loop columns are for the main loop, the largest innermost loop "
         "that accesses memory (`loop?` no: the whole kernel, which has no "
         "such loop); mca cycles: llvm-mca's total for one pass over it.",
-        "## Code", resource_table(rows),
+        "## Code", hipcc_note(), resource_table(rows),
         "## -O2 worse than -O0",
         markdown_table(["kernel", "chip", "metric", "O0", "O2",
                         "explained in docs/performance.md"], worse)
