@@ -384,3 +384,21 @@ gpu.module @reference {
     gpu.return
   }
 }
+
+// -----
+
+func.func @spill_slot_on_global(%m: memref<64xf32>, %i: index) {
+  // expected-error @+1 {{'wave.spill_slot' applies to LDS allocations and accesses only}}
+  %v = wave.read %m[%i] {wave.spill_slot} : memref<64xf32> -> vector<4xf32>
+  return
+}
+
+// -----
+
+gpu.module @spill {
+  gpu.func @spill_slot_not_unit() kernel {
+    // expected-error @+1 {{'wave.spill_slot' must be a unit attribute}}
+    %t = wave.alloc_lds {wave.spill_slot = 1 : i32} : memref<64xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}

@@ -52,9 +52,30 @@ LogicalResult KernelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-/// Checks `wave.kernel` and `wave.reference` on a kernel.
+/// Checks `wave.spill_slot`: a unit attribute on an LDS allocation or on a
+/// lane access to LDS.
+static LogicalResult verifySpillSlotAttr(Operation *op, NamedAttribute attr) {
+  if (!isa<UnitAttr>(attr.getValue()))
+    return op->emitError() << "'" << WaveDialect::kSpillSlotAttrName
+                           << "' must be a unit attribute";
+  Value buffer;
+  if (auto alloc = dyn_cast<AllocLdsOp>(op))
+    buffer = alloc.getResult();
+  else if (auto access = dyn_cast<LaneAccessOpInterface>(op))
+    buffer = access.getMemref();
+  if (!buffer || !gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(
+                     cast<MemRefType>(buffer.getType())))
+    return op->emitError() << "'" << WaveDialect::kSpillSlotAttrName
+                           << "' applies to LDS allocations and accesses only";
+  return success();
+}
+
+/// Checks `wave.kernel` and `wave.reference` on a kernel, and
+/// `wave.spill_slot`.
 LogicalResult WaveDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
+  if (attr.getName() == kSpillSlotAttrName)
+    return verifySpillSlotAttr(op, attr);
   if (attr.getName() != kKernelAttrName && attr.getName() != kReferenceAttrName)
     return op->emitError() << "unknown wave attribute '"
                            << attr.getName().getValue() << "'";

@@ -186,18 +186,18 @@ gpu.module @workgroups {
 
 // CHECK-LABEL: gpu.func @spill_straight_line
 // CHECK-SAME: rocdl.waves_per_eu = 8 : i32
-// CHECK: %[[SLOT0:.*]] = wave.alloc_lds {spill_slot} : memref<64x4xf32, #gpu.address_space<workgroup>>
-// CHECK: %[[SLOT1:.*]] = wave.alloc_lds {spill_slot} : memref<64x4xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[SLOT0:.*]] = wave.alloc_lds {wave.spill_slot} : memref<64x4xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[SLOT1:.*]] = wave.alloc_lds {wave.spill_slot} : memref<64x4xf32, #gpu.address_space<workgroup>>
 // CHECK-NOT: wave.alloc_lds
 // CHECK: %[[LANE:.*]] = gpu.thread_id x
 // CHECK: %[[S0:.*]] = wave.read
-// CHECK-NEXT: wave.write %[[S0]], %[[SLOT0]][%[[LANE]]] map affine_map<(d0) -> (d0, 0)> {spill_slot}
+// CHECK-NEXT: wave.write %[[S0]], %[[SLOT0]][%[[LANE]]] map affine_map<(d0) -> (d0, 0)> {wave.spill_slot}
 // CHECK-NEXT: %[[S1:.*]] = wave.read
-// CHECK-NEXT: wave.write %[[S1]], %[[SLOT1]][%[[LANE]]] map affine_map<(d0) -> (d0, 0)> {spill_slot}
+// CHECK-NEXT: wave.write %[[S1]], %[[SLOT1]][%[[LANE]]] map affine_map<(d0) -> (d0, 0)> {wave.spill_slot}
 // CHECK-NEXT: %[[S2:.*]] = wave.read
 // CHECK-NEXT: %[[S3:.*]] = wave.read
-// CHECK: %[[R0:.*]] = wave.read %[[SLOT0]][%[[LANE]]] map affine_map<(d0) -> (d0, 0)> {spill_slot}
-// CHECK-NEXT: %[[R1:.*]] = wave.read %[[SLOT1]][%[[LANE]]] map affine_map<(d0) -> (d0, 0)> {spill_slot}
+// CHECK: %[[R0:.*]] = wave.read %[[SLOT0]][%[[LANE]]] map affine_map<(d0) -> (d0, 0)> {wave.spill_slot}
+// CHECK-NEXT: %[[R1:.*]] = wave.read %[[SLOT1]][%[[LANE]]] map affine_map<(d0) -> (d0, 0)> {wave.spill_slot}
 // CHECK-NEXT: arith.mulf %[[R0]], %[[R1]]
 // CHECK-NEXT: arith.mulf %[[S2]], %[[S3]]
 
@@ -235,15 +235,15 @@ gpu.module @spills {
 // accumulator 22, the loaded chunk 22 and the extracted slice 4: 57 > 56.
 
 // CHECK-LABEL: gpu.func @spill_across_loop
-// CHECK: %[[SLOT:.*]] = wave.alloc_lds {spill_slot} : memref<64x4xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[SLOT:.*]] = wave.alloc_lds {wave.spill_slot} : memref<64x4xf32, #gpu.address_space<workgroup>>
 // CHECK: %[[LANE:.*]] = gpu.thread_id x
 // CHECK: %[[HOT:.*]] = wave.read
 // CHECK-NEXT: %[[COLD:.*]] = wave.read
-// CHECK-NEXT: wave.write %[[COLD]], %[[SLOT]][%[[LANE]]] map affine_map<(d0) -> (d0, 0)> {spill_slot}
+// CHECK-NEXT: wave.write %[[COLD]], %[[SLOT]][%[[LANE]]] map affine_map<(d0) -> (d0, 0)> {wave.spill_slot}
 // CHECK: scf.for
-// CHECK-NOT: spill_slot
+// CHECK-NOT: wave.spill_slot
 // CHECK: scf.yield
-// CHECK: %[[RELOAD:.*]] = wave.read %[[SLOT]][%[[LANE]]] map affine_map<(d0) -> (d0, 0)> {spill_slot}
+// CHECK: %[[RELOAD:.*]] = wave.read %[[SLOT]][%[[LANE]]] map affine_map<(d0) -> (d0, 0)> {wave.spill_slot}
 // CHECK-NEXT: arith.addf %[[HOT]], %[[RELOAD]]
 
 gpu.module @loops {
@@ -282,10 +282,10 @@ gpu.module @loops {
 // A 16 x 4 workgroup: each lane's slot row is its linear id x + 16 y.
 
 // CHECK-LABEL: gpu.func @spill_2d
-// CHECK: wave.alloc_lds {spill_slot} : memref<64x4xf32, #gpu.address_space<workgroup>>
+// CHECK: wave.alloc_lds {wave.spill_slot} : memref<64x4xf32, #gpu.address_space<workgroup>>
 // CHECK: %[[X:.*]] = gpu.thread_id x
 // CHECK-NEXT: %[[Y:.*]] = gpu.thread_id y
-// CHECK: wave.write %{{.*}}, %{{.*}}[%[[X]], %[[Y]]] map affine_map<(d0, d1) -> (d0 + d1 * 16, 0)> {spill_slot}
+// CHECK: wave.write %{{.*}}, %{{.*}}[%[[X]], %[[Y]]] map affine_map<(d0, d1) -> (d0 + d1 * 16, 0)> {wave.spill_slot}
 
 gpu.module @two_d {
   // expected-remark @below {{spilled 2 values (8 registers, 2048 bytes of LDS)}}

@@ -19,7 +19,7 @@
 // times 4, from the slot's LDS base, as a 32-bit LDS pointer.
 
 // CHECK-LABEL: gpu.func @slots
-// CHECK: %[[SLOT:.*]] = wave.alloc_lds {spill_slot}
+// CHECK: %[[SLOT:.*]] = wave.alloc_lds {wave.spill_slot}
 // CHECK: %[[X:.*]] = gpu.thread_id x
 // CHECK: %[[Y:.*]] = gpu.thread_id y
 // CHECK: %[[V:.*]] = wave.read %arg0
@@ -30,7 +30,7 @@
 // CHECK: llvm.store volatile %[[V]], %[[PTR]] {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
 // CHECK: %[[BACK:.*]] = llvm.load volatile %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
 // CHECK: arith.addf %[[BACK]], %[[BACK]]
-// CHECK-NOT: spill_slot
+// CHECK-NOT: wave.spill_slot
 // An LDS access without the attribute is left to the regular lowering.
 // CHECK: wave.write %{{.*}}, %{{.*}}[%[[X]], %[[Y]]] map
 // CHECK-SAME: : vector<4xf32>, memref<64x4xf32, #gpu.address_space<workgroup>>
@@ -38,13 +38,13 @@
 gpu.module @m {
   gpu.func @slots(%A: memref<256xf32>) kernel
       attributes {known_block_size = array<i32: 16, 4, 1>} {
-    %slot = wave.alloc_lds {spill_slot} : memref<64x4xf32, #gpu.address_space<workgroup>>
+    %slot = wave.alloc_lds {wave.spill_slot} : memref<64x4xf32, #gpu.address_space<workgroup>>
     %tile = wave.alloc_lds : memref<64x4xf32, #gpu.address_space<workgroup>>
     %x = gpu.thread_id x
     %y = gpu.thread_id y
     %v = wave.read %A[%x, %y] map affine_map<(x, y) -> (y * 64 + x * 4)> : memref<256xf32> -> vector<4xf32>
-    wave.write %v, %slot[%x, %y] map affine_map<(x, y) -> (x + y * 16, 0)> {spill_slot} : vector<4xf32>, memref<64x4xf32, #gpu.address_space<workgroup>>
-    %back = wave.read %slot[%x, %y] map affine_map<(x, y) -> (x + y * 16, 0)> {spill_slot} : memref<64x4xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
+    wave.write %v, %slot[%x, %y] map affine_map<(x, y) -> (x + y * 16, 0)> {wave.spill_slot} : vector<4xf32>, memref<64x4xf32, #gpu.address_space<workgroup>>
+    %back = wave.read %slot[%x, %y] map affine_map<(x, y) -> (x + y * 16, 0)> {wave.spill_slot} : memref<64x4xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
     %w = arith.addf %back, %back : vector<4xf32>
     wave.write %w, %tile[%x, %y] map affine_map<(x, y) -> (x + y * 16, 0)> : vector<4xf32>, memref<64x4xf32, #gpu.address_space<workgroup>>
     gpu.return
@@ -61,10 +61,10 @@ gpu.module @m {
 gpu.module @m2 {
   gpu.func @narrow(%A: memref<256xf16>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>} {
-    %slot = wave.alloc_lds {spill_slot} : memref<64x3xf16, #gpu.address_space<workgroup>>
+    %slot = wave.alloc_lds {wave.spill_slot} : memref<64x3xf16, #gpu.address_space<workgroup>>
     %x = gpu.thread_id x
     %v = wave.read %A[%x] map affine_map<(x) -> (x * 3)> : memref<256xf16> -> vector<3xf16>
-    wave.write %v, %slot[%x] map affine_map<(x) -> (x, 0)> {spill_slot} : vector<3xf16>, memref<64x3xf16, #gpu.address_space<workgroup>>
+    wave.write %v, %slot[%x] map affine_map<(x) -> (x, 0)> {wave.spill_slot} : vector<3xf16>, memref<64x3xf16, #gpu.address_space<workgroup>>
     gpu.return
   }
 }
@@ -74,11 +74,11 @@ gpu.module @m2 {
 gpu.module @m3 {
   gpu.func @bad(%A: memref<256xf32>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>} {
-    %slot = wave.alloc_lds {spill_slot} : memref<4x64xf32, #gpu.address_space<workgroup>>
+    %slot = wave.alloc_lds {wave.spill_slot} : memref<4x64xf32, #gpu.address_space<workgroup>>
     %x = gpu.thread_id x
     %v = wave.read %A[%x] map affine_map<(x) -> (x * 4)> : memref<256xf32> -> vector<4xf32>
-    // expected-error @below {{a 'spill_slot' access needs an unmasked access along the innermost dimension of a static row-major LDS buffer}}
-    wave.write %v, %slot[%x] map affine_map<(x) -> (0, x)> along 0 {spill_slot} : vector<4xf32>, memref<4x64xf32, #gpu.address_space<workgroup>>
+    // expected-error @below {{a 'wave.spill_slot' access needs an unmasked access along the innermost dimension of a static row-major LDS buffer}}
+    wave.write %v, %slot[%x] map affine_map<(x) -> (0, x)> along 0 {wave.spill_slot} : vector<4xf32>, memref<4x64xf32, #gpu.address_space<workgroup>>
     gpu.return
   }
 }

@@ -45,6 +45,11 @@ def Wave_Dialect : Dialect {
     /// Name of the discardable attribute naming a kernel's reference kernel.
     static constexpr ::llvm::StringLiteral kReferenceAttrName =
         "wave.reference";
+    /// Name of the unit attribute marking an LDS spill buffer of the register
+    /// budget and its accesses (lowered to volatile accesses so LLVM keeps
+    /// the spill).
+    static constexpr ::llvm::StringLiteral kSpillSlotAttrName =
+        "wave.spill_slot";
   }];
 }
 

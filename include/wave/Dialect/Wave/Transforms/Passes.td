@@ -340,9 +340,9 @@ def LowerSpillSlots : Pass<"wave-lower-spill-slots"> {
     registers: the spill would vanish and the backend would spill to
     scratch instead. This pass, part of the lowering pipeline before
     `convert-wave-to-amdgpu`, turns every `wave.read` and `wave.write`
-    carrying the `spill_slot` unit attribute into a volatile `llvm.load` or
+    carrying the `wave.spill_slot` unit attribute into a volatile `llvm.load` or
     `llvm.store` at the slot's LDS address, which LLVM neither forwards nor
-    deletes. A `spill_slot` access must be unmasked and run along the
+    deletes. A `wave.spill_slot` access must be unmasked and run along the
     innermost dimension of a static row-major LDS buffer.
   }];
   let dependentDialects = [
