@@ -14,12 +14,10 @@ import argparse
 import json
 import pathlib
 import re
-import subprocess
-import sys
 import tempfile
 
-EXAMPLES = ["add1", "add2", "copy", "transpose", "reduce_wave", "reduce_lds",
-            "softmax", "gemm", "divergent", "pressure"]
+from run import EXAMPLES, run
+
 SWEPT = ["pressure", "gemm"]
 CHIP = "gfx942"
 # The estimate in the pass's remark, "estimate 133 (VGPR 133, ...)", and
@@ -28,13 +26,6 @@ ESTIMATE = re.compile(r"estimate (?:now )?(\d+) \(VGPR (\d+), "
                       r"AGPR-eligible (\d+), SGPR (\d+)\)")
 SPILLS = re.compile(r"spilled (\d+) values \((\d+) registers, (\d+) bytes")
 BUDGET = re.compile(r"budget (\d+) VGPRs")
-
-
-def run(command):
-    result = subprocess.run(command, capture_output=True, text=True)
-    if result.returncode != 0:
-        sys.exit(f"{' '.join(command)} failed:\n{result.stderr}")
-    return result
 
 
 def compile_kernel(tools, example, occupancy, workdir):

@@ -9,8 +9,8 @@ set -eu
 cd "$(dirname "$0")/.."
 
 PACKAGES="llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 \
-lld-22 libgtest-dev libbenchmark-dev cmake ninja-build ccache pybind11-dev \
-python3-dev python3-numpy python3-pytest python3-matplotlib"
+clang-tools-22 lld-22 libgtest-dev libbenchmark-dev cmake ninja-build ccache \
+pybind11-dev python3-dev python3-numpy python3-pytest python3-matplotlib"
 
 # The benchmark's hipcc peer (clang 15, ROCm 5.2: about 350 MB) is installed
 # only when the benchmark is built.

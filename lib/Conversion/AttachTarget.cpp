@@ -3,6 +3,7 @@
 #include "wave/Conversion/Passes.h"
 #include "wave/Conversion/ROCDLTarget.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
+#include "wave/Target/AMDGPUCodeGen.h"
 #include "wave/Target/Chip.h"
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -133,7 +134,7 @@ void WaveAttachTargetPass::runOnOperation() {
   }
 
   auto target = ROCDL::ROCDLTargetAttr::get(
-      context, /*optLevel=*/2, /*triple=*/"amdgcn-amd-amdhsa", info->name,
+      context, /*optLevel=*/2, /*triple=*/kAmdhsaTriple, info->name,
       getWaveSizeFeature(*waveSize), getCodeObjectAbi(codeObjectVersion));
   module.setTargetsAttr(ArrayAttr::get(context, {target}));
 }

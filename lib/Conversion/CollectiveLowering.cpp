@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Utils/GPUUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -188,29 +189,6 @@ static Value shuffleLanes(OpBuilder &builder, Location loc, Value value,
   return fromLaneBits(builder, loc, shuffled, value.getType());
 }
 
-static vector::CombiningKind getCombiningKind(ReduceKind kind, Type type) {
-  bool isFloat = isa<FloatType>(type);
-  switch (kind) {
-  case ReduceKind::add:
-    return vector::CombiningKind::ADD;
-  case ReduceKind::mul:
-    return vector::CombiningKind::MUL;
-  case ReduceKind::min:
-    return isFloat ? vector::CombiningKind::MINNUMF
-                   : vector::CombiningKind::MINSI;
-  case ReduceKind::max:
-    return isFloat ? vector::CombiningKind::MAXNUMF
-                   : vector::CombiningKind::MAXSI;
-  case ReduceKind::and_:
-    return vector::CombiningKind::AND;
-  case ReduceKind::or_:
-    return vector::CombiningKind::OR;
-  case ReduceKind::xor_:
-    return vector::CombiningKind::XOR;
-  }
-  llvm_unreachable("unknown reduce kind");
-}
-
 static gpu::AllReduceOperation getAllReduceOperation(ReduceKind kind,
                                                      Type type) {
   bool isFloat = isa<FloatType>(type);
@@ -267,7 +245,9 @@ static Value getIdentity(OpBuilder &builder, Location loc, ReduceKind kind,
 static Value combine(OpBuilder &builder, Location loc, ReduceKind kind,
                      Value lhs, Value rhs) {
   return vector::makeArithReduction(
-      builder, loc, getCombiningKind(kind, lhs.getType()), lhs, rhs);
+      builder, loc,
+      gpu::convertReductionKind(getAllReduceOperation(kind, lhs.getType())),
+      lhs, rhs);
 }
 
 /// Builds `scf.if (whole wave active) { fast } else { slow }` yielding one

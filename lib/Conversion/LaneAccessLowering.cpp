@@ -81,6 +81,13 @@ static SmallVector<Value> elementCoordinates(OpBuilder &builder, Location loc,
   return coordinates;
 }
 
+/// The bytes between consecutive elements in memory (LLVM's allocation size:
+/// a whole byte for i1, 4 for i24), also their natural alignment.
+static unsigned getElementBytes(const Access &access) {
+  return llvm::PowerOf2Ceil(
+      llvm::divideCeil(access.type.getElementTypeBitWidth(), 8));
+}
+
 /// The global address of the element at `coordinates`, as an LLVM pointer:
 /// the volatile accesses of the `uncached` hint exist only in the llvm
 /// dialect.
@@ -94,10 +101,9 @@ static Value getGlobalPointer(OpBuilder &builder, Location loc,
     Value scaled = arith::MulIOp::create(builder, loc, coordinate, stride);
     linear = arith::AddIOp::create(builder, loc, linear, scaled);
   }
-  unsigned elementBytes = access.type.getElementTypeBitWidth() / 8;
   Value bytes = arith::MulIOp::create(
       builder, loc, linear,
-      arith::ConstantIndexOp::create(builder, loc, elementBytes));
+      arith::ConstantIndexOp::create(builder, loc, getElementBytes(access)));
   Value base = memref::ExtractAlignedPointerAsIndexOp::create(builder, loc,
                                                               access.memref);
   Value address = arith::AddIOp::create(builder, loc, base, bytes);
@@ -106,10 +112,6 @@ static Value getGlobalPointer(OpBuilder &builder, Location loc,
   auto pointerType =
       LLVM::LLVMPointerType::get(builder.getContext(), kGlobalAddressSpace);
   return LLVM::IntToPtrOp::create(builder, loc, pointerType, address64);
-}
-
-static unsigned getElementBytes(const Access &access) {
-  return access.type.getElementTypeBitWidth() / 8;
 }
 
 /// Reads `type` (the element type or the whole vector) at `coordinates`.

@@ -27,10 +27,7 @@ struct AllocLdsOpLowering : OpRewritePattern<AllocLdsOp> {
                                 PatternRewriter &rewriter) const override {
     auto func = cast<gpu::GPUFuncOp>(op->getParentOp());
     MemRefType type = op.getType();
-    SmallVector<int64_t> physical = op.getPhysicalShape();
-    int64_t elements = 1;
-    for (int64_t extent : physical)
-      elements *= extent;
+    int64_t elements = ShapedType::getNumElements(op.getPhysicalShape());
     auto flatType =
         MemRefType::get({elements}, type.getElementType(),
                         MemRefLayoutAttrInterface(), type.getMemorySpace());
@@ -42,11 +39,10 @@ struct AllocLdsOpLowering : OpRewritePattern<AllocLdsOp> {
           LLVM::LLVMDialect::getAlignAttrName(),
           rewriter.getI64IntegerAttr(kLdsAlignment));
     });
-    SmallVector<int64_t> strides(physical.size(), 1);
-    for (int64_t i = static_cast<int64_t>(physical.size()) - 2; i >= 0; --i)
-      strides[i] = strides[i + 1] * physical[i + 1];
+    // The verifier pins the layout to the padded row-major strides.
+    auto [strides, offset] = type.getStridesAndOffset();
     rewriter.replaceOpWithNewOp<memref::ReinterpretCastOp>(
-        op, type, buffer, /*offset=*/0, type.getShape(), strides);
+        op, type, buffer, offset, type.getShape(), strides);
     return success();
   }
 };

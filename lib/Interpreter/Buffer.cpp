@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -212,7 +213,7 @@ void Buffer::fillRandom(uint64_t seed) {
       bits = r >> 63;
     } else {
       int64_t value = int64_t(r >> 60) - 8; // [-8, 8)
-      bits = uint64_t(value) & (width == 64 ? ~0ULL : (1ULL << width) - 1);
+      bits = uint64_t(value) & llvm::maskTrailingOnes<uint64_t>(width);
     }
     storage[getLinearIndexOfElement(i)] = bits;
   }

@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -193,7 +194,7 @@ LogicalResult mlir::wave::decodeNpy(StringRef bytes, Buffer &buffer,
     return failure();
   }
   unsigned width = getBitWidth(buffer.getKind());
-  uint64_t mask = width == 64 ? ~0ULL : (1ULL << width) - 1;
+  uint64_t mask = llvm::maskTrailingOnes<uint64_t>(width);
   for (int64_t i = 0; i < n; ++i) {
     uint64_t bits = 0;
     for (unsigned b = 0; b < size; ++b)

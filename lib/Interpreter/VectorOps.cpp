@@ -92,15 +92,23 @@ static LogicalResult compileBroadcast(Compiler &c, vector::BroadcastOp op) {
   return emitGather(c, op, op.getResult(), rows);
 }
 
+/// The first row of the slice that a static vector.extract/insert position
+/// names in a vector of `shape`.
+static int64_t positionRow(ArrayRef<int64_t> position,
+                           ArrayRef<int64_t> shape) {
+  int64_t row = 0;
+  // A poison index (-1) may be anything: take the first slice.
+  for (auto [pos, stride] : llvm::zip(position, stridesOf(shape)))
+    row += std::max<int64_t>(pos, 0) * stride;
+  return row;
+}
+
 static LogicalResult compileExtract(Compiler &c, vector::ExtractOp op) {
   if (!op.getDynamicPosition().empty())
     return op.emitError("wave-run executes vector.extract with static "
                         "positions only");
-  ArrayRef<int64_t> source = op.getSourceVectorType().getShape();
-  SmallVector<int64_t> strides = stridesOf(source);
-  int64_t base = 0;
-  for (auto [pos, stride] : llvm::zip(op.getStaticPosition(), strides))
-    base += pos * stride;
+  int64_t base =
+      positionRow(op.getStaticPosition(), op.getSourceVectorType().getShape());
   int64_t count = Compiler::rowsOf(op.getType());
   SmallVector<std::pair<Value, int64_t>> rows;
   for (int64_t i = 0; i < count; ++i)
@@ -112,11 +120,8 @@ static LogicalResult compileInsert(Compiler &c, vector::InsertOp op) {
   if (!op.getDynamicPosition().empty())
     return op.emitError("wave-run executes vector.insert with static "
                         "positions only");
-  ArrayRef<int64_t> dest = op.getDestVectorType().getShape();
-  SmallVector<int64_t> strides = stridesOf(dest);
-  int64_t base = 0;
-  for (auto [pos, stride] : llvm::zip(op.getStaticPosition(), strides))
-    base += pos * stride;
+  int64_t base =
+      positionRow(op.getStaticPosition(), op.getDestVectorType().getShape());
   int64_t count = Compiler::rowsOf(op.getValueToStoreType());
   SmallVector<std::pair<Value, int64_t>> rows;
   for (int64_t e = 0, n = op.getDestVectorType().getNumElements(); e < n; ++e)

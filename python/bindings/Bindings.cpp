@@ -136,6 +136,9 @@ PYBIND11_MODULE(_wave_mlir, m) {
       .def_readonly("report_text", &CompiledCode::reportText)
       .def_readonly("report_json", &CompiledCode::reportJson);
 
+  // Every call keeps the GIL: contexts run without threading, so their
+  // uniquers take no locks, and modules of one context (the default one is
+  // shared) must not be used from two threads at once.
   py::class_<Module>(m, "Module")
       .def_static(
           "parse",
@@ -183,12 +186,8 @@ PYBIND11_MODULE(_wave_mlir, m) {
             options.waveOptimize = waveOptimize;
             CompiledCode code;
             Diagnostics diagnostics;
-            bool ok;
-            {
-              py::gil_scoped_release release;
-              ok = module.compile(options, code, diagnostics);
-            }
-            check(ok, "compiling for " + chip + " failed", diagnostics);
+            check(module.compile(options, code, diagnostics),
+                  "compiling for " + chip + " failed", diagnostics);
             return code;
           },
           py::arg("chip"), py::arg("opt_level"), py::arg("code_object_version"),
@@ -207,14 +206,9 @@ PYBIND11_MODULE(_wave_mlir, m) {
               arguments.emplace_back(array.data(), array.data() + array.size());
             std::vector<bool> written;
             Diagnostics diagnostics;
-            bool ok;
-            {
-              py::gil_scoped_release release;
-              ok = module.interpret(kernel, arguments, grid, written,
-                                    diagnostics);
-            }
-            check(ok, "interpreting kernel '" + kernel + "' failed",
-                  diagnostics);
+            check(
+                module.interpret(kernel, arguments, grid, written, diagnostics),
+                "interpreting kernel '" + kernel + "' failed", diagnostics);
             py::list outputs;
             for (const std::vector<uint64_t> &bits : arguments)
               outputs.append(py::array_t<uint64_t>(bits.size(), bits.data()));

@@ -205,5 +205,6 @@ def test_constants_round_to_their_type_exactly():
         k.arith.constant(value, type_)
     lines = [line for line in str(mb.build()).splitlines()
              if "arith.constant" in line]
+    assert len(lines) == len(cases)
     for line, (_, _, expected) in zip(lines, cases):
         assert expected in line

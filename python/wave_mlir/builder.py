@@ -452,16 +452,15 @@ class Scf(_Namespace):
     def for_(self, lower, upper, step, iter_args=()):
         """``scf.for`` from ``lower`` to ``upper`` by ``step`` (index values);
         use as ``with k.scf.for_(...) as loop:``."""
+        lower = _check_value(lower, "lower bound")
         iter_args = _check_values(iter_args, "iter_arg")
         body = _Block()
-        op = self._b._append("scf.for", [_check_value(lower, "lower bound"),
+        op = self._b._append("scf.for", [lower,
                                          _check_value(upper, "upper bound"),
                                          _check_value(step, "step"),
                                          *iter_args],
                              [v.type for v in iter_args], regions=[body])
-        body.args = [self._b._new_value(_check_value(lower,
-                                                     "lower bound").type)]
-        body.args += [self._b._new_value(v.type) for v in iter_args]
+        body.args = [self._b._new_value(v.type) for v in (lower, *iter_args)]
         return ForLoop(self._b, op, body)
 
     def if_(self, condition, results=()):

@@ -123,6 +123,28 @@ gpu.module @m {
 
 // -----
 
+// An uncached element steps by its allocation size: one byte for i1, four
+// for i24, as memref.load's address does.
+// CHECK-LABEL: gpu.func @uncached_odd_widths
+// CHECK: [[ONE:%[A-Za-z0-9_]+]] = arith.constant 1 : index
+// CHECK: arith.muli %{{.*}}, [[ONE]] : index
+// CHECK: llvm.load volatile %{{.*}} {alignment = 1 : i64} : !llvm.ptr<1> -> vector<1xi1>
+// CHECK: [[FOUR:%[A-Za-z0-9_]+]] = arith.constant 4 : index
+// CHECK: arith.muli %{{.*}}, [[FOUR]] : index
+// CHECK: llvm.load volatile %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> vector<1xi24>
+gpu.module @m {
+  gpu.func @uncached_odd_widths(%a: memref<64xi1>, %b: memref<64xi24>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %tid = gpu.thread_id x
+    %x = wave.read %a[%tid] cache <uncached> : memref<64xi1> -> vector<1xi1>
+    %y = wave.read %b[%tid] cache <uncached> : memref<64xi24> -> vector<1xi24>
+    gpu.return
+  }
+}
+
+// -----
+
 #lds = #gpu.address_space<workgroup>
 // The LDS tile is a 16-byte aligned workgroup attribution of the padded
 // size (64 rows of 36 halves), seen with the logical shape; the barrier

@@ -315,6 +315,12 @@ selectOther(ModuleOp module, gpu::GPUFuncOp func,
                    << "\n";
       return failure();
     }
+    // Outputs are compared argument by argument.
+    if (after.getArgumentTypes() != func.getArgumentTypes()) {
+      llvm::errs() << "wave-run: the pipeline changed the arguments of @"
+                   << func.getName() << "; outputs cannot be compared\n";
+      return failure();
+    }
     return after;
   }
 

@@ -1,6 +1,6 @@
 //===- FootprintTestUtils.h - Fixture for footprint unit tests --*- C++ -*-===//
 //
-// Parses kernels from strings and finds their accesses by a `tag` attribute.
+// Parses kernels from strings and finds their ops by a `tag` attribute.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,6 +36,18 @@ inline void PrintTo(const FootprintBox &box, std::ostream *os) {
 } // namespace mlir::wave
 
 namespace mlir::wave::test {
+
+/// The op under `root` carrying `tag = "<tag>"`; a test failure if none does.
+inline Operation *findTagged(Operation *root, StringRef tag) {
+  Operation *found = nullptr;
+  root->walk([&](Operation *op) {
+    if (auto attr = op->getAttrOfType<StringAttr>("tag");
+        attr && attr.getValue() == tag)
+      found = op;
+  });
+  EXPECT_TRUE(found) << "no op tagged '" << tag.str() << "'";
+  return found;
+}
 
 class FootprintTest : public ::testing::Test {
 protected:

@@ -1,5 +1,7 @@
 //===- LdsHazardsTest.cpp - Tests of the LDS hazard analysis --------------===//
 
+#include "FootprintTestUtils.h"
+
 #include "wave/Analysis/LdsHazards.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
@@ -59,16 +61,7 @@ protected:
     ASSERT_TRUE(analysis->succeeded());
   }
 
-  Operation *tagged(StringRef tag) {
-    Operation *found = nullptr;
-    module->walk([&](Operation *op) {
-      auto attr = op->getAttrOfType<StringAttr>("tag");
-      if (attr && attr.getValue() == tag)
-        found = op;
-    });
-    EXPECT_TRUE(found) << "no op tagged '" << tag.str() << "'";
-    return found;
-  }
+  Operation *tagged(StringRef tag) { return test::findTagged(*module, tag); }
 
   /// The hazards from `from` to `to`, as (carried by a loop, distance).
   SmallVector<std::pair<bool, unsigned>> hazardsBetween(StringRef from,

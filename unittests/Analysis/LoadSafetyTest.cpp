@@ -1,5 +1,7 @@
 //===- LoadSafetyTest.cpp - Tests of the speculative-load check -----------===//
 
+#include "FootprintTestUtils.h"
+
 #include "wave/Analysis/LoadSafety.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
@@ -54,16 +56,7 @@ protected:
     ASSERT_TRUE(succeeded(solver->initializeAndRun(*module)));
   }
 
-  Operation *tagged(StringRef tag) {
-    Operation *found = nullptr;
-    module->walk([&](Operation *op) {
-      auto attr = op->getAttrOfType<StringAttr>("tag");
-      if (attr && attr.getValue() == tag)
-        found = op;
-    });
-    EXPECT_TRUE(found) << "no op tagged '" << tag.str() << "'";
-    return found;
-  }
+  Operation *tagged(StringRef tag) { return test::findTagged(*module, tag); }
 
   /// Whether the op tagged `tag` may be speculated; the reason lands in
   /// `reason`.

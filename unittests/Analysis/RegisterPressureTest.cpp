@@ -1,5 +1,7 @@
 //===- RegisterPressureTest.cpp - Tests of the register-pressure estimate -===//
 
+#include "FootprintTestUtils.h"
+
 #include "wave/Analysis/RegisterPressure.h"
 #include "wave/Analysis/Uniformity.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
@@ -68,16 +70,7 @@ protected:
   /// (Re)runs the analysis with the current options.
   void run() { pressure = std::make_unique<RegisterPressure>(func, options); }
 
-  Operation *op(StringRef tag) {
-    Operation *found = nullptr;
-    module->walk([&](Operation *o) {
-      auto attr = o->getAttrOfType<StringAttr>("tag");
-      if (attr && attr.getValue() == tag)
-        found = o;
-    });
-    EXPECT_TRUE(found) << "no op tagged '" << tag.str() << "'";
-    return found;
-  }
+  Operation *op(StringRef tag) { return test::findTagged(*module, tag); }
   Value value(StringRef tag) { return op(tag)->getResult(0); }
   Value iterArg(StringRef tag, unsigned i) {
     return cast<LoopLikeOpInterface>(op(tag)).getRegionIterArgs()[i];

@@ -1,5 +1,7 @@
 //===- UniformityTest.cpp - Tests of the uniformity analysis --------------===//
 
+#include "FootprintTestUtils.h"
+
 #include "wave/Analysis/Uniformity.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
@@ -51,14 +53,8 @@ protected:
   }
 
   Value tagged(StringRef tag) {
-    Value found;
-    module->walk([&](Operation *op) {
-      auto attr = op->getAttrOfType<StringAttr>("tag");
-      if (attr && attr.getValue() == tag)
-        found = op->getResult(0);
-    });
-    EXPECT_TRUE(found) << "no op tagged '" << tag.str() << "'";
-    return found;
+    Operation *op = test::findTagged(*module, tag);
+    return op ? op->getResult(0) : Value();
   }
 
   bool isUniform(StringRef tag) { return info->isUniform(tagged(tag)); }

@@ -8,6 +8,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::wave;
@@ -159,11 +160,11 @@ SmallVector<int64_t> AllocLdsOp::getPhysicalShape() {
 }
 
 int64_t AllocLdsOp::getSizeInBytes() {
-  int64_t elements = 1;
-  for (int64_t extent : getPhysicalShape())
-    elements *= extent;
+  // Elements occupy their LLVM allocation size (i1 and i24 round up to 1 and
+  // 4 bytes), as the lowering addresses them.
   unsigned bits = getResult().getType().getElementTypeBitWidth();
-  return elements * llvm::divideCeil(bits, 8);
+  return ShapedType::getNumElements(getPhysicalShape()) *
+         llvm::PowerOf2Ceil(llvm::divideCeil(bits, 8));
 }
 
 Speculation::Speculatability AllocLdsOp::getSpeculatability() {

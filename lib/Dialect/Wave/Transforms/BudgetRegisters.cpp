@@ -523,11 +523,11 @@ void BudgetRegistersPass::runOnOperation() {
   numUncovered += counts.uncovered;
   numInfeasible += counts.infeasible;
   if (summary)
-    emitRemark(getOperation()->getLoc())
-        << "wave-budget-registers: " << counts.budgeted << " budgeted ("
-        << counts.fitting << " fitting, " << counts.spilledKernels
-        << " spilled, " << counts.uncovered << " with excess uncovered), "
-        << counts.infeasible << " infeasible; " << counts.spilledValues
-        << " values spilled (" << counts.spilledRegisters << " registers, "
-        << counts.spillBytes << " bytes of LDS)";
+    emitPassSummary(*this, getOperation())
+        << counts.budgeted << " budgeted (" << counts.fitting << " fitting, "
+        << counts.spilledKernels << " spilled, " << counts.uncovered
+        << " with excess uncovered), " << counts.infeasible << " infeasible; "
+        << counts.spilledValues << " values spilled ("
+        << counts.spilledRegisters << " registers, " << counts.spillBytes
+        << " bytes of LDS)";
 }

@@ -35,6 +35,7 @@ struct InsertBarriersPass
   using Base::Base;
 
   void runOnOperation() override {
+    counts = Counts();
     getOperation().walk([&](gpu::GPUFuncOp kernel) {
       if (kernel.isKernel())
         processKernel(kernel);
@@ -123,9 +124,9 @@ void InsertBarriersPass::report() {
   numInexact = counts.inexact;
   if (!summary)
     return;
-  getOperation()->emitRemark()
-      << "wave-insert-barriers: " << counts.hazards << " hazards, "
-      << counts.inserted << " barriers inserted, " << counts.kept << " kept, "
-      << counts.removed << " removed; " << counts.unordered
-      << " hazards unordered, " << counts.inexact << " inexact footprints";
+  emitPassSummary(*this, getOperation())
+      << counts.hazards << " hazards, " << counts.inserted
+      << " barriers inserted, " << counts.kept << " kept, " << counts.removed
+      << " removed; " << counts.unordered << " hazards unordered, "
+      << counts.inexact << " inexact footprints";
 }

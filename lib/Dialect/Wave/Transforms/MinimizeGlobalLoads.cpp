@@ -313,13 +313,13 @@ void MinimizeGlobalLoadsPass::report(Outcome &outcome) {
   numBailNotMovable = outcome[StagingFailure::NotMovable];
   if (!summary)
     return;
-  getOperation()->emitRemark()
-      << "wave-minimize-global-loads: " << outcome.restaged
-      << " tiles restaged: " << before.readOps << " -> " << after.readOps
-      << " global reads, " << before.waveLoads << " -> " << after.waveLoads
-      << " wave loads, " << before.laneLoads << " -> " << after.laneLoads
-      << " lane loads, " << bytesBefore << " -> " << bytesAfter
-      << " bytes a load; " << outcome[StagingFailure::AlreadyMinimal]
+  emitPassSummary(*this, getOperation())
+      << outcome.restaged << " tiles restaged: " << before.readOps << " -> "
+      << after.readOps << " global reads, " << before.waveLoads << " -> "
+      << after.waveLoads << " wave loads, " << before.laneLoads << " -> "
+      << after.laneLoads << " lane loads, " << bytesBefore << " -> "
+      << bytesAfter << " bytes a load; "
+      << outcome[StagingFailure::AlreadyMinimal]
       << " already minimal; left alone: " << outcome[StagingFailure::OtherUsers]
       << " other users, " << outcome[StagingFailure::Unanalyzable]
       << " unanalyzable, " << outcome[StagingFailure::DynamicExtent]

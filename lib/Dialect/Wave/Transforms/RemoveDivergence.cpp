@@ -392,19 +392,19 @@ private:
   }
 
   void report(BranchCounts &counts) {
-    numConverted = counts.converted;
-    numMergedStores = counts.storesMerged;
-    numUniform = counts.uniform;
-    numRejectedSideEffect = counts[Rejection::SideEffect];
-    numRejectedBarrier = counts[Rejection::Barrier];
-    numRejectedConvergent = counts[Rejection::Convergent];
-    numRejectedOutOfBounds = counts[Rejection::OutOfBounds];
-    numRejectedCost = counts[Rejection::Cost];
+    numConverted += counts.converted;
+    numMergedStores += counts.storesMerged;
+    numUniform += counts.uniform;
+    numRejectedSideEffect += counts[Rejection::SideEffect];
+    numRejectedBarrier += counts[Rejection::Barrier];
+    numRejectedConvergent += counts[Rejection::Convergent];
+    numRejectedOutOfBounds += counts[Rejection::OutOfBounds];
+    numRejectedCost += counts[Rejection::Cost];
     if (!summary)
       return;
-    getOperation()->emitRemark()
-        << "wave-remove-divergence: " << counts.converted << " converted, "
-        << counts.storesMerged << " store pairs merged, " << counts.uniform
+    emitPassSummary(*this, getOperation())
+        << counts.converted << " converted, " << counts.storesMerged
+        << " store pairs merged, " << counts.uniform
         << " left uniform; kept: " << counts[Rejection::SideEffect]
         << " side effect, " << counts[Rejection::Barrier] << " barrier, "
         << counts[Rejection::Convergent] << " convergent, "

@@ -15,6 +15,15 @@ namespace mlir::wave {
 #define GEN_PASS_REGISTRATION
 #include "wave/Dialect/Wave/Transforms/Passes.h.inc"
 
+/// Opens the remark that a pass's `summary` option prints, on `op` and headed
+/// by the pass's command-line name. Unlike `op->emitRemark()`, it does not
+/// attach the whole operation as a note.
+inline InFlightDiagnostic emitPassSummary(Pass &pass, Operation *op) {
+  InFlightDiagnostic remark = emitRemark(op->getLoc());
+  remark << pass.getArgument() << ": ";
+  return remark;
+}
+
 } // namespace mlir::wave
 
 #endif // WAVE_DIALECT_WAVE_TRANSFORMS_PASSES_H
