@@ -12,8 +12,8 @@
 
 #include "wave/Analysis/Footprint.h"
 #include "wave/Analysis/Uniformity.h"
+#include "wave/Chip/Chip.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
-#include "wave/Target/Chip.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"

@@ -1,10 +1,9 @@
 //===- AttachTarget.cpp - Fixes the chip and wave size of a module --------===//
 
+#include "wave/Chip/Chip.h"
 #include "wave/Conversion/Passes.h"
 #include "wave/Conversion/ROCDLTarget.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
-#include "wave/Target/AMDGPUCodeGen.h"
-#include "wave/Target/Chip.h"
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"

@@ -1,10 +1,10 @@
 //===- WaveToAMDGPU.cpp - The convert-wave-to-amdgpu pass -----------------===//
 
 #include "wave/Conversion/WaveToAMDGPU.h"
+#include "wave/Chip/Chip.h"
 #include "wave/Conversion/Passes.h"
 #include "wave/Conversion/ROCDLTarget.h"
 #include "wave/Dialect/Wave/IR/MmaLayout.h"
-#include "wave/Target/Chip.h"
 
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

@@ -1,6 +1,7 @@
 //===- AMDGPUCodeGen.cpp - LLVM IR to AMDGPU code -------------------------===//
 
 #include "wave/Target/AMDGPUCodeGen.h"
+#include "wave/Chip/Chip.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Analysis/CGSCCPassManager.h"

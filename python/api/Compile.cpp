@@ -2,8 +2,8 @@
 
 #include "Internal.h"
 
+#include "wave/Chip/Chip.h"
 #include "wave/Compiler/Compiler.h"
-#include "wave/Target/Chip.h"
 #include "wave/Target/KernelMetadata.h"
 #include "wave/Target/Linker.h"
 #include "wave/Target/ResourceReport.h"

@@ -13,9 +13,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "wave/Chip/Chip.h"
 #include "wave/Compiler/Compiler.h"
 #include "wave/InitAllDialects.h"
-#include "wave/Target/Chip.h"
 #include "wave/Target/KernelMetadata.h"
 #include "wave/Target/Linker.h"
 #include "wave/Target/OffloadBundle.h"

@@ -9,7 +9,7 @@
 #ifndef WAVE_COMPILER_COMPILER_H
 #define WAVE_COMPILER_COMPILER_H
 
-#include "wave/Target/Chip.h"
+#include "wave/Chip/Chip.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringMap.h"

@@ -22,9 +22,6 @@ class TargetMachine;
 
 namespace mlir::wave {
 
-/// The target triple of HSA code objects.
-inline constexpr llvm::StringLiteral kAmdhsaTriple = "amdgcn-amd-amdhsa";
-
 /// A target machine for `chip` with `features` (e.g. `+wavefrontsize64`) at
 /// optimization level `optLevel` (0 to 3).
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>

@@ -10,9 +10,9 @@
 #ifndef WAVE_TARGET_RESOURCEREPORT_H
 #define WAVE_TARGET_RESOURCEREPORT_H
 
-#include "wave/Target/Chip.h"
+#include "wave/Chip/Chip.h"
+#include "wave/Chip/Occupancy.h"
 #include "wave/Target/KernelMetadata.h"
-#include "wave/Target/Occupancy.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/raw_ostream.h"

@@ -1,9 +1,9 @@
 //===- WaveDialect.cpp - The wave dialect ---------------------------------===//
 
 #include "wave/Dialect/Wave/IR/WaveDialect.h"
+#include "wave/Chip/Chip.h"
 #include "wave/Dialect/Wave/IR/WaveAttrs.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
-#include "wave/Target/Chip.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"

@@ -1,8 +1,8 @@
 //===- WaveOps.cpp - Operations of the wave dialect -----------------------===//
 
 #include "wave/Dialect/Wave/IR/WaveOps.h"
+#include "wave/Chip/Chip.h"
 #include "wave/Dialect/Wave/IR/MmaLayout.h"
-#include "wave/Target/Chip.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"

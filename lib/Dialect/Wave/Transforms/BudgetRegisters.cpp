@@ -10,12 +10,12 @@
 
 #include "wave/Analysis/RegisterPressure.h"
 #include "wave/Analysis/Uniformity.h"
+#include "wave/Chip/Chip.h"
+#include "wave/Chip/Occupancy.h"
+#include "wave/Chip/OccupancyFormula.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 #include "wave/Dialect/Wave/Transforms/SpillSlots.h"
-#include "wave/Target/Chip.h"
-#include "wave/Target/Occupancy.h"
-#include "wave/Target/OccupancyFormula.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"

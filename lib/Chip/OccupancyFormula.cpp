@@ -1,9 +1,7 @@
 //===- OccupancyFormula.cpp - The vendor-neutral occupancy equation -------===//
 
-#include "wave/Target/OccupancyFormula.h"
-#include "wave/Target/Chip.h"
-
-#include "llvm/ADT/STLExtras.h"
+#include "wave/Chip/OccupancyFormula.h"
+#include "wave/Chip/Chip.h"
 
 #include <algorithm>
 
@@ -44,41 +42,4 @@ unsigned mlir::wave::getVgprBudget(const ChipInfo &chip, unsigned waveSize,
   // of the granule: 256 on RDNA3 with its granule of 24), as the backend.
   return std::min<uint64_t>(alignDownToGranule(plain, file->allocationGranule),
                             file->addressablePerWave);
-}
-
-unsigned RegisterFileParams::occupancy(unsigned registers) const {
-  return occupancy(registers, waveWidth);
-}
-
-unsigned RegisterFileParams::occupancy(unsigned registers,
-                                       unsigned width) const {
-  return computePlainOccupancy(registerFileBytes, registers, width,
-                               registerBytes);
-}
-
-unsigned RegisterFileParams::registerBudget(unsigned targetOccupancy) const {
-  uint64_t budget = computePlainRegisterBudget(
-      registerFileBytes, targetOccupancy, waveWidth, registerBytes);
-  return std::min<uint64_t>(budget, maxRegistersPerThread);
-}
-
-// The numbers of the occupancy-equation document's "Vendor Calculations".
-static const RegisterFileParams kVendorRegisterFiles[] = {
-    {"NVIDIA Ampere SM", "warps", 256 * 1024, 255, 32, 4},
-    {"AMD RDNA3 CU", "wavefronts", 512 * 1024, 256, 64, 4},
-    {"Intel Xe-HPG EU", "threads", 128 * 1024, 128, 16, 4},
-    {"Apple M1 GPU core", "SIMD-groups", 208 * 1024, 128, 32, 4},
-};
-
-llvm::ArrayRef<RegisterFileParams> mlir::wave::getVendorRegisterFiles() {
-  return kVendorRegisterFiles;
-}
-
-const RegisterFileParams *
-mlir::wave::lookupVendorRegisterFile(llvm::StringRef name) {
-  const RegisterFileParams *it =
-      llvm::find_if(kVendorRegisterFiles, [&](const RegisterFileParams &p) {
-        return p.name == name;
-      });
-  return it == std::end(kVendorRegisterFiles) ? nullptr : it;
 }

@@ -1,6 +1,6 @@
 //===- Chip.cpp - AMDGPU processors known to wave-mlir --------------------===//
 
-#include "wave/Target/Chip.h"
+#include "wave/Chip/Chip.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WAVE_TARGET_CHIP_H
-#define WAVE_TARGET_CHIP_H
+#ifndef WAVE_CHIP_CHIP_H
+#define WAVE_CHIP_CHIP_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -16,6 +16,9 @@
 #include <optional>
 
 namespace mlir::wave {
+
+/// The target triple of HSA code objects.
+inline constexpr llvm::StringLiteral kAmdhsaTriple = "amdgcn-amd-amdhsa";
 
 /// The VGPR file of one SIMD as the backend allocates it to waves of one size
 /// (AMDGPUBaseInfo.cpp: getTotalNumVGPRs, getVGPRAllocGranule,
@@ -108,4 +111,4 @@ std::string getKnownChipNames();
 
 } // namespace mlir::wave
 
-#endif // WAVE_TARGET_CHIP_H
+#endif // WAVE_CHIP_CHIP_H

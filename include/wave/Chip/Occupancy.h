@@ -7,10 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WAVE_TARGET_OCCUPANCY_H
-#define WAVE_TARGET_OCCUPANCY_H
+#ifndef WAVE_CHIP_OCCUPANCY_H
+#define WAVE_CHIP_OCCUPANCY_H
 
-#include "wave/Target/Chip.h"
+#include "wave/Chip/Chip.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -65,4 +65,4 @@ Occupancy computeOccupancy(const ChipInfo &chip,
 
 } // namespace mlir::wave
 
-#endif // WAVE_TARGET_OCCUPANCY_H
+#endif // WAVE_CHIP_OCCUPANCY_H

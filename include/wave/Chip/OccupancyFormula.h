@@ -6,9 +6,9 @@
 //   R_max = floor(F / (O_target * W * w)) registers a thread may use
 //
 // with F the register file of one compute unit in bytes, R the registers a
-// thread uses, W the lanes of a wave and w the bytes of a register, plus the
-// parameter sets of the four architectures the documents work through
-// (NVIDIA Ampere SM, AMD RDNA3 CU, Intel Xe-HPG EU, Apple M1 GPU core).
+// thread uses, W the lanes of a wave and w the bytes of a register. (The
+// documents' parameter sets for other vendors' units are test data only and
+// live in the unit test that reproduces their numbers.)
 //
 // The equation ignores allocation granules, addressable-register limits and
 // every non-register limit; the AMDGPU occupancy model (Chip.h) adds those.
@@ -16,38 +16,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WAVE_TARGET_OCCUPANCYFORMULA_H
-#define WAVE_TARGET_OCCUPANCYFORMULA_H
-
-#include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/StringRef.h"
+#ifndef WAVE_CHIP_OCCUPANCYFORMULA_H
+#define WAVE_CHIP_OCCUPANCYFORMULA_H
 
 #include <cstdint>
 
 namespace mlir::wave {
-
-/// The inputs of the plain occupancy equation for one architecture.
-struct RegisterFileParams {
-  /// The unit the equation is written for ("NVIDIA Ampere SM").
-  llvm::StringRef name;
-  /// What that architecture calls a wave ("warps", "wavefronts").
-  llvm::StringRef waveName;
-  /// F: register file of one compute unit, in bytes.
-  uint64_t registerFileBytes;
-  /// The most registers one thread can address.
-  unsigned maxRegistersPerThread;
-  /// W: lanes of a wave.
-  unsigned waveWidth;
-  /// w: bytes of one register.
-  unsigned registerBytes;
-
-  /// O for `registers` per thread at this wave width.
-  unsigned occupancy(unsigned registers) const;
-  /// O for `registers` per thread at another wave width (RDNA's wave 32).
-  unsigned occupancy(unsigned registers, unsigned waveWidth) const;
-  /// R_max for `targetOccupancy` waves, capped at the addressable registers.
-  unsigned registerBudget(unsigned targetOccupancy) const;
-};
 
 /// O = floor(F / (R * W * w)). Zero registers (or a zero wave or register
 /// width) would divide by zero and gives 0, as "no meaningful occupancy".
@@ -74,13 +48,6 @@ struct ChipInfo;
 unsigned getVgprBudget(const ChipInfo &chip, unsigned waveSize,
                        unsigned wavesPerSimd);
 
-/// The four parameter sets of the occupancy-equation document, in its order:
-/// NVIDIA Ampere SM, AMD RDNA3 CU (wave 64), Intel Xe-HPG EU, Apple M1 core.
-llvm::ArrayRef<RegisterFileParams> getVendorRegisterFiles();
-
-/// The parameter set whose name is `name`, if any.
-const RegisterFileParams *lookupVendorRegisterFile(llvm::StringRef name);
-
 } // namespace mlir::wave
 
-#endif // WAVE_TARGET_OCCUPANCYFORMULA_H
+#endif // WAVE_CHIP_OCCUPANCYFORMULA_H

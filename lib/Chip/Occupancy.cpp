@@ -1,6 +1,6 @@
 //===- Occupancy.cpp - Waves per SIMD a kernel reaches --------------------===//
 
-#include "wave/Target/Occupancy.h"
+#include "wave/Chip/Occupancy.h"
 
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MathExtras.h"

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "wave/Target/Occupancy.h"
+#include "wave/Chip/Occupancy.h"
 
 #include "gtest/gtest.h"
 

@@ -1,6 +1,6 @@
 //===- ChipTest.cpp - Tests of the chip table -----------------------------===//
 
-#include "wave/Target/Chip.h"
+#include "wave/Chip/Chip.h"
 
 #include "gtest/gtest.h"
 
