@@ -24,6 +24,7 @@ void wave::buildCompilePipeline(OpPassManager &pm,
     WaveOptimizeOptions optimize;
     optimize.chip = options.chip->name.str();
     optimize.budgetRegisters = false;
+    optimize.coarsenLanes = options.optLevel >= 3;
     buildWaveOptimizePipeline(pm, optimize);
   }
   WaveLoweringOptions lowering;

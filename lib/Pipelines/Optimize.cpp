@@ -5,6 +5,9 @@
 //    straight-line code, so the LDS accesses they held become unconditional
 //    and the barrier pass can order them (no barrier may sit under
 //    lane-divergent control flow).
+//  * Lane coarsening (opt-in: it changes the launch) follows divergence
+//    removal, which turns branches around accesses into straight-line
+//    code that it can widen.
 //  * Global load minimization rewrites both sides of each global->LDS copy
 //    (new lane layouts of the LDS writes), so it runs before the barriers
 //    are placed for the accesses that exist in the end.
@@ -39,6 +42,8 @@ void mlir::wave::buildWaveOptimizePipeline(OpPassManager &pm,
   RemoveDivergenceOptions divergence;
   divergence.threshold = options.divergenceThreshold;
   pm.addPass(createRemoveDivergence(divergence));
+  if (options.coarsenLanes)
+    pm.addPass(createWaveCoarsenLanes());
   pm.addPass(createWaveMinimizeGlobalLoads());
   pm.addPass(createWaveInsertBarriers());
   pm.addPass(createCanonicalizerPass());

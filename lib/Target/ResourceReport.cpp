@@ -53,6 +53,12 @@ void mlir::wave::printResourceReport(
     line("SGPRs Spill", Twine(kernel.sgprSpillCount));
     line("VGPRs Spill", Twine(kernel.vgprSpillCount));
     line("LDS Size [bytes/block]", Twine(kernel.groupSegmentFixedSize));
+    // The launch the code object needs, which passes may have changed
+    // (wave-coarsen-lanes shrinks the workgroup).
+    if (const auto &size = kernel.reqdWorkgroupSize)
+      line("Workgroup Size [lanes]", Twine((*size)[0]) + "x" +
+                                         Twine((*size)[1]) + "x" +
+                                         Twine((*size)[2]));
   }
 }
 
@@ -80,6 +86,11 @@ void mlir::wave::printResourceReportJson(raw_ostream &os,
                          kernel.groupSegmentFixedSize);
           json.attribute("wavefront_size", kernel.wavefrontSize);
           json.attribute("workgroup_size", kernel.getWorkgroupSize());
+          if (const auto &size = kernel.reqdWorkgroupSize)
+            json.attributeArray("reqd_workgroup_size", [&] {
+              for (unsigned lanes : *size)
+                json.value(lanes);
+            });
           json.attribute("occupancy", report.occupancy.wavesPerSimd);
           json.attribute("occupancy_limiter",
                          stringifyOccupancyLimiter(report.occupancy.limiter));

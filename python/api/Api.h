@@ -123,6 +123,9 @@ struct KernelResources {
   bool dynamicStack = false;
   unsigned waveSize = 0;
   unsigned workgroupSize = 0;
+  /// The workgroup shape the code object requires (`.reqd_workgroup_size`),
+  /// which passes such as wave-coarsen-lanes may have changed.
+  std::optional<std::array<unsigned, 3>> requiredBlockSize;
   /// Waves per SIMD, what limits them ("none", "VGPR", "SGPR", "LDS",
   /// "workgroup size") and the limit each resource alone imposes.
   unsigned occupancy = 0;

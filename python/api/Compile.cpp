@@ -30,6 +30,7 @@ static KernelResources describe(const KernelReport &report) {
   resources.dynamicStack = metadata.usesDynamicStack;
   resources.waveSize = metadata.wavefrontSize;
   resources.workgroupSize = metadata.getWorkgroupSize();
+  resources.requiredBlockSize = metadata.reqdWorkgroupSize;
   resources.occupancy = report.occupancy.wavesPerSimd;
   resources.limiter = stringifyOccupancyLimiter(report.occupancy.limiter).str();
   resources.occupancyByVgprs = report.occupancy.byVgprs;

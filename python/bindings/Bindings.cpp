@@ -119,6 +119,7 @@ PYBIND11_MODULE(_wave_mlir, m) {
       .def_readonly("dynamic_stack", &KernelResources::dynamicStack)
       .def_readonly("wave_size", &KernelResources::waveSize)
       .def_readonly("workgroup_size", &KernelResources::workgroupSize)
+      .def_readonly("block_size", &KernelResources::requiredBlockSize)
       .def_readonly("occupancy", &KernelResources::occupancy)
       .def_readonly("limiter", &KernelResources::limiter)
       .def_readonly("occupancy_by_vgprs", &KernelResources::occupancyByVgprs)

@@ -28,6 +28,10 @@ class ResourceReport:
     lds_bytes: int
     wave_size: int
     workgroup_size: int
+    #: The (x, y, z) workgroup the code object must be launched with, or
+    #: None when it states none; at -O3 lane coarsening may have shrunk it
+    #: from the kernel's ``known_block_size``.
+    block_size: Optional[tuple]
     #: The occupancy each resource alone allows.
     occupancy_by_vgprs: int
     occupancy_by_sgprs: int
@@ -41,6 +45,8 @@ class ResourceReport:
                    occupancy_limiter=k.limiter, sgpr_spills=k.sgpr_spills,
                    vgpr_spills=k.vgpr_spills, lds_bytes=k.lds_bytes,
                    wave_size=k.wave_size, workgroup_size=k.workgroup_size,
+                   block_size=None if k.block_size is None
+                   else tuple(k.block_size),
                    occupancy_by_vgprs=k.occupancy_by_vgprs,
                    occupancy_by_sgprs=k.occupancy_by_sgprs,
                    occupancy_by_workgroups=k.occupancy_by_workgroups)

@@ -115,7 +115,9 @@ def launch(kernel, *values, grid):
         # as the code object's metadata lays them out.
         params = (ctypes.c_void_p * len(slots))(
             *[ctypes.addressof(s) for s in slots])
-        block = kernel.block_size
+        # The launch the code object needs: passes may have changed the
+        # source's workgroup (wave-coarsen-lanes at -O3).
+        block = code.reports[kernel.name].block_size or kernel.block_size
         hip.call("hipModuleLaunchKernel", function,
                  *[ctypes.c_uint(g) for g in grid],
                  *[ctypes.c_uint(b) for b in block], ctypes.c_uint(0),

@@ -1,12 +1,20 @@
 // The instructions the examples exist to produce.
-// Two elements a lane load with global_load_dwordx2, as hipcc's add2 does.
-// RUN: wave-compile %examples/add2.mlir --chip=gfx942 -o %t.add2
+// Two elements a lane load with global_load_dwordx2, as hipcc's add2 does
+// (-O2); at -O3 wave-coarsen-lanes gives each lane four: global_load_dwordx4.
+// RUN: wave-compile %examples/add2.mlir --chip=gfx942 -O2 -o %t.add2
 // RUN: llvm-objdump -d %t.add2 | FileCheck %s --check-prefix=ADD2
 // ADD2-LABEL: <add2>:
 // ADD2: global_load_dwordx2
 // ADD2: global_load_dwordx2
 // ADD2: global_store_dwordx2
 // ADD2: s_endpgm
+// RUN: wave-compile %examples/add2.mlir --chip=gfx942 -o %t.add2-O3 2>/dev/null
+// RUN: llvm-objdump -d %t.add2-O3 | FileCheck %s --check-prefix=ADD2-O3
+// ADD2-O3-LABEL: <add2>:
+// ADD2-O3: global_load_dwordx4
+// ADD2-O3: global_load_dwordx4
+// ADD2-O3: global_store_dwordx4
+// ADD2-O3: s_endpgm
 
 // Four elements a lane: global_load_dwordx4, streaming (nt).
 // RUN: wave-compile %examples/copy.mlir --chip=gfx942 -o %t.copy

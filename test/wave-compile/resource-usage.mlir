@@ -60,6 +60,9 @@
 // TEXT-NEXT: add2.mlir:4:3: remark: SGPRs Spill: [[SGPR_SPILL]]
 // TEXT-NEXT: add2.mlir:4:3: remark: VGPRs Spill: [[VGPR_SPILL]]
 // TEXT-NEXT: add2.mlir:4:3: remark: LDS Size [bytes/block]: [[LDS]]
+// The launch the code object needs (passes may change it:
+// wave-coarsen-lanes leaves this one-wave workgroup as it is).
+// TEXT-NEXT: add2.mlir:4:3: remark: Workgroup Size [lanes]: 64x1x1
 
 // JSON has the same figures.
 // RUN: wave-compile %S/Inputs/add2.mlir --chip=gfx942 -o %t.add2 --resource-usage=json > %t.input-add2.json

@@ -5,6 +5,7 @@
 //
 //   wave-attach-target{chip}      (only with `chip`) fixes the kernels' chip
 //   wave-remove-divergence        cheap divergent branches -> selects
+//   wave-coarsen-lanes            (only with `coarsen-lanes`) wider lanes
 //   wave-minimize-global-loads    global->LDS copies -> widest coalesced loads
 //   wave-insert-barriers          the fewest barriers ordering LDS hazards
 //   canonicalize, cse             fold the index arithmetic the passes create
@@ -42,6 +43,12 @@ struct WaveOptimizeOptions : public PassPipelineOptions<WaveOptimizeOptions> {
       llvm::cl::desc("Largest speculated cost of a divergent branch "
                      "wave-remove-divergence turns into selects"),
       llvm::cl::init(8)};
+  PassOptions::Option<bool> coarsenLanes{
+      *this, "coarsen-lanes",
+      llvm::cl::desc("Run wave-coarsen-lanes: lane-private kernels give each "
+                     "lane several lanes' elements and shrink the workgroup "
+                     "(changes the launch; wave-compile turns it on at -O3)"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> budgetRegisters{
       *this, "budget-registers",
       llvm::cl::desc("End with wave-budget-registers (wave-compile turns it "

@@ -99,6 +99,67 @@ def WaveMinimizeGlobalLoads
   ];
 }
 
+def WaveCoarsenLanes : Pass<"wave-coarsen-lanes", "::mlir::ModuleOp"> {
+  let summary = "Gives each lane of a lane-private kernel several consecutive "
+                "lanes' work, so its accesses move up to 16 bytes";
+  let description = [{
+    In a kernel whose lanes never exchange data (no LDS, no barrier, no
+    collective or MMA, no lane id, and no global element one lane writes
+    that another lane touches), lane `t` can just as well do the work of
+    lanes `V * t` to `V * t + V - 1`: the workgroup shrinks from `X` to
+    `X / V` lanes along x (`known_block_size` is rewritten; the grid stays),
+    and when lane `t + i`'s access starts `i * N` elements after lane `t`'s
+    along the access's contiguous dimension (`N` the vector length), the
+    `V` accesses become one `wave.read`/`wave.write` of `V * N` elements.
+
+    `V` is the largest power of two for which every access moves at most
+    `access-bits` (16 bytes by default: `global_load_dwordx4`), `X` is a
+    multiple of `V` and the workgroup keeps at least one wave. The kernel's
+    top-level ops are copied `V` times, copy `i` seeing the old thread id
+    `V * t + i` (and the old `gpu.block_dim x`), and the copies of each
+    access are merged, so every old lane's accesses keep their order. The
+    contiguity and the lane-private data are proved by enumerating the
+    accesses' footprints over every workgroup of `known_grid_size`.
+
+    The pass leaves a kernel alone, with a remark saying why, when it
+    shares data between lanes (LDS, barriers, collectives, lane ids, an
+    element written by one lane and touched by another), has an access
+    that is not a `wave.read`/`wave.write` of a kernel argument or sits in
+    a region, an access whose neighbouring lanes are not contiguous, sizes
+    that do not divide, no known launch, or accesses that are already as
+    wide as allowed. docs/passes/wave-coarsen-lanes.md has the algorithm,
+    its limits and a worked example.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+  let options = [
+    Option<"accessBits", "access-bits", "unsigned", "128",
+           "Widest access of one lane in bits (128 is global_load_dwordx4)">,
+    Option<"summary", "summary", "bool", "false",
+           "Also report the statistics as a remark on the module (the "
+           "packaged MLIR is built without statistics)">,
+  ];
+  let statistics = [
+    Statistic<"numCoarsened", "kernels-coarsened",
+              "Kernels whose lanes were coarsened">,
+    Statistic<"numWidened", "accesses-widened",
+              "Lane accesses merged into one wider access">,
+    Statistic<"numBailNotLanePrivate", "bail-not-lane-private",
+              "Kernels left alone: lanes share data, or an op may">,
+    Statistic<"numBailNotContiguous", "bail-not-contiguous",
+              "Kernels left alone: an access of neighbouring lanes is not "
+              "contiguous in the thread id">,
+    Statistic<"numBailSizes", "bail-sizes",
+              "Kernels left alone: no launch sizes, or sizes that do not "
+              "divide">,
+    Statistic<"numAlreadyWide", "already-wide",
+              "Kernels left alone: their accesses are already as wide as "
+              "allowed">,
+  ];
+}
+
 def WaveInsertBarriers : Pass<"wave-insert-barriers", "::mlir::ModuleOp"> {
   let summary = "Inserts the fewest workgroup barriers ordering every LDS "
                 "hazard";
