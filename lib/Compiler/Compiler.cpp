@@ -1,12 +1,13 @@
-//===- Compiler.cpp - From lowered MLIR to HSA code objects ---------------===//
+//===- Compiler.cpp - The wave-compile driver as a library ----------------===//
 
 #include "wave/Compiler/Compiler.h"
-#include "wave/Pipelines/Optimize.h"
 #include "wave/Pipelines/Pipelines.h"
 #include "wave/Target/AMDGPUCodeGen.h"
 #include "wave/Target/Linker.h"
+#include "wave/Target/OffloadBundle.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/LLVMContext.h"
@@ -17,24 +18,41 @@
 using namespace mlir;
 using namespace mlir::wave;
 
-void wave::buildCompilePipeline(OpPassManager &pm,
-                                const CompilePipelineOptions &options) {
-  // The lowering budgets the registers itself, for the chip it fixes.
-  if (options.waveOptimize.value_or(options.optLevel >= 2)) {
-    WaveOptimizeOptions optimize;
-    optimize.chip = options.chip->name.str();
-    optimize.budgetRegisters = false;
-    optimize.coarsenLanes = options.optLevel >= 3;
-    buildWaveOptimizePipeline(pm, optimize);
-  }
-  WaveLoweringOptions lowering;
-  lowering.chip = options.chip->name.str();
-  lowering.codeObjectVersion = options.codeObjectVersion;
-  lowering.occupancy = options.occupancy;
-  buildWaveLowerToROCDLPipeline(pm, lowering);
+char PipelineFailure::ID = 0;
+
+void PipelineFailure::log(llvm::raw_ostream &os) const {
+  os << "the MLIR pipeline failed";
 }
 
-llvm::StringMap<std::string> wave::locateKernels(ModuleOp module) {
+std::error_code PipelineFailure::convertToErrorCode() const {
+  return llvm::inconvertibleErrorCode();
+}
+
+llvm::Expected<const ChipInfo *>
+wave::checkCompileOptions(const CompileOptions &options) {
+  const ChipInfo *chip = lookupChip(options.chip);
+  if (!chip)
+    return llvm::createStringError("unknown chip '" + options.chip +
+                                   "' (known: " + getKnownChipNames() + ")");
+  if (options.optLevel > 3)
+    return llvm::createStringError("unknown optimization level -O" +
+                                   llvm::Twine(options.optLevel) +
+                                   " (-O0 to -O3)");
+  if (options.codeObjectVersion != 5 && options.codeObjectVersion != 6)
+    return llvm::createStringError("unsupported code object version " +
+                                   llvm::Twine(options.codeObjectVersion) +
+                                   " (5 or 6)");
+  if (options.outputs.links())
+    if (llvm::Error error =
+            checkLinker(options.linkerPath.empty() ? getDefaultLinkerPath()
+                                                   : options.linkerPath))
+      return std::move(error);
+  return chip;
+}
+
+/// Where each kernel of `module` is defined, as `file:line:col`. Lowering
+/// replaces the gpu.func kernels, so this runs first.
+static llvm::StringMap<std::string> locateKernels(ModuleOp module) {
   llvm::StringMap<std::string> locations;
   module.walk([&](gpu::GPUFuncOp func) {
     auto loc = dyn_cast<FileLineColLoc>(func.getLoc());
@@ -60,58 +78,130 @@ static llvm::Error checkNoExternalCalls(llvm::Module &module) {
   return llvm::Error::success();
 }
 
-AMDGPUCompilation::AMDGPUCompilation()
-    : context(std::make_unique<llvm::LLVMContext>()) {}
-AMDGPUCompilation::~AMDGPUCompilation() = default;
+namespace {
+/// The lowered module translated to LLVM IR and optimized for one chip.
+/// Code generation starts from the optimized IR as it prints, as `llc` on
+/// that file does: value names are uniqued by counters that printing and
+/// parsing reset, and the assembly's comments show them.
+class CodeGenerator {
+public:
+  llvm::Error optimize(ModuleOp module, const ChipInfo &chip, unsigned optLevel,
+                       std::string &optimizedIR);
+  llvm::Expected<std::string> emit(llvm::StringRef optimizedIR,
+                                   llvm::CodeGenFileType fileType);
 
-llvm::Expected<std::unique_ptr<AMDGPUCompilation>>
-AMDGPUCompilation::create(ModuleOp module, const ChipInfo &chip,
-                          unsigned optLevel) {
-  std::unique_ptr<AMDGPUCompilation> compilation(new AMDGPUCompilation());
+private:
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::TargetMachine> machine;
+};
+} // namespace
+
+llvm::Error CodeGenerator::optimize(ModuleOp module, const ChipInfo &chip,
+                                    unsigned optLevel,
+                                    std::string &optimizedIR) {
   std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(module, *compilation->context);
+      translateModuleToLLVMIR(module, context);
   if (!llvmModule)
     return llvm::createStringError(
         "cannot translate the lowered module to LLVM IR");
   if (llvm::Error error = checkNoExternalCalls(*llvmModule))
-    return std::move(error);
-
-  llvm::Expected<std::unique_ptr<llvm::TargetMachine>> machine =
+    return error;
+  llvm::Expected<std::unique_ptr<llvm::TargetMachine>> created =
       createAMDGPUTargetMachine(chip.name, /*features=*/"", optLevel);
-  if (!machine)
-    return machine.takeError();
-  compilation->machine = std::move(*machine);
-  optimizeModule(*llvmModule, *compilation->machine, optLevel);
-  llvm::raw_string_ostream(compilation->optimizedIR) << *llvmModule;
-  return std::move(compilation);
-}
-
-llvm::Expected<std::unique_ptr<llvm::Module>>
-AMDGPUCompilation::parseOptimizedIR() {
-  llvm::SMDiagnostic diagnostic;
-  std::unique_ptr<llvm::Module> parsed =
-      llvm::parseAssemblyString(optimizedIR, diagnostic, *context);
-  if (!parsed)
-    return llvm::createStringError("cannot reparse the optimized IR: " +
-                                   diagnostic.getMessage());
-  return std::move(parsed);
-}
-
-llvm::Expected<std::string> AMDGPUCompilation::emitAssembly() {
-  llvm::Expected<std::unique_ptr<llvm::Module>> parsed = parseOptimizedIR();
-  if (!parsed)
-    return parsed.takeError();
-  return emitCode(**parsed, *machine, llvm::CodeGenFileType::AssemblyFile);
+  if (!created)
+    return created.takeError();
+  machine = std::move(*created);
+  optimizeModule(*llvmModule, *machine, optLevel);
+  llvm::raw_string_ostream(optimizedIR) << *llvmModule;
+  return llvm::Error::success();
 }
 
 llvm::Expected<std::string>
-AMDGPUCompilation::emitCodeObject(llvm::StringRef linkerPath) {
-  llvm::Expected<std::unique_ptr<llvm::Module>> parsed = parseOptimizedIR();
+CodeGenerator::emit(llvm::StringRef optimizedIR,
+                    llvm::CodeGenFileType fileType) {
+  llvm::SMDiagnostic diagnostic;
+  std::unique_ptr<llvm::Module> parsed =
+      llvm::parseAssemblyString(optimizedIR, diagnostic, context);
   if (!parsed)
-    return parsed.takeError();
-  llvm::Expected<std::string> object =
-      emitCode(**parsed, *machine, llvm::CodeGenFileType::ObjectFile);
-  if (!object)
-    return object.takeError();
-  return linkCodeObject(*object, linkerPath);
+    return llvm::createStringError("cannot reparse the optimized IR: " +
+                                   diagnostic.getMessage());
+  return emitCode(*parsed, *machine, fileType);
+}
+
+llvm::Expected<CompileResult>
+wave::compile(ModuleOp module, const CompileOptions &options,
+              llvm::function_ref<LogicalResult(PassManager &)> configure) {
+  CompileResult result;
+  llvm::Expected<const ChipInfo *> chip = checkCompileOptions(options);
+  if (!chip)
+    return chip.takeError();
+  result.chip = *chip;
+  result.kernelLocations = locateKernels(module);
+
+  PassManager pm(module.getContext());
+  if (configure && failed(configure(pm)))
+    return llvm::make_error<PipelineFailure>();
+  WaveLoweringOptions lowering;
+  lowering.chip = options.chip;
+  lowering.codeObjectVersion = options.codeObjectVersion;
+  lowering.occupancy = options.occupancy;
+  lowering.optimize = options.waveOptimize.value_or(options.optLevel >= 2);
+  lowering.coarsenLanes = options.optLevel >= 3;
+  buildWaveLowerToROCDLPipeline(pm, lowering);
+  if (failed(pm.run(module)))
+    return llvm::make_error<PipelineFailure>();
+
+  const CompileOutputs &outputs = options.outputs;
+  if (!outputs.generatesCode())
+    return std::move(result);
+  CodeGenerator generator;
+  if (llvm::Error error =
+          generator.optimize(module, **chip, options.optLevel, result.llvmIR))
+    return std::move(error);
+  if (outputs.links()) {
+    llvm::Expected<std::string> object =
+        generator.emit(result.llvmIR, llvm::CodeGenFileType::ObjectFile);
+    if (!object)
+      return object.takeError();
+    llvm::Expected<std::string> codeObject =
+        linkCodeObject(*object, options.linkerPath.empty()
+                                    ? getDefaultLinkerPath()
+                                    : llvm::StringRef(options.linkerPath));
+    if (!codeObject)
+      return codeObject.takeError();
+    result.codeObject = std::move(*codeObject);
+  }
+  if (outputs.assembly) {
+    llvm::Expected<std::string> assembly =
+        generator.emit(result.llvmIR, llvm::CodeGenFileType::AssemblyFile);
+    if (!assembly)
+      return assembly.takeError();
+    result.assembly = std::move(*assembly);
+  }
+  if (outputs.bundle) {
+    llvm::raw_string_ostream os(result.bundle);
+    writeHipOffloadBundle(os, result.codeObject, (*chip)->name);
+  }
+  if (outputs.report) {
+    llvm::Expected<CodeObjectMetadata> metadata = readCodeObjectMetadata(
+        llvm::MemoryBufferRef(result.codeObject, "code object"));
+    if (!metadata)
+      return metadata.takeError();
+    llvm::Expected<std::vector<KernelReport>> kernels =
+        buildResourceReport(*metadata, **chip);
+    if (!kernels)
+      return kernels.takeError();
+    result.kernels = std::move(*kernels);
+  }
+  return std::move(result);
+}
+
+void CompileResult::printReport(llvm::raw_ostream &os) const {
+  printResourceReport(os, kernels, [&](llvm::StringRef name) {
+    return kernelLocations.lookup(name);
+  });
+}
+
+void CompileResult::printReportJson(llvm::raw_ostream &os) const {
+  printResourceReportJson(os, kernels, *chip);
 }

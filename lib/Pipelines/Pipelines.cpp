@@ -3,6 +3,7 @@
 #include "wave/Pipelines/Pipelines.h"
 #include "wave/Conversion/Passes.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
+#include "wave/Pipelines/Optimize.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -22,11 +23,20 @@ using namespace mlir::wave;
 
 void mlir::wave::buildWaveToUpstreamPipeline(
     OpPassManager &pm, const WaveLoweringOptions &options) {
-  OpPassManager &gpuModule = pm.nest<gpu::GPUModuleOp>();
+  // The chip is fixed once, before any pass that reads it.
   WaveAttachTargetOptions target;
   target.chip = options.chip;
   target.codeObjectVersion = options.codeObjectVersion;
-  gpuModule.addPass(createWaveAttachTarget(target));
+  pm.nest<gpu::GPUModuleOp>().addPass(createWaveAttachTarget(target));
+  // The kernel passes, all before the conversion. The register budget runs
+  // here rather than in wave-optimize: it is needed at every level.
+  if (options.optimize) {
+    WaveOptimizeOptions optimize;
+    optimize.budgetRegisters = false;
+    optimize.coarsenLanes = options.coarsenLanes;
+    buildWaveOptimizePipeline(pm, optimize);
+  }
+  OpPassManager &gpuModule = pm.nest<gpu::GPUModuleOp>();
   // Last on wave IR: the register budget for the chip just fixed, and its
   // LDS spill slots as volatile accesses LLVM cannot fold away.
   BudgetRegistersOptions budget;
@@ -74,7 +84,8 @@ void mlir::wave::buildWaveLowerToROCDLPipeline(
 void mlir::wave::registerWavePipelines() {
   PassPipelineRegistration<WaveLoweringOptions>(
       "wave-to-upstream",
-      "Fixes the kernels' chip and lowers wave ops to upstream dialects",
+      "Fixes the kernels' chip, runs the kernel passes and lowers wave ops to "
+      "upstream dialects",
       buildWaveToUpstreamPipeline);
   PassPipelineRegistration<WaveLoweringOptions>(
       "wave-upstream-to-rocdl",

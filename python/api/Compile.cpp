@@ -2,18 +2,11 @@
 
 #include "Internal.h"
 
-#include "wave/Chip/Chip.h"
 #include "wave/Compiler/Compiler.h"
-#include "wave/Target/KernelMetadata.h"
-#include "wave/Target/Linker.h"
-#include "wave/Target/ResourceReport.h"
-
-#include "mlir/Pass/PassManager.h"
 
 using namespace mlir;
 using namespace mlir::wave;
 using mlir::wave::python::CompiledCode;
-using mlir::wave::python::CompileOptions;
 using mlir::wave::python::KernelResources;
 
 static KernelResources describe(const KernelReport &report) {
@@ -44,77 +37,40 @@ bool python::Module::compile(const CompileOptions &options,
                              Diagnostics &diagnostics) const {
   MLIRContext &ctx = *impl->module->getContext();
   DiagnosticCollector collector(ctx, diagnostics);
-  auto fail = [&](llvm::Error error) {
-    collector.addError(llvm::toString(std::move(error)));
-    return false;
-  };
 
-  const ChipInfo *chip = lookupChip(options.chip);
-  if (!chip) {
-    collector.addError("unknown chip '" + options.chip +
-                       "' (known: " + getKnownChipNames() + ")");
-    return false;
-  }
-  if (options.optLevel > 3) {
-    collector.addError("unknown optimization level " +
-                       std::to_string(options.optLevel) + " (0 to 3)");
-    return false;
-  }
-  if (options.codeObjectVersion != 5 && options.codeObjectVersion != 6) {
-    collector.addError("unsupported code object version " +
-                       std::to_string(options.codeObjectVersion) + " (5 or 6)");
-    return false;
-  }
-  std::string linker = options.linkerPath.empty() ? getDefaultLinkerPath().str()
-                                                  : options.linkerPath;
-  if (llvm::Error error = checkLinker(linker))
-    return fail(std::move(error));
+  wave::CompileOptions compileOptions;
+  compileOptions.chip = options.chip;
+  compileOptions.optLevel = options.optLevel;
+  compileOptions.codeObjectVersion = options.codeObjectVersion;
+  compileOptions.occupancy = options.occupancy;
+  compileOptions.waveOptimize = options.waveOptimize;
+  compileOptions.linkerPath = options.linkerPath;
+  compileOptions.outputs.codeObject = true;
+  compileOptions.outputs.assembly = true;
+  compileOptions.outputs.report = true;
 
   OwningOpRef<ModuleOp> module = impl->module->clone();
-  llvm::StringMap<std::string> locations = locateKernels(*module);
-  PassManager pm(&ctx);
-  CompilePipelineOptions pipeline;
-  pipeline.chip = chip;
-  pipeline.optLevel = options.optLevel;
-  pipeline.codeObjectVersion = options.codeObjectVersion;
-  pipeline.occupancy = options.occupancy;
-  pipeline.waveOptimize = options.waveOptimize;
-  buildCompilePipeline(pm, pipeline);
-  if (failed(pm.run(*module)))
+  llvm::Expected<CompileResult> compiled =
+      wave::compile(*module, compileOptions);
+  if (!compiled) {
+    // A failed pipeline has reported through the collector already.
+    llvm::handleAllErrors(
+        compiled.takeError(), [](const PipelineFailure &) {},
+        [&](const llvm::ErrorInfoBase &error) {
+          collector.addError(error.message());
+        });
     return false;
+  }
 
-  llvm::Expected<std::unique_ptr<AMDGPUCompilation>> compilation =
-      AMDGPUCompilation::create(*module, *chip, options.optLevel);
-  if (!compilation)
-    return fail(compilation.takeError());
-  llvm::Expected<std::string> codeObject =
-      (*compilation)->emitCodeObject(linker);
-  if (!codeObject)
-    return fail(codeObject.takeError());
-  llvm::Expected<std::string> assembly = (*compilation)->emitAssembly();
-  if (!assembly)
-    return fail(assembly.takeError());
-
-  llvm::Expected<CodeObjectMetadata> metadata =
-      readCodeObjectMetadata(llvm::MemoryBufferRef(*codeObject, "code object"));
-  if (!metadata)
-    return fail(metadata.takeError());
-  llvm::Expected<std::vector<KernelReport>> reports =
-      buildResourceReport(*metadata, *chip);
-  if (!reports)
-    return fail(reports.takeError());
-
-  result.chip = chip->name.str();
-  result.codeObject = std::move(*codeObject);
-  result.assembly = std::move(*assembly);
+  result.chip = compiled->chip->name.str();
+  result.codeObject = std::move(compiled->codeObject);
+  result.assembly = std::move(compiled->assembly);
   result.kernels.clear();
-  for (const KernelReport &report : *reports)
+  for (const KernelReport &report : compiled->kernels)
     result.kernels.push_back(describe(report));
   llvm::raw_string_ostream text(result.reportText);
-  printResourceReport(text, *reports, [&](llvm::StringRef name) {
-    return locations.lookup(name);
-  });
+  compiled->printReport(text);
   llvm::raw_string_ostream json(result.reportJson);
-  printResourceReportJson(json, *reports, *chip);
+  compiled->printReportJson(json);
   return true;
 }

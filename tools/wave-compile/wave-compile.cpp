@@ -4,24 +4,16 @@
 //       [-O0|-O1|-O2|-O3] [--code-object-version=5|6] [--lld-path=PATH]
 //       [--resource-usage[=json]] [--occupancy=N] [--wave-optimize[=false]]
 //
-// Runs `wave-optimize` (at -O2 and -O3) and the `wave-lower-to-rocdl`
-// pipeline, translates the result to LLVM IR, optimizes and compiles it with
-// LLVM's AMDGPU backend, links it with ld.lld and optionally wraps it in a
-// HIP offload bundle. docs/Pipeline.md shows the
-// wave-opt, mlir-translate, opt, llc and ld.lld commands that reproduce each
-// step.
+// A shell over mlir::wave::compile (lib/Compiler): it maps its options to
+// CompileOptions, reads the input and writes what was asked for.
+// docs/Pipeline.md shows the wave-opt, mlir-translate, opt, llc and ld.lld
+// commands that reproduce each step.
 //
 //===----------------------------------------------------------------------===//
 
-#include "wave/Chip/Chip.h"
 #include "wave/Compiler/Compiler.h"
 #include "wave/InitAllDialects.h"
-#include "wave/Target/KernelMetadata.h"
-#include "wave/Target/Linker.h"
-#include "wave/Target/OffloadBundle.h"
-#include "wave/Target/ResourceReport.h"
 
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -98,8 +90,9 @@ static llvm::cl::opt<unsigned> occupancy(
     llvm::cl::cat(category));
 
 static llvm::cl::opt<std::string>
-    lldPath("lld-path", llvm::cl::init(getDefaultLinkerPath().str()),
-            llvm::cl::desc("ld.lld to link code objects with"),
+    lldPath("lld-path",
+            llvm::cl::desc("ld.lld to link code objects with (default: the "
+                           "one of the LLVM wave-compile is built with)"),
             llvm::cl::cat(category));
 
 static llvm::cl::opt<ReportFormat> resourceUsage(
@@ -118,8 +111,13 @@ static int fail(const llvm::Twine &message) {
   return 1;
 }
 
+/// Prints the error unless the pipeline's diagnostics already told it.
 static int fail(llvm::Error error) {
-  return fail(llvm::toString(std::move(error)));
+  int status = 1;
+  llvm::handleAllErrors(
+      std::move(error), [](const PipelineFailure &) {},
+      [&](const llvm::ErrorInfoBase &info) { status = fail(info.message()); });
+  return status;
 }
 
 /// Writes `contents` to the output file.
@@ -133,66 +131,6 @@ static int writeOutput(llvm::StringRef contents) {
   return 0;
 }
 
-static int printReport(llvm::StringRef codeObject, const ChipInfo &chip,
-                       const llvm::StringMap<std::string> &locations) {
-  llvm::Expected<CodeObjectMetadata> metadata =
-      readCodeObjectMetadata(llvm::MemoryBufferRef(codeObject, outputFilename));
-  if (!metadata)
-    return fail(metadata.takeError());
-  llvm::Expected<std::vector<KernelReport>> reports =
-      buildResourceReport(*metadata, chip);
-  if (!reports)
-    return fail(reports.takeError());
-  if (resourceUsage == ReportFormat::Json) {
-    printResourceReportJson(llvm::outs(), *reports, chip);
-    return 0;
-  }
-  printResourceReport(llvm::outs(), *reports, [&](llvm::StringRef name) {
-    return locations.lookup(name);
-  });
-  return 0;
-}
-
-/// From the lowered MLIR module to the output file.
-static int generateCode(ModuleOp module, const ChipInfo &chip,
-                        const llvm::StringMap<std::string> &locations) {
-  llvm::Expected<std::unique_ptr<AMDGPUCompilation>> compilation =
-      AMDGPUCompilation::create(module, chip, optLevel - '0');
-  if (!compilation)
-    return fail(compilation.takeError());
-  if (emitKind == EmitKind::LLVM)
-    return writeOutput((*compilation)->getOptimizedIR());
-
-  auto emitAssembly = [&]() -> int {
-    llvm::Expected<std::string> assembly = (*compilation)->emitAssembly();
-    if (!assembly)
-      return fail(assembly.takeError());
-    return writeOutput(*assembly);
-  };
-  if (emitKind == EmitKind::Asm && resourceUsage == ReportFormat::None)
-    return emitAssembly();
-
-  llvm::Expected<std::string> codeObject =
-      (*compilation)->emitCodeObject(lldPath);
-  if (!codeObject)
-    return fail(codeObject.takeError());
-
-  int status = 0;
-  if (emitKind == EmitKind::Hsaco) {
-    status = writeOutput(*codeObject);
-  } else if (emitKind == EmitKind::Bundle) {
-    std::string bundle;
-    llvm::raw_string_ostream os(bundle);
-    writeHipOffloadBundle(os, *codeObject, chip.name);
-    status = writeOutput(bundle);
-  } else {
-    status = emitAssembly();
-  }
-  if (status != 0 || resourceUsage == ReportFormat::None)
-    return status;
-  return printReport(*codeObject, chip, locations);
-}
-
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   registerPassManagerCLOptions();
@@ -202,27 +140,32 @@ int main(int argc, char **argv) {
   llvm::cl::ParseCommandLineOptions(
       argc, argv, "wave-compile: compiles wave kernels to HSA code objects\n");
 
-  const ChipInfo *chip = lookupChip(chipName);
-  if (!chip)
-    return fail("unknown chip '" + chipName +
-                "' (known: " + getKnownChipNames() + ")");
+  CompileOptions options;
+  options.chip = chipName;
+  options.optLevel = optLevel >= '0' && optLevel <= '9' ? optLevel - '0' : 10;
+  options.codeObjectVersion = codeObjectVersion;
+  options.occupancy = occupancy;
+  if (waveOptimize != llvm::cl::BOU_UNSET)
+    options.waveOptimize = waveOptimize == llvm::cl::BOU_TRUE;
+  options.linkerPath = lldPath;
+  CompileOutputs &outputs = options.outputs;
+  outputs.llvmIR = emitKind == EmitKind::LLVM;
+  outputs.assembly = emitKind == EmitKind::Asm;
+  outputs.codeObject = emitKind == EmitKind::Hsaco;
+  outputs.bundle = emitKind == EmitKind::Bundle;
+  outputs.report = resourceUsage != ReportFormat::None;
   if (optLevel < '0' || optLevel > '3')
     return fail(llvm::Twine("unknown optimization level -O") +
                 llvm::Twine(static_cast<char>(optLevel)) + " (-O0 to -O3)");
-  if (codeObjectVersion != 5 && codeObjectVersion != 6)
-    return fail("unsupported code object version " +
-                llvm::Twine(codeObjectVersion) + " (5 or 6)");
-  bool links = emitKind == EmitKind::Hsaco || emitKind == EmitKind::Bundle ||
-               resourceUsage != ReportFormat::None;
-  if (resourceUsage != ReportFormat::None && emitKind == EmitKind::MLIR)
+  if (outputs.report && emitKind == EmitKind::MLIR)
     return fail("--resource-usage needs a code object, not --emit=mlir");
-  if (resourceUsage != ReportFormat::None && emitKind == EmitKind::LLVM)
+  if (outputs.report && emitKind == EmitKind::LLVM)
     return fail("--resource-usage needs a code object, not --emit=llvm");
-  if (resourceUsage != ReportFormat::None && outputFilename == "-")
+  if (outputs.report && outputFilename == "-")
     return fail("--resource-usage prints to standard output; give -o a file");
-  if (links)
-    if (llvm::Error error = checkLinker(lldPath))
-      return fail(std::move(error));
+  if (llvm::Expected<const ChipInfo *> chip = checkCompileOptions(options);
+      !chip)
+    return fail(chip.takeError());
 
   std::string message;
   std::unique_ptr<llvm::MemoryBuffer> input =
@@ -236,37 +179,51 @@ int main(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
-
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
-  llvm::StringMap<std::string> locations = locateKernels(*module);
 
-  PassManager pm(&context);
-  if (failed(applyPassManagerCLOptions(pm)))
-    return 1;
-  // -mlir-timing: the time of each pass of both pipelines.
-  auto timing = std::make_unique<DefaultTimingManager>();
-  applyDefaultTimingManagerCLOptions(*timing);
-  pm.enableTiming(std::move(timing));
-  // -O2 and -O3 first run the kernel-level optimizations.
-  CompilePipelineOptions options;
-  options.chip = chip;
-  options.optLevel = optLevel - '0';
-  options.codeObjectVersion = codeObjectVersion;
-  options.occupancy = occupancy;
-  if (waveOptimize != llvm::cl::BOU_UNSET)
-    options.waveOptimize = waveOptimize == llvm::cl::BOU_TRUE;
-  buildCompilePipeline(pm, options);
-  if (failed(pm.run(*module)))
-    return 1;
+  llvm::Expected<CompileResult> result =
+      compile(*module, options, [](PassManager &pm) {
+        if (failed(applyPassManagerCLOptions(pm)))
+          return failure();
+        // -mlir-timing: the time of each pass.
+        auto timing = std::make_unique<DefaultTimingManager>();
+        applyDefaultTimingManagerCLOptions(*timing);
+        pm.enableTiming(std::move(timing));
+        return success();
+      });
+  if (!result)
+    return fail(result.takeError());
 
-  if (emitKind == EmitKind::MLIR) {
+  int status = 0;
+  switch (emitKind) {
+  case EmitKind::MLIR: {
     std::string text;
     llvm::raw_string_ostream os(text);
     module->print(os);
     os << "\n";
-    return writeOutput(text);
+    status = writeOutput(text);
+    break;
   }
-  return generateCode(*module, *chip, locations);
+  case EmitKind::LLVM:
+    status = writeOutput(result->llvmIR);
+    break;
+  case EmitKind::Asm:
+    status = writeOutput(result->assembly);
+    break;
+  case EmitKind::Hsaco:
+    status = writeOutput(result->codeObject);
+    break;
+  case EmitKind::Bundle:
+    status = writeOutput(result->bundle);
+    break;
+  }
+  if (status != 0 || resourceUsage == ReportFormat::None)
+    return status;
+  if (resourceUsage == ReportFormat::Json)
+    result->printReportJson(llvm::outs());
+  else
+    result->printReport(llvm::outs());
+  return 0;
 }

@@ -1,8 +1,11 @@
-//===- Compiler.h - From lowered MLIR to HSA code objects -------*- C++ -*-===//
+//===- Compiler.h - The wave-compile driver as a library ---------*- C++
+//-*-===//
 //
-// The steps of wave-compile, shared by the wave-compile driver and the Python
-// package so that both produce the same bytes: the MLIR pipeline, then
-// translation to LLVM IR, the middle-end, LLVM's AMDGPU backend and ld.lld.
+// One entry point, compile(), from a module of wave kernels to what
+// wave-compile writes: option checks, the MLIR pipeline, translation to LLVM
+// IR, the middle end, LLVM's AMDGPU backend, ld.lld, the offload bundle and
+// the resource report. wave-compile and the Python package both call it, so
+// both produce the same bytes. docs/Architecture.md draws the path.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,30 +13,42 @@
 #define WAVE_COMPILER_COMPILER_H
 
 #include "wave/Chip/Chip.h"
+#include "wave/Target/ResourceReport.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 
-#include <memory>
 #include <optional>
 #include <string>
-
-namespace llvm {
-class LLVMContext;
-class Module;
-class TargetMachine;
-} // namespace llvm
+#include <vector>
 
 namespace mlir {
-class OpPassManager;
+class PassManager;
 } // namespace mlir
 
 namespace mlir::wave {
 
-/// What wave-compile's options decide before code generation.
-struct CompilePipelineOptions {
-  const ChipInfo *chip = nullptr;
+/// What compile() makes after the MLIR pipeline; each implies the steps it
+/// needs (a report needs the code object, a bundle wraps it).
+struct CompileOutputs {
+  bool llvmIR = false;
+  bool assembly = false;
+  bool codeObject = false;
+  bool bundle = false;
+  bool report = false;
+
+  /// Whether ld.lld runs.
+  bool links() const { return codeObject || bundle || report; }
+  /// Whether LLVM runs at all (otherwise only the MLIR pipeline does).
+  bool generatesCode() const { return llvmIR || assembly || links(); }
+};
+
+/// wave-compile's options.
+struct CompileOptions {
+  /// The AMDGPU processor; overrides the kernels' chip.
+  std::string chip;
   /// 0 to 3, as `-O<n>`.
   unsigned optLevel = 3;
   /// 5 or 6.
@@ -44,48 +59,52 @@ struct CompilePipelineOptions {
   /// Whether the kernel-level optimizations run first; by default at -O2 and
   /// -O3.
   std::optional<bool> waveOptimize;
+  /// The `ld.lld` to link with; empty for the one of the LLVM this project
+  /// is built with.
+  std::string linkerPath;
+  CompileOutputs outputs;
 };
 
-/// Appends wave-compile's MLIR passes to `pm` (on a builtin.module): the
-/// `wave-optimize` pipeline when asked for, then `wave-lower-to-rocdl`.
-void buildCompilePipeline(OpPassManager &pm,
-                          const CompilePipelineOptions &options);
+/// What compile() made, as `outputs` asked.
+struct CompileResult {
+  const ChipInfo *chip = nullptr;
+  std::string llvmIR;
+  std::string assembly;
+  std::string codeObject;
+  std::string bundle;
+  /// Each kernel's resources, read back from the code object.
+  std::vector<KernelReport> kernels;
+  /// Where each kernel is defined (`file:line:col`), for the report.
+  llvm::StringMap<std::string> kernelLocations;
 
-/// Where each kernel of `module` is defined, as `file:line:col`, for the
-/// resource report. Call it before lowering, which replaces the gpu.func
-/// kernels.
-llvm::StringMap<std::string> locateKernels(ModuleOp module);
+  /// The report as clang's `-Rpass-analysis=kernel-resource-usage` remarks.
+  void printReport(llvm::raw_ostream &os) const;
+  /// The report as JSON.
+  void printReportJson(llvm::raw_ostream &os) const;
+};
 
-/// A module lowered by `wave-lower-to-rocdl`, translated to LLVM IR and
-/// optimized for one chip, from which assembly and code objects are made.
-class AMDGPUCompilation {
+/// The error compile() returns when the MLIR pipeline failed: its
+/// diagnostics went to the context's handler, so there is nothing to add.
+class PipelineFailure : public llvm::ErrorInfo<PipelineFailure> {
 public:
-  /// Translates `module` and runs the middle-end of `opt -O<optLevel>` for
-  /// `chip`. Fails when the translation does, or when the kernels call a
-  /// function only the ROCm device libraries define (none is linked).
-  static llvm::Expected<std::unique_ptr<AMDGPUCompilation>>
-  create(ModuleOp module, const ChipInfo &chip, unsigned optLevel);
-  ~AMDGPUCompilation();
-
-  /// The optimized LLVM IR as text.
-  llvm::StringRef getOptimizedIR() const { return optimizedIR; }
-  /// The AMDGPU assembly of the optimized IR.
-  llvm::Expected<std::string> emitAssembly();
-  /// The HSA code object: the backend's object linked by the `ld.lld` at
-  /// `linkerPath`.
-  llvm::Expected<std::string> emitCodeObject(llvm::StringRef linkerPath);
-
-private:
-  AMDGPUCompilation();
-  /// Code generation starts from the optimized IR as getOptimizedIR prints
-  /// it, as `llc` on that file does: value names are uniqued by counters
-  /// that printing and parsing reset, and the assembly's comments show them.
-  llvm::Expected<std::unique_ptr<llvm::Module>> parseOptimizedIR();
-
-  std::unique_ptr<llvm::LLVMContext> context;
-  std::unique_ptr<llvm::TargetMachine> machine;
-  std::string optimizedIR;
+  static char ID;
+  void log(llvm::raw_ostream &os) const override;
+  std::error_code convertToErrorCode() const override;
 };
+
+/// Checks `options` before any input is read: a known chip, an optimization
+/// level and code object version in range, and, when the outputs need a
+/// link, a usable ld.lld. Returns the chip.
+llvm::Expected<const ChipInfo *>
+checkCompileOptions(const CompileOptions &options);
+
+/// Compiles `module` as wave-compile does. The module is lowered in place
+/// (afterwards it is what `--emit=mlir` prints); `configure` may adjust the
+/// pass manager (command-line instrumentation, timing) before it runs.
+/// Errors are the checks' and the back end's messages, or a PipelineFailure.
+llvm::Expected<CompileResult>
+compile(ModuleOp module, const CompileOptions &options,
+        llvm::function_ref<LogicalResult(PassManager &)> configure = {});
 
 } // namespace mlir::wave
 

@@ -1,7 +1,9 @@
 //===- Optimize.h - The wave-optimize pipeline ------------------*- C++ -*-===//
 //
 // The kernel-level optimizations as one pipeline, run by
-// `wave-opt --wave-optimize` and by `wave-compile -O2`/`-O3` before lowering:
+// `wave-opt --wave-optimize`; `wave-to-upstream{optimize}` (wave-compile -O2
+// and -O3) runs it without `chip` and `budget-registers`, after fixing the
+// chip itself:
 //
 //   wave-attach-target{chip}      (only with `chip`) fixes the kernels' chip
 //   wave-remove-divergence        cheap divergent branches -> selects

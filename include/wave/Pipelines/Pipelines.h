@@ -3,10 +3,13 @@
 // wave-compile runs these pipelines, and wave-opt registers them under the
 // same names, so one `wave-opt --pass-pipeline=...` reproduces each stage:
 //
-//   wave-to-upstream         wave ops -> vector, memref, gpu, amdgpu, rocdl
+//   wave-to-upstream         the chip fixed once (wave-attach-target), then
+//                            the kernel passes (Transforms: wave-optimize's
+//                            with `optimize`, the register budget), then the
+//                            wave ops -> vector, memref, gpu, amdgpu, rocdl
 //   wave-upstream-to-rocdl   upstream dialects -> llvm + rocdl (gpu.module)
 //   wave-export-llvm-module  (a pass) gpu.module -> translatable module
-//   wave-lower-to-rocdl      the three in a row
+//   wave-lower-to-rocdl      the three in a row: what wave-compile runs
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,10 +37,21 @@ struct WaveLoweringOptions : public PassPipelineOptions<WaveLoweringOptions> {
       llvm::cl::desc("Waves per SIMD to budget every kernel's registers for "
                      "(0: each kernel's #wave.kernel occupancy)"),
       llvm::cl::init(0)};
+  PassOptions::Option<bool> optimize{
+      *this, "optimize",
+      llvm::cl::desc("Run wave-optimize's kernel passes after fixing the chip "
+                     "(wave-compile: at -O2 and -O3)"),
+      llvm::cl::init(false)};
+  PassOptions::Option<bool> coarsenLanes{
+      *this, "coarsen-lanes",
+      llvm::cl::desc("With `optimize`, also run wave-coarsen-lanes, which "
+                     "changes the launch (wave-compile: at -O3)"),
+      llvm::cl::init(false)};
 };
 
-/// Stage 1: the module's kernels are fixed to the chip and their wave ops
-/// lowered to upstream dialects.
+/// Stage 1: the module's kernels are fixed to the chip, optimized (with
+/// `optimize`), given their register budget, and their wave ops lowered to
+/// upstream dialects.
 void buildWaveToUpstreamPipeline(OpPassManager &pm,
                                  const WaveLoweringOptions &options);
 
