@@ -12,7 +12,9 @@
 //          barrier precedes each level. At the last level (s = 1) lane 0
 //          adds buf[0] and buf[1] and writes the row's sum straight to Y, so
 //          no barrier follows it: 8 barriers in all, one before each of the
-//          8 levels. The summation order differs from the reference's, so
+//          8 levels. wave-optimize's wave-use-collectives replaces the 6
+//          levels within one wave (s <= 32) by one wave.reduce, and 2
+//          barriers remain. The summation order differs from the reference's, so
 //          results agree up to f32 rounding.
 // Reference: @reduce_lds_ref, one lane per row (128 lanes) adding the row
 //          sequentially with memref.load/store.

@@ -1,7 +1,9 @@
 //===- Optimize.cpp - The wave-optimize pipeline --------------------------===//
 //
 // The order matters:
-//  * Divergence removal runs first: it turns divergent branches into
+//  * wave.reduce replaces the in-wave levels of LDS reduction trees first,
+//    while the levels are still the branches it recognizes.
+//  * Divergence removal runs next: it turns divergent branches into
 //    straight-line code, so the LDS accesses they held become unconditional
 //    and the barrier pass can order them (no barrier may sit under
 //    lane-divergent control flow).
@@ -39,6 +41,7 @@ void mlir::wave::buildWaveOptimizePipeline(OpPassManager &pm,
     target.chip = options.chip;
     pm.nest<gpu::GPUModuleOp>().addPass(createWaveAttachTarget(target));
   }
+  pm.addPass(createWaveUseCollectives());
   RemoveDivergenceOptions divergence;
   divergence.threshold = options.divergenceThreshold;
   pm.addPass(createRemoveDivergence(divergence));

@@ -6,6 +6,7 @@
 // chip itself:
 //
 //   wave-attach-target{chip}      (only with `chip`) fixes the kernels' chip
+//   wave-use-collectives          LDS reduction trees -> wave.reduce
 //   wave-remove-divergence        cheap divergent branches -> selects
 //   wave-coarsen-lanes            (only with `coarsen-lanes`) wider lanes
 //   wave-minimize-global-loads    global->LDS copies -> widest coalesced loads

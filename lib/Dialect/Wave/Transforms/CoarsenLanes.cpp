@@ -227,7 +227,8 @@ CoarseningPlan planCoarsening(gpu::GPUFuncOp kernel, unsigned accessBits) {
                 "an access already moves " + Twine(widestBits / 8) +
                     " bytes; merging two would exceed " + Twine(accessBits) +
                     " bits");
-  KernelAttr kernelAttr = getEnclosingKernelAttr(kernel);
+  auto kernelAttr =
+      kernel->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName);
   int64_t waveSize = kernelAttr ? kernelAttr.getWaveSize() : 64;
   int64_t lanes = launch.numLanes();
   int64_t factor = 1;

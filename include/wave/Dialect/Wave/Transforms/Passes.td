@@ -160,6 +160,62 @@ def WaveCoarsenLanes : Pass<"wave-coarsen-lanes", "::mlir::ModuleOp"> {
   ];
 }
 
+def WaveUseCollectives : Pass<"wave-use-collectives", "::mlir::ModuleOp"> {
+  let summary = "Replaces the in-wave levels of LDS reduction trees by "
+                "wave.reduce";
+  let description = [{
+    The classic shared-memory reduction writes each lane's value to an LDS
+    buffer, then, for s = S, S/2, ..., 1, lets lanes t < s combine buf[t]
+    and buf[t + s] into buf[t], with a barrier before every level. Once
+    2 s is at most the wave size, every pair of partners sits in the first
+    wave, and one `wave.reduce` over its lanes t < 2 s computes what the
+    remaining levels would, without LDS traffic or barriers.
+
+    The pass recognizes, in every block, chains of `scf.if (tid < s)` whose
+    arm reads buf[t] and buf[t + s] (proved from the footprints), combines
+    them with an op `wave.reduce` has (`arith.addf`/`addi`, `mulf`/`muli`,
+    `maxnumf`/`maxsi`, `minnumf`/`minsi`, `andi`, `ori`, `xori`) and writes
+    the result back to buf[t]; s halves from level to level, and only
+    barriers and side-effect-free ops sit between levels. The last level
+    (s = 1) may use the combination otherwise (write it to global memory).
+    The levels with 2 s <= wave size become `scf.if (tid < 2 s)` around a
+    read of buf[t], one `wave.reduce` and the last level's arm fed with the
+    reduction; the levels across waves and their barriers stay, and
+    `wave-insert-barriers` drops the barriers that no longer order anything.
+
+    A remark says what was recognized, or why a tree or a level was left
+    alone: a tree that does not end at s = 1, a workgroup that is not
+    one-dimensional, levels that combine differently, a buffer read after
+    the tree at elements other than the root, a combination `wave.reduce`
+    does not have (e.g. `arith.subf`, or `maximumf` with its NaN rule).
+    Float combinations are reassociated (the wave's order differs from the
+    tree's), as any parallel reduction does.
+    docs/passes/wave-use-collectives.md has the algorithm, its limits and a
+    worked example.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+  let options = [
+    Option<"summary", "summary", "bool", "false",
+           "Also report the statistics as a remark on the module (the "
+           "packaged MLIR is built without statistics)">,
+  ];
+  let statistics = [
+    Statistic<"numTrees", "trees-found", "LDS reduction trees recognized">,
+    Statistic<"numRewritten", "trees-rewritten",
+              "Trees whose in-wave levels became a wave.reduce">,
+    Statistic<"numLevelsReplaced", "levels-replaced",
+              "Tree levels replaced by wave.reduce">,
+    Statistic<"numLevelsKept", "levels-kept",
+              "Tree levels across waves kept in LDS">,
+    Statistic<"numBails", "left-alone",
+              "Trees and level-like branches left alone">,
+  ];
+}
+
 def WaveInsertBarriers : Pass<"wave-insert-barriers", "::mlir::ModuleOp"> {
   let summary = "Inserts the fewest workgroup barriers ordering every LDS "
                 "hazard";

@@ -1,0 +1,308 @@
+// LDS reduction trees: the levels within one wave become one wave.reduce,
+// the levels across waves stay; every tree or level-like branch left alone
+// has a remark saying why.
+// RUN: wave-opt %s --wave-use-collectives --verify-diagnostics | FileCheck %s
+// RUN: wave-opt %s --wave-use-collectives=summary 2>&1 >/dev/null | FileCheck %s --check-prefix=SUMMARY
+// Rewritten kernels give the results they gave before.
+// RUN: wave-run %s --kernel=one_wave_max --compare-pipeline=wave-use-collectives 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=skipped_level --compare-pipeline=wave-use-collectives 2>/dev/null | FileCheck %s --check-prefix=SAME
+// The reduce_lds example: 8 levels, the 6 within a wave replaced; after
+// wave-insert-barriers 2 barriers remain (of 8). It still matches its
+// reference, and the kernel before and after the pass agree.
+// RUN: wave-opt %examples/reduce_lds.mlir --wave-use-collectives --verify-diagnostics=only-expected 2>/dev/null | FileCheck %s --check-prefix=EXAMPLE
+// RUN: wave-opt %examples/reduce_lds.mlir --wave-use-collectives --wave-insert-barriers -o %t.reduce.mlir 2>/dev/null
+// RUN: grep -c wave.barrier %t.reduce.mlir | FileCheck %s --check-prefix=TWO
+// RUN: wave-run %t.reduce.mlir | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %examples/reduce_lds.mlir --compare-pipeline=wave-use-collectives 2>/dev/null | FileCheck %s --check-prefix=SAME
+// wave-optimize runs it: 2 s_barrier in the gfx942 code.
+// RUN: wave-compile %examples/reduce_lds.mlir --chip=gfx942 --emit=asm -o %t.reduce.s 2>/dev/null
+// RUN: grep -c s_barrier %t.reduce.s | FileCheck %s --check-prefix=TWO
+
+// SAME: PASS
+// TWO: {{^}}2{{$}}
+
+// SUMMARY: remark: wave-use-collectives: 4 LDS reduction trees found, 2 rewritten; 9 levels replaced by wave.reduce, 0 kept in LDS; 5 left alone
+
+// EXAMPLE-LABEL: gpu.func @reduce_lds(
+// EXAMPLE:         wave.barrier
+// EXAMPLE:         scf.if
+// EXAMPLE:           wave.read %{{.*}}[%{{.*}}, %c128]
+// EXAMPLE:         wave.barrier
+// EXAMPLE:         scf.if
+// EXAMPLE:           wave.read %{{.*}}[%{{.*}}, %c64]
+// EXAMPLE:         wave.barrier
+// EXAMPLE-NOT:     wave.barrier
+// EXAMPLE:         %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %c64
+// EXAMPLE:         scf.if %[[IN]] {
+// EXAMPLE:           %[[V:.*]] = wave.read
+// EXAMPLE:           %[[X:.*]] = vector.extract %[[V]][0]
+// EXAMPLE:           %[[R:.*]] = wave.reduce <add> %[[X]] : f32
+// EXAMPLE:           %[[S:.*]] = vector.broadcast %[[R]] : f32 to vector<1xf32>
+// EXAMPLE:           scf.if
+// EXAMPLE-NEXT:        wave.write %[[S]], %{{.*}}[%{{.*}}] : vector<1xf32>, memref<128xf32>
+// EXAMPLE-NOT:     wave.barrier
+// EXAMPLE:         gpu.return
+
+!buf = memref<64xi32, #gpu.address_space<workgroup>>
+#plus = affine_map<(t, s) -> (t + s)>
+
+gpu.module @trees {
+  // One wave: the whole tree is one reduction, whose root (buf[0]) the
+  // kernel reads back after a barrier and every lane stores.
+  // CHECK-LABEL: gpu.func @one_wave_max(
+  // CHECK:         wave.write %{{.*}}, %[[BUF:.*]][%{{.*}}] : vector<1xi32>
+  // CHECK:         wave.barrier
+  // CHECK:         %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %c64
+  // CHECK:         scf.if %[[IN]] {
+  // CHECK:           wave.reduce <max> %{{.*}} : i32
+  // CHECK:           scf.if
+  // CHECK-NEXT:        wave.write %{{.*}}, %[[BUF]][%{{.*}}] : vector<1xi32>
+  // CHECK-NEXT:      }
+  // CHECK-NEXT:    }
+  // CHECK-NEXT:    wave.barrier
+  // CHECK-NEXT:    wave.read %[[BUF]][%c0]
+  gpu.func @one_wave_max(%X: memref<256xi32>, %Y: memref<256xi32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 4, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %buf = wave.alloc_lds : !buf
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %tid = gpu.thread_id x
+    %wg = gpu.block_id x
+    %x = wave.read %X[%tid, %wg] map affine_map<(t, w) -> (w * 64 + t)>
+        : memref<256xi32> -> vector<1xi32>
+    wave.write %x, %buf[%tid] : vector<1xi32>, !buf
+    wave.barrier
+    // expected-remark @+2 {{LDS reduction tree of 6 levels (s = 32 down to 1) recognized: the 6 levels within one wave (s <= 32) are one wave.reduce <max> over lanes t < 64, the 0 across waves stay in LDS}}
+    %p32 = arith.cmpi ult, %tid, %c32 : index
+    scf.if %p32 {
+      %a = wave.read %buf[%tid] : !buf -> vector<1xi32>
+      %b = wave.read %buf[%tid, %c32] map #plus : !buf -> vector<1xi32>
+      %m = arith.maxsi %a, %b : vector<1xi32>
+      wave.write %m, %buf[%tid] : vector<1xi32>, !buf
+    }
+    wave.barrier
+    %p16 = arith.cmpi ult, %tid, %c16 : index
+    scf.if %p16 {
+      // The partner read first: the order of the two reads does not matter.
+      %b = wave.read %buf[%tid, %c16] map #plus : !buf -> vector<1xi32>
+      %a = wave.read %buf[%tid] : !buf -> vector<1xi32>
+      %m = arith.maxsi %b, %a : vector<1xi32>
+      wave.write %m, %buf[%tid] : vector<1xi32>, !buf
+    }
+    wave.barrier
+    %p8 = arith.cmpi ult, %tid, %c8 : index
+    scf.if %p8 {
+      %a = wave.read %buf[%tid] : !buf -> vector<1xi32>
+      %b = wave.read %buf[%tid, %c8] map #plus : !buf -> vector<1xi32>
+      %m = arith.maxsi %a, %b : vector<1xi32>
+      wave.write %m, %buf[%tid] : vector<1xi32>, !buf
+    }
+    wave.barrier
+    %p4 = arith.cmpi ult, %tid, %c4 : index
+    scf.if %p4 {
+      %a = wave.read %buf[%tid] : !buf -> vector<1xi32>
+      %b = wave.read %buf[%tid, %c4] map #plus : !buf -> vector<1xi32>
+      %m = arith.maxsi %a, %b : vector<1xi32>
+      wave.write %m, %buf[%tid] : vector<1xi32>, !buf
+    }
+    wave.barrier
+    %p2 = arith.cmpi ult, %tid, %c2 : index
+    scf.if %p2 {
+      %a = wave.read %buf[%tid] : !buf -> vector<1xi32>
+      %b = wave.read %buf[%tid, %c2] map #plus : !buf -> vector<1xi32>
+      %m = arith.maxsi %a, %b : vector<1xi32>
+      wave.write %m, %buf[%tid] : vector<1xi32>, !buf
+    }
+    wave.barrier
+    %p1 = arith.cmpi ult, %tid, %c1 : index
+    scf.if %p1 {
+      %a = wave.read %buf[%tid] : !buf -> vector<1xi32>
+      %b = wave.read %buf[%tid, %c1] map #plus : !buf -> vector<1xi32>
+      %m = arith.maxsi %a, %b : vector<1xi32>
+      wave.write %m, %buf[%tid] : vector<1xi32>, !buf
+    }
+    wave.barrier
+    %root = wave.read %buf[%c0] : !buf -> vector<1xi32>
+    wave.write %root, %Y[%tid, %wg] map affine_map<(t, w) -> (w * 64 + t)>
+        : vector<1xi32>, memref<256xi32>
+    gpu.return
+  }
+
+  // Levels 32 and 16, then 4, 2, 1: the first chain stops at 16, the second
+  // one (a tree over buf[0..8)) is replaced.
+  // CHECK-LABEL: gpu.func @skipped_level(
+  // CHECK:         arith.addi %{{.*}} : vector<1xi32>
+  // CHECK:         arith.addi %{{.*}} : vector<1xi32>
+  // CHECK:         %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %c8
+  // CHECK:         scf.if %[[IN]] {
+  // CHECK:           wave.reduce <add> %{{.*}} : i32
+  // CHECK-NOT:     arith.addi {{.*}} : vector<1xi32>
+  // CHECK:         gpu.return
+  gpu.func @skipped_level(%X: memref<256xi32>, %Y: memref<4xi32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 4, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %buf = wave.alloc_lds : !buf
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %tid = gpu.thread_id x
+    %wg = gpu.block_id x
+    %x = wave.read %X[%tid, %wg] map affine_map<(t, w) -> (w * 64 + t)>
+        : memref<256xi32> -> vector<1xi32>
+    wave.write %x, %buf[%tid] : vector<1xi32>, !buf
+    wave.barrier
+    // expected-remark @+2 {{LDS reduction tree of 2 levels (s = 32 down to 16) not replaced: it does not end at s = 1}}
+    %p32 = arith.cmpi ult, %tid, %c32 : index
+    scf.if %p32 {
+      %a = wave.read %buf[%tid] : !buf -> vector<1xi32>
+      %b = wave.read %buf[%tid, %c32] map #plus : !buf -> vector<1xi32>
+      %s = arith.addi %a, %b : vector<1xi32>
+      wave.write %s, %buf[%tid] : vector<1xi32>, !buf
+    }
+    wave.barrier
+    %p16 = arith.cmpi ult, %tid, %c16 : index
+    scf.if %p16 {
+      %a = wave.read %buf[%tid] : !buf -> vector<1xi32>
+      %b = wave.read %buf[%tid, %c16] map #plus : !buf -> vector<1xi32>
+      %s = arith.addi %a, %b : vector<1xi32>
+      wave.write %s, %buf[%tid] : vector<1xi32>, !buf
+    }
+    wave.barrier
+    // expected-remark @+2 {{LDS reduction tree of 3 levels (s = 4 down to 1) recognized: the 3 levels within one wave (s <= 4) are one wave.reduce <add> over lanes t < 8, the 0 across waves stay in LDS}}
+    %p4 = arith.cmpi ult, %tid, %c4 : index
+    scf.if %p4 {
+      %a = wave.read %buf[%tid] : !buf -> vector<1xi32>
+      %b = wave.read %buf[%tid, %c4] map #plus : !buf -> vector<1xi32>
+      %s = arith.addi %a, %b : vector<1xi32>
+      wave.write %s, %buf[%tid] : vector<1xi32>, !buf
+    }
+    wave.barrier
+    %p2 = arith.cmpi ult, %tid, %c2 : index
+    scf.if %p2 {
+      %a = wave.read %buf[%tid] : !buf -> vector<1xi32>
+      %b = wave.read %buf[%tid, %c2] map #plus : !buf -> vector<1xi32>
+      %s = arith.addi %a, %b : vector<1xi32>
+      wave.write %s, %buf[%tid] : vector<1xi32>, !buf
+    }
+    wave.barrier
+    %p1 = arith.cmpi ult, %tid, %c1 : index
+    scf.if %p1 {
+      %a = wave.read %buf[%tid] : !buf -> vector<1xi32>
+      %b = wave.read %buf[%tid, %c1] map #plus : !buf -> vector<1xi32>
+      %s = arith.addi %a, %b : vector<1xi32>
+      wave.write %s, %Y[%wg] : vector<1xi32>, memref<4xi32>
+    }
+    gpu.return
+  }
+
+  // A subtraction is not a combination wave.reduce has.
+  gpu.func @difference(%Y: memref<1xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %buf = wave.alloc_lds : memref<64xf32, #gpu.address_space<workgroup>>
+    %c1 = arith.constant 1 : index
+    %tid = gpu.thread_id x
+    %p1 = arith.cmpi ult, %tid, %c1 : index
+    // expected-remark @below {{not an LDS reduction tree level: 'arith.subf' is not a combination wave.reduce has}}
+    scf.if %p1 {
+      %a = wave.read %buf[%tid]
+          : memref<64xf32, #gpu.address_space<workgroup>> -> vector<1xf32>
+      %b = wave.read %buf[%tid, %c1] map #plus
+          : memref<64xf32, #gpu.address_space<workgroup>> -> vector<1xf32>
+      %d = arith.subf %a, %b : vector<1xf32>
+      wave.write %d, %Y[%c1] map affine_map<(c) -> (c - 1)>
+          : vector<1xf32>, memref<1xf32>
+    }
+    gpu.return
+  }
+
+  // The partner is not buf[t + s].
+  gpu.func @wrong_partner(%Y: memref<1xi32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %buf = wave.alloc_lds : !buf
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %tid = gpu.thread_id x
+    %p1 = arith.cmpi ult, %tid, %c1 : index
+    // expected-remark @below {{not an LDS reduction tree level: the reads are not buf[t] and buf[t + 1] of a one-dimensional buffer}}
+    scf.if %p1 {
+      %a = wave.read %buf[%tid] : !buf -> vector<1xi32>
+      %b = wave.read %buf[%tid, %c2] map #plus : !buf -> vector<1xi32>
+      %s = arith.addi %a, %b : vector<1xi32>
+      wave.write %s, %Y[%c0] : vector<1xi32>, memref<1xi32>
+    }
+    gpu.return
+  }
+
+  // After the tree every lane reads its own element again: those partial
+  // results would change.
+  gpu.func @partials_read_later(%Y: memref<64xi32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %buf = wave.alloc_lds : !buf
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %tid = gpu.thread_id x
+    %init = arith.index_cast %tid : index to i32
+    %v = vector.broadcast %init : i32 to vector<1xi32>
+    wave.write %v, %buf[%tid] : vector<1xi32>, !buf
+    wave.barrier
+    // expected-remark @+2 {{LDS reduction tree of 2 levels (s = 2 down to 1) not replaced: the buffer is read after the tree at elements other than the root buf[0], whose partial results would differ}}
+    %p2 = arith.cmpi ult, %tid, %c2 : index
+    scf.if %p2 {
+      %a = wave.read %buf[%tid] : !buf -> vector<1xi32>
+      %b = wave.read %buf[%tid, %c2] map #plus : !buf -> vector<1xi32>
+      %s = arith.addi %a, %b : vector<1xi32>
+      wave.write %s, %buf[%tid] : vector<1xi32>, !buf
+    }
+    wave.barrier
+    %p1 = arith.cmpi ult, %tid, %c1 : index
+    scf.if %p1 {
+      %a = wave.read %buf[%tid] : !buf -> vector<1xi32>
+      %b = wave.read %buf[%tid, %c1] map #plus : !buf -> vector<1xi32>
+      %s = arith.addi %a, %b : vector<1xi32>
+      wave.write %s, %buf[%tid] : vector<1xi32>, !buf
+    }
+    wave.barrier
+    %mine = wave.read %buf[%tid] : !buf -> vector<1xi32>
+    wave.write %mine, %Y[%tid] : vector<1xi32>, memref<64xi32>
+    gpu.return
+  }
+
+  // A two-dimensional workgroup: thread id x is not the linear lane, so
+  // the lanes of row y = 1 do not read buf[t].
+  gpu.func @two_dimensional(%Y: memref<2xi32>) kernel
+      attributes {known_block_size = array<i32: 32, 2, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %buf = wave.alloc_lds : !buf
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %tid = gpu.thread_id x
+    %tidy = gpu.thread_id y
+    %p1 = arith.cmpi ult, %tid, %c1 : index
+    // expected-remark @below {{not an LDS reduction tree level: the reads are not buf[t] and buf[t + 1] of a one-dimensional buffer}}
+    scf.if %p1 {
+      %a = wave.read %buf[%tid] : !buf -> vector<1xi32>
+      %b = wave.read %buf[%tid, %c1] map #plus : !buf -> vector<1xi32>
+      %s = arith.addi %a, %b : vector<1xi32>
+      wave.write %s, %Y[%tidy] : vector<1xi32>, memref<2xi32>
+    }
+    gpu.return
+  }
+}
