@@ -10,6 +10,8 @@
 
 #include "IndexComposition.h"
 
+#include "wave/Analysis/WorkgroupUniformity.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -157,13 +159,8 @@ std::string mlir::wave::detail::describeOp(Operation *op) {
 }
 
 //===----------------------------------------------------------------------===//
-// Lane invariance
+// Leaves
 //===----------------------------------------------------------------------===//
-
-static bool isKernelArgument(BlockArgument arg) {
-  auto func = dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp());
-  return func && func.isKernel() && arg.getOwner()->isEntryBlock();
-}
 
 static scf::ForOp getLoopOfInductionVar(Value value) {
   auto arg = dyn_cast<BlockArgument>(value);
@@ -171,49 +168,6 @@ static scf::ForOp getLoopOfInductionVar(Value value) {
     return {};
   auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
   return loop && loop.getInductionVar() == arg ? loop : scf::ForOp();
-}
-
-/// Whether `op` reads per-lane hardware state whatever its operands
-/// (`rocdl.mbcnt.lo`, say): target intrinsics are never taken as uniform.
-static bool isTargetIntrinsic(Operation *op) {
-  StringRef dialect = op->getName().getDialectNamespace();
-  return dialect == "rocdl" || dialect == "nvvm" || dialect == "amdgpu";
-}
-
-/// Whether every lane of the workgroup computes the same `value`. Values
-/// produced without operands are invariant only when they are known to be
-/// (constants, workgroup ids and sizes): others (thread ids, lane ids,
-/// intrinsics) may differ between lanes.
-static bool isLaneInvariant(Value value, llvm::DenseMap<Value, bool> &memo) {
-  if (auto it = memo.find(value); it != memo.end())
-    return it->second;
-  bool invariant = false;
-  if (auto arg = dyn_cast<BlockArgument>(value)) {
-    if (scf::ForOp loop = getLoopOfInductionVar(value))
-      invariant = isLaneInvariant(loop.getLowerBound(), memo) &&
-                  isLaneInvariant(loop.getUpperBound(), memo) &&
-                  isLaneInvariant(loop.getStep(), memo);
-    else
-      invariant = isKernelArgument(arg);
-  } else {
-    Operation *op = value.getDefiningOp();
-    if (op->hasTrait<OpTrait::ConstantLike>() ||
-        isa<gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
-            gpu::NumSubgroupsOp, gpu::SubgroupSizeOp>(op))
-      invariant = true;
-    else if (op->getNumOperands() != 0 && op->getNumRegions() == 0 &&
-             isPure(op) && !isTargetIntrinsic(op))
-      invariant = llvm::all_of(op->getOperands(), [&](Value operand) {
-        return isLaneInvariant(operand, memo);
-      });
-  }
-  memo[value] = invariant;
-  return invariant;
-}
-
-static bool isLaneInvariant(Value value) {
-  llvm::DenseMap<Value, bool> memo;
-  return isLaneInvariant(value, memo);
 }
 
 //===----------------------------------------------------------------------===//
@@ -305,7 +259,7 @@ FailureOr<AffineExpr> IndexComposer::composeUncached(Value value,
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     if (scf::ForOp loop = getLoopOfInductionVar(value))
       return getLeaf(classifyInductionVar(loop), value);
-    if (isLaneInvariant(value))
+    if (isWorkgroupUniform(value))
       return getLeaf(makeClass(IndexKind::Uniform), value);
     reason = "block argument #" + std::to_string(arg.getArgNumber()) + " of " +
              describeOp(arg.getOwner()->getParentOp()) +
@@ -344,7 +298,7 @@ FailureOr<AffineExpr> IndexComposer::composeUncached(Value value,
     return expr;
   // Lane-invariant values that are not affine in the leaves (a product of
   // two kernel arguments, say) are leaves of their own.
-  if (isLaneInvariant(value))
+  if (isWorkgroupUniform(value))
     return getLeaf(makeClass(IndexKind::Uniform), value);
   reason = !arithmeticReason.empty()
                ? arithmeticReason
@@ -477,7 +431,7 @@ IndexClass mlir::wave::classifyIndex(Value value) {
     if (auto dim = dyn_cast<AffineDimExpr>(*expr))
       return composer.getLeaves()[dim.getPosition()].indexClass;
   }
-  if (isLaneInvariant(value))
+  if (isWorkgroupUniform(value))
     return makeClass(IndexKind::Uniform);
   return succeeded(expr) ? makeClass(IndexKind::Derived)
                          : makeClass(IndexKind::Unknown);

@@ -12,6 +12,7 @@
 
 #include "wave/Analysis/Footprint.h"
 #include "wave/Analysis/Uniformity.h"
+#include "wave/Analysis/WorkgroupUniformity.h"
 #include "wave/Chip/Chip.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
@@ -121,80 +122,6 @@ static bool isRelevant(Operation *op) {
         return WalkResult::advance();
       })
       .wasInterrupted();
-}
-
-/// Whether every lane of the workgroup computes the same `root`: nothing it
-/// depends on (through operands, loop-carried values and the conditions
-/// choosing between yielded values) varies between lanes. Sources that do
-/// not vary are constants, workgroup ids and sizes, and kernel arguments;
-/// thread ids, memory reads and anything else are assumed to vary. Unlike
-/// wave-level uniformity, a value may differ between the waves of a
-/// workgroup only if it differs between lanes, which is what a barrier
-/// needs (every lane of the workgroup must reach it).
-static bool isWorkgroupUniform(Value root) {
-  SmallVector<Value> worklist = {root};
-  llvm::DenseSet<Value> visited;
-  auto pushAll = [&](ValueRange values) {
-    worklist.append(values.begin(), values.end());
-  };
-  while (!worklist.empty()) {
-    Value value = worklist.pop_back_val();
-    if (!visited.insert(value).second)
-      continue;
-    if (auto arg = dyn_cast<BlockArgument>(value)) {
-      Operation *owner = arg.getOwner()->getParentOp();
-      if (isa<gpu::GPUFuncOp>(owner) && arg.getOwner()->isEntryBlock())
-        continue;
-      if (auto loop = dyn_cast<scf::ForOp>(owner)) {
-        pushAll({loop.getLowerBound(), loop.getUpperBound(), loop.getStep()});
-        if (arg != loop.getInductionVar()) {
-          unsigned i = arg.getArgNumber() - 1;
-          pushAll({loop.getInitArgs()[i], loop.getYieldedValues()[i]});
-        }
-        continue;
-      }
-      if (auto loop = dyn_cast<scf::WhileOp>(owner)) {
-        scf::ConditionOp condition = loop.getConditionOp();
-        worklist.push_back(condition.getCondition());
-        unsigned i = arg.getArgNumber();
-        if (arg.getOwner() == &loop.getBefore().front())
-          pushAll({loop.getInits()[i], loop.getYieldOp().getOperand(i)});
-        else
-          worklist.push_back(condition.getArgs()[i]);
-        continue;
-      }
-      return false;
-    }
-    Operation *op = value.getDefiningOp();
-    unsigned result = cast<OpResult>(value).getResultNumber();
-    if (auto branch = dyn_cast<scf::IfOp>(op)) {
-      worklist.push_back(branch.getCondition());
-      for (Region *arm : {&branch.getThenRegion(), &branch.getElseRegion()})
-        if (!arm->empty())
-          worklist.push_back(arm->front().getTerminator()->getOperand(result));
-      continue;
-    }
-    if (auto loop = dyn_cast<scf::ForOp>(op)) {
-      pushAll({loop.getLowerBound(), loop.getUpperBound(), loop.getStep(),
-               loop.getInitArgs()[result], loop.getYieldedValues()[result]});
-      continue;
-    }
-    if (auto loop = dyn_cast<scf::WhileOp>(op)) {
-      scf::ConditionOp condition = loop.getConditionOp();
-      pushAll({condition.getCondition(), condition.getArgs()[result]});
-      continue;
-    }
-    if (op->getNumOperands() == 0) {
-      if (!op->hasTrait<OpTrait::ConstantLike>() &&
-          !isa<gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(op))
-        return false;
-      continue;
-    }
-    if (op->getNumRegions() != 0 || !isPure(op))
-      return false;
-    pushAll(op->getOperands());
-  }
-  return true;
 }
 
 //===----------------------------------------------------------------------===//

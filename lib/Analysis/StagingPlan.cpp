@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "wave/Analysis/TileStaging.h"
+#include "wave/Analysis/WorkgroupUniformity.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -57,19 +58,6 @@ static std::string formatType(Type type) {
 // Where the copy runs and what lies between its ops
 //===----------------------------------------------------------------------===//
 
-/// Whether every lane of the workgroup sees the same `value`.
-static bool isWorkgroupUniform(Value value) {
-  switch (classifyIndex(value).kind) {
-  case IndexKind::Constant:
-  case IndexKind::WorkgroupId:
-  case IndexKind::LoopInductionVar:
-  case IndexKind::Uniform:
-    return true;
-  default:
-    return false;
-  }
-}
-
 /// The footprint counts every lane of the workgroup: the copy must run in
 /// all of them, i.e. only under loops and branches whose decisions are the
 /// same in every lane.
@@ -88,7 +76,7 @@ static LogicalResult checkControlFlow(const StagingGroup &group,
                   "the tile is staged inside '" +
                       parent->getName().getStringRef() +
                       "', whose control flow the analysis does not follow");
-    if (!llvm::all_of(decisions, isWorkgroupUniform))
+    if (!llvm::all_of(decisions, [](Value v) { return isWorkgroupUniform(v); }))
       return fail(diagnostic, StagingFailure::NotMovable, anchor,
                   "the tile is staged under '" +
                       parent->getName().getStringRef() +

@@ -1,6 +1,7 @@
 //===- Uniformity.cpp - Which values are the same in every lane -----------===//
 
 #include "wave/Analysis/Uniformity.h"
+#include "wave/Analysis/WorkgroupUniformity.h"
 
 #include "LaneValues.h"
 
@@ -59,16 +60,12 @@ static std::optional<Uniformity> getSourceUniformity(Operation *op) {
   if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op))
     return reduce.getClusterSize() ? Uniformity::divergent()
                                    : Uniformity::uniform();
-  // The same for the whole workgroup or the whole wave: every active lane
-  // receives the one combined or broadcast value.
-  if (isa<gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp, gpu::ClusterIdOp,
-          gpu::ClusterDimOp, gpu::ClusterDimBlocksOp, gpu::ClusterBlockIdOp,
-          gpu::SubgroupIdOp, gpu::NumSubgroupsOp, gpu::SubgroupSizeOp,
-          gpu::SubgroupBroadcastOp, gpu::AllReduceOp,
-          gpu::DynamicSharedMemoryOp, ReduceOp, BroadcastOp, BallotOp, AnyOp,
-          AllOp, AllocLdsOp>(op))
-    return Uniformity::uniform();
-  if (op->hasTrait<OpTrait::ConstantLike>())
+  // The same for the whole workgroup (WorkgroupUniformity.h's sources), or
+  // for the whole wave: every active lane receives the one combined or
+  // broadcast value, and the wave's own id.
+  if (isWorkgroupUniformSource(op) ||
+      isa<gpu::SubgroupIdOp, gpu::SubgroupBroadcastOp, ReduceOp, BroadcastOp,
+          BallotOp, AnyOp, AllOp>(op))
     return Uniformity::uniform();
   return std::nullopt;
 }
@@ -122,20 +119,6 @@ private:
   wave::detail::LaneValueEvaluator laneValues;
 };
 } // namespace
-
-/// Arguments of a kernel and its workgroup attributions (one buffer for the
-/// whole workgroup); not its private attributions, which each lane has its
-/// own copy of.
-static bool isKernelArgument(Value value) {
-  auto arg = dyn_cast<BlockArgument>(value);
-  if (!arg || !arg.getOwner()->isEntryBlock())
-    return false;
-  auto func = dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp());
-  return func && func.isKernel() &&
-         arg.getOwner()->getParent() == &func.getBody() &&
-         arg.getArgNumber() <
-             func.getNumArguments() + func.getNumWorkgroupAttributions();
-}
 
 void UniformityAnalysis::setToEntryState(UniformityLattice *lattice) {
   propagateIfChanged(lattice,
