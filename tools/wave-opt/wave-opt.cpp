@@ -1,18 +1,22 @@
 //===- wave-opt.cpp - The wave-mlir optimizer driver ----------------------===//
 //
 // mlir-opt for wave kernels: the wave dialect and passes plus the upstream
-// dialects and passes a kernel pipeline uses.
+// dialects and passes a kernel pipeline uses, and the test passes that print
+// what the analyses conclude (test/lib).
 //
 //===----------------------------------------------------------------------===//
 
 #include "wave/InitAllDialects.h"
 #include "wave/InitAllPasses.h"
 
+#include "TestPasses.h"
+
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
   mlir::wave::registerAllWavePasses();
+  mlir::wave::test::registerTestAnalysisPasses();
 
   mlir::DialectRegistry registry;
   mlir::wave::registerAllWaveDialects(registry);
