@@ -13,6 +13,9 @@
 //  * Global load minimization rewrites both sides of each global->LDS copy
 //    (new lane layouts of the LDS writes), so it runs before the barriers
 //    are placed for the accesses that exist in the end.
+//  * Loop pipelining moves the staged global reads a loop makes (after
+//    minimization has made them few and wide) an iteration ahead; with LDS
+//    buffers it also moves LDS writes, so it runs before barrier insertion.
 //  * Barrier insertion runs after every pass that creates, moves or removes
 //    LDS accesses, and drops the barriers that order nothing.
 //  * canonicalize and cse fold the index arithmetic the passes create; they
@@ -48,6 +51,11 @@ void mlir::wave::buildWaveOptimizePipeline(OpPassManager &pm,
   if (options.coarsenLanes)
     pm.addPass(createWaveCoarsenLanes());
   pm.addPass(createWaveMinimizeGlobalLoads());
+  if (options.pipelineStages != 0) {
+    WavePipelineLoopsOptions pipelining;
+    pipelining.stages = options.pipelineStages;
+    pm.addPass(createWavePipelineLoops(pipelining));
+  }
   pm.addPass(createWaveInsertBarriers());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -62,6 +70,7 @@ void mlir::wave::registerWaveOptimizePipeline() {
   PassPipelineRegistration<WaveOptimizeOptions>(
       "wave-optimize",
       "Runs the kernel-level optimizations: divergence removal, global load "
-      "minimization, barrier insertion, clean-ups and register budgeting",
+      "minimization, loop pipelining, barrier insertion, clean-ups and "
+      "register budgeting",
       buildWaveOptimizePipeline);
 }

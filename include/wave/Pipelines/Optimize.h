@@ -10,6 +10,8 @@
 //   wave-remove-divergence        cheap divergent branches -> selects
 //   wave-coarsen-lanes            (only with `coarsen-lanes`) wider lanes
 //   wave-minimize-global-loads    global->LDS copies -> widest coalesced loads
+//   wave-pipeline-loops           (unless pipeline-stages=0) staged global
+//                                 reads issued iterations ahead
 //   wave-insert-barriers          the fewest barriers ordering LDS hazards
 //   canonicalize, cse             fold the index arithmetic the passes create
 //   wave-budget-registers         (only with `budget-registers`) occupancy
@@ -52,6 +54,10 @@ struct WaveOptimizeOptions : public PassPipelineOptions<WaveOptimizeOptions> {
                      "lane several lanes' elements and shrink the workgroup "
                      "(changes the launch; wave-compile turns it on at -O3)"),
       llvm::cl::init(false)};
+  PassOptions::Option<unsigned> pipelineStages{
+      *this, "pipeline-stages",
+      llvm::cl::desc("Stages of wave-pipeline-loops (0: no pipelining)"),
+      llvm::cl::init(2)};
   PassOptions::Option<bool> budgetRegisters{
       *this, "budget-registers",
       llvm::cl::desc("End with wave-budget-registers (wave-compile turns it "

@@ -14,6 +14,7 @@
 #include "wave/Chip/Occupancy.h"
 #include "wave/Chip/OccupancyFormula.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
+#include "wave/Dialect/Wave/Transforms/KernelLds.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 #include "wave/Dialect/Wave/Transforms/SpillSlots.h"
 
@@ -38,9 +39,6 @@ namespace {
 /// The lowering copies a `gpu.func`'s attributes onto the `llvm.func`, whose
 /// `passthrough` entries become LLVM function attributes.
 constexpr StringLiteral kPassthroughAttrName = "passthrough";
-/// The backend aligns each LDS allocation; counting every spill buffer at a
-/// multiple of 16 bytes keeps the LDS estimate an upper bound.
-constexpr unsigned kLdsAlignment = 16;
 
 /// What one kernel asks for and runs on.
 struct KernelTarget {
@@ -119,29 +117,11 @@ static MemRefType getSpillBufferType(VectorType type, unsigned lanes) {
       gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
 }
 
-static unsigned getAlignedLdsBytes(int64_t bytes) {
-  return llvm::alignTo(bytes, kLdsAlignment);
-}
-
 static unsigned getSpillBytes(Value value, unsigned lanes) {
   MemRefType type =
       getSpillBufferType(cast<VectorType>(value.getType()), lanes);
   return getAlignedLdsBytes(type.getNumElements() *
                             type.getElementTypeBitWidth() / 8);
-}
-
-/// LDS a workgroup of `func` allocates itself.
-static unsigned getKernelLdsBytes(gpu::GPUFuncOp func) {
-  unsigned bytes = 0;
-  func.walk([&](AllocLdsOp alloc) {
-    bytes += getAlignedLdsBytes(alloc.getSizeInBytes());
-  });
-  for (BlockArgument attribution : func.getWorkgroupAttributions()) {
-    auto type = cast<MemRefType>(attribution.getType());
-    bytes += getAlignedLdsBytes(type.getNumElements() *
-                                type.getElementTypeBitWidth() / 8);
-  }
-  return bytes;
 }
 
 //===----------------------------------------------------------------------===//

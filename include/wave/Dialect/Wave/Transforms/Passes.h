@@ -9,6 +9,9 @@
 
 namespace mlir::wave {
 
+/// Where wave-pipeline-loops keeps the stages it prefetches.
+enum class PipelineBuffer { Registers, Lds };
+
 #define GEN_PASS_DECL
 #include "wave/Dialect/Wave/Transforms/Passes.h.inc"
 

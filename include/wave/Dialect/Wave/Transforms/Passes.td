@@ -293,6 +293,95 @@ def WaveInsertBarriers : Pass<"wave-insert-barriers", "::mlir::ModuleOp"> {
   ];
 }
 
+def WavePipelineLoops : Pass<"wave-pipeline-loops", "::mlir::ModuleOp"> {
+  let summary = "Software-pipelines loops that stage global data through LDS";
+  let description = [{
+    A loop that stages a tile through LDS reads global memory, writes the
+    values to LDS, waits at a barrier and reads the tile back for its MMAs;
+    every iteration then waits for its own global loads. This pass rotates
+    such an `scf.for` (a `wave.read` of global memory whose only user is a
+    `wave.write` of LDS in the loop body: a staged read) so that the global
+    reads of iteration k + stages - 1 are issued in iteration k, before its
+    LDS reads and MMAs: a prologue issues the first stages - 1 iterations'
+    reads, the steady-state loop runs trip count - (stages - 1) iterations,
+    and an epilogue finishes the last stages - 1 iterations.
+
+    With `buffer=registers` (the default) the prefetched vectors are
+    loop-carried values: an iteration writes the vectors it received to LDS
+    where the original wrote them, then issues the reads for the iteration
+    stages - 1 ahead. With `buffer=lds` every staged tile gets `stages`
+    buffers (a leading dimension of the `wave.alloc_lds`); an iteration
+    issues its reads ahead, runs the LDS reads and MMAs on the buffer of its
+    own iteration and writes the prefetched vectors into the buffer of
+    theirs at its end, so the LDS write of one iteration and the reads of
+    the next need only one barrier between them. Barriers are left to
+    `wave-insert-barriers`.
+
+    A loop is pipelined only when the rotation provably keeps its meaning
+    and fits the kernel's budget; otherwise a remark says why: a trip count
+    that is not static or is below the stages; a staged read whose address
+    or mask depends on a loop-carried value or on memory; an op in the loop
+    that may write the memory a staged read reads; (with `buffer=lds`) a
+    tile that is not a `wave.alloc_lds`, is accessed outside the loop or
+    by other ops, or is read before it is staged; the kernel names no chip.
+    The budget is the kernel's requested occupancy (`#wave.kernel`
+    `occupancy`), or without one the occupancy the kernel reaches before
+    pipelining (registers and LDS). The pass estimates the loop's register
+    pressure with the register-pressure analysis, adds the prefetched
+    vectors (stages - 1 sets in registers, one set live across the MMAs
+    with LDS buffers), and with `buffer=lds` adds the extra tile buffers to
+    the kernel's LDS; it uses the most stages up to `stages` that fit, and
+    says so when it uses fewer.
+
+    docs/passes/wave-pipeline-loops.md has the algorithm, its limits and a
+    worked example.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+  let options = [
+    Option<"stages", "stages", "unsigned", /*default=*/"2",
+           "Iterations in flight: global reads are issued stages - 1 "
+           "iterations ahead (at least 2)">,
+    Option<"buffer", "buffer", "::mlir::wave::PipelineBuffer",
+           /*default=*/"::mlir::wave::PipelineBuffer::Registers",
+           "Where the prefetched stages live",
+           [{::llvm::cl::values(
+               clEnumValN(::mlir::wave::PipelineBuffer::Registers,
+                          "registers", "loop-carried lane vectors"),
+               clEnumValN(::mlir::wave::PipelineBuffer::Lds, "lds",
+                          "one LDS buffer per stage for each staged tile"))}]>,
+    Option<"headroom", "headroom", "unsigned", /*default=*/"8",
+           "VGPRs the estimate must leave free below the budget (as "
+           "wave-budget-registers)">,
+    Option<"summary", "summary", "bool", /*default=*/"false",
+           "Emit a remark on the module with the counts the statistics keep "
+           "(LLVM release builds compile statistics out)">,
+  ];
+  let statistics = [
+    Statistic<"numPipelined", "loops-pipelined", "Loops pipelined">,
+    Statistic<"numReadsPrefetched", "reads-prefetched",
+              "Staged global wave.read ops issued ahead in the pipelined "
+              "loops">,
+    Statistic<"numStagesReduced", "stages-reduced",
+              "Loops pipelined with fewer stages than requested (budget)">,
+    Statistic<"numLdsBytesAdded", "lds-bytes-added",
+              "Bytes of LDS the extra tile buffers add">,
+    Statistic<"numRejectedTripCount", "rejected-trip-count",
+              "Loops left alone: trip count not static or below the stages">,
+    Statistic<"numRejectedDependence", "rejected-dependence",
+              "Loops left alone: a dependence the rotation cannot prove "
+              "safe">,
+    Statistic<"numRejectedRegisters", "rejected-registers",
+              "Loops left alone: registers over the budget">,
+    Statistic<"numRejectedLds", "rejected-lds",
+              "Loops left alone: LDS over the budget">,
+    Statistic<"numRejectedTarget", "rejected-target",
+              "Loops left alone: the kernel names no chip to budget for">,
+  ];
+}
+
 def RemoveDivergence : Pass<"wave-remove-divergence"> {
   let summary = "Turns cheap branches on lane-divergent conditions into selects";
   let description = [{

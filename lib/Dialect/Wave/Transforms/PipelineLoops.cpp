@@ -1,0 +1,816 @@
+//===- PipelineLoops.cpp - Software pipelining of LDS-staged loops --------===//
+//
+// Rotates every `scf.for` that stages global data through LDS so that the
+// global reads of a later iteration are issued before the current
+// iteration's LDS reads and MMAs: a prologue, the steady-state loop and an
+// epilogue. The prefetched vectors are loop-carried values or sit in extra
+// LDS buffers of the staged tiles. Loops are left alone, with a remark, when
+// the rotation cannot be proved to keep their meaning or would exceed the
+// kernel's register or LDS budget.
+// docs/passes/wave-pipeline-loops.md describes the algorithm.
+//
+//===----------------------------------------------------------------------===//
+
+#include "wave/Analysis/RegisterPressure.h"
+#include "wave/Analysis/TileStaging.h"
+#include "wave/Analysis/Uniformity.h"
+#include "wave/Dialect/Wave/IR/WaveOps.h"
+#include "wave/Dialect/Wave/Transforms/KernelLds.h"
+#include "wave/Dialect/Wave/Transforms/Passes.h"
+#include "wave/Chip/Chip.h"
+#include "wave/Chip/Occupancy.h"
+#include "wave/Chip/OccupancyFormula.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace mlir::wave {
+#define GEN_PASS_DEF_WAVEPIPELINELOOPS
+#include "wave/Dialect/Wave/Transforms/Passes.h.inc"
+} // namespace mlir::wave
+
+using namespace mlir;
+using namespace mlir::wave;
+
+namespace {
+
+/// Why a loop is not pipelined.
+enum class Rejection { TripCount, Dependence, Registers, Lds, Target };
+
+/// A loop the pass may rotate and what it stages.
+struct Candidate {
+  scf::ForOp loop;
+  /// Staged global reads and the LDS writes of their values, in body order.
+  SmallVector<StagingPair> pairs;
+  int64_t lowerBound = 0, step = 1, tripCount = 0;
+};
+
+/// The budget a kernel's loops must fit.
+struct KernelBudget {
+  const ChipInfo *chip = nullptr;
+  unsigned waveSize = 64;
+  unsigned workgroupSize = 1;
+  /// Waves per SIMD to keep, whether it was requested, and the VGPRs and
+  /// LDS bytes it allows.
+  unsigned occupancy = 0;
+  bool requested = false;
+  unsigned vgprs = 0;
+  unsigned ldsBytes = 0;
+};
+
+/// What the statistics keep, counted here for the summary remark.
+struct Counts {
+  unsigned pipelined = 0, prefetched = 0, reduced = 0, ldsBytes = 0,
+           tripCount = 0, dependence = 0, registers = 0, lds = 0, target = 0;
+};
+
+class PipelineLoopsPass
+    : public wave::impl::WavePipelineLoopsBase<PipelineLoopsPass> {
+public:
+  using Base::Base;
+  void runOnOperation() override;
+
+private:
+  void processKernel(gpu::GPUFuncOp kernel);
+  /// Checks `candidate`; emits the remark and counts the rejection when it
+  /// cannot be pipelined.
+  LogicalResult check(Candidate &candidate);
+  LogicalResult checkLdsTiles(Candidate &candidate);
+  /// The most stages up to `stages` that fit `budget`; 0 (after the remark)
+  /// when even two do not.
+  unsigned chooseStages(gpu::GPUFuncOp kernel, Candidate &candidate,
+                        const KernelBudget &budget, std::string &fitNote);
+  /// Emits the remark saying why `candidate` is not pipelined (with a note
+  /// at `culprit`, the op that prevents it, if any) and counts it.
+  void reject(Candidate &candidate, Rejection kind, const Twine &why,
+              Operation *culprit = nullptr);
+  void report();
+
+  Counts counts;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Candidates and their checks
+//===----------------------------------------------------------------------===//
+
+static bool isLds(Value memref) {
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  return type && gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type);
+}
+
+/// The staged reads of `loop`'s body: global `wave.read`s whose only user is
+/// an LDS `wave.write` of their value, both directly in the body.
+static SmallVector<StagingPair> findStagedPairs(scf::ForOp loop) {
+  SmallVector<StagingPair> pairs;
+  for (auto write : loop.getBody()->getOps<WriteOp>()) {
+    if (!isLds(write.getMemref()))
+      continue;
+    auto read = write.getValue().getDefiningOp<ReadOp>();
+    if (!read || isLds(read.getMemref()) || !read->hasOneUse() ||
+        read->getBlock() != write->getBlock())
+      continue;
+    pairs.push_back({read, write});
+  }
+  return pairs;
+}
+
+static std::string describe(Operation *op) {
+  return ("'" + op->getName().getStringRef() + "'").str();
+}
+
+/// Whether access `op` can be recomputed for another iteration: each of
+/// `operands` is defined outside `loop`, is its induction variable, or comes
+/// from a pure op without regions in its body that can itself be
+/// recomputed. Fails with the reason in `why`.
+static LogicalResult checkRecomputable(Operation *op, ValueRange operands,
+                                       scf::ForOp loop, std::string &why,
+                                       Operation *&culprit) {
+  SmallVector<Value> worklist(operands);
+  llvm::DenseSet<Value> seen;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!seen.insert(value).second || value == loop.getInductionVar())
+      continue;
+    if (!loop.getBody()->getParent()->isAncestor(value.getParentRegion()))
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      why = llvm::formatv("the address or mask of a staged {0} depends on "
+                          "the loop-carried value #{1}",
+                          describe(op), arg.getArgNumber() - 1);
+      culprit = op;
+      return failure();
+    }
+    Operation *def = value.getDefiningOp();
+    if (def->getNumRegions() != 0 || !isPure(def)) {
+      why = llvm::formatv("the address or mask of a staged {0} depends on "
+                          "{1}, which cannot be recomputed for a later "
+                          "iteration",
+                          describe(op), describe(def));
+      culprit = def;
+      return failure();
+    }
+    worklist.append(def->operand_begin(), def->operand_end());
+  }
+  return success();
+}
+
+/// Fails with the reason when an op of `loop` may write memory that a
+/// staged read of `candidate` reads, so that reading it early could see an
+/// older value.
+static LogicalResult checkNoClobber(Candidate &candidate, std::string &why,
+                                   Operation *&culprit) {
+  WalkResult result = candidate.loop.getBody()->walk([&](Operation *op) {
+    if (isBarrier(op) || op->hasTrait<OpTrait::IsTerminator>())
+      return WalkResult::advance();
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects) {
+      if (op->getNumRegions() != 0 &&
+          op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+        return WalkResult::advance();
+      why = describe(op) + " in the loop has unknown memory effects";
+      culprit = op;
+      return WalkResult::interrupt();
+    }
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffects(instances);
+    for (const MemoryEffects::EffectInstance &instance : instances) {
+      if (!isa<MemoryEffects::Write, MemoryEffects::Free>(
+              instance.getEffect()))
+        continue;
+      Value written = instance.getValue();
+      for (StagingPair pair : candidate.pairs) {
+        Value source = pair.read.getMemref();
+        if (written ? !mayAlias(written, source)
+                    : instance.getResource() !=
+                          SideEffects::DefaultResource::get())
+          continue;
+        why = describe(op) + " in the loop may write the memory a staged "
+                             "read reads";
+        culprit = op;
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+void PipelineLoopsPass::reject(Candidate &candidate, Rejection kind,
+                               const Twine &why, Operation *culprit) {
+  switch (kind) {
+  case Rejection::TripCount:
+    ++counts.tripCount;
+    break;
+  case Rejection::Dependence:
+    ++counts.dependence;
+    break;
+  case Rejection::Registers:
+    ++counts.registers;
+    break;
+  case Rejection::Lds:
+    ++counts.lds;
+    break;
+  case Rejection::Target:
+    ++counts.target;
+    break;
+  }
+  InFlightDiagnostic remark = emitRemark(candidate.loop.getLoc())
+                               << "wave-pipeline-loops: not pipelined: "
+                               << why;
+  if (culprit)
+    remark.attachNote(culprit->getLoc())
+        << "this " << describe(culprit) << " prevents it";
+}
+
+LogicalResult PipelineLoopsPass::checkLdsTiles(Candidate &candidate) {
+  scf::ForOp loop = candidate.loop;
+  llvm::SetVector<Value> tiles;
+  for (StagingPair pair : candidate.pairs)
+    tiles.insert(pair.write.getMemref());
+  for (Value tile : tiles) {
+    if (!tile.getDefiningOp<AllocLdsOp>()) {
+      reject(candidate, Rejection::Dependence,
+             "a staged tile is not a 'wave.alloc_lds', so it cannot get a "
+             "buffer per stage",
+             candidate.pairs.front().write);
+      return failure();
+    }
+    // The last staging write of the tile in the body: every read of the
+    // tile must follow it (it reads this iteration's data).
+    Operation *lastWrite = nullptr;
+    for (StagingPair pair : candidate.pairs)
+      if (pair.write.getMemref() == tile)
+        lastWrite = pair.write;
+    for (Operation *user : tile.getUsers()) {
+      if (!loop->isProperAncestor(user) ||
+          !isa<ReadOp, WriteOp>(user)) {
+        reject(candidate, Rejection::Dependence,
+               "a staged tile is also used by " + describe(user) +
+                   " outside the staging, which a buffer per stage would "
+                   "change",
+               user);
+        return failure();
+      }
+      if (auto write = dyn_cast<WriteOp>(user)) {
+        if (!llvm::any_of(candidate.pairs, [&](StagingPair pair) {
+              return pair.write == write;
+            })) {
+          reject(candidate, Rejection::Dependence,
+                 "a staged tile is also written by " + describe(user) +
+                     " outside the staging",
+                 user);
+          return failure();
+        }
+        continue;
+      }
+      Operation *ancestor = loop.getBody()->findAncestorOpInBlock(*user);
+      if (!lastWrite->isBeforeInBlock(ancestor)) {
+        reject(candidate, Rejection::Dependence,
+               describe(user) + " reads a staged tile before the "
+                                "iteration's staging writes",
+               user);
+        return failure();
+      }
+    }
+  }
+  return success();
+}
+
+LogicalResult PipelineLoopsPass::check(Candidate &candidate) {
+  scf::ForOp loop = candidate.loop;
+  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!lower || !upper || !step || *step <= 0) {
+    reject(candidate, Rejection::TripCount,
+           "the trip count is not static (constant bounds and a positive "
+           "step)");
+    return failure();
+  }
+  candidate.lowerBound = *lower;
+  candidate.step = *step;
+  candidate.tripCount =
+      *upper > *lower ? llvm::divideCeil(*upper - *lower, *step) : 0;
+  if (candidate.tripCount < static_cast<int64_t>(stages)) {
+    reject(candidate, Rejection::TripCount,
+           llvm::formatv("the trip count {0} is below the {1} stages",
+                         candidate.tripCount, stages.getValue()));
+    return failure();
+  }
+
+  std::string why;
+  Operation *culprit = nullptr;
+  for (StagingPair pair : candidate.pairs) {
+    // A moved write's value is its read's, cloned along with it.
+    if (failed(checkRecomputable(pair.read, pair.read->getOperands(), loop,
+                                 why, culprit)) ||
+        (buffer == PipelineBuffer::Lds &&
+         failed(checkRecomputable(pair.write,
+                                  pair.write->getOperands().drop_front(),
+                                  loop, why, culprit)))) {
+      reject(candidate, Rejection::Dependence, why, culprit);
+      return failure();
+    }
+  }
+  if (failed(checkNoClobber(candidate, why, culprit))) {
+    reject(candidate, Rejection::Dependence, why, culprit);
+    return failure();
+  }
+  if (buffer == PipelineBuffer::Lds && failed(checkLdsTiles(candidate)))
+    return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Budget
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The register pressure of a kernel as wave-budget-registers estimates it:
+/// uniform values in SGPRs, MMA accumulators apart where the chip has AGPRs.
+struct KernelPressure {
+  KernelPressure(gpu::GPUFuncOp kernel, unsigned waveSize,
+                 const ChipInfo &chip)
+      : uniformity(kernel), pressure(kernel, getOptions(waveSize, chip)) {}
+
+  UniformityInfo uniformity;
+  RegisterPressure pressure;
+
+private:
+  PressureOptions getOptions(unsigned waveSize, const ChipInfo &chip) {
+    PressureOptions options;
+    options.waveSize = waveSize;
+    options.accumulatorsInAgprs = chip.addressableAgprs > 0;
+    if (uniformity.succeeded())
+      options.isUniform = [this](Value value) {
+        return uniformity.isUniform(value);
+      };
+    return options;
+  }
+};
+} // namespace
+
+/// Bytes of the staged tiles of `candidate` (one buffer each).
+static unsigned getStagedTileBytes(Candidate &candidate) {
+  llvm::SetVector<Value> tiles;
+  for (StagingPair pair : candidate.pairs)
+    tiles.insert(pair.write.getMemref());
+  unsigned bytes = 0;
+  for (Value tile : tiles)
+    bytes += getAlignedLdsBytes(tile.getDefiningOp<AllocLdsOp>().getSizeInBytes());
+  return bytes;
+}
+
+unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
+                                         Candidate &candidate,
+                                         const KernelBudget &budget,
+                                         std::string &fitNote) {
+  KernelPressure analysis(kernel, budget.waveSize, *budget.chip);
+  const RegisterPressure &pressure = analysis.pressure;
+  unsigned loopPeak = 0;
+  candidate.loop.getBody()->walk([&](Operation *op) {
+    loopPeak = std::max(loopPeak,
+                        pressure.getPressureAt(op).getVectorRegisters());
+  });
+  unsigned stagedRegisters = 0;
+  for (StagingPair pair : candidate.pairs)
+    stagedRegisters += pressure.getCost(pair.read).getVectorRegisters();
+
+  bool inLds = buffer == PipelineBuffer::Lds;
+  unsigned kernelLds = getKernelLdsBytes(kernel);
+  unsigned tileBytes = inLds ? getStagedTileBytes(candidate) : 0;
+  std::string target =
+      llvm::formatv("occupancy {0} ({1}) on {2}", budget.occupancy,
+                    budget.requested ? "requested" : "reached before "
+                                                     "pipelining",
+                    budget.chip->name);
+  std::string overRegisters, overLds;
+  for (unsigned count = stages; count >= 2; --count) {
+    // In registers, stages - 1 sets of prefetched vectors live across the
+    // loop body; with LDS buffers one set lives across the MMAs.
+    unsigned prefetched = stagedRegisters * (inLds ? 1 : count - 1);
+    unsigned need = loopPeak + prefetched + headroom;
+    unsigned lds = kernelLds + (count - 1) * tileBytes;
+    if (need > budget.vgprs) {
+      overRegisters = llvm::formatv(
+          "{0} stages need {1} + {2} prefetched + {3} headroom = {4} VGPRs, "
+          "over the budget of {5} at {6}",
+          count, loopPeak, prefetched, headroom.getValue(), need,
+          budget.vgprs, target);
+      continue;
+    }
+    // LDS the kernel had already is wave-budget-registers' to report.
+    if (tileBytes != 0 && lds > budget.ldsBytes) {
+      overLds = llvm::formatv(
+          "{0} stages need {1} bytes of LDS, over the {2} that {3} allows",
+          count, lds, budget.ldsBytes, target);
+      continue;
+    }
+    fitNote = llvm::formatv(
+        "{0} + {1} prefetched VGPRs of the budget of {2}, {3} bytes of LDS, "
+        "at {4}",
+        loopPeak, prefetched, budget.vgprs, lds, target);
+    if (count < stages)
+      fitNote += "; fewer stages than the " + std::to_string(stages) +
+                 " requested: " + (overRegisters.empty() ? overLds
+                                                         : overRegisters);
+    return count;
+  }
+  if (!overRegisters.empty())
+    reject(candidate, Rejection::Registers,
+           "registers over budget: " + overRegisters);
+  else
+    reject(candidate, Rejection::Lds, "LDS over budget: " + overLds);
+  return 0;
+}
+
+/// The budget of `kernel`, or failure with the reason.
+static FailureOr<KernelBudget> getBudget(gpu::GPUFuncOp kernel,
+                                         unsigned headroom, std::string &why) {
+  auto attr = kernel->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName);
+  std::optional<ArrayRef<int32_t>> block = kernel.getKnownBlockSize();
+  const ChipInfo *chip = attr ? lookupChip(attr.getChip()) : nullptr;
+  if (!chip || !block) {
+    why = "the kernel names no known chip and workgroup size (#wave.kernel, "
+          "known_block_size), so its register and LDS budgets are unknown";
+    return failure();
+  }
+  KernelBudget budget;
+  budget.chip = chip;
+  budget.waveSize = attr.getWaveSize();
+  budget.workgroupSize = (*block)[0] * (*block)[1] * (*block)[2];
+  OccupancyLimiter limiter;
+  unsigned kernelLds = getKernelLdsBytes(kernel);
+  if (attr.getOccupancy() != 0) {
+    budget.occupancy = attr.getOccupancy();
+    budget.requested = true;
+  } else {
+    // No request: keep the occupancy the kernel reaches now.
+    unsigned peak = KernelPressure(kernel, budget.waveSize, *chip)
+                        .pressure.getPeak()
+                        .getVectorRegisters();
+    budget.occupancy = std::min(
+        getOccupancyWithVgprs(*chip, budget.waveSize, peak + headroom),
+        getOccupancyWithWorkgroups(*chip, budget.waveSize,
+                                   budget.workgroupSize, kernelLds, limiter));
+    budget.occupancy = std::max(budget.occupancy, 1u);
+  }
+  budget.vgprs = getVgprBudget(*chip, budget.waveSize, budget.occupancy);
+  // The most LDS a workgroup may take and still reach the occupancy.
+  unsigned low = 0, high = chip->maxLdsBytesPerWorkgroup;
+  while (low < high) {
+    unsigned mid = low + (high - low + 1) / 2;
+    if (getOccupancyWithWorkgroups(*chip, budget.waveSize,
+                                   budget.workgroupSize, mid, limiter) >=
+        budget.occupancy)
+      low = mid;
+    else
+      high = mid - 1;
+  }
+  budget.ldsBytes = low;
+  return budget;
+}
+
+//===----------------------------------------------------------------------===//
+// Rewriting
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Clones ops of a loop body for one iteration: `mapping` takes the old
+/// induction variable (and whatever else) to its value there, and the pure
+/// ops an op depends on are cloned along with it.
+class IterationCloner {
+public:
+  IterationCloner(scf::ForOp loop, OpBuilder &builder)
+      : loop(loop), builder(builder) {}
+
+  /// Clones `op` after cloning the in-body ops its operands come from.
+  Operation *cloneWithSlice(Operation *op, IRMapping &mapping) {
+    for (Value operand : op->getOperands())
+      materialize(operand, mapping);
+    return builder.clone(*op, mapping);
+  }
+
+private:
+  void materialize(Value value, IRMapping &mapping) {
+    if (mapping.contains(value) || !isa<OpResult>(value))
+      return;
+    Operation *def = value.getDefiningOp();
+    if (def->getBlock() != loop.getBody())
+      return;
+    cloneWithSlice(def, mapping);
+  }
+
+  scf::ForOp loop;
+  OpBuilder &builder;
+};
+} // namespace
+
+/// Gives every tile staged by `candidate` one buffer per stage: a leading
+/// dimension of `stages` in its `wave.alloc_lds`, indexed in every access by
+/// the iteration number modulo `stages`. Returns the bytes added.
+static unsigned addTileBuffers(Candidate &candidate, unsigned stages) {
+  scf::ForOp loop = candidate.loop;
+  llvm::SetVector<Value> tiles;
+  for (StagingPair pair : candidate.pairs)
+    tiles.insert(pair.write.getMemref());
+  unsigned added = 0;
+  for (Value tile : tiles) {
+    auto alloc = tile.getDefiningOp<AllocLdsOp>();
+    MemRefType type = alloc.getType();
+    MLIRContext *context = type.getContext();
+    SmallVector<int64_t> shape = {static_cast<int64_t>(stages)};
+    llvm::append_range(shape, type.getShape());
+    SmallVector<int64_t> padding = {0};
+    llvm::append_range(padding, alloc.getPaddingOrZeros());
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    (void)type.getStridesAndOffset(strides, offset);
+    int64_t bufferElements = ShapedType::getNumElements(alloc.getPhysicalShape());
+    strides.insert(strides.begin(), bufferElements);
+    MemRefLayoutAttrInterface layout;
+    if (!type.getLayout().isIdentity())
+      layout = StridedLayoutAttr::get(context, 0, strides);
+    auto newType = MemRefType::get(shape, type.getElementType(), layout,
+                                   type.getMemorySpace());
+    OpBuilder builder(alloc);
+    bool padded = llvm::any_of(padding, [](int64_t pad) { return pad != 0; });
+    auto newAlloc = AllocLdsOp::create(
+        builder, alloc.getLoc(), newType,
+        padded ? builder.getDenseI64ArrayAttr(padding) : DenseI64ArrayAttr());
+    added += getAlignedLdsBytes(newAlloc.getSizeInBytes()) -
+             getAlignedLdsBytes(alloc.getSizeInBytes());
+
+    // Buffer of iteration iv: ((iv - lb) floordiv step) mod stages.
+    for (Operation *user : llvm::make_early_inc_range(tile.getUsers())) {
+      auto access = cast<LaneAccessOpInterface>(user);
+      AffineMap map = access.getAccessMap();
+      unsigned numDims = map.getNumDims();
+      AffineExpr iteration = getAffineDimExpr(numDims, context);
+      AffineExpr slot =
+          ((iteration - candidate.lowerBound).floorDiv(candidate.step)) %
+          static_cast<int64_t>(stages);
+      SmallVector<AffineExpr> results = {slot};
+      llvm::append_range(results, map.getResults());
+      AffineMap newMap = AffineMap::get(numDims + 1, 0, results, context);
+      user->replaceUsesOfWith(tile, newAlloc);
+      unsigned indexStart = isa<WriteOp>(user) ? 2 : 1;
+      unsigned numIndices = map.getNumDims();
+      SmallVector<Value> indices(
+          user->getOperands().slice(indexStart, numIndices));
+      indices.push_back(loop.getInductionVar());
+      if (auto read = dyn_cast<ReadOp>(user)) {
+        read.getIndicesMutable().assign(indices);
+        read.setMapAttr(AffineMapAttr::get(newMap));
+        if (std::optional<uint64_t> along = read.getAlong())
+          read.setAlong(*along + 1);
+      } else {
+        auto write = cast<WriteOp>(user);
+        write.getIndicesMutable().assign(indices);
+        write.setMapAttr(AffineMapAttr::get(newMap));
+        if (std::optional<uint64_t> along = write.getAlong())
+          write.setAlong(*along + 1);
+      }
+    }
+    alloc.erase();
+  }
+  return added;
+}
+
+/// Rotates `candidate.loop` for `stages` stages in registers or LDS.
+static void rotate(Candidate &candidate, unsigned stages, bool inLds) {
+  scf::ForOp loop = candidate.loop;
+  Block *body = loop.getBody();
+  Location loc = loop.getLoc();
+  int64_t ahead = stages - 1;
+  int64_t lb = candidate.lowerBound, step = candidate.step;
+  int64_t steadyTrips = candidate.tripCount - ahead;
+
+  llvm::DenseSet<Operation *> staged;
+  for (StagingPair pair : candidate.pairs) {
+    staged.insert(pair.read);
+    if (inLds)
+      staged.insert(pair.write);
+  }
+  // Ops of the body that only feed the moved ops: they move with them.
+  llvm::DenseSet<Operation *> moved(staged.begin(), staged.end());
+  for (Operation &op : llvm::reverse(body->without_terminator())) {
+    if (moved.contains(&op) || op.use_empty() || !isPure(&op) ||
+        op.getNumRegions() != 0)
+      continue;
+    if (llvm::all_of(op.getUsers(), [&](Operation *user) {
+          return moved.contains(body->findAncestorOpInBlock(*user));
+        }))
+      moved.insert(&op);
+  }
+
+  OpBuilder builder(loop);
+  IterationCloner cloner(loop, builder);
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  };
+  auto iterationValue = [&](int64_t iteration) {
+    return constant(lb + iteration * step);
+  };
+  // Clones the staged reads (and with LDS buffers their writes) for the
+  // iteration whose induction variable is `iv`; returns the reads' values.
+  auto cloneStaging = [&](Value iv) {
+    IRMapping mapping;
+    mapping.map(loop.getInductionVar(), iv);
+    SmallVector<Value> values;
+    for (StagingPair pair : candidate.pairs)
+      values.push_back(cloner.cloneWithSlice(pair.read, mapping)->getResult(0));
+    if (inLds)
+      for (StagingPair pair : candidate.pairs)
+        cloner.cloneWithSlice(pair.write, mapping);
+    return values;
+  };
+
+  // Prologue: the first `ahead` iterations' staging.
+  SmallVector<SmallVector<Value>> inFlight;
+  for (int64_t i = 0; i < ahead; ++i)
+    inFlight.push_back(cloneStaging(iterationValue(i)));
+
+  // The steady-state loop carries the prefetched vectors in registers.
+  SmallVector<Value> inits(loop.getInitArgs());
+  if (!inLds)
+    for (ArrayRef<Value> set : inFlight)
+      llvm::append_range(inits, set);
+  unsigned numResults = loop.getNumResults();
+  auto steady = scf::ForOp::create(builder, loc, loop.getLowerBound(),
+                                   iterationValue(steadyTrips), loop.getStep(),
+                                   inits);
+  steady->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    Block *newBody = steady.getBody();
+    builder.setInsertionPointToStart(newBody);
+    IRMapping current;
+    current.map(loop.getInductionVar(), steady.getInductionVar());
+    current.map(loop.getRegionIterArgs(),
+                steady.getRegionIterArgs().take_front(numResults));
+    Value aheadIv = steady.getInductionVar();
+    auto computeAheadIv = [&] {
+      return arith::AddIOp::create(builder, loc, steady.getInductionVar(),
+                                   constant(ahead * step));
+    };
+    SmallVector<Value> prefetched;
+    if (inLds) {
+      // Reads ahead first, then this iteration's work on its own buffer,
+      // then the writes of the prefetched vectors into theirs.
+      aheadIv = computeAheadIv();
+      IRMapping aheadMapping;
+      aheadMapping.map(loop.getInductionVar(), aheadIv);
+      SmallVector<Operation *> reads;
+      for (StagingPair pair : candidate.pairs)
+        reads.push_back(cloner.cloneWithSlice(pair.read, aheadMapping));
+      for (Operation &op : body->without_terminator())
+        if (!moved.contains(&op))
+          builder.clone(op, current);
+      for (StagingPair pair : candidate.pairs)
+        cloner.cloneWithSlice(pair.write, aheadMapping);
+    } else {
+      // The oldest set in flight feeds this iteration's LDS writes; the
+      // reads ahead go right after the last of them.
+      for (auto [pair, carried] : llvm::zip(
+               candidate.pairs,
+               steady.getRegionIterArgs().slice(numResults,
+                                                candidate.pairs.size())))
+        current.map(pair.read.getResult(), carried);
+      Operation *lastWrite = candidate.pairs.back().write;
+      for (StagingPair pair : candidate.pairs)
+        if (lastWrite->isBeforeInBlock(pair.write))
+          lastWrite = pair.write;
+      for (Operation &op : body->without_terminator()) {
+        if (moved.contains(&op))
+          continue;
+        builder.clone(op, current);
+        if (&op != lastWrite)
+          continue;
+        IRMapping aheadMapping;
+        aheadMapping.map(loop.getInductionVar(), computeAheadIv());
+        for (StagingPair pair : candidate.pairs)
+          prefetched.push_back(
+              cloner.cloneWithSlice(pair.read, aheadMapping)->getResult(0));
+      }
+    }
+    SmallVector<Value> yields = llvm::map_to_vector(
+        loop.getYieldedValues(),
+        [&](Value value) { return current.lookupOrDefault(value); });
+    if (!inLds) {
+      llvm::append_range(yields, steady.getRegionIterArgs().drop_front(
+                                     numResults + candidate.pairs.size()));
+      llvm::append_range(yields, prefetched);
+    }
+    scf::YieldOp::create(builder, loc, yields);
+  }
+
+  // Epilogue: the last `ahead` iterations, with the reads already done.
+  SmallVector<Value> results(steady.getResults().take_front(numResults));
+  for (int64_t i = 0; i < ahead; ++i) {
+    IRMapping mapping;
+    mapping.map(loop.getInductionVar(), iterationValue(steadyTrips + i));
+    mapping.map(loop.getRegionIterArgs(), results);
+    if (!inLds)
+      for (auto [index, pair] : llvm::enumerate(candidate.pairs))
+        mapping.map(pair.read.getResult(),
+                    steady.getResult(numResults +
+                                     i * candidate.pairs.size() + index));
+    for (Operation &op : body->without_terminator())
+      if (!moved.contains(&op))
+        builder.clone(op, mapping);
+    results = llvm::map_to_vector(loop.getYieldedValues(), [&](Value value) {
+      return mapping.lookupOrDefault(value);
+    });
+  }
+  loop.replaceAllUsesWith(results);
+  loop.erase();
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
+  SmallVector<Candidate> candidates;
+  kernel.walk([&](scf::ForOp loop) {
+    SmallVector<StagingPair> pairs = findStagedPairs(loop);
+    if (!pairs.empty())
+      candidates.push_back({loop, std::move(pairs)});
+  });
+  if (candidates.empty())
+    return;
+
+  std::string why;
+  FailureOr<KernelBudget> budget = getBudget(kernel, headroom, why);
+  bool inLds = buffer == PipelineBuffer::Lds;
+  for (Candidate &candidate : candidates) {
+    if (failed(budget)) {
+      reject(candidate, Rejection::Target, why);
+      continue;
+    }
+    if (failed(check(candidate)))
+      continue;
+    std::string fitNote;
+    unsigned count = chooseStages(kernel, candidate, *budget, fitNote);
+    if (count == 0)
+      continue;
+    if (count < stages)
+      ++counts.reduced;
+    unsigned ldsAdded = inLds ? addTileBuffers(candidate, count) : 0;
+    counts.ldsBytes += ldsAdded;
+    ++counts.pipelined;
+    counts.prefetched += candidate.pairs.size();
+    emitRemark(candidate.loop.getLoc())
+        << "wave-pipeline-loops: pipelined with " << count << " stages in "
+        << (inLds ? "LDS buffers" : "registers") << ": "
+        << candidate.pairs.size() << " global reads issued " << count - 1
+        << (count == 2 ? " iteration" : " iterations") << " ahead ("
+        << fitNote << ")";
+    rotate(candidate, count, inLds);
+  }
+}
+
+void PipelineLoopsPass::runOnOperation() {
+  counts = Counts();
+  if (stages < 2) {
+    emitError(getOperation().getLoc())
+        << "wave-pipeline-loops: stages must be at least 2, got "
+        << stages.getValue();
+    return signalPassFailure();
+  }
+  getOperation().walk([&](gpu::GPUFuncOp kernel) {
+    if (kernel.isKernel())
+      processKernel(kernel);
+  });
+  report();
+}
+
+void PipelineLoopsPass::report() {
+  numPipelined = counts.pipelined;
+  numReadsPrefetched = counts.prefetched;
+  numStagesReduced = counts.reduced;
+  numLdsBytesAdded = counts.ldsBytes;
+  numRejectedTripCount = counts.tripCount;
+  numRejectedDependence = counts.dependence;
+  numRejectedRegisters = counts.registers;
+  numRejectedLds = counts.lds;
+  numRejectedTarget = counts.target;
+  if (!summary)
+    return;
+  emitPassSummary(*this, getOperation())
+      << counts.pipelined << " loops pipelined, " << counts.prefetched
+      << " reads prefetched, " << counts.reduced << " with fewer stages, "
+      << counts.ldsBytes << " LDS bytes added; rejected: " << counts.tripCount
+      << " trip count, " << counts.dependence << " dependence, "
+      << counts.registers << " registers, " << counts.lds << " LDS, "
+      << counts.target << " no target";
+}

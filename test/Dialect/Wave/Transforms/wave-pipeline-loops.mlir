@@ -1,0 +1,486 @@
+// Loops that stage global data through LDS are rotated (CHECK) or left alone
+// with a remark saying why.
+// RUN: wave-opt %s --wave-pipeline-loops --verify-diagnostics --mlir-print-local-scope | FileCheck %s
+// The stages in LDS buffers: one tile buffer per stage, indexed by the
+// iteration modulo the stages.
+// RUN: wave-opt %s --wave-pipeline-loops=buffer=lds --mlir-print-local-scope 2>/dev/null | FileCheck %s --check-prefix=LDS
+// RUN: wave-opt %s --wave-pipeline-loops=buffer=lds 2>&1 >/dev/null | FileCheck %s --check-prefix=LDS-REMARK
+// Three stages: two sets of reads in flight, an epilogue of two iterations.
+// RUN: wave-opt %s --wave-pipeline-loops=stages=3 --mlir-print-local-scope 2>/dev/null | FileCheck %s --check-prefix=S3
+// RUN: wave-opt %s --wave-pipeline-loops=stages=3 2>&1 >/dev/null | FileCheck %s --check-prefix=S3-REMARK
+// With LDS buffers, wave-insert-barriers needs one barrier a step.
+// RUN: wave-opt %s --wave-pipeline-loops=buffer=lds --wave-insert-barriers --canonicalize --mlir-print-local-scope 2>/dev/null | FileCheck %s --check-prefix=LDS-BARRIERS
+// The counts the statistics keep.
+// RUN: wave-opt %s --wave-pipeline-loops=summary 2>&1 >/dev/null | FileCheck %s --check-prefix=SUMMARY
+// A bad option is an error.
+// RUN: not wave-opt %s --wave-pipeline-loops=stages=1 2>&1 >/dev/null | FileCheck %s --check-prefix=BAD
+// Every pipelined kernel computes what it computed before, without races,
+// alone and followed by wave-insert-barriers, in registers and LDS, 2 and 3
+// stages.
+// RUN: wave-run %s --kernel=staged --compare-pipeline=wave-pipeline-loops 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=staged --compare-pipeline='builtin.module(wave-pipeline-loops{buffer=lds},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=staged --compare-pipeline='builtin.module(wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=staged --compare-pipeline='builtin.module(wave-pipeline-loops{buffer=lds stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=fits_two_stages --compare-pipeline='builtin.module(wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=read_before_staging --compare-pipeline='builtin.module(wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=lds_over_budget --compare-pipeline='builtin.module(wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=strided_steps --compare-pipeline=wave-pipeline-loops 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=strided_steps --compare-pipeline='builtin.module(wave-pipeline-loops{buffer=lds},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=strided_steps --compare-pipeline='builtin.module(wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=strided_steps --compare-pipeline='builtin.module(wave-pipeline-loops{buffer=lds stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// The GEMM example, after global load minimization as in wave-optimize.
+// RUN: wave-opt %examples/gemm.mlir --wave-minimize-global-loads --wave-pipeline-loops --mlir-print-local-scope 2>&1 | FileCheck %s --check-prefix=GEMM
+// RUN: wave-run %examples/gemm.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %examples/gemm.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// In the code object (wave-compile -O2 runs wave-optimize), the loop issues
+// the next K step's two 16-byte global loads after this step's LDS writes and
+// before its MFMAs, and waits for them (vmcnt) only at the next step's LDS
+// writes.
+// RUN: wave-compile %examples/gemm.mlir --chip=gfx942 -O2 --emit=asm -o - 2>/dev/null | FileCheck %s --check-prefix=ISA
+
+// SAME: PASS
+
+// ISA-LABEL: {{^}}gemm:
+// ISA-COUNT-2: global_load_dwordx4
+// ISA: {{^}}.LBB0_1:
+// ISA: s_waitcnt vmcnt(0)
+// ISA: ds_write
+// ISA: global_load_dwordx4
+// ISA: global_load_dwordx4
+// ISA-NOT: vmcnt
+// ISA-COUNT-4: v_mfma_f32_32x32x8_f16
+// ISA-NOT: vmcnt
+// ISA: s_cbranch_scc1 .LBB0_1
+
+// The next K step's two 16-byte reads are issued before this step's LDS
+// reads and MFMAs; the occupancy the example reaches (7, LDS-limited) is
+// kept.
+// GEMM: remark: wave-pipeline-loops: pipelined with 2 stages in registers: 2 global reads issued 1 iteration ahead (21 + 8 prefetched VGPRs of the budget of 72, 8960 bytes of LDS, at occupancy 7 (reached before pipelining) on gfx942)
+// GEMM: %[[A0:.*]] = wave.read %arg0{{.*}} -> vector<8xf16>
+// GEMM-NEXT: %[[B0:.*]] = wave.read %arg1{{.*}} -> vector<8xf16>
+// GEMM: scf.for %[[KS:.*]] = %{{.*}} to %c7 step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[A:.*]] = %[[A0]], %[[B:.*]] = %[[B0]]) -> (vector<16xf32>, vector<8xf16>, vector<8xf16>)
+// GEMM-NEXT: wave.write %[[A]], %0
+// GEMM-NEXT: wave.write %[[B]], %1
+// GEMM-NEXT: arith.constant 1
+// GEMM-NEXT: %[[NEXT:.*]] = arith.addi %[[KS]]
+// GEMM-NEXT: %[[A1:.*]] = wave.read %arg0[%{{.*}}, %{{.*}}, %[[NEXT]]]
+// GEMM-NEXT: %[[B1:.*]] = wave.read %arg1[%{{.*}}, %[[NEXT]], %{{.*}}]
+// GEMM-NEXT: wave.barrier
+// GEMM-NEXT: wave.read %0
+// GEMM-NEXT: wave.read %1
+// GEMM-NEXT: wave.mma
+// GEMM-COUNT-3: wave.mma
+// GEMM-NEXT: wave.barrier
+// GEMM-NEXT: scf.yield %{{.*}}, %[[A1]], %[[B1]]
+// GEMM-COUNT-4: wave.mma
+// GEMM: gpu.return
+
+// SUMMARY: remark: wave-pipeline-loops: 5 loops pipelined, 6 reads prefetched, 0 with fewer stages, 0 LDS bytes added; rejected: 2 trip count, 3 dependence, 1 registers, 0 LDS, 1 no target
+
+// BAD: error: wave-pipeline-loops: stages must be at least 2, got 1
+
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+#lds = #gpu.address_space<workgroup>
+#stage = affine_map<(k, t) -> (k, t * 4)>
+#own = affine_map<(t) -> (t * 4)>
+#next = affine_map<(t) -> (((t + 1) mod 64) * 4)>
+
+gpu.module @pipeline {
+  // Each step stages a row of 256 f32 through LDS; lane t adds the four
+  // elements lane t + 1 staged.
+  // CHECK-LABEL: gpu.func @staged
+  // CHECK: %[[TILE:.*]] = wave.alloc_lds : memref<256xf32, #gpu.address_space<workgroup>>
+  // Prologue: iteration 0's read.
+  // CHECK: %[[FIRST:.*]] = wave.read %arg0[%{{.*}}, %{{.*}}] map affine_map<(d0, d1) -> (d0, d1 * 4)>
+  // Steady state: 7 iterations carrying the prefetched vector.
+  // CHECK: %[[C7:.*]] = arith.constant 7 : index
+  // CHECK: %[[LOOP:.*]]:2 = scf.for %[[K:.*]] = %{{.*}} to %[[C7]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[G:.*]] = %[[FIRST]])
+  // CHECK-NEXT: wave.write %[[G]], %[[TILE]]
+  // CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : index
+  // CHECK-NEXT: %[[NEXTK:.*]] = arith.addi %[[K]], %[[ONE]] : index
+  // CHECK-NEXT: %[[NEXT:.*]] = wave.read %arg0[%[[NEXTK]], %{{.*}}]
+  // CHECK-NEXT: wave.barrier
+  // CHECK-NEXT: %[[X:.*]] = wave.read %[[TILE]]
+  // CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %[[X]]
+  // CHECK-NEXT: wave.barrier
+  // CHECK-NEXT: scf.yield %[[S]], %[[NEXT]]
+  // Epilogue: iteration 7 with the last prefetched vector.
+  // CHECK: wave.write %[[LOOP]]#1, %[[TILE]]
+  // CHECK-NEXT: wave.barrier
+  // CHECK-NEXT: %[[LAST:.*]] = wave.read %[[TILE]]
+  // CHECK-NEXT: %[[SUM:.*]] = arith.addf %[[LOOP]]#0, %[[LAST]]
+  // CHECK-NEXT: wave.barrier
+  // CHECK-NEXT: wave.write %[[SUM]], %arg1
+
+  // LDS-LABEL: gpu.func @staged
+  // LDS: %[[TILE:.*]] = wave.alloc_lds : memref<2x256xf32, #gpu.address_space<workgroup>>
+  // LDS: %[[FIRST:.*]] = wave.read %arg0
+  // LDS-NEXT: wave.write %[[FIRST]], %[[TILE]][%{{.*}}, %{{.*}}] map affine_map<(d0, d1) -> (d1 mod 2, d0 * 4)>
+  // LDS: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<4xf32>)
+  // LDS: %[[NEXTK:.*]] = arith.addi %[[K]], %{{.*}} : index
+  // LDS-NEXT: %[[NEXT:.*]] = wave.read %arg0[%[[NEXTK]], %{{.*}}]
+  // LDS-NEXT: wave.barrier
+  // LDS-NEXT: wave.read %[[TILE]][%{{.*}}, %[[K]]] map affine_map<(d0, d1) -> (d1 mod 2, ((d0 + 1) mod 64) * 4)>
+  // LDS-NEXT: arith.addf
+  // LDS-NEXT: wave.barrier
+  // LDS-NEXT: wave.write %[[NEXT]], %[[TILE]][%{{.*}}, %[[NEXTK]]] map affine_map<(d0, d1) -> (d1 mod 2, d0 * 4)>
+  // LDS-NEXT: scf.yield
+  // LDS: wave.barrier
+  // LDS-NEXT: wave.read %[[TILE]][%{{.*}}, %{{.*}}] map affine_map<(d0, d1) -> (d1 mod 2, ((d0 + 1) mod 64) * 4)>
+
+  // LDS-BARRIERS-LABEL: gpu.func @staged
+  // LDS-BARRIERS: scf.for
+  // LDS-BARRIERS-COUNT-1: wave.barrier
+  // LDS-BARRIERS-NOT: wave.barrier
+  // LDS-BARRIERS: scf.yield
+  // LDS-BARRIERS-NEXT: }
+  // LDS-BARRIERS-NEXT: wave.barrier
+  // LDS-BARRIERS-NOT: wave.barrier
+  // LDS-BARRIERS: gpu.return
+
+  // S3-LABEL: gpu.func @staged
+  // S3: %[[R0:.*]] = wave.read %arg0[%{{.*}}, %{{.*}}]
+  // S3: %[[R1:.*]] = wave.read %arg0[%{{.*}}, %{{.*}}]
+  // S3: %[[C6:.*]] = arith.constant 6 : index
+  // S3: %[[LOOP:.*]]:3 = scf.for %[[K:.*]] = %{{.*}} to %[[C6]] step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[G0:.*]] = %[[R0]], %[[G1:.*]] = %[[R1]])
+  // S3-NEXT: wave.write %[[G0]]
+  // S3-NEXT: %[[TWO:.*]] = arith.constant 2 : index
+  // S3-NEXT: %[[AHEAD:.*]] = arith.addi %[[K]], %[[TWO]] : index
+  // S3-NEXT: %[[NEXT:.*]] = wave.read %arg0[%[[AHEAD]], %{{.*}}]
+  // S3: scf.yield %{{.*}}, %[[G1]], %[[NEXT]]
+  // S3: wave.write %[[LOOP]]#1
+  // S3: wave.write %[[LOOP]]#2
+  // S3: gpu.return
+  // S3-REMARK: remark: wave-pipeline-loops: pipelined with 3 stages in registers: 1 global reads issued 2 iterations ahead
+  gpu.func @staged(%in: memref<8x256xf32>, %out: memref<256xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+    %tile = wave.alloc_lds : memref<256xf32, #lds>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %zero = arith.constant dense<0.0> : vector<4xf32>
+    %t = gpu.thread_id x
+    // expected-remark @+1 {{wave-pipeline-loops: pipelined with 2 stages in registers: 1 global reads issued 1 iteration ahead (9 + 4 prefetched VGPRs of the budget of 64, 1024 bytes of LDS, at occupancy 8 (reached before pipelining) on gfx942)}}
+    %r = scf.for %k = %c0 to %c8 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+      %g = wave.read %in[%k, %t] map #stage : memref<8x256xf32> -> vector<4xf32>
+      wave.write %g, %tile[%t] map #own : vector<4xf32>, memref<256xf32, #lds>
+      wave.barrier
+      %x = wave.read %tile[%t] map #next : memref<256xf32, #lds> -> vector<4xf32>
+      %s = arith.addf %acc, %x : vector<4xf32>
+      wave.barrier
+      scf.yield %s : vector<4xf32>
+    }
+    wave.write %r, %out[%t] map #own : vector<4xf32>, memref<256xf32>
+    gpu.return
+  }
+
+  // Steps 2, 4, ..., 16 of a loop that stages two tiles; the global rows
+  // come from index arithmetic in the body, which is recomputed for the
+  // iteration ahead. The LDS buffer of iteration k is ((k - 2) floordiv 2)
+  // mod 2. Two waves a SIMD are requested, which leaves room for the
+  // buffers.
+  // CHECK-LABEL: gpu.func @strided_steps
+  // CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+  // CHECK: %[[AHEAD:.*]] = arith.addi %[[K]], %{{.*}} : index
+  // CHECK-NEXT: %[[ROW:.*]] = arith.subi %[[AHEAD]], %{{.*}} : index
+  // CHECK-NEXT: wave.read %arg0[%[[ROW]], %{{.*}}]
+  // CHECK-NEXT: wave.read %arg1[%[[ROW]], %{{.*}}]
+  // LDS-LABEL: gpu.func @strided_steps
+  // LDS: wave.alloc_lds : memref<2x256xf32, #gpu.address_space<workgroup>>
+  // LDS: wave.alloc_lds padding [0, 0, 4] : memref<2x64x4xf32, strided<[512, 8, 1]>, #gpu.address_space<workgroup>>
+  // LDS: map affine_map<(d0, d1) -> ((d1 floordiv 2 - 1) mod 2, d0 * 4)>
+  gpu.func @strided_steps(%a: memref<8x256xf32>, %b: memref<8x256xf32>,
+                          %out: memref<256xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64, occupancy = 2>} {
+    %ta = wave.alloc_lds : memref<256xf32, #lds>
+    %tb = wave.alloc_lds padding [0, 4]
+        : memref<64x4xf32, strided<[8, 1]>, #lds>
+    %c2 = arith.constant 2 : index
+    %c18 = arith.constant 18 : index
+    %zero = arith.constant dense<0.0> : vector<4xf32>
+    %t = gpu.thread_id x
+    // expected-remark @+1 {{wave-pipeline-loops: pipelined with 2 stages in registers: 2 global reads issued 1 iteration ahead}}
+    %r = scf.for %k = %c2 to %c18 step %c2 iter_args(%acc = %zero) -> (vector<4xf32>) {
+      %row = arith.subi %k, %c2 : index
+      %ga = wave.read %a[%row, %t] map affine_map<(k, t) -> (k floordiv 2, t * 4)>
+          : memref<8x256xf32> -> vector<4xf32>
+      wave.write %ga, %ta[%t] map #own : vector<4xf32>, memref<256xf32, #lds>
+      %gb = wave.read %b[%row, %t] map affine_map<(k, t) -> (k floordiv 2, t * 4)>
+          : memref<8x256xf32> -> vector<4xf32>
+      wave.write %gb, %tb[%t] map affine_map<(t) -> (t, 0)>
+          : vector<4xf32>, memref<64x4xf32, strided<[8, 1]>, #lds>
+      wave.barrier
+      %x = wave.read %ta[%t] map #next : memref<256xf32, #lds> -> vector<4xf32>
+      %y = wave.read %tb[%t] map affine_map<(t) -> ((t + 3) mod 64, 0)>
+          : memref<64x4xf32, strided<[8, 1]>, #lds> -> vector<4xf32>
+      %xy = arith.mulf %x, %y : vector<4xf32>
+      %s = arith.addf %acc, %xy : vector<4xf32>
+      wave.barrier
+      scf.yield %s : vector<4xf32>
+    }
+    wave.write %r, %out[%t] map #own : vector<4xf32>, memref<256xf32>
+    gpu.return
+  }
+
+  // One iteration leaves nothing to overlap.
+  gpu.func @short_trip(%in: memref<8x256xf32>, %out: memref<256xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+    %tile = wave.alloc_lds : memref<256xf32, #lds>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant dense<0.0> : vector<4xf32>
+    %t = gpu.thread_id x
+    // expected-remark @+1 {{wave-pipeline-loops: not pipelined: the trip count 1 is below the 2 stages}}
+    %r = scf.for %k = %c0 to %c1 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+      %g = wave.read %in[%k, %t] map #stage : memref<8x256xf32> -> vector<4xf32>
+      wave.write %g, %tile[%t] map #own : vector<4xf32>, memref<256xf32, #lds>
+      wave.barrier
+      %x = wave.read %tile[%t] map #next : memref<256xf32, #lds> -> vector<4xf32>
+      %s = arith.addf %acc, %x : vector<4xf32>
+      wave.barrier
+      scf.yield %s : vector<4xf32>
+    }
+    wave.write %r, %out[%t] map #own : vector<4xf32>, memref<256xf32>
+    gpu.return
+  }
+
+  // The bound is a kernel argument.
+  gpu.func @dynamic_trip(%in: memref<8x256xf32>, %out: memref<256xf32>,
+                         %n: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+    %tile = wave.alloc_lds : memref<256xf32, #lds>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant dense<0.0> : vector<4xf32>
+    %t = gpu.thread_id x
+    // expected-remark @+1 {{wave-pipeline-loops: not pipelined: the trip count is not static (constant bounds and a positive step)}}
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+      %g = wave.read %in[%k, %t] map #stage : memref<8x256xf32> -> vector<4xf32>
+      wave.write %g, %tile[%t] map #own : vector<4xf32>, memref<256xf32, #lds>
+      wave.barrier
+      %x = wave.read %tile[%t] map #next : memref<256xf32, #lds> -> vector<4xf32>
+      %s = arith.addf %acc, %x : vector<4xf32>
+      wave.barrier
+      scf.yield %s : vector<4xf32>
+    }
+    wave.write %r, %out[%t] map #own : vector<4xf32>, memref<256xf32>
+    gpu.return
+  }
+
+  // The row read comes from a loop-carried index.
+  gpu.func @carried_address(%in: memref<8x256xf32>, %out: memref<256xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+    %tile = wave.alloc_lds : memref<256xf32, #lds>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %zero = arith.constant dense<0.0> : vector<4xf32>
+    %t = gpu.thread_id x
+    // expected-remark @+1 {{wave-pipeline-loops: not pipelined: the address or mask of a staged 'wave.read' depends on the loop-carried value #1}}
+    %r:2 = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %zero, %row = %c0) -> (vector<4xf32>, index) {
+      // expected-note @+1 {{this 'wave.read' prevents it}}
+      %g = wave.read %in[%row, %t] map #stage : memref<8x256xf32> -> vector<4xf32>
+      wave.write %g, %tile[%t] map #own : vector<4xf32>, memref<256xf32, #lds>
+      wave.barrier
+      %x = wave.read %tile[%t] map #next : memref<256xf32, #lds> -> vector<4xf32>
+      %s = arith.addf %acc, %x : vector<4xf32>
+      wave.barrier
+      %row2 = arith.addi %row, %c1 : index
+      scf.yield %s, %row2 : vector<4xf32>, index
+    }
+    wave.write %r#0, %out[%t] map #own : vector<4xf32>, memref<256xf32>
+    gpu.return
+  }
+
+  // The row read comes from memory read in the loop.
+  gpu.func @address_from_memory(%in: memref<8x256xf32>, %rows: memref<8xindex>,
+                                %out: memref<256xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+    %tile = wave.alloc_lds : memref<256xf32, #lds>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %zero = arith.constant dense<0.0> : vector<4xf32>
+    %t = gpu.thread_id x
+    // expected-remark @+1 {{wave-pipeline-loops: not pipelined: the address or mask of a staged 'wave.read' depends on 'memref.load', which cannot be recomputed for a later iteration}}
+    %r = scf.for %k = %c0 to %c8 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+      // expected-note @+1 {{this 'memref.load' prevents it}}
+      %row = memref.load %rows[%k] : memref<8xindex>
+      %g = wave.read %in[%row, %t] map #stage : memref<8x256xf32> -> vector<4xf32>
+      wave.write %g, %tile[%t] map #own : vector<4xf32>, memref<256xf32, #lds>
+      wave.barrier
+      %x = wave.read %tile[%t] map #next : memref<256xf32, #lds> -> vector<4xf32>
+      %s = arith.addf %acc, %x : vector<4xf32>
+      wave.barrier
+      scf.yield %s : vector<4xf32>
+    }
+    wave.write %r, %out[%t] map #own : vector<4xf32>, memref<256xf32>
+    gpu.return
+  }
+
+  // The loop writes global memory that may be the staged source: reading
+  // it an iteration early could miss the write.
+  gpu.func @clobber(%in: memref<8x256xf32>, %out: memref<8x256xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+    %tile = wave.alloc_lds : memref<256xf32, #lds>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %t = gpu.thread_id x
+    // expected-remark @+1 {{wave-pipeline-loops: not pipelined: 'wave.write' in the loop may write the memory a staged read reads}}
+    scf.for %k = %c0 to %c8 step %c1 {
+      %g = wave.read %in[%k, %t] map #stage : memref<8x256xf32> -> vector<4xf32>
+      wave.write %g, %tile[%t] map #own : vector<4xf32>, memref<256xf32, #lds>
+      wave.barrier
+      %x = wave.read %tile[%t] map #next : memref<256xf32, #lds> -> vector<4xf32>
+      // expected-note @+1 {{this 'wave.write' prevents it}}
+      wave.write %x, %out[%k, %t] map #stage : vector<4xf32>, memref<8x256xf32>
+      wave.barrier
+    }
+    gpu.return
+  }
+
+  // At the requested 8 waves a SIMD (64 VGPRs) the two accumulators and
+  // another set of two 16-element vectors do not fit.
+  gpu.func @registers_over_budget(%in: memref<8x2048xf32>, %out: memref<2048xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64, occupancy = 8>} {
+    %tile = wave.alloc_lds : memref<2048xf32, #lds>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %zero = arith.constant dense<0.0> : vector<16xf32>
+    %t = gpu.thread_id x
+    // expected-remark @+1 {{wave-pipeline-loops: not pipelined: registers over budget: 2 stages need 65 + 32 prefetched + 8 headroom = 105 VGPRs, over the budget of 64 at occupancy 8 (requested) on gfx942}}
+    %r:2 = scf.for %k = %c0 to %c8 step %c1 iter_args(%p = %zero, %q = %zero) -> (vector<16xf32>, vector<16xf32>) {
+      %g0 = wave.read %in[%k, %t] map affine_map<(k, t) -> (k, t * 16)> : memref<8x2048xf32> -> vector<16xf32>
+      wave.write %g0, %tile[%t] map affine_map<(t) -> (t * 16)> : vector<16xf32>, memref<2048xf32, #lds>
+      %g1 = wave.read %in[%k, %t] map affine_map<(k, t) -> (k, t * 16 + 1024)> : memref<8x2048xf32> -> vector<16xf32>
+      wave.write %g1, %tile[%t] map affine_map<(t) -> (t * 16 + 1024)> : vector<16xf32>, memref<2048xf32, #lds>
+      wave.barrier
+      %x = wave.read %tile[%t] map affine_map<(t) -> (((t + 1) mod 64) * 16)> : memref<2048xf32, #lds> -> vector<16xf32>
+      %y = wave.read %tile[%t] map affine_map<(t) -> (((t + 1) mod 64) * 16 + 1024)> : memref<2048xf32, #lds> -> vector<16xf32>
+      %p2 = arith.addf %p, %x : vector<16xf32>
+      %q2 = arith.addf %q, %y : vector<16xf32>
+      wave.barrier
+      scf.yield %p2, %q2 : vector<16xf32>, vector<16xf32>
+    }
+    %s = arith.addf %r#0, %r#1 : vector<16xf32>
+    wave.write %s, %out[%t] map affine_map<(t) -> (t * 16)> : vector<16xf32>, memref<2048xf32>
+    gpu.return
+  }
+
+  // No chip: no budget to check the stages against.
+  gpu.func @no_chip(%in: memref<8x256xf32>, %out: memref<256xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>} {
+    %tile = wave.alloc_lds : memref<256xf32, #lds>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %zero = arith.constant dense<0.0> : vector<4xf32>
+    %t = gpu.thread_id x
+    // expected-remark @+1 {{wave-pipeline-loops: not pipelined: the kernel names no known chip and workgroup size (#wave.kernel, known_block_size), so its register and LDS budgets are unknown}}
+    %r = scf.for %k = %c0 to %c8 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+      %g = wave.read %in[%k, %t] map #stage : memref<8x256xf32> -> vector<4xf32>
+      wave.write %g, %tile[%t] map #own : vector<4xf32>, memref<256xf32, #lds>
+      wave.barrier
+      %x = wave.read %tile[%t] map #next : memref<256xf32, #lds> -> vector<4xf32>
+      %s = arith.addf %acc, %x : vector<4xf32>
+      wave.barrier
+      scf.yield %s : vector<4xf32>
+    }
+    wave.write %r, %out[%t] map #own : vector<4xf32>, memref<256xf32>
+    gpu.return
+  }
+
+  // The tile is read before the iteration stages it (it reads the previous
+  // iteration's data): fine in registers, not with a buffer per stage.
+  // LDS-REMARK: remark: wave-pipeline-loops: not pipelined: 'wave.read' reads a staged tile before the iteration's staging writes
+  // LDS-REMARK: note: this 'wave.read' prevents it
+  gpu.func @read_before_staging(%in: memref<8x256xf32>, %out: memref<256xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+    %tile = wave.alloc_lds : memref<256xf32, #lds>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %zero = arith.constant dense<0.0> : vector<4xf32>
+    %t = gpu.thread_id x
+    wave.write %zero, %tile[%t] map #own : vector<4xf32>, memref<256xf32, #lds>
+    // expected-remark @+1 {{wave-pipeline-loops: pipelined with 2 stages in registers}}
+    %r = scf.for %k = %c0 to %c8 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+      wave.barrier
+      %x = wave.read %tile[%t] map #next : memref<256xf32, #lds> -> vector<4xf32>
+      %s = arith.addf %acc, %x : vector<4xf32>
+      wave.barrier
+      %g = wave.read %in[%k, %t] map #stage : memref<8x256xf32> -> vector<4xf32>
+      wave.write %g, %tile[%t] map #own : vector<4xf32>, memref<256xf32, #lds>
+      scf.yield %s : vector<4xf32>
+    }
+    wave.write %r, %out[%t] map #own : vector<4xf32>, memref<256xf32>
+    gpu.return
+  }
+
+  // At the requested 8 waves a SIMD, 64-lane workgroups may take 2259 bytes
+  // of LDS (LLVM's occupancy model): a second 2048-byte buffer does not fit.
+  // LDS-REMARK: remark: wave-pipeline-loops: not pipelined: LDS over budget: 2 stages need 4096 bytes of LDS, over the 2259 that occupancy 8 (requested) on gfx942 allows
+  gpu.func @lds_over_budget(%in: memref<8x512xf32>, %out: memref<512xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64, occupancy = 8>} {
+    %tile = wave.alloc_lds : memref<512xf32, #lds>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %zero = arith.constant dense<0.0> : vector<8xf32>
+    %t = gpu.thread_id x
+    // expected-remark @+1 {{wave-pipeline-loops: pipelined with 2 stages in registers}}
+    %r = scf.for %k = %c0 to %c8 step %c1 iter_args(%acc = %zero) -> (vector<8xf32>) {
+      %g = wave.read %in[%k, %t] map affine_map<(k, t) -> (k, t * 8)> : memref<8x512xf32> -> vector<8xf32>
+      wave.write %g, %tile[%t] map affine_map<(t) -> (t * 8)> : vector<8xf32>, memref<512xf32, #lds>
+      wave.barrier
+      %x = wave.read %tile[%t] map affine_map<(t) -> (((t + 1) mod 64) * 8)> : memref<512xf32, #lds> -> vector<8xf32>
+      %s = arith.addf %acc, %x : vector<8xf32>
+      wave.barrier
+      scf.yield %s : vector<8xf32>
+    }
+    wave.write %r, %out[%t] map affine_map<(t) -> (t * 8)> : vector<8xf32>, memref<512xf32>
+    gpu.return
+  }
+  // At the requested 8 waves a SIMD (64 VGPRs) one prefetched set of 16
+  // registers fits, two do not: with stages=3 the loop gets 2.
+  // S3-REMARK: remark: wave-pipeline-loops: pipelined with 2 stages in registers: 1 global reads issued 1 iteration ahead (33 + 16 prefetched VGPRs of the budget of 64, 4096 bytes of LDS, at occupancy 8 (requested) on gfx942; fewer stages than the 3 requested: 3 stages need 33 + 32 prefetched + 8 headroom = 73 VGPRs, over the budget of 64 at occupancy 8 (requested) on gfx942)
+  gpu.func @fits_two_stages(%in: memref<8x1024xf32>, %out: memref<1024xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64, occupancy = 8>} {
+    %tile = wave.alloc_lds : memref<1024xf32, #lds>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %zero = arith.constant dense<0.0> : vector<16xf32>
+    %t = gpu.thread_id x
+    // expected-remark @+1 {{wave-pipeline-loops: pipelined with 2 stages in registers: 1 global reads issued 1 iteration ahead (33 + 16 prefetched VGPRs of the budget of 64}}
+    %r = scf.for %k = %c0 to %c8 step %c1 iter_args(%acc = %zero) -> (vector<16xf32>) {
+      %g = wave.read %in[%k, %t] map affine_map<(k, t) -> (k, t * 16)> : memref<8x1024xf32> -> vector<16xf32>
+      wave.write %g, %tile[%t] map affine_map<(t) -> (t * 16)> : vector<16xf32>, memref<1024xf32, #lds>
+      wave.barrier
+      %x = wave.read %tile[%t] map affine_map<(t) -> (((t + 1) mod 64) * 16)> : memref<1024xf32, #lds> -> vector<16xf32>
+      %s = arith.addf %acc, %x : vector<16xf32>
+      wave.barrier
+      scf.yield %s : vector<16xf32>
+    }
+    wave.write %r, %out[%t] map affine_map<(t) -> (t * 16)> : vector<16xf32>, memref<1024xf32>
+    gpu.return
+  }
+}
