@@ -30,6 +30,8 @@ tools = [
     ToolSubst("wave-opt", unresolved="ignore"),
     ToolSubst("wave-compile", unresolved="ignore"),
     ToolSubst("wave-run", unresolved="ignore"),
+    ToolSubst("wave-lsp-server", unresolved="ignore"),
+    ToolSubst("wave-reduce", unresolved="ignore"),
     ToolSubst("llvm-readelf", unresolved="ignore"),
     ToolSubst("llvm-objdump", unresolved="ignore"),
 ]

@@ -36,7 +36,8 @@ enum class EmitKind { Hsaco, Bundle, Asm, LLVM, MLIR };
 enum class ReportFormat { None, Text, Json };
 } // namespace
 
-static llvm::cl::OptionCategory category("wave-compile options");
+// Named to sort before LLVM's "Generic Options" in --help.
+static llvm::cl::OptionCategory category("Compilation options");
 
 static llvm::cl::opt<std::string> inputFilename(llvm::cl::Positional,
                                                 llvm::cl::Required,
@@ -137,6 +138,13 @@ int main(int argc, char **argv) {
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   registerDefaultTimingManagerCLOptions();
+  // --help lists this tool's options, then MLIR's (pass timing, IR
+  // printing); LLVM's internal ones still parse but are not listed.
+  static llvm::cl::OptionCategory mlirCategory("MLIR options");
+  for (auto &[name, option] : llvm::cl::getRegisteredOptions())
+    if (name.starts_with("mlir-"))
+      option->addCategory(mlirCategory);
+  llvm::cl::HideUnrelatedOptions({&category, &mlirCategory});
   llvm::cl::ParseCommandLineOptions(
       argc, argv, "wave-compile: compiles wave kernels to HSA code objects\n");
 

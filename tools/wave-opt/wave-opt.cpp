@@ -13,11 +13,17 @@
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
 
 int main(int argc, char **argv) {
   mlir::wave::registerAllWavePasses();
   mlir::wave::test::registerTestAnalysisPasses();
 
+  // --help lists the options the main function registers (in MLIR's
+  // "General options", which sorts first); LLVM's internal ones, registered
+  // before, still parse but are not listed.
+  llvm::cl::HideUnrelatedOptions(
+      llvm::ArrayRef<const llvm::cl::OptionCategory *>());
   mlir::DialectRegistry registry;
   mlir::wave::registerAllWaveDialects(registry);
 

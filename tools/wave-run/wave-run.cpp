@@ -40,33 +40,44 @@ using namespace mlir::wave;
 
 namespace cl = llvm::cl;
 
+// Named to sort before LLVM's "Generic Options" in --help.
+static cl::OptionCategory category("Execution options");
+
 static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
-                                      cl::desc("<kernel file>"));
+                                      cl::desc("<kernel file>"),
+                                      cl::cat(category));
 static cl::opt<std::string>
-    kernelName("kernel", cl::desc("Kernel to run (default: the one with "
-                                  "wave.reference, or the only kernel)"));
+    kernelName("kernel",
+               cl::desc("Kernel to run (default: the one with "
+                        "wave.reference, or the only kernel)"),
+               cl::cat(category));
 static cl::opt<std::string>
     referenceName("reference",
-                  cl::desc("Reference kernel (default: wave.reference)"));
+                  cl::desc("Reference kernel (default: wave.reference)"),
+                  cl::cat(category));
 static cl::opt<std::string>
     gridOption("grid", cl::desc("Workgroups X,Y,Z (default: known_grid_size)"),
-               cl::value_desc("X,Y,Z"));
+               cl::value_desc("X,Y,Z"), cl::cat(category));
 static cl::opt<uint64_t> seed("seed", cl::init(0),
-                              cl::desc("Seed of the random inputs"));
+                              cl::desc("Seed of the random inputs"),
+                              cl::cat(category));
 static cl::list<std::string>
     inputOptions("input", cl::desc("Argument contents from a .npy file"),
-                 cl::value_desc("ARG=FILE.npy"));
+                 cl::value_desc("ARG=FILE.npy"), cl::cat(category));
 static cl::opt<std::string>
     outputDir("output-dir",
-              cl::desc("Write the outputs as .npy files into this directory"));
+              cl::desc("Write the outputs as .npy files into this directory"),
+              cl::cat(category));
 static cl::opt<double> relTolerance("rtol",
-                                    cl::desc("Relative tolerance for floats"));
+                                    cl::desc("Relative tolerance for floats"),
+                                    cl::cat(category));
 static cl::opt<double> absTolerance("atol",
-                                    cl::desc("Absolute tolerance for floats"));
+                                    cl::desc("Absolute tolerance for floats"),
+                                    cl::cat(category));
 static cl::opt<std::string> comparePipeline(
     "compare-pipeline",
     cl::desc("Compare the kernel with itself after this pass pipeline"),
-    cl::value_desc("PIPELINE"));
+    cl::value_desc("PIPELINE"), cl::cat(category));
 
 /// Every gpu.func kernel of the module.
 static SmallVector<gpu::GPUFuncOp> collectKernels(ModuleOp module) {
@@ -438,6 +449,8 @@ int main(int argc, char **argv) {
   // Results go to stdout, errors to stderr; keep them in order.
   llvm::errs().tie(&llvm::outs());
   registerAllWavePasses();
+  // --help lists this tool's options; LLVM's internal ones still parse.
+  cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv,
                               "wave-run: reference interpreter for wave "
                               "kernels, with LDS race and bounds checks\n");
