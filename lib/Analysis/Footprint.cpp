@@ -8,9 +8,10 @@
 
 #include "IndexComposition.h"
 
+#include "wave/Analysis/SymbolicFootprint.h"
+
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
-#include "llvm/ADT/EquivalenceClasses.h"
 
 using namespace mlir;
 using namespace mlir::wave;
@@ -18,9 +19,6 @@ using namespace mlir::wave::detail;
 
 /// Largest footprint `enumerate` builds (elements of all lanes together).
 static constexpr int64_t kMaxEnumeratedElements = int64_t(1) << 26;
-/// Largest number of points `isProvablyInBounds` visits to find the exact
-/// extremes of one group of dependent terms; beyond it, interval bounds.
-static constexpr int64_t kMaxExtremeSearch = int64_t(1) << 22;
 
 static void setReason(std::string *reason, const Twine &text) {
   if (reason)
@@ -139,7 +137,7 @@ bool AccessFootprint::dependsOn(IndexKind kind) const {
   });
 }
 
-static std::string describeLeaf(const FootprintLeaf &leaf) {
+std::string mlir::wave::detail::describeLeaf(const FootprintLeaf &leaf) {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << leaf.indexClass;
@@ -279,196 +277,10 @@ AccessFootprint::enumerate(const FootprintBindings &bindings,
 // Bounds over all lanes, iterations and workgroups
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// The values a leaf takes: `first + i * step` for `i < count`, or any value.
-struct LeafDomain {
-  int64_t first = 0, step = 1, count = 0;
-  bool bounded = false;
-
-  Interval getInterval() const {
-    if (!bounded)
-      return Interval::unbounded();
-    return {first, first + std::max<int64_t>(count - 1, 0) * step};
-  }
-};
-} // namespace
-
-static void collectTerms(AffineExpr expr, SmallVectorImpl<AffineExpr> &terms) {
-  if (expr.getKind() == AffineExprKind::Add) {
-    auto sum = cast<AffineBinaryOpExpr>(expr);
-    collectTerms(sum.getLHS(), terms);
-    collectTerms(sum.getRHS(), terms);
-    return;
-  }
-  terms.push_back(expr);
-}
-
-static SmallVector<unsigned> getUsedDims(AffineExpr expr, unsigned numDims) {
-  SmallVector<unsigned> dims;
-  for (unsigned dim = 0; dim < numDims; ++dim)
-    if (expr.isFunctionOfDim(dim))
-      dims.push_back(dim);
-  return dims;
-}
-
-/// Smallest and largest value of `expr` over the product of `domains` (all
-/// bounded), or none if interval bounds are needed and fail. Terms of the
-/// sum that share no leaf vary independently, so each
-/// group of terms linked by common leaves is searched on its own: exactly
-/// when its points are few enough, by interval bounds otherwise.
-static std::optional<std::pair<int64_t, int64_t>>
-getExtremes(AffineExpr expr, ArrayRef<LeafDomain> domains) {
-  SmallVector<AffineExpr> terms;
-  collectTerms(expr, terms);
-  llvm::EquivalenceClasses<unsigned> linked;
-  SmallVector<SmallVector<unsigned>> termDims;
-  for (AffineExpr term : terms) {
-    termDims.push_back(getUsedDims(term, domains.size()));
-    for (unsigned dim : termDims.back())
-      linked.unionSets(termDims.back().front(), dim);
-  }
-
-  SmallVector<int64_t> values(domains.size(), 0);
-  SmallVector<Interval> intervals = llvm::map_to_vector(
-      domains, [](const LeafDomain &domain) { return domain.getInterval(); });
-  int64_t lo = 0, hi = 0;
-  SmallVector<bool> done(terms.size(), false);
-  for (unsigned t = 0; t < terms.size(); ++t) {
-    if (done[t])
-      continue;
-    if (termDims[t].empty()) {
-      int64_t constant = evaluate(terms[t], values);
-      lo += constant;
-      hi += constant;
-      continue;
-    }
-    // The group of terms linked to term `t`, and the leaves they use.
-    unsigned leader = linked.getLeaderValue(termDims[t].front());
-    SmallVector<AffineExpr> group;
-    SmallVector<unsigned> groupDims;
-    int64_t points = 1;
-    for (unsigned u = t; u < terms.size(); ++u) {
-      if (termDims[u].empty() ||
-          linked.getLeaderValue(termDims[u].front()) != leader)
-        continue;
-      done[u] = true;
-      group.push_back(terms[u]);
-      for (unsigned dim : termDims[u])
-        if (!llvm::is_contained(groupDims, dim)) {
-          groupDims.push_back(dim);
-          points = domains[dim].count > kMaxExtremeSearch / points
-                       ? kMaxExtremeSearch + 1
-                       : points * domains[dim].count;
-        }
-    }
-    auto sumGroup = [&]() {
-      int64_t sum = 0;
-      for (AffineExpr term : group)
-        sum += evaluate(term, values);
-      return sum;
-    };
-    if (points > kMaxExtremeSearch) {
-      Interval bounds = Interval::point(0);
-      for (AffineExpr term : group) {
-        Interval termBounds = evaluateInterval(term, intervals);
-        if (!termBounds.lo || !termBounds.hi)
-          return std::nullopt;
-        bounds = {*bounds.lo + *termBounds.lo, *bounds.hi + *termBounds.hi};
-      }
-      lo += *bounds.lo;
-      hi += *bounds.hi;
-      continue;
-    }
-    int64_t groupLo = std::numeric_limits<int64_t>::max();
-    int64_t groupHi = std::numeric_limits<int64_t>::min();
-    for (int64_t point = 0; point < points; ++point) {
-      int64_t rest = point;
-      for (unsigned dim : groupDims) {
-        values[dim] = domains[dim].first +
-                      (rest % domains[dim].count) * domains[dim].step;
-        rest /= domains[dim].count;
-      }
-      int64_t sum = sumGroup();
-      groupLo = std::min(groupLo, sum);
-      groupHi = std::max(groupHi, sum);
-    }
-    lo += groupLo;
-    hi += groupHi;
-  }
-  return std::make_pair(lo, hi);
-}
-
 bool AccessFootprint::isProvablyInBounds(std::string *reason) const {
-  std::string accessName = describeOp(getAccess().getOperation());
-  MemRefType type = getMemRefType();
-  if (!type.hasStaticShape()) {
-    setReason(reason, "the memref of " + accessName + " has a dynamic shape");
-    return false;
-  }
-  SmallVector<int64_t> slots;
-  for (auto [slot, enabled] : llvm::enumerate(enabledSlots))
-    if (enabled)
-      slots.push_back(slot);
-  if (slots.empty())
-    return true;
-
-  SmallVector<LeafDomain> domains(leaves.size());
-  SmallVector<std::string> unboundedWhy(leaves.size());
-  for (auto [position, leaf] : llvm::enumerate(leaves)) {
-    const IndexClass &indexClass = leaf.indexClass;
-    LeafDomain &domain = domains[position];
-    std::optional<std::array<int64_t, 3>> sizes =
-        indexClass.kind == IndexKind::ThreadId      ? workgroupSize
-        : indexClass.kind == IndexKind::WorkgroupId ? gridSize
-                                                    : std::nullopt;
-    if (sizes) {
-      domain = {0, 1, (*sizes)[indexClass.dim], true};
-    } else if (indexClass.hasStaticRange()) {
-      domain = {*indexClass.lowerBound, *indexClass.step,
-                indexClass.getTripCount(), true};
-      // The access sits in a loop that never runs.
-      if (domain.count == 0)
-        return true;
-    } else {
-      unboundedWhy[position] =
-          indexClass.kind == IndexKind::ThreadId
-              ? "the enclosing gpu.func has no known_block_size"
-          : indexClass.kind == IndexKind::WorkgroupId
-              ? "the enclosing gpu.func has no known_grid_size"
-              : "its range is unknown";
-    }
-  }
-
-  for (auto [r, result] : llvm::enumerate(map.getResults())) {
-    for (unsigned dim : getUsedDims(result, leaves.size())) {
-      if (domains[dim].bounded)
-        continue;
-      setReason(reason, "coordinate " + Twine(r) + " of " + accessName +
-                            " depends on the " + describeLeaf(leaves[dim]) +
-                            " and " + unboundedWhy[dim]);
-      return false;
-    }
-    std::optional<std::pair<int64_t, int64_t>> extremes =
-        getExtremes(result, domains);
-    if (!extremes) {
-      setReason(reason, "coordinate " + Twine(r) + " of " + accessName +
-                            " could not be bounded");
-      return false;
-    }
-    auto [lo, hi] = *extremes;
-    if (r == contiguousDim) {
-      lo += slots.front();
-      hi += slots.back();
-    }
-    int64_t extent = type.getDimSize(r);
-    if (lo < 0 || hi >= extent) {
-      setReason(reason, "coordinate " + Twine(r) + " of " + accessName +
-                            " ranges over [" + Twine(lo) + ", " + Twine(hi) +
-                            "], outside [0, " + Twine(extent - 1) + "]");
-      return false;
-    }
-  }
-  return true;
+  FailureOr<SymbolicFootprint> symbolic =
+      SymbolicFootprint::get(getAccess(), reason);
+  return succeeded(symbolic) && symbolic->isProvablyInBounds(reason);
 }
 
 bool mlir::wave::isProvablyInBounds(LaneAccessOpInterface access,

@@ -62,6 +62,9 @@ Interval getLeafRange(const IndexClass &leaf, const KernelSizes &sizes);
 /// `'op.name' at file:line:col`, for reasons.
 std::string describeOp(Operation *op);
 
+/// The leaf's class and the op or block argument it comes from, for reasons.
+std::string describeLeaf(const FootprintLeaf &leaf);
+
 } // namespace mlir::wave::detail
 
 #endif // WAVE_LIB_ANALYSIS_INDEXCOMPOSITION_H

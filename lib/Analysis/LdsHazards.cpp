@@ -8,9 +8,9 @@
 
 #include "wave/Analysis/LdsHazards.h"
 
-#include "LdsAccessTable.h"
 
 #include "wave/Analysis/Footprint.h"
+#include "wave/Analysis/SymbolicFootprint.h"
 #include "wave/Analysis/Uniformity.h"
 #include "wave/Analysis/WorkgroupUniformity.h"
 #include "wave/Chip/Chip.h"
@@ -23,8 +23,6 @@
 
 using namespace mlir;
 using namespace mlir::wave;
-using mlir::wave::detail::IterationRelation;
-using mlir::wave::detail::LdsAccessTable;
 
 unsigned mlir::wave::getOrderedLaneGroupSize(gpu::GPUFuncOp kernel) {
   auto attr = kernel->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName);
@@ -250,14 +248,25 @@ LdsHazardAnalysis::LdsHazardAnalysis(gpu::GPUFuncOp kernel,
   builder.build(kernel.getBody().front(), BarrierProgram::kRoot);
   builder.finish();
 
+  commonAddresses = std::make_unique<CommonAddressCache>();
   for (LdsAccess &access : accesses) {
-    std::unique_ptr<LdsAccessTable> &table = tables.emplace_back();
+    std::unique_ptr<SymbolicFootprint> &footprint = footprints.emplace_back();
     if (!access.unknownFootprintReason.empty())
       continue;
-    FailureOr<LdsAccessTable> built =
-        LdsAccessTable::build(access.op, access.unknownFootprintReason);
-    if (::mlir::succeeded(built))
-      table = std::make_unique<LdsAccessTable>(std::move(*built));
+    if (!numLanes) {
+      access.unknownFootprintReason = "the kernel has no known_block_size";
+      continue;
+    }
+    FailureOr<SymbolicFootprint> built =
+        SymbolicFootprint::get(access.op, &access.unknownFootprintReason);
+    if (::mlir::failed(built))
+      continue;
+    if (failed(StaticMemRefLayout::get(built->getMemRefType()))) {
+      access.unknownFootprintReason =
+          "the memref has a dynamic shape, stride or offset";
+      continue;
+    }
+    footprint = std::make_unique<SymbolicFootprint>(std::move(*built));
   }
 
   hazards = findHazards(
@@ -294,28 +303,37 @@ bool LdsHazardAnalysis::conflicts(unsigned from, unsigned to,
       return false;
   }
 
-  const LdsAccessTable *firstTable = tables[from].get();
-  const LdsAccessTable *secondTable = tables[to].get();
-  if (!firstTable || !secondTable) {
+  const SymbolicFootprint *firstFootprint = footprints[from].get();
+  const SymbolicFootprint *secondFootprint = footprints[to].get();
+  if (!firstFootprint || !secondFootprint) {
     // An unknown footprint may touch anything from any lane; an access that
     // no lane executes conflicts with nothing.
-    const LdsAccessTable *known = firstTable ? firstTable : secondTable;
-    return !known || !known->empty();
+    const SymbolicFootprint *known =
+        firstFootprint ? firstFootprint : secondFootprint;
+    return !known || !known->isEmpty();
   }
-  if (firstTable->getElementBits() != secondTable->getElementBits())
+  if (firstFootprint->getMemRefType().getElementTypeBitWidth() !=
+      secondFootprint->getMemRefType().getElementTypeBitWidth())
     return true;
 
-  auto relationOf = [&](scf::ForOp loop) {
+  // Loops around both accesses: the carrier's iterations are `distance`
+  // apart (exactly 1, or at least 2), loops around it are in the same
+  // iteration, loops inside it in any; without a carrier, every common loop
+  // is in the same iteration.
+  auto relationOf = [&](Operation *loop) -> std::optional<IterationDistance> {
     if (!loop->isProperAncestor(first.op) || !loop->isProperAncestor(second.op))
-      return IterationRelation::Any;
+      return std::nullopt;
     if (!carrier)
-      return IterationRelation::Same;
+      return IterationDistance::same();
     if (loop == carrier)
-      return paths.distance == 1 ? IterationRelation::Next
-                                 : IterationRelation::Later;
-    return loop->isProperAncestor(carrier) ? IterationRelation::Same
-                                           : IterationRelation::Any;
+      return paths.distance == 1 ? IterationDistance::exactly(1)
+                                 : IterationDistance::atLeast(2);
+    if (loop->isProperAncestor(carrier))
+      return IterationDistance::same();
+    return std::nullopt;
   };
-  return mlir::wave::detail::tablesConflict(*firstTable, *secondTable,
-                                            relationOf, groupSize);
+  FailureOr<std::optional<FootprintWitness>> witness =
+      commonAddresses->find(*firstFootprint, *secondFootprint, relationOf,
+                            LanePairs::differentGroups(groupSize));
+  return ::mlir::failed(witness) || witness->has_value();
 }

@@ -195,13 +195,14 @@ TEST_F(LdsHazardsTest, UniformControlFlowAllowsBarriers) {
 /// and ops with unknown effects with all of LDS.
 TEST_F(LdsHazardsTest, InexactFootprints) {
   analyze(R"(
-    wave.write %v, %buf[%n] {tag = "w"} : vector<1xf32>, memref<256xf32, #lds>
+    %sq = arith.muli %t, %t : index
+    wave.write %v, %buf[%sq] {tag = "w"} : vector<1xf32>, memref<256xf32, #lds>
     %r = wave.read %buf[%t] {tag = "r"} : memref<256xf32, #lds> -> vector<1xf32>
     %l = vector.load %big[%t] {tag = "vl"} : memref<512xf32, #lds>, vector<1xf32>
     %u = wave.read %big[%t] {tag = "u"} : memref<512xf32, #lds> -> vector<1xf32>)");
   ArrayRef<LdsAccess> accesses = analysis->getAccesses();
   ASSERT_EQ(accesses.size(), 4u);
-  EXPECT_NE(accesses[0].unknownFootprintReason.find("uniform value"),
+  EXPECT_NE(accesses[0].unknownFootprintReason.find("not affine"),
             std::string::npos)
       << accesses[0].unknownFootprintReason;
   EXPECT_TRUE(accesses[1].unknownFootprintReason.empty());
@@ -210,6 +211,33 @@ TEST_F(LdsHazardsTest, InexactFootprints) {
   EXPECT_EQ(hazardsBetween("w", "r"), Classes({{false, 0}}));
   // Reads never conflict with reads.
   EXPECT_TRUE(hazardsBetween("vl", "u").empty());
+}
+
+/// Uniform values and workgroup ids are variables of the footprint: an
+/// address computed from a kernel argument is exact, the same in both
+/// accesses.
+TEST_F(LdsHazardsTest, UniformAddressesAreExact) {
+  analyze(R"(
+    %bid = gpu.block_id x
+    %base = arith.muli %n, %c4 : index
+    %wofs = arith.addi %base, %t : index
+    wave.write %v, %big[%wofs] {tag = "w"} : vector<1xf32>, memref<512xf32, #lds>
+    %own = wave.read %big[%wofs] {tag = "own"} : memref<512xf32, #lds> -> vector<1xf32>
+    %sq = arith.muli %n, %n : index
+    %ofs = arith.addi %sq, %t : index
+    wave.write %v, %buf[%ofs] {tag = "w2"} : vector<1xf32>, memref<256xf32, #lds>
+    %r2 = wave.read %buf[%ofs] {tag = "r2"} : memref<256xf32, #lds> -> vector<1xf32>
+    %b = wave.read %buf[%bid] {tag = "b"} : memref<256xf32, #lds> -> vector<1xf32>)");
+  for (const LdsAccess &access : analysis->getAccesses())
+    EXPECT_TRUE(access.unknownFootprintReason.empty())
+        << access.unknownFootprintReason;
+  // Each lane reads back its own element, whatever %n is.
+  EXPECT_TRUE(hazardsBetween("w", "own").empty());
+  // `%n * %n` is a uniform leaf of its own, the same value in both accesses.
+  EXPECT_TRUE(hazardsBetween("w2", "r2").empty());
+  // Every lane reads the element the workgroup id names, which one lane
+  // wrote.
+  EXPECT_EQ(hazardsBetween("w2", "b"), Classes({{false, 0}}));
 }
 
 TEST_F(LdsHazardsTest, BarriersAndInsertionPoints) {

@@ -229,13 +229,12 @@ public:
   /// True only when every element any lane may touch — in every iteration
   /// of the enclosing loops, in every workgroup of `known_grid_size` (or of
   /// any grid when no coordinate depends on a workgroup id) — lies inside
-  /// the memref's static shape. Exact for thread ids, workgroup ids and
-  /// static loop ranges: it searches each coordinate's extremes over the
-  /// leaves it depends on, group of linked terms by group, and falls back to
-  /// sound interval bounds only for a group of more than 2^22 points. False
-  /// when a coordinate depends on a uniform value or an unbounded range, or
-  /// the shape is dynamic; a non-constant mask counts as enabling every
-  /// slot. `*reason` says why when it is false.
+  /// the memref's static shape. Exact, whatever the trip counts: it asks the
+  /// symbolic footprint (SymbolicFootprint.h) whether an execution touches
+  /// an element outside the shape. False when a coordinate depends on a
+  /// uniform value or an unbounded range, or the shape is dynamic; a
+  /// non-constant mask counts as enabling every slot. `*reason` says why
+  /// when it is false.
   bool isProvablyInBounds(std::string *reason = nullptr) const;
 
 private:

@@ -28,9 +28,8 @@
 
 namespace mlir::wave {
 
-namespace detail {
-class LdsAccessTable;
-} // namespace detail
+class CommonAddressCache;
+class SymbolicFootprint;
 
 /// Consecutive lanes (linear thread ids) of `kernel` whose LDS accesses the
 /// hardware keeps in program order: the wave size on the AMDGPU chips of the
@@ -98,7 +97,9 @@ private:
   SmallVector<Hazard> hazards;
   SmallVector<LdsAccess> accesses;
   /// Exact footprints by access id; null when unknown.
-  SmallVector<std::unique_ptr<detail::LdsAccessTable>> tables;
+  SmallVector<std::unique_ptr<SymbolicFootprint>> footprints;
+  /// Conflict answers by the structure of the question.
+  std::unique_ptr<CommonAddressCache> commonAddresses;
   SmallVector<LdsBarrier> barriers;
   /// The op of each loop item (for path classes).
   llvm::DenseMap<unsigned, Operation *> loopOps;

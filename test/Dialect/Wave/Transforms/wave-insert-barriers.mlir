@@ -8,9 +8,9 @@
 // The counts the statistics keep: assume-wave-order=true places two barriers
 // fewer (@wave_private and @single_wave) for two hazards fewer.
 // RUN: wave-opt %s --wave-insert-barriers=summary 2>&1 >/dev/null | FileCheck %s --check-prefix=SUMMARY
-// SUMMARY: remark: wave-insert-barriers: 34 hazards, 25 barriers inserted, 1 kept, 2 removed; 1 hazards unordered, 2 inexact footprints
+// SUMMARY: remark: wave-insert-barriers: 36 hazards, 28 barriers inserted, 1 kept, 2 removed; 1 hazards unordered, 2 inexact footprints
 // RUN: wave-opt %s '--wave-insert-barriers=summary assume-wave-order=true' 2>&1 >/dev/null | FileCheck %s --check-prefix=WAVE-SUMMARY
-// WAVE-SUMMARY: remark: wave-insert-barriers: 32 hazards, 23 barriers inserted, 1 kept, 2 removed; 1 hazards unordered, 2 inexact footprints
+// WAVE-SUMMARY: remark: wave-insert-barriers: 34 hazards, 26 barriers inserted, 1 kept, 2 removed; 1 hazards unordered, 2 inexact footprints
 //
 // The placed barriers are enough: wave-run finds no race, and every kernel
 // computes what its reference kernel computes.
@@ -697,9 +697,10 @@ gpu.module @tests {
     gpu.return
   }
 
-  // A loop without a static range: the write's footprint depends on its
-  // induction variable, so it is treated as touching the whole buffer from
-  // any lane, and conflicts with itself in the next iteration.
+  // A loop without a static range: the write's footprint is still exact
+  // (the induction variable is `k` from 0 while `k < %n`, for any %n), and
+  // lane t + 1 writes in iteration k the element lane t writes in iteration
+  // k + 1: a loop-carried write-after-write hazard.
   // CHECK-LABEL: gpu.func @dynamic_range
   // CHECK: scf.for
   // CHECK-NEXT: wave.barrier
@@ -713,9 +714,64 @@ gpu.module @tests {
     %v = arith.constant dense<1.0> : vector<1xf32>
     %t = gpu.thread_id x
     scf.for %k = %c0 to %n step %c1 {
-      // expected-remark @below {{LDS footprint not exact (the address of 'wave.write'}}
       wave.write %v, %lds[%t, %k] map #shifted : vector<1xf32>, memref<256xf32, #lds>
     }
+    gpu.return
+  }
+
+  // The GEMM step of @step over 2^20 iterations: the same two barriers a
+  // step. Hazards across iterations are decided by the dependence distance
+  // (iteration k against k + 1 and k + 2 or later), not by enumerating the
+  // iterations, so the trip count changes nothing.
+  // CHECK-LABEL: gpu.func @step_huge
+  // CHECK-NOT: wave.barrier
+  // CHECK: scf.for
+  // CHECK-NEXT: wave.read
+  // CHECK-NEXT: wave.barrier
+  // CHECK-NEXT: wave.write
+  // CHECK-NEXT: wave.barrier
+  // CHECK-NEXT: wave.read
+  // CHECK-NOT: wave.barrier
+  // CHECK: gpu.return
+  gpu.func @step_huge(%in: memref<268435456xf32>, %out: memref<256xf32>) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %lds = wave.alloc_lds : memref<256xf32, #lds>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %trips = arith.constant 1048576 : index
+    %zero = arith.constant dense<0.0> : vector<1xf32>
+    %t = gpu.thread_id x
+    %sum = scf.for %k = %c0 to %trips step %c1 iter_args(%acc = %zero) -> (vector<1xf32>) {
+      %v = wave.read %in[%t, %k] map #block : memref<268435456xf32> -> vector<1xf32>
+      wave.write %v, %lds[%t] : vector<1xf32>, memref<256xf32, #lds>
+      %r = wave.read %lds[%t] map #rev : memref<256xf32, #lds> -> vector<1xf32>
+      %next = arith.addf %acc, %r : vector<1xf32>
+      scf.yield %next : vector<1xf32>
+    }
+    wave.write %sum, %out[%t] : vector<1xf32>, memref<256xf32>
+    gpu.return
+  }
+
+  // A shifted index (`t << l`) is not affine: the read's footprint is not
+  // exact, a remark says so, and the read is ordered against every access
+  // of its buffer.
+  // CHECK-LABEL: gpu.func @shifted_index
+  // CHECK: wave.write
+  // CHECK-NEXT: arith.shli
+  // CHECK-NEXT: wave.barrier
+  // CHECK-NEXT: wave.read
+  gpu.func @shifted_index(%l: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %lds = wave.alloc_lds : memref<256xf32, #lds>
+    %v = arith.constant dense<1.0> : vector<1xf32>
+    %t = gpu.thread_id x
+    wave.write %v, %lds[%t] : vector<1xf32>, memref<256xf32, #lds>
+    %i = arith.shli %t, %l : index
+    // expected-remark @below {{LDS footprint not exact (index operand #0 of 'wave.read'}}
+    %r = wave.read %lds[%i] : memref<256xf32, #lds> -> vector<1xf32>
     gpu.return
   }
 

@@ -1,0 +1,156 @@
+//===- SymbolicFootprint.h - Footprints as integer relations ----*- C++ -*-===//
+//
+// The footprint of a lane access as a Presburger relation instead of a list
+// of elements: the thread ids, workgroup ids, loop iteration numbers and
+// uniform values an execution of the access depends on are integer
+// variables with their bounds, the address of the touched element is an
+// affine form over them (floordiv and mod become local variables), and the
+// `scf.if` conditions around the access constrain them. Queries are
+// emptiness questions on such systems, answered exactly by MLIR's
+// Presburger library, so their cost does not depend on trip counts or
+// workgroup sizes:
+//
+//  * two executions touch a common address from lanes in different groups
+//    of consecutive lanes (hazards, cross-lane and cross-wave overlap), with
+//    the iterations of every loop related by a dependence distance (the same
+//    iteration, iteration k and k + d, or k and any later one);
+//  * every element any execution touches lies inside the memref (bounds
+//    proofs).
+//
+// docs/Footprints.md explains the model and its limits.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVE_ANALYSIS_SYMBOLICFOOTPRINT_H
+#define WAVE_ANALYSIS_SYMBOLICFOOTPRINT_H
+
+#include "wave/Analysis/Footprint.h"
+
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace mlir::wave {
+
+/// How the iterations of one loop relate between two executions: the second
+/// execution's iteration number minus the first's lies in `[min, max]`
+/// (`max` unset: unbounded).
+struct IterationDistance {
+  int64_t min = 0;
+  std::optional<int64_t> max = 0;
+
+  static IterationDistance same() { return {0, 0}; }
+  static IterationDistance exactly(int64_t d) { return {d, d}; }
+  static IterationDistance atLeast(int64_t d) { return {d, std::nullopt}; }
+};
+
+/// The relation of the iterations of `loop` (an `scf.for` or `scf.while`
+/// around an access) between two executions; none when they are unrelated.
+using IterationRelationFn =
+    function_ref<std::optional<IterationDistance>(Operation *loop)>;
+
+/// Which pairs of lanes a pair query counts.
+struct LanePairs {
+  /// 0: any two lanes, the same one included; otherwise lanes in different
+  /// groups of `groupSize` consecutive linear thread ids (1: different lanes,
+  /// the wave size: different waves).
+  unsigned groupSize = 0;
+
+  static LanePairs any() { return {0}; }
+  static LanePairs differentLanes() { return {1}; }
+  static LanePairs differentGroups(unsigned size) { return {size}; }
+};
+
+/// A pair of executions two footprints have in common, from a pair query.
+struct FootprintWitness {
+  int64_t laneA = -1, laneB = -1;
+  /// Physical element offset of the common address.
+  int64_t address = -1;
+};
+
+/// The symbolic footprint of one `wave.read`/`wave.write` or `memref.load`
+/// / `memref.store`: which elements the lanes of a workgroup touch in every
+/// iteration of the loops around it, in every workgroup.
+class SymbolicFootprint {
+public:
+  /// Builds the footprint of `op`. Fails, saying why in `*reason`, when an
+  /// index is not affine in thread ids, workgroup ids, loop induction
+  /// variables and uniform values (a shift, a product of two lane-dependent
+  /// values, a loaded value). Conditions of enclosing `scf.if`s that are
+  /// comparisons (and `and`/`or`/`xor` of comparisons) of such affine values
+  /// restrict the lanes and iterations; other conditions are dropped, so the
+  /// footprint over-approximates (`getInexactGuards` counts them).
+  static FailureOr<SymbolicFootprint> get(Operation *op,
+                                          std::string *reason = nullptr);
+
+  SymbolicFootprint(SymbolicFootprint &&);
+  SymbolicFootprint &operator=(SymbolicFootprint &&);
+  ~SymbolicFootprint();
+
+  Operation *getOp() const;
+  Value getMemref() const;
+  MemRefType getMemRefType() const;
+  /// Conditions around the access that do not restrict the footprint.
+  unsigned getInexactGuards() const;
+
+  /// Whether no lane executes the access in any iteration.
+  bool isEmpty() const;
+
+  /// True only when every element any execution may touch lies inside the
+  /// memref's static shape; `*reason` says why not otherwise (the range of
+  /// the offending coordinate, or the leaf that leaves it unbounded). A
+  /// non-constant mask counts as enabling every slot.
+  bool isProvablyInBounds(std::string *reason = nullptr) const;
+
+  /// The access's map, leaves, guards and loops, for the queries below.
+  class Impl;
+  const Impl &getImpl() const { return *impl; }
+
+private:
+  explicit SymbolicFootprint(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl;
+};
+
+/// Whether an execution of `a` and an execution of `b` touch a common
+/// physical address (element offset in the allocation of their memref, so
+/// both must view the same one with a static layout) from lanes `lanes`
+/// counts, with the iterations of each loop related as `relationOf` says.
+/// Workgroup ids are the same in both executions (one workgroup's memory);
+/// a uniform value is the same when it is computed outside every loop whose
+/// iterations may differ. Returns a witness when they do. Fails, with a
+/// reason, when a layout is not static or the workgroup size is unknown.
+FailureOr<std::optional<FootprintWitness>>
+findCommonAddress(const SymbolicFootprint &a, const SymbolicFootprint &b,
+                  IterationRelationFn relationOf, LanePairs lanes,
+                  std::string *reason = nullptr);
+
+/// `findCommonAddress` with its answers remembered by the structure of the
+/// question (the two footprints' maps, leaves, guards, slots and memref
+/// types, the relation of each loop around them, the lane pairs): kernels
+/// repeat the same accesses many times (an unrolled loop, a pipeline of
+/// stages), and the same question has the same answer.
+class CommonAddressCache {
+public:
+  FailureOr<std::optional<FootprintWitness>>
+  find(const SymbolicFootprint &a, const SymbolicFootprint &b,
+       IterationRelationFn relationOf, LanePairs lanes);
+
+private:
+  llvm::StringMap<FailureOr<std::optional<FootprintWitness>>> answers;
+};
+
+/// `LaneOverlap` of two accesses to the same memref by pair queries: a
+/// common address, a cross-lane and a cross-wave pair of executions.
+FailureOr<LaneOverlap> computeSymbolicOverlap(const SymbolicFootprint &a,
+                                              const SymbolicFootprint &b,
+                                              IterationRelationFn relationOf,
+                                              unsigned waveSize,
+                                              std::string *reason = nullptr);
+
+} // namespace mlir::wave
+
+#endif // WAVE_ANALYSIS_SYMBOLICFOOTPRINT_H

@@ -1,0 +1,963 @@
+//===- SymbolicFootprint.cpp - Footprints as integer relations ------------===//
+//
+// An access's footprint becomes a system of integer constraints: one
+// variable per thread id, workgroup id, loop iteration number, induction
+// variable and uniform value, one per floordiv or mod of the address
+// arithmetic, and the address as an affine form over them. Disjunctions
+// (conditions such as `!=` and `||`, masks that enable non-adjacent slots,
+// lanes of different groups) are kept as alternatives, each a set of extra
+// constraints; a query is non-empty when one combination of alternatives
+// is. Emptiness is decided on integers by the Presburger library.
+//
+//===----------------------------------------------------------------------===//
+
+#include "wave/Analysis/SymbolicFootprint.h"
+
+#include "IndexComposition.h"
+
+#include "mlir/Analysis/Presburger/IntegerRelation.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace mlir::wave;
+using namespace mlir::wave::detail;
+using presburger::IntegerPolyhedron;
+using presburger::PresburgerSpace;
+using presburger::VarKind;
+
+static void setReason(std::string *reason, const Twine &text) {
+  if (reason)
+    *reason = text.str();
+}
+
+//===----------------------------------------------------------------------===//
+// Linear forms and systems
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// `sum(coeffs[i] * var_i) + constant`; missing coefficients are zero.
+struct Linear {
+  SmallVector<int64_t> coeffs;
+  int64_t constant = 0;
+
+  static Linear of(int64_t value) { return {{}, value}; }
+  static Linear var(unsigned position) {
+    Linear result;
+    result.coeffs.assign(position + 1, 0);
+    result.coeffs[position] = 1;
+    return result;
+  }
+  int64_t get(unsigned i) const { return i < coeffs.size() ? coeffs[i] : 0; }
+  bool isConstant() const {
+    return llvm::all_of(coeffs, [](int64_t c) { return c == 0; });
+  }
+  Linear operator+(const Linear &other) const {
+    Linear result;
+    result.coeffs.resize(std::max(coeffs.size(), other.coeffs.size()), 0);
+    for (unsigned i = 0; i < result.coeffs.size(); ++i)
+      result.coeffs[i] = get(i) + other.get(i);
+    result.constant = constant + other.constant;
+    return result;
+  }
+  Linear operator*(int64_t factor) const {
+    Linear result = *this;
+    for (int64_t &c : result.coeffs)
+      c *= factor;
+    result.constant *= factor;
+    return result;
+  }
+  Linear operator-(const Linear &other) const { return *this + other * -1; }
+  Linear operator+(int64_t value) const { return *this + of(value); }
+  Linear operator-(int64_t value) const { return *this + of(-value); }
+  int64_t evaluate(ArrayRef<int64_t> point) const {
+    int64_t sum = constant;
+    for (auto [i, c] : llvm::enumerate(coeffs))
+      sum += c * point[i];
+    return sum;
+  }
+};
+
+/// A constraint `form == 0` or `form >= 0`.
+struct Constraint {
+  Linear form;
+  bool equality = false;
+};
+
+/// A conjunction of constraints; an empty one holds always.
+using Conjunction = SmallVector<Constraint, 2>;
+/// A disjunction of conjunctions; an empty one never holds.
+using Disjunction = SmallVector<Conjunction, 1>;
+
+/// A conjunction of integer constraints over variables created on demand.
+class System {
+public:
+  Linear addVar(std::optional<int64_t> lo = std::nullopt,
+                std::optional<int64_t> hi = std::nullopt) {
+    Linear var = Linear::var(poly.appendVar(VarKind::SetDim));
+    if (lo)
+      addGe(var - *lo);
+    if (hi)
+      addGe(Linear::of(*hi) - var);
+    return var;
+  }
+  void add(const Constraint &constraint) {
+    SmallVector<int64_t> row(poly.getNumVars() + 1, 0);
+    for (auto [i, c] : llvm::enumerate(constraint.form.coeffs))
+      row[i] = c;
+    row.back() = constraint.form.constant;
+    if (constraint.equality)
+      poly.addEquality(row);
+    else
+      poly.addInequality(row);
+  }
+  void addGe(const Linear &form) { add({form, false}); }
+  void addEq(const Linear &form) { add({form, true}); }
+  void add(ArrayRef<Constraint> constraints) {
+    for (const Constraint &constraint : constraints)
+      add(constraint);
+  }
+
+  /// `expr` with dimension `i` replaced by `dims[i]`; floordiv, ceildiv
+  /// and mod by a positive constant introduce a variable. Fails on products
+  /// of non-constants and divisions by non-constants.
+  FailureOr<Linear> linearize(AffineExpr expr, ArrayRef<Linear> dims) {
+    switch (expr.getKind()) {
+    case AffineExprKind::Constant:
+      return Linear::of(cast<AffineConstantExpr>(expr).getValue());
+    case AffineExprKind::DimId:
+      return dims[cast<AffineDimExpr>(expr).getPosition()];
+    case AffineExprKind::SymbolId:
+      return failure();
+    default:
+      break;
+    }
+    auto binary = cast<AffineBinaryOpExpr>(expr);
+    FailureOr<Linear> lhs = linearize(binary.getLHS(), dims);
+    FailureOr<Linear> rhs = linearize(binary.getRHS(), dims);
+    if (failed(lhs) || failed(rhs))
+      return failure();
+    if (expr.getKind() == AffineExprKind::Add)
+      return *lhs + *rhs;
+    if (expr.getKind() == AffineExprKind::Mul) {
+      if (rhs->isConstant())
+        return *lhs * rhs->constant;
+      if (lhs->isConstant())
+        return *rhs * lhs->constant;
+      return failure();
+    }
+    if (!rhs->isConstant() || rhs->constant <= 0)
+      return failure();
+    int64_t divisor = rhs->constant;
+    Linear quotient = floorDiv(
+        expr.getKind() == AffineExprKind::CeilDiv ? *lhs + (divisor - 1) : *lhs,
+        divisor);
+    if (expr.getKind() == AffineExprKind::Mod)
+      return *lhs - quotient * divisor;
+    return quotient;
+  }
+
+  /// `floor(form / divisor)` for a positive divisor.
+  Linear floorDiv(const Linear &form, int64_t divisor) {
+    if (divisor == 1)
+      return form;
+    if (form.constant % divisor == 0 &&
+        llvm::all_of(form.coeffs,
+                     [&](int64_t c) { return c % divisor == 0; })) {
+      Linear result = form;
+      for (int64_t &c : result.coeffs)
+        c /= divisor;
+      result.constant /= divisor;
+      return result;
+    }
+    Linear quotient = addVar();
+    addGe(form - quotient * divisor);
+    addGe(quotient * divisor + (divisor - 1) - form);
+    return quotient;
+  }
+
+  bool isEmpty() const { return poly.isIntegerEmpty(); }
+  /// A point of the system, when it has one.
+  std::optional<SmallVector<int64_t>> findSample() const {
+    auto sample = poly.findIntegerSample();
+    if (!sample)
+      return std::nullopt;
+    return llvm::map_to_vector(
+        *sample, [](const llvm::DynamicAPInt &x) { return int64_t(x); });
+  }
+
+  /// Whether one combination of an alternative of each of `choices` is
+  /// satisfiable together with this system; the point found, if any.
+  std::optional<SmallVector<int64_t>>
+  findSample(ArrayRef<Disjunction> choices) const {
+    SmallVector<unsigned> pick(choices.size(), 0);
+    if (llvm::any_of(choices,
+                     [](const Disjunction &choice) { return choice.empty(); }))
+      return std::nullopt;
+    while (true) {
+      System copy = *this;
+      for (auto [choice, index] : llvm::zip_equal(choices, pick))
+        copy.add(choice[index]);
+      if (std::optional<SmallVector<int64_t>> point = copy.findSample())
+        return point;
+      // Next combination, the last choice fastest.
+      unsigned i = choices.size();
+      while (i > 0 && ++pick[i - 1] == choices[i - 1].size())
+        pick[--i] = 0;
+      if (i == 0)
+        return std::nullopt;
+    }
+  }
+
+private:
+  IntegerPolyhedron poly{PresburgerSpace::getSetSpace(0)};
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Guards
+//===----------------------------------------------------------------------===//
+
+/// `condition` (an `i1`) as a disjunction of conjunctions of affine
+/// constraints over `composer`'s leaves (constraints are on AffineExprs,
+/// `expr == 0` or `expr >= 0`); `negated` for the condition being false.
+/// None when it is not built from constants, comparisons of affine index
+/// values, `and`, `or` and `xor`.
+namespace {
+struct GuardAtom {
+  AffineExpr expr;
+  bool equality;
+};
+using GuardConjunction = SmallVector<GuardAtom, 2>;
+using GuardDnf = SmallVector<GuardConjunction, 2>;
+} // namespace
+
+static GuardDnf conjoin(const GuardDnf &a, const GuardDnf &b) {
+  GuardDnf result;
+  for (const GuardConjunction &x : a)
+    for (const GuardConjunction &y : b) {
+      GuardConjunction both = x;
+      both.append(y.begin(), y.end());
+      result.push_back(std::move(both));
+    }
+  return result;
+}
+
+static GuardDnf disjoin(GuardDnf a, const GuardDnf &b) {
+  a.append(b.begin(), b.end());
+  return a;
+}
+
+/// `lhs < rhs`, `lhs <= rhs`, `lhs == rhs` as atoms.
+static GuardDnf less(AffineExpr lhs, AffineExpr rhs) {
+  return {{{rhs - lhs - 1, false}}};
+}
+static GuardDnf lessEq(AffineExpr lhs, AffineExpr rhs) {
+  return {{{rhs - lhs, false}}};
+}
+
+static GuardDnf compare(arith::CmpIPredicate predicate, AffineExpr lhs,
+                        AffineExpr rhs) {
+  using P = arith::CmpIPredicate;
+  AffineExpr zero = getAffineConstantExpr(0, lhs.getContext());
+  switch (predicate) {
+  case P::eq:
+    return {{{lhs - rhs, true}}};
+  case P::ne:
+    return disjoin(less(lhs, rhs), less(rhs, lhs));
+  case P::slt:
+    return less(lhs, rhs);
+  case P::sle:
+    return lessEq(lhs, rhs);
+  case P::sgt:
+    return less(rhs, lhs);
+  case P::sge:
+    return lessEq(rhs, lhs);
+  case P::ult:
+  case P::ule: {
+    // Unsigned order: both of one sign compare as signed; a non-negative
+    // value is below every negative one.
+    GuardDnf signedOrder =
+        predicate == P::ult ? less(lhs, rhs) : lessEq(lhs, rhs);
+    GuardDnf bothNonNegative = conjoin(lessEq(zero, lhs), lessEq(zero, rhs));
+    GuardDnf bothNegative = conjoin(less(lhs, zero), less(rhs, zero));
+    return disjoin(conjoin(disjoin(bothNonNegative, bothNegative), signedOrder),
+                   conjoin(lessEq(zero, lhs), less(rhs, zero)));
+  }
+  case P::ugt:
+    return compare(P::ult, rhs, lhs);
+  case P::uge:
+    return compare(P::ule, rhs, lhs);
+  }
+  llvm_unreachable("unknown comparison");
+}
+
+static std::optional<GuardDnf> buildGuard(Value condition, bool negated,
+                                          IndexComposer &composer,
+                                          unsigned depth = 0) {
+  APInt bit;
+  if (matchPattern(condition, m_ConstantInt(&bit))) {
+    if (bit.isZero() != negated)
+      return GuardDnf();
+    return GuardDnf{GuardConjunction()};
+  }
+  Operation *op = condition.getDefiningOp();
+  if (!op || depth > 8)
+    return std::nullopt;
+  if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
+    std::string ignored;
+    FailureOr<AffineExpr> lhs = composer.compose(cmp.getLhs(), ignored);
+    FailureOr<AffineExpr> rhs = composer.compose(cmp.getRhs(), ignored);
+    if (failed(lhs) || failed(rhs))
+      return std::nullopt;
+    arith::CmpIPredicate predicate = cmp.getPredicate();
+    return compare(negated ? arith::invertPredicate(predicate) : predicate,
+                   *lhs, *rhs);
+  }
+  if (!isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op) ||
+      !op->getResult(0).getType().isInteger(1))
+    return std::nullopt;
+  auto sub = [&](unsigned i, bool neg) {
+    return buildGuard(op->getOperand(i), neg, composer, depth + 1);
+  };
+  if (isa<arith::XOrIOp>(op)) {
+    // a != b: (a && !b) || (!a && b); negated: (a && b) || (!a && !b).
+    std::optional<GuardDnf> a = sub(0, false), notA = sub(0, true);
+    std::optional<GuardDnf> b = sub(1, negated), notB = sub(1, !negated);
+    if (!a || !notA || !b || !notB)
+      return std::nullopt;
+    return disjoin(conjoin(*a, *notB), conjoin(*notA, *b));
+  }
+  std::optional<GuardDnf> a = sub(0, negated), b = sub(1, negated);
+  if (!a || !b)
+    return std::nullopt;
+  // De Morgan: a negated `and` is an `or` of the negations, and back.
+  bool isAnd = isa<arith::AndIOp>(op) != negated;
+  return isAnd ? conjoin(*a, *b) : disjoin(*a, *b);
+}
+
+//===----------------------------------------------------------------------===//
+// SymbolicFootprint::Impl
+//===----------------------------------------------------------------------===//
+
+class SymbolicFootprint::Impl {
+public:
+  Operation *op;
+  Value memref;
+  MemRefType type;
+  KernelSizes sizes;
+  /// Element 0's coordinate over `leaves`.
+  AffineMap map;
+  SmallVector<FootprintLeaf> leaves;
+  unsigned contiguousDim = 0;
+  /// Runs `[first, last]` of slots the access may touch.
+  SmallVector<std::pair<int64_t, int64_t>> slotRuns;
+  /// Conditions around the access, over `guardLeaves`.
+  SmallVector<FootprintLeaf> guardLeaves;
+  SmallVector<GuardDnf> guards;
+  unsigned inexactGuards = 0;
+  /// `scf.for` and `scf.while` ops around the access, outermost first.
+  SmallVector<Operation *> loops;
+  /// Whether no lane executes the access, once asked.
+  mutable std::optional<bool> empty;
+};
+
+/// Slot runs of `enabled` (consecutive enabled slots).
+static SmallVector<std::pair<int64_t, int64_t>>
+getRuns(ArrayRef<bool> enabled) {
+  SmallVector<std::pair<int64_t, int64_t>> runs;
+  for (auto [slot, on] : llvm::enumerate(enabled)) {
+    if (!on)
+      continue;
+    int64_t s = slot;
+    if (!runs.empty() && runs.back().second == s - 1)
+      runs.back().second = s;
+    else
+      runs.push_back({s, s});
+  }
+  return runs;
+}
+
+FailureOr<SymbolicFootprint> SymbolicFootprint::get(Operation *op,
+                                                    std::string *reason) {
+  auto impl = std::make_unique<Impl>();
+  impl->op = op;
+  impl->sizes = KernelSizes::of(op);
+  if (auto access = dyn_cast<LaneAccessOpInterface>(op)) {
+    FailureOr<AccessFootprint> footprint = AccessFootprint::get(access, reason);
+    if (failed(footprint))
+      return failure();
+    impl->memref = access.getMemref();
+    impl->map = footprint->getMap();
+    impl->leaves = llvm::to_vector(footprint->getLeaves());
+    impl->contiguousDim = footprint->getContiguousDim();
+    impl->slotRuns = getRuns(footprint->getEnabledSlots());
+  } else {
+    ValueRange indices;
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      impl->memref = load.getMemRef();
+      indices = load.getIndices();
+    } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      impl->memref = store.getMemRef();
+      indices = store.getIndices();
+    } else {
+      setReason(reason, describeOp(op) + " is not a lane access");
+      return failure();
+    }
+    IndexComposer composer(op->getContext(), impl->sizes);
+    SmallVector<AffineExpr> coordinates;
+    for (auto [i, index] : llvm::enumerate(indices)) {
+      std::string why;
+      FailureOr<AffineExpr> expr = composer.compose(index, why);
+      if (failed(expr)) {
+        setReason(reason, "index operand #" + Twine(i) + " of " +
+                              describeOp(op) + ": " + why);
+        return failure();
+      }
+      coordinates.push_back(*expr);
+    }
+    impl->leaves = llvm::to_vector(composer.getLeaves());
+    impl->map =
+        AffineMap::get(impl->leaves.size(), 0, coordinates, op->getContext());
+    impl->slotRuns = {{0, 0}};
+  }
+  impl->type = cast<MemRefType>(impl->memref.getType());
+
+  IndexComposer guardComposer(op->getContext(), impl->sizes);
+  for (Operation *child = op, *parent = op->getParentOp();
+       parent && !isa<gpu::GPUFuncOp>(parent);
+       child = parent, parent = parent->getParentOp()) {
+    if (isa<scf::ForOp, scf::WhileOp>(parent))
+      impl->loops.insert(impl->loops.begin(), parent);
+    auto branch = dyn_cast<scf::IfOp>(parent);
+    if (!branch)
+      continue;
+    bool inElse = child->getParentRegion() == &branch.getElseRegion();
+    std::optional<GuardDnf> guard =
+        buildGuard(branch.getCondition(), inElse, guardComposer);
+    if (guard)
+      impl->guards.push_back(std::move(*guard));
+    else
+      ++impl->inexactGuards;
+  }
+  impl->guardLeaves = llvm::to_vector(guardComposer.getLeaves());
+  return SymbolicFootprint(std::move(impl));
+}
+
+SymbolicFootprint::SymbolicFootprint(std::unique_ptr<Impl> impl)
+    : impl(std::move(impl)) {}
+SymbolicFootprint::SymbolicFootprint(SymbolicFootprint &&) = default;
+SymbolicFootprint &SymbolicFootprint::operator=(SymbolicFootprint &&) = default;
+SymbolicFootprint::~SymbolicFootprint() = default;
+
+Operation *SymbolicFootprint::getOp() const { return impl->op; }
+Value SymbolicFootprint::getMemref() const { return impl->memref; }
+MemRefType SymbolicFootprint::getMemRefType() const { return impl->type; }
+unsigned SymbolicFootprint::getInexactGuards() const {
+  return impl->inexactGuards;
+}
+
+//===----------------------------------------------------------------------===//
+// Executions
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The variables of a loop around an access in one execution.
+struct LoopVars {
+  /// The iteration number (from 0) and the induction variable; no
+  /// iteration number for an `scf.for` with a non-constant step or an
+  /// `scf.while`.
+  std::optional<Linear> iteration;
+  std::optional<Linear> inductionVar;
+};
+
+/// Values shared by the executions of one query.
+struct Shared {
+  std::array<std::optional<Linear>, 3> workgroupId;
+  llvm::DenseMap<Value, Linear> uniforms;
+};
+
+/// One execution of an access in a system: the variables of its lane, its
+/// loops and its uniform values, and what it touches.
+class Execution {
+public:
+  Execution(System &system, Shared &shared, const SymbolicFootprint::Impl &fp,
+            function_ref<bool(Value)> isShared)
+      : system(system), shared(shared), fp(fp), isShared(isShared) {}
+
+  /// Creates the variables and constraints of the execution; fails when an
+  /// expression cannot be linearized (not affine).
+  LogicalResult build();
+
+  Linear lane;
+  SmallVector<Linear> coordinate;
+  /// Alternatives the execution satisfies: its guards, its slot runs.
+  SmallVector<Disjunction, 4> choices;
+  llvm::DenseMap<Operation *, LoopVars> loopVars;
+
+private:
+  FailureOr<Linear> valueOf(const FootprintLeaf &leaf);
+  FailureOr<SmallVector<Linear>> valuesOf(ArrayRef<FootprintLeaf> leaves);
+  void buildLoop(Operation *loop);
+
+  System &system;
+  Shared &shared;
+  const SymbolicFootprint::Impl &fp;
+  function_ref<bool(Value)> isShared;
+  std::array<Linear, 3> threadId;
+  llvm::DenseMap<Value, Linear> uniforms;
+};
+} // namespace
+
+FailureOr<Linear> Execution::valueOf(const FootprintLeaf &leaf) {
+  const IndexClass &indexClass = leaf.indexClass;
+  switch (indexClass.kind) {
+  case IndexKind::ThreadId:
+    return threadId[indexClass.dim];
+  case IndexKind::WorkgroupId: {
+    std::optional<Linear> &id = shared.workgroupId[indexClass.dim];
+    if (!id)
+      id = system.addVar(0, fp.sizes.gridSize
+                                ? std::optional<int64_t>(
+                                      (*fp.sizes.gridSize)[indexClass.dim] - 1)
+                                : std::nullopt);
+    return *id;
+  }
+  case IndexKind::LoopInductionVar: {
+    Operation *loop = cast<BlockArgument>(leaf.value).getOwner()->getParentOp();
+    auto it = loopVars.find(loop);
+    if (it != loopVars.end() && it->second.inductionVar)
+      return *it->second.inductionVar;
+    return system.addVar();
+  }
+  case IndexKind::Uniform: {
+    llvm::DenseMap<Value, Linear> &map =
+        isShared(leaf.value) ? shared.uniforms : uniforms;
+    auto it = map.find(leaf.value);
+    if (it != map.end())
+      return it->second;
+    return map[leaf.value] = system.addVar();
+  }
+  default:
+    return failure();
+  }
+}
+
+FailureOr<SmallVector<Linear>>
+Execution::valuesOf(ArrayRef<FootprintLeaf> leaves) {
+  SmallVector<Linear> values;
+  for (const FootprintLeaf &leaf : leaves) {
+    FailureOr<Linear> value = valueOf(leaf);
+    if (failed(value))
+      return failure();
+    values.push_back(*value);
+  }
+  return values;
+}
+
+void Execution::buildLoop(Operation *op) {
+  LoopVars &vars = loopVars[op];
+  auto loop = dyn_cast<scf::ForOp>(op);
+  if (!loop)
+    return;
+  // The induction variable is an affine form of the iteration number when
+  // the step is constant (no variable of its own: fewer variables make
+  // emptiness cheaper).
+  IndexClass iv = classifyIndex(loop.getInductionVar());
+  if (iv.hasStaticRange()) {
+    vars.iteration = system.addVar(0, iv.getTripCount() - 1);
+    vars.inductionVar = *vars.iteration * *iv.step + *iv.lowerBound;
+    return;
+  }
+  vars.inductionVar = system.addVar();
+  // Bounds the kernel computes: `lb + step * k < ub` with a constant step
+  // and affine bounds (over uniform values, say).
+  IndexComposer composer(loop->getContext(), KernelSizes::of(loop));
+  std::string ignored;
+  FailureOr<AffineExpr> lb = composer.compose(loop.getLowerBound(), ignored);
+  FailureOr<AffineExpr> ub = composer.compose(loop.getUpperBound(), ignored);
+  FailureOr<AffineExpr> step = composer.compose(loop.getStep(), ignored);
+  auto constantStep = succeeded(step) ? dyn_cast<AffineConstantExpr>(*step)
+                                      : AffineConstantExpr();
+  if (!constantStep || constantStep.getValue() <= 0 || failed(lb))
+    return;
+  FailureOr<SmallVector<Linear>> values = valuesOf(composer.getLeaves());
+  if (failed(values))
+    return;
+  FailureOr<Linear> lower = system.linearize(*lb, *values);
+  if (failed(lower))
+    return;
+  vars.iteration = system.addVar(0);
+  vars.inductionVar = *vars.iteration * constantStep.getValue() + *lower;
+  if (loop.getUnsignedCmp() || failed(ub))
+    return;
+  if (FailureOr<Linear> upper = system.linearize(*ub, *values);
+      succeeded(upper))
+    system.addGe(*upper - *vars.inductionVar - 1);
+}
+
+LogicalResult Execution::build() {
+  // Thread ids and the linear lane.
+  std::optional<std::array<int64_t, 3>> block = fp.sizes.workgroupSize;
+  for (unsigned dim = 0; dim < 3; ++dim)
+    threadId[dim] =
+        block && (*block)[dim] == 1
+            ? Linear::of(0)
+            : system.addVar(0, block ? std::optional<int64_t>((*block)[dim] - 1)
+                                     : std::nullopt);
+  if (block)
+    lane = threadId[0] + threadId[1] * (*block)[0] +
+           threadId[2] * ((*block)[0] * (*block)[1]);
+
+  for (Operation *loop : fp.loops)
+    buildLoop(loop);
+
+  FailureOr<SmallVector<Linear>> leafValues = valuesOf(fp.leaves);
+  if (failed(leafValues))
+    return failure();
+  for (AffineExpr result : fp.map.getResults()) {
+    FailureOr<Linear> value = system.linearize(result, *leafValues);
+    if (failed(value))
+      return failure();
+    coordinate.push_back(*value);
+  }
+  // The slot: a constant for one enabled slot, bounds for one run of them,
+  // a choice between runs otherwise.
+  Linear slot = fp.slotRuns.size() == 1 &&
+                        fp.slotRuns.front().first == fp.slotRuns.front().second
+                    ? Linear::of(fp.slotRuns.front().first)
+                    : system.addVar();
+  coordinate[fp.contiguousDim] = coordinate[fp.contiguousDim] + slot;
+  if (fp.slotRuns.size() == 1) {
+    system.addGe(slot - fp.slotRuns.front().first);
+    system.addGe(Linear::of(fp.slotRuns.front().second) - slot);
+  } else {
+    Disjunction &slots = choices.emplace_back();
+    for (auto [first, last] : fp.slotRuns)
+      slots.push_back(
+          {{slot - first, false}, {Linear::of(last) - slot, false}});
+  }
+
+  FailureOr<SmallVector<Linear>> guardValues = valuesOf(fp.guardLeaves);
+  if (failed(guardValues))
+    return failure();
+  for (const GuardDnf &guard : fp.guards) {
+    Disjunction &alternatives = choices.emplace_back();
+    for (const GuardConjunction &conjunction : guard) {
+      Conjunction &constraints = alternatives.emplace_back();
+      for (const GuardAtom &atom : conjunction) {
+        FailureOr<Linear> form = system.linearize(atom.expr, *guardValues);
+        if (failed(form))
+          return failure();
+        constraints.push_back({*form, atom.equality});
+      }
+    }
+  }
+  return success();
+}
+
+/// Whether `value` is computed outside every loop whose iterations may
+/// differ between the two executions.
+static bool isSameInBoth(Value value, IterationRelationFn relationOf) {
+  for (Operation *parent = value.getParentRegion()->getParentOp();
+       parent && !isa<gpu::GPUFuncOp>(parent); parent = parent->getParentOp()) {
+    if (!isa<LoopLikeOpInterface>(parent))
+      continue;
+    std::optional<IterationDistance> distance = relationOf(parent);
+    if (!distance || distance->min != 0 || distance->max != 0)
+      return false;
+  }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Queries
+//===----------------------------------------------------------------------===//
+
+/// For queries about one execution: no value is shared with another.
+static bool neverShared(Value) { return false; }
+
+static bool computeEmpty(const SymbolicFootprint::Impl &impl) {
+  System system;
+  Shared shared;
+  Execution execution(system, shared, impl, neverShared);
+  if (failed(execution.build()))
+    return false;
+  return !system.findSample(execution.choices);
+}
+
+bool SymbolicFootprint::isEmpty() const {
+  if (!impl->empty)
+    impl->empty = computeEmpty(*impl);
+  return *impl->empty;
+}
+
+/// A leaf whose range the kernel does not bound, and why; none if all are.
+static std::optional<std::string>
+describeUnboundedLeaf(const FootprintLeaf &leaf, const KernelSizes &sizes) {
+  const IndexClass &indexClass = leaf.indexClass;
+  if (indexClass.kind == IndexKind::ThreadId && !sizes.workgroupSize)
+    return std::string("the enclosing gpu.func has no known_block_size");
+  if (indexClass.kind == IndexKind::WorkgroupId && !sizes.gridSize)
+    return std::string("the enclosing gpu.func has no known_grid_size");
+  if (indexClass.kind == IndexKind::Uniform ||
+      (indexClass.kind == IndexKind::LoopInductionVar &&
+       !indexClass.hasStaticRange()))
+    return std::string("its range is unknown");
+  return std::nullopt;
+}
+
+/// Smallest (`sign` 1) or largest (`sign` -1) value of `form` over the
+/// system with `choices`, searched in `[lo, hi]`, which holds it.
+static int64_t findExtreme(const System &system, ArrayRef<Disjunction> choices,
+                           const Linear &form, int64_t lo, int64_t hi,
+                           int sign) {
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2 + (sign < 0 ? (hi - lo) % 2 : 0);
+    System probe = system;
+    // Is there a point with form <= mid (or >= mid for the largest)?
+    probe.addGe(sign > 0 ? Linear::of(mid) - form : form - mid);
+    bool found = probe.findSample(choices).has_value();
+    if (sign > 0 && found)
+      hi = mid;
+    else if (sign > 0)
+      lo = mid + 1;
+    else if (found)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  return lo;
+}
+
+bool SymbolicFootprint::isProvablyInBounds(std::string *reason) const {
+  std::string accessName = describeOp(impl->op);
+  if (!impl->type.hasStaticShape()) {
+    setReason(reason, "the memref of " + accessName + " has a dynamic shape");
+    return false;
+  }
+  if (impl->slotRuns.empty())
+    return true;
+  // Guards are not used: the question is whether the access may run in every
+  // lane, without the conditions around it.
+  Impl unguarded = *impl;
+  unguarded.guards.clear();
+  System system;
+  Shared shared;
+  Execution execution(system, shared, unguarded, neverShared);
+  if (failed(execution.build())) {
+    setReason(reason, "the address of " + accessName + " is not affine");
+    return false;
+  }
+  for (auto [r, coordinate] : llvm::enumerate(execution.coordinate)) {
+    int64_t extent = impl->type.getDimSize(r);
+    System below = system, above = system;
+    below.addGe(Linear::of(-1) - coordinate);
+    above.addGe(coordinate - extent);
+    if (!below.findSample(execution.choices) &&
+        !above.findSample(execution.choices))
+      continue;
+    for (unsigned dim = 0; dim < impl->leaves.size(); ++dim) {
+      if (!impl->map.getResult(r).isFunctionOfDim(dim))
+        continue;
+      if (std::optional<std::string> why =
+              describeUnboundedLeaf(impl->leaves[dim], impl->sizes)) {
+        setReason(reason, "coordinate " + Twine(r) + " of " + accessName +
+                              " depends on the " +
+                              describeLeaf(impl->leaves[dim]) + " and " + *why);
+        return false;
+      }
+    }
+    // Every leaf is bounded: interval bounds bracket the exact extremes.
+    SmallVector<Interval> leafRanges =
+        llvm::map_to_vector(impl->leaves, [&](const FootprintLeaf &leaf) {
+          return getLeafRange(leaf.indexClass, impl->sizes);
+        });
+    Interval bracket = evaluateInterval(impl->map.getResult(r), leafRanges);
+    if (!bracket.lo || !bracket.hi) {
+      setReason(reason, "coordinate " + Twine(r) + " of " + accessName +
+                            " could not be bounded");
+      return false;
+    }
+    int64_t lo = *bracket.lo;
+    int64_t hi = *bracket.hi;
+    if (r == impl->contiguousDim)
+      hi += impl->slotRuns.back().second;
+    lo = findExtreme(system, execution.choices, coordinate, lo, hi, 1);
+    hi = findExtreme(system, execution.choices, coordinate, lo, hi, -1);
+    setReason(reason, "coordinate " + Twine(r) + " of " + accessName +
+                          " ranges over [" + Twine(lo) + ", " + Twine(hi) +
+                          "], outside [0, " + Twine(extent - 1) + "]");
+    return false;
+  }
+  return true;
+}
+
+/// Element offset of `coordinate` in the allocation of a memref of `type`;
+/// none for a layout that is not static.
+static std::optional<Linear> getAddress(MemRefType type,
+                                        ArrayRef<Linear> coordinate) {
+  FailureOr<StaticMemRefLayout> layout = StaticMemRefLayout::get(type);
+  if (failed(layout))
+    return std::nullopt;
+  Linear address = Linear::of(layout->offset);
+  for (auto [index, stride] : llvm::zip_equal(coordinate, layout->strides))
+    address = address + index * stride;
+  return address;
+}
+
+FailureOr<std::optional<FootprintWitness>> mlir::wave::findCommonAddress(
+    const SymbolicFootprint &a, const SymbolicFootprint &b,
+    IterationRelationFn relationOf, LanePairs lanes, std::string *reason) {
+  const SymbolicFootprint::Impl &fa = a.getImpl(), &fb = b.getImpl();
+  if (!fa.sizes.workgroupSize) {
+    setReason(reason, "the kernel has no known_block_size");
+    return failure();
+  }
+  System system;
+  Shared shared;
+  auto isShared = [&](Value value) { return isSameInBoth(value, relationOf); };
+  Execution first(system, shared, fa, isShared);
+  Execution second(system, shared, fb, isShared);
+  if (failed(first.build()) || failed(second.build())) {
+    setReason(reason, "an address is not affine");
+    return failure();
+  }
+  std::optional<Linear> addressA = getAddress(fa.type, first.coordinate);
+  std::optional<Linear> addressB = getAddress(fb.type, second.coordinate);
+  if (!addressA || !addressB) {
+    setReason(reason, "the memref has a dynamic shape, stride or offset");
+    return failure();
+  }
+  system.addEq(*addressA - *addressB);
+
+  // Loops around both accesses: the iteration numbers differ by the
+  // distance the caller gives.
+  for (Operation *loop : fa.loops) {
+    if (!llvm::is_contained(fb.loops, loop))
+      continue;
+    std::optional<IterationDistance> distance = relationOf(loop);
+    if (!distance)
+      continue;
+    const LoopVars &varsA = first.loopVars[loop];
+    const LoopVars &varsB = second.loopVars[loop];
+    if (varsA.iteration && varsB.iteration) {
+      Linear delta = *varsB.iteration - *varsA.iteration;
+      system.addGe(delta - distance->min);
+      if (distance->max)
+        system.addGe(Linear::of(*distance->max) - delta);
+    } else if (varsA.inductionVar && distance->min == 0 && distance->max &&
+               *distance->max == 0) {
+      system.addEq(*varsB.inductionVar - *varsA.inductionVar);
+    }
+  }
+
+  SmallVector<Disjunction, 4> choices = first.choices;
+  choices.append(second.choices.begin(), second.choices.end());
+  if (lanes.groupSize != 0) {
+    Linear groupA = system.floorDiv(first.lane, lanes.groupSize);
+    Linear groupB = system.floorDiv(second.lane, lanes.groupSize);
+    choices.push_back(
+        {{{groupB - groupA - 1, false}}, {{groupA - groupB - 1, false}}});
+  }
+  std::optional<SmallVector<int64_t>> point = system.findSample(choices);
+  if (!point)
+    return std::optional<FootprintWitness>();
+  return std::optional<FootprintWitness>(FootprintWitness{
+      first.lane.evaluate(*point), second.lane.evaluate(*point),
+      addressA->evaluate(*point)});
+}
+
+/// Appends what determines `fp`'s part of a pair query to `key`.
+static void appendKey(const SymbolicFootprint::Impl &fp,
+                      IterationRelationFn relationOf,
+                      SmallVectorImpl<uintptr_t> &key) {
+  auto leafKeys = [&](ArrayRef<FootprintLeaf> leaves) {
+    key.push_back(leaves.size());
+    for (const FootprintLeaf &leaf : leaves) {
+      key.push_back(static_cast<uintptr_t>(leaf.indexClass.kind));
+      key.push_back(leaf.indexClass.dim);
+      key.push_back(
+          reinterpret_cast<uintptr_t>(leaf.value.getAsOpaquePointer()));
+      key.push_back(leaf.indexClass.kind == IndexKind::Uniform &&
+                    isSameInBoth(leaf.value, relationOf));
+    }
+  };
+  key.push_back(reinterpret_cast<uintptr_t>(fp.type.getAsOpaquePointer()));
+  key.push_back(reinterpret_cast<uintptr_t>(fp.map.getAsOpaquePointer()));
+  leafKeys(fp.leaves);
+  key.push_back(fp.contiguousDim);
+  key.push_back(fp.slotRuns.size());
+  for (auto [first, last] : fp.slotRuns)
+    key.append({static_cast<uintptr_t>(first), static_cast<uintptr_t>(last)});
+  leafKeys(fp.guardLeaves);
+  key.push_back(fp.guards.size());
+  for (const GuardDnf &guard : fp.guards) {
+    key.push_back(guard.size());
+    for (const GuardConjunction &conjunction : guard) {
+      key.push_back(conjunction.size());
+      for (const GuardAtom &atom : conjunction)
+        key.append({reinterpret_cast<uintptr_t>(atom.expr.getAsOpaquePointer()),
+                    atom.equality});
+    }
+  }
+  key.push_back(fp.loops.size());
+  for (Operation *loop : fp.loops) {
+    std::optional<IterationDistance> distance = relationOf(loop);
+    key.append({reinterpret_cast<uintptr_t>(loop), distance.has_value(),
+                static_cast<uintptr_t>(distance ? distance->min : 0),
+                distance && distance->max.has_value(),
+                static_cast<uintptr_t>(
+                    distance && distance->max ? *distance->max : 0)});
+  }
+}
+
+FailureOr<std::optional<FootprintWitness>>
+CommonAddressCache::find(const SymbolicFootprint &a, const SymbolicFootprint &b,
+                         IterationRelationFn relationOf, LanePairs lanes) {
+  SmallVector<uintptr_t> key = {lanes.groupSize};
+  appendKey(a.getImpl(), relationOf, key);
+  appendKey(b.getImpl(), relationOf, key);
+  StringRef bytes(reinterpret_cast<const char *>(key.data()),
+                  key.size() * sizeof(uintptr_t));
+  auto it = answers.find(bytes);
+  if (it != answers.end())
+    return it->second;
+  FailureOr<std::optional<FootprintWitness>> answer =
+      findCommonAddress(a, b, relationOf, lanes);
+  answers.try_emplace(bytes, answer);
+  return answer;
+}
+
+FailureOr<LaneOverlap> mlir::wave::computeSymbolicOverlap(
+    const SymbolicFootprint &a, const SymbolicFootprint &b,
+    IterationRelationFn relationOf, unsigned waveSize, std::string *reason) {
+  if (a.getMemref() != b.getMemref()) {
+    setReason(reason, describeOp(a.getOp()) + " and " + describeOp(b.getOp()) +
+                          " access different memrefs");
+    return failure();
+  }
+  LaneOverlap overlap;
+  // The strongest overlap first: each implies the weaker ones.
+  LanePairs strongestFirst[] = {LanePairs::differentGroups(waveSize),
+                                LanePairs::differentLanes(), LanePairs::any()};
+  for (auto [strength, lanes] : llvm::enumerate(strongestFirst)) {
+    FailureOr<std::optional<FootprintWitness>> witness =
+        findCommonAddress(a, b, relationOf, lanes, reason);
+    if (failed(witness))
+      return failure();
+    if (!*witness)
+      continue;
+    overlap.crossWave = strength == 0;
+    overlap.crossLane = strength <= 1;
+    overlap.commonAddress = true;
+    overlap.laneA = (*witness)->laneA;
+    overlap.laneB = (*witness)->laneB;
+    overlap.address = (*witness)->address;
+    return overlap;
+  }
+  return overlap;
+}

@@ -1,0 +1,382 @@
+//===- SymbolicFootprintTest.cpp - Symbolic against enumerated footprints -===//
+//
+// The symbolic queries must agree exactly with enumeration wherever
+// enumeration is exact: random small kernels (random affine maps of thread
+// ids and an induction variable, masks, padded tiles, loop ranges) are asked
+// for overlaps at every iteration distance and for bounds proofs both ways.
+// Hand-written cases cover what enumeration cannot answer: huge trip counts,
+// run-time loop bounds, uniform values and guards.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FootprintTestUtils.h"
+
+#include "wave/Analysis/SymbolicFootprint.h"
+
+#include <random>
+
+using namespace mlir;
+using namespace mlir::wave;
+
+namespace {
+
+class SymbolicFootprintTest : public test::FootprintTest {
+protected:
+  SymbolicFootprint symbolic(StringRef tag) {
+    std::string reason;
+    FailureOr<SymbolicFootprint> result =
+        SymbolicFootprint::get(access(tag), &reason);
+    EXPECT_TRUE(succeeded(result)) << reason;
+    return std::move(*result);
+  }
+};
+
+/// A random term of a coordinate over `(x, y, i)`.
+std::string randomTerm(std::mt19937 &rng) {
+  auto pick = [&](int lo, int hi) {
+    return std::uniform_int_distribution<int>(lo, hi)(rng);
+  };
+  int coefficient = pick(-2, 3);
+  switch (pick(0, 5)) {
+  case 0:
+    return std::to_string(coefficient) + " * x";
+  case 1:
+    return std::to_string(coefficient) + " * y";
+  case 2:
+    return std::to_string(coefficient) + " * i";
+  case 3:
+    return "(x floordiv " + std::to_string(pick(2, 5)) + ") * " +
+           std::to_string(coefficient);
+  case 4:
+    return "((x + i) mod " + std::to_string(pick(2, 6)) + ") * " +
+           std::to_string(coefficient);
+  default:
+    return std::to_string(pick(0, 6));
+  }
+}
+
+std::string randomCoordinate(std::mt19937 &rng) {
+  std::string result = randomTerm(rng);
+  for (int terms = std::uniform_int_distribution<int>(0, 2)(rng); terms > 0;
+       --terms)
+    result += " + " + randomTerm(rng);
+  return result;
+}
+
+/// A constant mask of 4 slots, or none.
+std::string randomMask(std::mt19937 &rng) {
+  int bits = std::uniform_int_distribution<int>(0, 20)(rng);
+  if (bits >= 16)
+    return "";
+  std::string mask = "dense<[";
+  for (int slot = 0; slot < 4; ++slot)
+    mask +=
+        std::string(slot ? ", " : "") + ((bits >> slot) & 1 ? "true" : "false");
+  return mask + "]> : vector<4xi1>";
+}
+
+struct RandomKernel {
+  std::string text;
+  int64_t lowerBound, step, tripCount;
+};
+
+RandomKernel randomKernel(std::mt19937 &rng) {
+  auto pick = [&](int lo, int hi) {
+    return std::uniform_int_distribution<int>(lo, hi)(rng);
+  };
+  RandomKernel kernel;
+  kernel.lowerBound = pick(0, 1);
+  kernel.step = pick(1, 2);
+  kernel.tripCount = pick(0, 4);
+  int64_t upperBound = kernel.lowerBound + kernel.step * kernel.tripCount;
+  int sizeX = 1 << pick(2, 4), sizeY = pick(1, 2);
+  std::string maskA = randomMask(rng), maskB = randomMask(rng);
+  auto maskOperand = [](const std::string &mask, StringRef name) {
+    return mask.empty() ? std::string()
+                        : " mask %" + name.str() + " : vector<4xi1>";
+  };
+  std::string text =
+      "#lds = #gpu.address_space<workgroup>\n"
+      "gpu.module @m {\n"
+      "  gpu.func @k() kernel attributes {known_block_size = array<i32: " +
+      std::to_string(sizeX) + ", " + std::to_string(sizeY) +
+      ", 1>, wave.kernel = #wave.kernel<chip = \"gfx942\", wave_size = 64>} {\n"
+      "    %buf = wave.alloc_lds padding [0, 4] : memref<12x12xf32, "
+      "strided<[16, 1]>, #lds>\n"
+      "    %x = gpu.thread_id x\n"
+      "    %y = gpu.thread_id y\n"
+      "    %v = arith.constant dense<1.0> : vector<4xf32>\n" +
+      (maskA.empty() ? "" : "    %ma = arith.constant " + maskA + "\n") +
+      (maskB.empty() ? "" : "    %mb = arith.constant " + maskB + "\n") +
+      "    %lb = arith.constant " + std::to_string(kernel.lowerBound) +
+      " : index\n"
+      "    %ub = arith.constant " +
+      std::to_string(upperBound) +
+      " : index\n"
+      "    %st = arith.constant " +
+      std::to_string(kernel.step) +
+      " : index\n"
+      "    scf.for %i = %lb to %ub step %st {\n"
+      "      wave.write %v, %buf[%x, %y, %i] map affine_map<(x, y, i) -> (" +
+      randomCoordinate(rng) + ", " + randomCoordinate(rng) + ")>" +
+      maskOperand(maskA, "ma") +
+      " {tag = \"a\"} : vector<4xf32>, memref<12x12xf32, strided<[16, 1]>, "
+      "#lds>\n"
+      "      %r = wave.read %buf[%x, %y, %i] map affine_map<(x, y, i) -> (" +
+      randomCoordinate(rng) + ", " + randomCoordinate(rng) + ")>" +
+      maskOperand(maskB, "mb") +
+      " {tag = \"b\"} : memref<12x12xf32, strided<[16, 1]>, #lds> -> "
+      "vector<4xf32>\n"
+      "    }\n"
+      "    gpu.return\n"
+      "  }\n"
+      "}\n";
+  kernel.text = text;
+  return kernel;
+}
+
+/// The induction variable of the loop around `op`.
+Value inductionVarOf(Operation *op) {
+  return op->getParentOfType<scf::ForOp>().getInductionVar();
+}
+
+/// The overlap of `a` at iteration number `k` and `b` at `l`, enumerated,
+/// or'ed over the pairs `accept` allows.
+LaneOverlap enumerateOverlap(LaneAccessOpInterface a, LaneAccessOpInterface b,
+                             const RandomKernel &kernel, unsigned waveSize,
+                             function_ref<bool(int64_t, int64_t)> accept) {
+  LaneOverlap result;
+  Value iv = inductionVarOf(a);
+  for (int64_t k = 0; k < kernel.tripCount; ++k) {
+    for (int64_t l = 0; l < kernel.tripCount; ++l) {
+      if (!accept(k, l))
+        continue;
+      FootprintBindings bindA, bindB;
+      bindA.bind(iv, kernel.lowerBound + k * kernel.step);
+      bindB.bind(iv, kernel.lowerBound + l * kernel.step);
+      std::string reason;
+      FailureOr<LaneOverlap> overlap =
+          computeLaneOverlap(a, bindA, b, bindB, waveSize, &reason);
+      EXPECT_TRUE(succeeded(overlap)) << reason;
+      result.commonAddress |= overlap->commonAddress;
+      result.crossLane |= overlap->crossLane;
+      result.crossWave |= overlap->crossWave;
+    }
+  }
+  return result;
+}
+
+TEST_F(SymbolicFootprintTest, AgreesWithEnumerationOnRandomKernels) {
+  std::mt19937 rng(20261125);
+  struct Relation {
+    IterationDistance distance;
+    bool (*accept)(int64_t, int64_t);
+  };
+  const Relation relations[] = {
+      {IterationDistance::same(), [](int64_t k, int64_t l) { return k == l; }},
+      {IterationDistance::exactly(1),
+       [](int64_t k, int64_t l) { return l == k + 1; }},
+      {IterationDistance::exactly(2),
+       [](int64_t k, int64_t l) { return l == k + 2; }},
+      {IterationDistance::atLeast(2),
+       [](int64_t k, int64_t l) { return l >= k + 2; }},
+  };
+  unsigned nonTrivial = 0, inBoundsCases = 0;
+  for (int round = 0; round < 60; ++round) {
+    RandomKernel kernel = randomKernel(rng);
+    ASSERT_TRUE(parse(kernel.text));
+    SCOPED_TRACE(kernel.text);
+    LaneAccessOpInterface a = access("a"), b = access("b");
+    SymbolicFootprint sa = symbolic("a"), sb = symbolic("b");
+    for (const Relation &relation : relations) {
+      for (unsigned waveSize : {4u, 8u}) {
+        auto relationOf = [&](Operation *) {
+          return std::optional<IterationDistance>(relation.distance);
+        };
+        for (auto [first, second, symFirst, symSecond] :
+             {std::make_tuple(a, b, &sa, &sb), std::make_tuple(a, a, &sa, &sa),
+              std::make_tuple(b, a, &sb, &sa)}) {
+          LaneOverlap expected = enumerateOverlap(first, second, kernel,
+                                                  waveSize, relation.accept);
+          std::string reason;
+          FailureOr<LaneOverlap> actual = computeSymbolicOverlap(
+              *symFirst, *symSecond, relationOf, waveSize, &reason);
+          ASSERT_TRUE(succeeded(actual)) << reason;
+          EXPECT_EQ(actual->commonAddress, expected.commonAddress);
+          EXPECT_EQ(actual->crossLane, expected.crossLane);
+          EXPECT_EQ(actual->crossWave, expected.crossWave);
+          nonTrivial += expected.crossLane && !expected.crossWave;
+        }
+      }
+    }
+    // Bounds: every element of every lane in every iteration, enumerated.
+    for (StringRef tag : {"a", "b"}) {
+      std::string reason;
+      FailureOr<WorkgroupFootprint> elements =
+          footprint(tag)->enumerate(FootprintBindings(), &reason);
+      ASSERT_TRUE(succeeded(elements)) << reason;
+      bool inBounds = symbolic(tag).isProvablyInBounds(&reason);
+      // Enumeration runs a loop only through the induction variables the
+      // map uses; an access in a loop that never runs touches nothing.
+      EXPECT_EQ(inBounds, kernel.tripCount == 0 || elements->isInBounds())
+          << reason;
+      inBoundsCases += inBounds;
+    }
+  }
+  // The random cases reach every kind of answer, not only "overlap".
+  EXPECT_GT(nonTrivial, 0u);
+  EXPECT_GT(inBoundsCases, 0u);
+}
+
+/// An LDS tile written and read back by a neighbour in every iteration of a
+/// loop whose trip count enumeration could not afford.
+constexpr StringLiteral kStagedLoop = R"mlir(
+#lds = #gpu.address_space<workgroup>
+gpu.module @m {
+  gpu.func @k(%n: index) kernel attributes {
+      known_block_size = array<i32: 256, 1, 1>,
+      wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %buf = wave.alloc_lds : memref<1024xf32, #lds>
+    %t = gpu.thread_id x
+    %v = arith.constant dense<1.0> : vector<4xf32>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %big = arith.constant 1048576 : index
+    scf.for %i = %c0 to %big step %c1 {
+      wave.write %v, %buf[%t] map affine_map<(t) -> (t * 4)> {tag = "w"}
+          : vector<4xf32>, memref<1024xf32, #lds>
+      %r = wave.read %buf[%t] map affine_map<(t) -> (((t + 64) mod 256) * 4)>
+          {tag = "r"} : memref<1024xf32, #lds> -> vector<4xf32>
+      %own = wave.read %buf[%t] map affine_map<(t) -> (t * 4)>
+          {tag = "own"} : memref<1024xf32, #lds> -> vector<4xf32>
+    }
+    scf.for %j = %c0 to %n step %c1 {
+      wave.write %v, %buf[%t, %j] map affine_map<(t, j) -> (t * 4 + j mod 2)>
+          {tag = "wn"} : vector<4xf32>, memref<1024xf32, #lds>
+    }
+    gpu.return
+  }
+}
+)mlir";
+
+TEST_F(SymbolicFootprintTest, HugeTripCounts) {
+  ASSERT_TRUE(parse(kStagedLoop));
+  SymbolicFootprint w = symbolic("w"), r = symbolic("r"), own = symbolic("own");
+  auto distance = [](IterationDistance d) {
+    return [d](Operation *) { return std::optional<IterationDistance>(d); };
+  };
+  auto crossWave = [&](const SymbolicFootprint &a, const SymbolicFootprint &b,
+                       IterationDistance d) {
+    FailureOr<std::optional<FootprintWitness>> witness =
+        findCommonAddress(a, b, distance(d), LanePairs::differentGroups(64));
+    EXPECT_TRUE(succeeded(witness));
+    return witness->has_value();
+  };
+  // The neighbour's read conflicts with the write in the same iteration and
+  // with the next iteration's write (which reuses the tile).
+  EXPECT_TRUE(crossWave(w, r, IterationDistance::same()));
+  EXPECT_TRUE(crossWave(r, w, IterationDistance::exactly(1)));
+  EXPECT_TRUE(crossWave(r, w, IterationDistance::atLeast(2)));
+  // The last of 2^20 iterations has no successor 2^20 iterations later.
+  EXPECT_FALSE(crossWave(r, w, IterationDistance::exactly(1 << 20)));
+  EXPECT_TRUE(crossWave(r, w, IterationDistance::exactly((1 << 20) - 1)));
+  // A lane reading back only what it wrote conflicts with no other lane.
+  FailureOr<std::optional<FootprintWitness>> ownPair = findCommonAddress(
+      w, own, distance(IterationDistance::same()), LanePairs::differentLanes());
+  ASSERT_TRUE(succeeded(ownPair));
+  EXPECT_FALSE(ownPair->has_value());
+  // The witness names lanes of different waves touching one address.
+  FailureOr<std::optional<FootprintWitness>> witness =
+      findCommonAddress(w, r, distance(IterationDistance::same()),
+                        LanePairs::differentGroups(64));
+  ASSERT_TRUE(succeeded(witness) && witness->has_value());
+  EXPECT_NE((**witness).laneA / 64, (**witness).laneB / 64);
+  EXPECT_EQ((**witness).address / 4, (**witness).laneA);
+  EXPECT_EQ(((**witness).laneB + 64) % 256, (**witness).laneA);
+
+  // A run-time trip count: iterations j and j + 1 of one lane overlap, and
+  // lane t's odd iteration reaches the first element of lane t + 1's chunk.
+  SymbolicFootprint wn = symbolic("wn");
+  FailureOr<std::optional<FootprintWitness>> sameLane = findCommonAddress(
+      wn, wn, distance(IterationDistance::exactly(1)), LanePairs::any());
+  ASSERT_TRUE(succeeded(sameLane));
+  EXPECT_TRUE(sameLane->has_value());
+  FailureOr<std::optional<FootprintWitness>> otherLane =
+      findCommonAddress(wn, wn, distance(IterationDistance::atLeast(1)),
+                        LanePairs::differentLanes());
+  ASSERT_TRUE(succeeded(otherLane));
+  EXPECT_TRUE(otherLane->has_value()) << "t*4+3 of lane t meets lane t+1";
+  std::string reason;
+  EXPECT_FALSE(wn.isProvablyInBounds(&reason));
+  EXPECT_NE(reason.find("its range is unknown"), std::string::npos) << reason;
+  EXPECT_TRUE(w.isProvablyInBounds(&reason)) << reason;
+}
+
+/// Uniform values and guards restrict footprints exactly.
+constexpr StringLiteral kGuardsAndUniforms = R"mlir(
+#lds = #gpu.address_space<workgroup>
+gpu.module @m {
+  gpu.func @k(%n: index) kernel attributes {
+      known_block_size = array<i32: 128, 1, 1>,
+      wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %buf = wave.alloc_lds : memref<512xf32, #lds>
+    %t = gpu.thread_id x
+    %v = arith.constant dense<1.0> : vector<1xf32>
+    %c64 = arith.constant 64 : index
+    %low = arith.cmpi ult, %t, %c64 : index
+    scf.if %low {
+      wave.write %v, %buf[%t, %n] map affine_map<(t, n) -> (t + n)>
+          {tag = "low"} : vector<1xf32>, memref<512xf32, #lds>
+    } else {
+      %r = wave.read %buf[%t, %n] map affine_map<(t, n) -> (t - 64 + n)>
+          {tag = "high"} : memref<512xf32, #lds> -> vector<1xf32>
+      %r2 = wave.read %buf[%t, %n] map affine_map<(t, n) -> (t + n)>
+          {tag = "highOwn"} : memref<512xf32, #lds> -> vector<1xf32>
+    }
+    gpu.return
+  }
+}
+)mlir";
+
+TEST_F(SymbolicFootprintTest, GuardsAndUniformValues) {
+  ASSERT_TRUE(parse(kGuardsAndUniforms));
+  SymbolicFootprint low = symbolic("low"), high = symbolic("high"),
+                    highOwn = symbolic("highOwn");
+  auto same = [](Operation *) {
+    return std::optional<IterationDistance>(IterationDistance::same());
+  };
+  // The second wave reads what the first wrote, whatever %n is.
+  FailureOr<std::optional<FootprintWitness>> pair =
+      findCommonAddress(low, high, same, LanePairs::differentGroups(64));
+  ASSERT_TRUE(succeeded(pair) && pair->has_value());
+  EXPECT_EQ((**pair).laneA + 64, (**pair).laneB);
+  // Lanes 64..127 read t + n, which lanes 0..63 wrote only at a lower t.
+  FailureOr<std::optional<FootprintWitness>> own =
+      findCommonAddress(low, highOwn, same, LanePairs::any());
+  ASSERT_TRUE(succeeded(own));
+  EXPECT_FALSE(own->has_value());
+  EXPECT_EQ(low.getInexactGuards(), 0u);
+  EXPECT_FALSE(low.isEmpty());
+}
+
+TEST_F(SymbolicFootprintTest, NonAffineIndexHasNoFootprint) {
+  ASSERT_TRUE(parse(R"mlir(
+#lds = #gpu.address_space<workgroup>
+gpu.module @m {
+  gpu.func @k() kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %buf = wave.alloc_lds : memref<512xf32, #lds>
+    %t = gpu.thread_id x
+    %c1 = arith.constant 1 : index
+    %s = arith.shli %c1, %t : index
+    %r = wave.read %buf[%s] map affine_map<(s) -> (s)> {tag = "shift"}
+        : memref<512xf32, #lds> -> vector<1xf32>
+    gpu.return
+  }
+}
+)mlir"));
+  std::string reason;
+  EXPECT_TRUE(failed(SymbolicFootprint::get(access("shift"), &reason)));
+  EXPECT_NE(reason.find("'arith.shli'"), std::string::npos) << reason;
+}
+
+} // namespace
