@@ -11,6 +11,7 @@
 // RUN: wave-opt %examples/reduce_lds.mlir | FileCheck %s -DNAME=reduce_lds
 // RUN: wave-opt %examples/softmax.mlir | FileCheck %s -DNAME=softmax
 // RUN: wave-opt %examples/gemm.mlir | FileCheck %s -DNAME=gemm
+// RUN: wave-opt %examples/gemm_nk_128.mlir | FileCheck %s -DNAME=gemm_nk_128
 // RUN: wave-opt %examples/divergent.mlir | FileCheck %s -DNAME=divergent
 // RUN: wave-opt %examples/pressure.mlir | FileCheck %s -DNAME=pressure
 

@@ -1,6 +1,6 @@
 // Every example compiles for gfx942; those without MMA also for gfx1100,
 // where the kernels keep their waves of 64.
-// RUN: for example in add1 add2 copy transpose reduce_wave reduce_lds softmax gemm divergent pressure; do \
+// RUN: for example in add1 add2 copy transpose reduce_wave reduce_lds softmax gemm gemm_nk_128 divergent pressure; do \
 // RUN:   wave-compile %examples/$example.mlir --chip=gfx942 -o %t.$example.gfx942 || exit 1; \
 // RUN:   llvm-readelf --notes %t.$example.gfx942 | grep -E '^ +\.name:|amdhsa.target'; \
 // RUN: done | FileCheck %s --check-prefix=GFX942
@@ -27,6 +27,8 @@
 // GFX942-NEXT: .name: softmax_ref
 // GFX942: .name: gemm
 // GFX942-NEXT: .name: gemm_ref
+// GFX942: .name: gemm_nk_128
+// GFX942-NEXT: .name: gemm_nk_128_ref
 // GFX942: .name: divergent
 // GFX942-NEXT: .name: divergent_ref
 // GFX942: .name: pressure
