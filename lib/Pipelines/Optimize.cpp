@@ -39,30 +39,35 @@ using namespace mlir::wave;
 
 void mlir::wave::buildWaveOptimizePipeline(OpPassManager &pm,
                                            const WaveOptimizeOptions &options) {
+  OpPassManager &gpuModule = pm.nest<gpu::GPUModuleOp>();
   if (!options.chip.empty()) {
     WaveAttachTargetOptions target;
     target.chip = options.chip;
-    pm.nest<gpu::GPUModuleOp>().addPass(createWaveAttachTarget(target));
+    gpuModule.addPass(createWaveAttachTarget(target));
   }
-  pm.addPass(createWaveUseCollectives());
+  // The kernel passes change one gpu.func each: anchored on gpu.func, the
+  // pass manager runs them on the kernels in parallel.
+  OpPassManager &kernels = gpuModule.nest<gpu::GPUFuncOp>();
+  kernels.addPass(createWaveUseCollectives());
   RemoveDivergenceOptions divergence;
   divergence.threshold = options.divergenceThreshold;
-  pm.addPass(createRemoveDivergence(divergence));
+  kernels.addPass(createRemoveDivergence(divergence));
   if (options.coarsenLanes)
-    pm.addPass(createWaveCoarsenLanes());
-  pm.addPass(createWaveMinimizeGlobalLoads());
+    kernels.addPass(createWaveCoarsenLanes());
+  kernels.addPass(createWaveMinimizeGlobalLoads());
   if (options.pipelineStages != 0) {
     WavePipelineLoopsOptions pipelining;
     pipelining.stages = options.pipelineStages;
-    pm.addPass(createWavePipelineLoops(pipelining));
+    kernels.addPass(createWavePipelineLoops(pipelining));
   }
-  pm.addPass(createWaveInsertBarriers());
+  kernels.addPass(createWaveInsertBarriers());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   if (options.budgetRegisters) {
     BudgetRegistersOptions budget;
     budget.occupancy = options.occupancy;
-    pm.addPass(createBudgetRegisters(budget));
+    pm.nest<gpu::GPUModuleOp>().nest<gpu::GPUFuncOp>().addPass(
+        createBudgetRegisters(budget));
   }
 }
 

@@ -41,8 +41,9 @@ void mlir::wave::buildWaveToUpstreamPipeline(
   // LDS spill slots as volatile accesses LLVM cannot fold away.
   BudgetRegistersOptions budget;
   budget.occupancy = options.occupancy;
-  gpuModule.addPass(createBudgetRegisters(budget));
-  gpuModule.addPass(createLowerSpillSlots());
+  OpPassManager &kernels = gpuModule.nest<gpu::GPUFuncOp>();
+  kernels.addPass(createBudgetRegisters(budget));
+  kernels.addPass(createLowerSpillSlots());
   gpuModule.addPass(createConvertWaveToAMDGPU());
   gpuModule.addPass(createCanonicalizerPass());
   gpuModule.addPass(createCSEPass());

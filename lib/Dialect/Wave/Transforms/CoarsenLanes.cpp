@@ -381,7 +381,7 @@ struct CoarsenLanesPass
   void runOnOperation() override {
     unsigned coarsened = 0, widened = 0, notPrivate = 0, notContiguous = 0,
              sizes = 0, alreadyWide = 0;
-    getOperation().walk([&](gpu::GPUFuncOp kernel) {
+    getOperation()->walk([&](gpu::GPUFuncOp kernel) {
       if (!kernel.isKernel() || kernel.getBody().empty())
         return;
       CoarseningPlan plan = planCoarsening(kernel, accessBits);

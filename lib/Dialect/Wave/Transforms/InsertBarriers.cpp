@@ -36,7 +36,7 @@ struct InsertBarriersPass
 
   void runOnOperation() override {
     counts = Counts();
-    getOperation().walk([&](gpu::GPUFuncOp kernel) {
+    getOperation()->walk([&](gpu::GPUFuncOp kernel) {
       if (kernel.isKernel())
         processKernel(kernel);
     });

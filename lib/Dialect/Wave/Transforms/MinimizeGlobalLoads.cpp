@@ -256,7 +256,7 @@ private:
 
 void MinimizeGlobalLoadsPass::runOnOperation() {
   if (loadBits == 0) {
-    getOperation().emitError("wave-minimize-global-loads: load-bits must be "
+    getOperation()->emitError("wave-minimize-global-loads: load-bits must be "
                              "positive");
     return signalPassFailure();
   }
@@ -265,7 +265,7 @@ void MinimizeGlobalLoadsPass::runOnOperation() {
   // analyses intact.
   Outcome outcome;
   std::vector<StagingPlan> plans;
-  getOperation().walk([&](gpu::GPUFuncOp kernel) {
+  getOperation()->walk([&](gpu::GPUFuncOp kernel) {
     if (!kernel.isKernel())
       return;
     for (const StagingGroup &group : findStagingGroups(kernel)) {

@@ -782,12 +782,12 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
 void PipelineLoopsPass::runOnOperation() {
   counts = Counts();
   if (stages < 2) {
-    emitError(getOperation().getLoc())
+    emitError(getOperation()->getLoc())
         << "wave-pipeline-loops: stages must be at least 2, got "
         << stages.getValue();
     return signalPassFailure();
   }
-  getOperation().walk([&](gpu::GPUFuncOp kernel) {
+  getOperation()->walk([&](gpu::GPUFuncOp kernel) {
     if (kernel.isKernel())
       processKernel(kernel);
   });

@@ -323,7 +323,7 @@ void UseCollectivesPass::processChain(gpu::GPUFuncOp kernel,
 
 void UseCollectivesPass::runOnOperation() {
   treesFound = treesRewritten = levelsReplaced = levelsKept = bails = 0;
-  getOperation().walk([&](gpu::GPUFuncOp kernel) {
+  getOperation()->walk([&](gpu::GPUFuncOp kernel) {
     if (!kernel.isKernel())
       return;
     // Chains of levels per block, collected before any rewrite.

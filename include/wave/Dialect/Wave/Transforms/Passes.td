@@ -8,7 +8,7 @@ include "mlir/Pass/PassBase.td"
 // One definition per pass: summary, description, options, statistics.
 
 def WaveMinimizeGlobalLoads
-    : Pass<"wave-minimize-global-loads", "::mlir::ModuleOp"> {
+    : Pass<"wave-minimize-global-loads"> {
   let summary = "Stages LDS tiles with the fewest, widest coalesced global "
                 "loads";
   let description = [{
@@ -99,7 +99,7 @@ def WaveMinimizeGlobalLoads
   ];
 }
 
-def WaveCoarsenLanes : Pass<"wave-coarsen-lanes", "::mlir::ModuleOp"> {
+def WaveCoarsenLanes : Pass<"wave-coarsen-lanes"> {
   let summary = "Gives each lane of a lane-private kernel several consecutive "
                 "lanes' work, so its accesses move up to 16 bytes";
   let description = [{
@@ -160,7 +160,7 @@ def WaveCoarsenLanes : Pass<"wave-coarsen-lanes", "::mlir::ModuleOp"> {
   ];
 }
 
-def WaveUseCollectives : Pass<"wave-use-collectives", "::mlir::ModuleOp"> {
+def WaveUseCollectives : Pass<"wave-use-collectives"> {
   let summary = "Replaces the in-wave levels of LDS reduction trees by "
                 "wave.reduce";
   let description = [{
@@ -216,7 +216,7 @@ def WaveUseCollectives : Pass<"wave-use-collectives", "::mlir::ModuleOp"> {
   ];
 }
 
-def WaveInsertBarriers : Pass<"wave-insert-barriers", "::mlir::ModuleOp"> {
+def WaveInsertBarriers : Pass<"wave-insert-barriers"> {
   let summary = "Inserts the fewest workgroup barriers ordering every LDS "
                 "hazard";
   let description = [{
@@ -293,7 +293,7 @@ def WaveInsertBarriers : Pass<"wave-insert-barriers", "::mlir::ModuleOp"> {
   ];
 }
 
-def WavePipelineLoops : Pass<"wave-pipeline-loops", "::mlir::ModuleOp"> {
+def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
   let summary = "Software-pipelines loops that stage global data through LDS";
   let description = [{
     A loop that stages a tile through LDS reads global memory, writes the
