@@ -27,12 +27,27 @@ import tempfile
 
 import asm_metrics
 import compile_time
+import kstep
 
 BENCH = pathlib.Path(__file__).resolve().parent
 ROOT = BENCH.parent
 EXAMPLES = ["add1", "add2", "copy", "transpose", "reduce_wave", "reduce_lds",
-            "softmax", "gemm", "divergent", "pressure"]
-MMA_EXAMPLES = {"gemm"}
+            "softmax", "gemm", "gemm_nk_128", "divergent", "pressure"]
+MMA_EXAMPLES = {"gemm", "gemm_nk_128"}
+# Triton 3.6's code for the GEMM examples' problems and tiles
+# (/work/shared/peers/README.md): (file, kernel, example, label, LDS bytes
+# from its highest ds_* address, as that README states them).
+TRITON_DIR = pathlib.Path("/work/shared/peers/triton-3.6-gfx942")
+TRITON_GEMMS = [
+    ("triton_gemm_kn_256_t64x64x32_s1.s", "gemm_kn", "gemm",
+     "Triton num_stages=1", 4096),
+    ("triton_gemm_kn_256_t64x64x32_s2.s", "gemm_kn", "gemm",
+     "Triton num_stages=2", 8192),
+    ("triton_gemm_nk_512_t128x128x32_s2.s", "gemm_k", "gemm_nk_128",
+     "Triton num_stages=2", 16384),
+]
+# MFMAs (32x32x8) a wave makes one K step: tile M*N*K / (32*32*8) / 4 waves.
+GEMM_MMA_PER_KSTEP = {"gemm": 4, "gemm_nk_128": 16}
 CHIPS = ["gfx942", "gfx1100"]
 CLANG = "/usr/bin/clang++-22"
 # Debian's hipcc (ROCm 5.2, clang 15). Clang 15 has no gfx942: its peer rows
@@ -131,6 +146,115 @@ def measure_all(tools, workdir):
                       f"{row['occupancy']} cycles {row['loop_cycles']}",
                       file=sys.stderr)
     return rows
+
+
+def compile_wave_unpipelined(tools, example, workdir):
+    """`-O2` with wave-optimize's loop pipelining turned off."""
+    mlir = workdir / f"{example}.nopipe.mlir"
+    run([tools / "wave-opt", ROOT / "examples" / f"{example}.mlir",
+         "--wave-optimize=chip=gfx942 budget-registers=false "
+         "pipeline-stages=0", "-o", mlir])
+    asm = workdir / f"{example}.nopipe.s"
+    result = run([tools / "wave-compile", mlir, "--chip=gfx942", "-O2",
+                  "--wave-optimize=false", "--emit=asm", "-o", asm,
+                  "--resource-usage=json"])
+    report = next(k for k in json.loads(result.stdout)["kernels"]
+                  if k["name"] == example)
+    return report, asm.read_text()
+
+
+def triton_occupancy(vgprs, lds_bytes, waves=4):
+    """Waves a SIMD on gfx942 for a Triton kernel (LLVM's model: a 512-entry
+    VGPR+AGPR file in granules of 8, 64 KiB of LDS a CU, 4 SIMDs)."""
+    by_vgprs = min(8, 512 // (-(-vgprs // 8) * 8))
+    by_lds = min(8, (65536 // lds_bytes) * waves // 4) if lds_bytes else 8
+    return min(by_vgprs, by_lds)
+
+
+def measure_gemms(tools, workdir, triton_dir):
+    """The K-step rows of the GEMM examples and of Triton's code."""
+    rows = []
+    for example in GEMM_MMA_PER_KSTEP:
+        for variant in ["O2", "O2, pipeline-stages=0"]:
+            if variant == "O2":
+                report, assembly = compile_wave(tools, example, "gfx942",
+                                                ["-O2"], workdir)
+                vgprs = report["vgpr"] + report["agpr"]
+                lds, occupancy = report["lds_bytes"], report["occupancy"]
+            else:
+                report, assembly = compile_wave_unpipelined(tools, example,
+                                                            workdir)
+                vgprs = report["vgpr_count"] + report.get("agpr_count", 0)
+                lds = report["group_segment_fixed_size"]
+                occupancy = report["occupancy"]
+            row = {"kernel": example, "code": variant, "vgprs": vgprs,
+                   "lds_bytes": lds, "occupancy": occupancy}
+            row.update(kstep.measure(assembly, example,
+                                     GEMM_MMA_PER_KSTEP[example], occupancy))
+            rows.append(row)
+    for name, kernel, example, label, lds in TRITON_GEMMS:
+        path = triton_dir / name
+        if not path.exists():
+            print(f"{path} is missing: no Triton row", file=sys.stderr)
+            continue
+        assembly = path.read_text()
+        vgprs = metadata_field(assembly, "vgpr_count")
+        occupancy = triton_occupancy(vgprs, lds)
+        row = {"kernel": example, "code": label, "vgprs": vgprs,
+               "lds_bytes": lds, "occupancy": occupancy}
+        row.update(kstep.measure(assembly, kernel,
+                                 GEMM_MMA_PER_KSTEP[example], occupancy))
+        rows.append(row)
+    return rows
+
+
+def gemm_table(rows):
+    """The K-step table, with each row's llvm-mca cycles against Triton
+    num_stages=2 on the same problem."""
+    triton = {r["kernel"]: r["mca_cycles_per_kstep"] for r in rows
+              if r["code"] == "Triton num_stages=2"}
+    header = ["kernel", "code", "mca cycles / K step", "vs Triton s2",
+              "vmcnt stalls / K step", "global loads / K step",
+              "barriers / K step", "LDS bytes / K step (wave)", "LDS B",
+              "VGPR+AGPR", "occupancy", "bound: MFMA", "LDS", "latency",
+              "bound (limiter)"]
+    body = []
+    for r in rows:
+        ratio = (f"{r['mca_cycles_per_kstep'] / triton[r['kernel']]:.2f}x"
+                 if r["kernel"] in triton else "-")
+        body.append([
+            r["kernel"], r["code"], f"{r['mca_cycles_per_kstep']:.1f}", ratio,
+            f"{r['vmcnt_stall_per_kstep']:.1f}",
+            f"{r['global_loads_per_kstep']:g}",
+            f"{r['barriers_per_kstep']:g}",
+            f"{r['lds_bytes_per_kstep']:g}", r["lds_bytes"], r["vgprs"],
+            r["occupancy"], f"{r['bound_mfma']:g}", f"{r['bound_lds']:g}",
+            f"{r['bound_latency']:.0f}",
+            f"{r['bound']:.0f} ({r['bound_limiter']})"])
+    return markdown_table(header, body)
+
+
+GEMM_NOTE = (
+    "Per K step of one wave's main loop (`bench/kstep.py`). mca cycles: "
+    f"`llvm-mca -mcpu=gfx942 -iterations={kstep.MCA_ITERATIONS}` on the loop "
+    "without its branch, total cycles / iterations / K steps a loop pass; "
+    "vmcnt stalls: the dispatch gaps before `s_waitcnt ... vmcnt` in "
+    f"llvm-mca's timeline ({kstep.TIMELINE_ITERATIONS} iterations, the first "
+    "left out). Both apply the same two corrections to every row: "
+    "`global_load_X` is modelled as `buffer_load_X` (llvm-mca 22 counts "
+    "global loads against lgkmcnt too, so a wait for LDS would also wait for "
+    "prefetched loads), and `v_add_co_u32`/`v_addc_co_u32` are modelled as "
+    "`v_add_u32` (llvm-mca 22 can loop forever on them). Bound: the largest "
+    "of MFMA time at the published rate (32 cycles a 32x32x8 f16 MFMA: "
+    "1307 TFLOP/s dense FP16 on 304 CUs at 2.1 GHz is 512 FLOP a clock a "
+    "SIMD; llvm-mca issues one every 8 cycles), LDS time (128 bytes a clock "
+    "a CU shared by 4 SIMDs, at least 2 clocks a wave instruction, no bank "
+    "conflicts counted) and global latency "
+    f"({kstep.GLOBAL_LATENCY} cycles, assumed) / waves a SIMD. Triton's "
+    "occupancy is LLVM's model for its VGPR+AGPR count and the LDS its "
+    "ds_* instructions address (Triton allocates LDS at launch). LDS "
+    "bank-conflict cycles are not a column yet: they come with the bank-"
+    "conflict analysis of the LDS layout work.")
 
 
 def hipcc_note():
@@ -237,6 +361,8 @@ def update_doc(doc, tables):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build-dir", default=str(ROOT / "build"))
+    parser.add_argument("--triton-dir", default=str(TRITON_DIR),
+                        help="Triton's assembly for the GEMM rows")
     parser.add_argument("--runs", type=int, default=5,
                         help="compile-time runs per measurement (median)")
     args = parser.parse_args()
@@ -247,6 +373,8 @@ def main():
 
     with tempfile.TemporaryDirectory() as tmp:
         rows = measure_all(tools, pathlib.Path(tmp))
+        gemms = measure_gemms(tools, pathlib.Path(tmp),
+                              pathlib.Path(args.triton_dir))
         times = compile_time.measure(tools, ROOT / "examples", EXAMPLES,
                                      pathlib.Path(tmp), args.runs)
 
@@ -268,6 +396,7 @@ def main():
         "that accesses memory (`loop?` no: the whole kernel, which has no "
         "such loop); mca cycles: llvm-mca's total for one pass over it.",
         "## Code", hipcc_note(), resource_table(rows),
+        "## GEMM K step (gfx942)", GEMM_NOTE, gemm_table(gemms),
         "## -O2 worse than -O0",
         markdown_table(["kernel", "chip", "metric", "O0", "O2",
                         "explained in docs/performance.md"], worse)
