@@ -15,11 +15,14 @@
 
 #include "IndexComposition.h"
 
+#include "wave/Dialect/Wave/IR/Assumptions.h"
+
 #include "mlir/Analysis/Presburger/IntegerRelation.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IntegerSet.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -502,6 +505,8 @@ private:
   FailureOr<Linear> valueOf(const FootprintLeaf &leaf);
   FailureOr<SmallVector<Linear>> valuesOf(ArrayRef<FootprintLeaf> leaves);
   void buildLoop(Operation *loop);
+  /// The kernel's `wave.assume` constraints on its arguments.
+  LogicalResult addAssumptions();
 
   System &system;
   Shared &shared;
@@ -599,6 +604,35 @@ void Execution::buildLoop(Operation *op) {
     system.addGe(*upper - *vars.inductionVar - 1);
 }
 
+LogicalResult Execution::addAssumptions() {
+  auto func = fp.op->getParentOfType<gpu::GPUFuncOp>();
+  auto set = func ? func->getAttrOfType<IntegerSetAttr>(kAssumeAttrName)
+                  : IntegerSetAttr();
+  if (!set)
+    return success();
+  IntegerSet constraints = set.getValue();
+  SmallVector<Linear> args;
+  for (auto [dim, arg] : llvm::enumerate(func.getArguments())) {
+    bool used = llvm::any_of(constraints.getConstraints(), [&](AffineExpr e) {
+      return e.isFunctionOfDim(dim);
+    });
+    // Arguments the constraints do not use are never linearized.
+    FailureOr<Linear> value =
+        used ? valueOf({IndexClass{IndexKind::Uniform}, arg}) : Linear::of(0);
+    if (failed(value))
+      return failure();
+    args.push_back(*value);
+  }
+  for (auto [expr, isEquality] : llvm::zip_equal(constraints.getConstraints(),
+                                                 constraints.getEqFlags())) {
+    FailureOr<Linear> form = system.linearize(expr, args);
+    if (failed(form))
+      return failure();
+    system.add({*form, isEquality});
+  }
+  return success();
+}
+
 LogicalResult Execution::build() {
   // Thread ids and the linear lane.
   std::optional<std::array<int64_t, 3>> block = fp.sizes.workgroupSize;
@@ -640,6 +674,9 @@ LogicalResult Execution::build() {
       slots.push_back(
           {{slot - first, false}, {Linear::of(last) - slot, false}});
   }
+
+  if (failed(addAssumptions()))
+    return failure();
 
   FailureOr<SmallVector<Linear>> guardValues = valuesOf(fp.guardLeaves);
   if (failed(guardValues))

@@ -359,6 +359,47 @@ TEST_F(SymbolicFootprintTest, GuardsAndUniformValues) {
   EXPECT_FALSE(low.isEmpty());
 }
 
+/// A loop of run-time trip count `%n`; `ASSUME` is the kernel's assumption.
+constexpr StringLiteral kRunTimeTrips = R"mlir(
+gpu.module @m {
+  gpu.func @k(%A: memref<1024xf32>, %n: index) kernel attributes {
+      known_block_size = array<i32: 256, 1, 1>ASSUME} {
+    %t = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %k = %c0 to %n step %c1 {
+      %r = wave.read %A[%t, %k] map affine_map<(t, k) -> (k * 256 + t)>
+          {tag = "r"} : memref<1024xf32> -> vector<1xf32>
+    }
+    gpu.return
+  }
+}
+)mlir";
+
+TEST_F(SymbolicFootprintTest, AssumptionsBoundRunTimeValues) {
+  auto inBounds = [&](StringRef assume, std::string &reason) {
+    std::string text = kRunTimeTrips.str();
+    text.replace(text.find("ASSUME"), 6, assume.str());
+    EXPECT_TRUE(parse(text));
+    return symbolic("r").isProvablyInBounds(&reason);
+  };
+  std::string reason;
+  EXPECT_FALSE(inBounds("", reason));
+  EXPECT_NE(reason.find("its range is unknown"), std::string::npos) << reason;
+  // At most 4 iterations of 256 elements: inside the 1024.
+  EXPECT_TRUE(
+      inBounds(", wave.assume = affine_set<(a, n) : (4 - n >= 0)>", reason))
+      << reason;
+  // A fifth iteration would read past the end.
+  EXPECT_FALSE(
+      inBounds(", wave.assume = affine_set<(a, n) : (5 - n >= 0)>", reason));
+  // Divisibility: an even trip count of at most 5 is at most 4.
+  EXPECT_TRUE(inBounds(
+      ", wave.assume = affine_set<(a, n) : (5 - n >= 0, n mod 2 == 0)>",
+      reason))
+      << reason;
+}
+
 TEST_F(SymbolicFootprintTest, NonAffineIndexHasNoFootprint) {
   ASSERT_TRUE(parse(R"mlir(
 #lds = #gpu.address_space<workgroup>

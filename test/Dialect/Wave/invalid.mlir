@@ -402,3 +402,40 @@ gpu.module @spill {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @assume {
+  // expected-error @+1 {{'wave.assume' must be an affine_set}}
+  gpu.func @not_a_set(%n: index) kernel attributes {wave.assume = 128 : index} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @assume {
+  // expected-error @+1 {{'wave.assume' must have one dimension per kernel argument (2) and no symbols}}
+  gpu.func @wrong_arity(%m: index, %n: index) kernel
+      attributes {wave.assume = affine_set<(n) : (n - 1 >= 0)>} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @assume {
+  // expected-error @+1 {{'wave.assume' constrains argument #0 of type 'memref<?xf32>', which is not an index or integer}}
+  gpu.func @memref_argument(%a: memref<?xf32>, %n: index) kernel
+      attributes {wave.assume = affine_set<(a, n) : (a - n >= 0)>} {
+    gpu.return
+  }
+}
+
+// -----
+
+func.func @not_a_kernel(%n: index) attributes {
+    // expected-error @-1 {{'wave.assume' applies to gpu.func kernels only}}
+    wave.assume = affine_set<(n) : (n >= 0)>} {
+  return
+}

@@ -2,11 +2,13 @@
 
 #include "wave/Dialect/Wave/IR/WaveDialect.h"
 #include "wave/Chip/Chip.h"
+#include "wave/Dialect/Wave/IR/Assumptions.h"
 #include "wave/Dialect/Wave/IR/WaveAttrs.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/IntegerSet.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -70,12 +72,47 @@ static LogicalResult verifySpillSlotAttr(Operation *op, NamedAttribute attr) {
   return success();
 }
 
-/// Checks `wave.kernel` and `wave.reference` on a kernel, and
+/// `wave.assume`: an integer set over the kernel's arguments whose
+/// constraints use index and integer arguments only.
+static LogicalResult verifyAssumeAttr(gpu::GPUFuncOp func,
+                                      NamedAttribute attr) {
+  auto set = dyn_cast<IntegerSetAttr>(attr.getValue());
+  if (!set)
+    return func->emitError()
+           << "'" << kAssumeAttrName << "' must be an affine_set";
+  IntegerSet constraints = set.getValue();
+  if (constraints.getNumDims() != func.getNumArguments() ||
+      constraints.getNumSymbols() != 0)
+    return func->emitError()
+           << "'" << kAssumeAttrName << "' must have one dimension "
+           << "per kernel argument (" << func.getNumArguments()
+           << ") and no symbols";
+  for (auto [dim, arg] : llvm::enumerate(func.getArguments())) {
+    if (isa<IndexType, IntegerType>(arg.getType()))
+      continue;
+    for (AffineExpr constraint : constraints.getConstraints())
+      if (constraint.isFunctionOfDim(dim))
+        return func->emitError()
+               << "'" << kAssumeAttrName << "' constrains argument #" << dim
+               << " of type " << arg.getType()
+               << ", which is not an index or integer";
+  }
+  return success();
+}
+
+/// Checks `wave.kernel`, `wave.reference` and `wave.assume` on a kernel, and
 /// `wave.spill_slot`.
 LogicalResult WaveDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   if (attr.getName() == kSpillSlotAttrName)
     return verifySpillSlotAttr(op, attr);
+  if (attr.getName() == kAssumeAttrName) {
+    auto func = dyn_cast<gpu::GPUFuncOp>(op);
+    if (!func || !func.isKernel())
+      return op->emitError()
+             << "'" << kAssumeAttrName << "' applies to gpu.func kernels only";
+    return verifyAssumeAttr(func, attr);
+  }
   if (attr.getName() != kKernelAttrName && attr.getName() != kReferenceAttrName)
     return op->emitError() << "unknown wave attribute '"
                            << attr.getName().getValue() << "'";

@@ -75,6 +75,10 @@
 // RUN: wave-run %s --kernel=icmp_if_mov --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=even_odd_store --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=in_bounds_reads --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
+// The run-time trip count, at 3 and 4 chunks (what the kernel assumes).
+// RUN: %python -c "import numpy; numpy.save('%t.n3.npy', numpy.array(3, dtype=numpy.int64)); numpy.save('%t.n4.npy', numpy.array(4, dtype=numpy.int64))"
+// RUN: wave-run %s --kernel=run_time_trips --input=n=%t.n3.npy --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=run_time_trips --input=n=%t.n4.npy --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=in_bounds_load --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=nested --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=uniform_inside_divergent --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
@@ -94,7 +98,7 @@
 // EXAMPLE-NEXT:    wave.write %[[Y]]
 // EXAMPLE-NEXT:    gpu.return
 
-// SUMMARY: remark: wave-remove-divergence: 9 converted, 1 store pairs merged, 6 left uniform; kept: 7 side effect, 1 barrier, 1 convergent, 2 out of bounds, 2 cost
+// SUMMARY: remark: wave-remove-divergence: 10 converted, 1 store pairs merged, 6 left uniform; kept: 7 side effect, 1 barrier, 1 convergent, 3 out of bounds, 2 cost
 
 #k = #wave.kernel<chip = "gfx942", wave_size = 64>
 #lds = #gpu.address_space<workgroup>
@@ -618,6 +622,67 @@ gpu.func @guarded_read(%X: memref<64xf32>, %Y: memref<64xf32>) kernel
     scf.yield %zero : vector<1xf32>
   }
   wave.write %r, %Y[%tid] : vector<1xf32>, memref<64xf32>
+  gpu.return
+}
+
+// A loop of run-time trip count %n reads chunk k of 64 elements: in bounds
+// only because the kernel assumes at most 4 chunks (`wave.assume`, over the
+// kernel's arguments), so the guarded read is speculated.
+// CHECK-LABEL: gpu.func @run_time_trips
+// CHECK:         scf.for
+// CHECK-NOT:     scf.if
+// CHECK:         wave.read
+// CHECK:         arith.select
+gpu.func @run_time_trips(%X: memref<256xf32>, %Y: memref<64xf32>, %n: index) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k,
+                wave.assume = affine_set<(x, y, n) : (n >= 0, 4 - n >= 0)>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %zero = arith.constant dense<0.0> : vector<1xf32>
+  %tid = gpu.thread_id x
+  %low = arith.cmpi ult, %tid, %c32 : index
+  %sum = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (vector<1xf32>) {
+    %r = scf.if %low -> (vector<1xf32>) {
+      %v = wave.read %X[%tid, %k] map affine_map<(t, k) -> (k * 64 + t)> : memref<256xf32> -> vector<1xf32>
+      %a = arith.addf %acc, %v : vector<1xf32>
+      scf.yield %a : vector<1xf32>
+    } else {
+      scf.yield %acc : vector<1xf32>
+    }
+    scf.yield %r : vector<1xf32>
+  }
+  wave.write %sum, %Y[%tid] : vector<1xf32>, memref<64xf32>
+  gpu.return
+}
+
+// The same kernel without the assumption: %n may be anything, and the read
+// is kept under its guard.
+// CHECK-LABEL: gpu.func @run_time_trips_unassumed
+// CHECK:         scf.for
+// CHECK:         scf.if
+gpu.func @run_time_trips_unassumed(%X: memref<256xf32>, %Y: memref<64xf32>, %n: index) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %zero = arith.constant dense<0.0> : vector<1xf32>
+  %tid = gpu.thread_id x
+  %low = arith.cmpi ult, %tid, %c32 : index
+  %sum = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (vector<1xf32>) {
+    // expected-remark @below {{divergent branch kept: 'wave.read' may read out of bounds}}
+    %r = scf.if %low -> (vector<1xf32>) {
+      %v = wave.read %X[%tid, %k] map affine_map<(t, k) -> (k * 64 + t)> : memref<256xf32> -> vector<1xf32>
+      %a = arith.addf %acc, %v : vector<1xf32>
+      scf.yield %a : vector<1xf32>
+    } else {
+      scf.yield %acc : vector<1xf32>
+    }
+    scf.yield %r : vector<1xf32>
+  }
+  wave.write %sum, %Y[%tid] : vector<1xf32>, memref<64xf32>
   gpu.return
 }
 
