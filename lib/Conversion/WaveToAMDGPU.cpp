@@ -4,6 +4,7 @@
 #include "wave/Chip/Chip.h"
 #include "wave/Conversion/Passes.h"
 #include "wave/Conversion/ROCDLTarget.h"
+#include "wave/Dialect/Wave/IR/Assumptions.h"
 #include "wave/Dialect/Wave/IR/MmaLayout.h"
 
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
@@ -108,5 +109,6 @@ void ConvertWaveToAMDGPUPass::runOnOperation() {
   for (auto func : module.getOps<gpu::GPUFuncOp>()) {
     func->removeAttr(WaveDialect::kKernelAttrName);
     func->removeAttr(WaveDialect::kReferenceAttrName);
+    func->removeAttr(kAssumeAttrName);
   }
 }

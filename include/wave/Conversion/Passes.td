@@ -43,8 +43,8 @@ def ConvertWaveToAMDGPU
   let summary = "Lowers wave ops to vector, memref, gpu, amdgpu and rocdl ops";
   let description = [{
     Rewrites every `wave` op of the module's kernels in upstream dialects and
-    drops the `wave.kernel` and `wave.reference` attributes, which nothing
-    after this pass reads:
+    drops the `wave.kernel`, `wave.reference` and `wave.assume` attributes,
+    which nothing after this pass reads:
 
     * `wave.read` / `wave.write`: the access map is expanded into `arith` on
       the index operands. When the elements run along the memref's innermost,
