@@ -147,6 +147,8 @@ wave::compile(ModuleOp module, const CompileOptions &options,
   lowering.occupancy = options.occupancy;
   lowering.optimize = options.waveOptimize.value_or(options.optLevel >= 2);
   lowering.coarsenLanes = options.optLevel >= 3;
+  lowering.fastMath = options.fastMath || options.finiteMath;
+  lowering.finiteMath = options.finiteMath;
   buildWaveLowerToROCDLPipeline(pm, lowering);
   if (failed(pm.run(module)))
     return llvm::make_error<PipelineFailure>();

@@ -3,6 +3,7 @@
 
 #include "Combine.h"
 #include "Elementwise.h"
+#include "wave/Dialect/Wave/IR/ApproximateMath.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -53,6 +54,16 @@ struct MulF {
 };
 struct DivF {
   static double apply(double a, double b) { return a / b; }
+};
+/// a / b under afn on f32 (wave-lower-approximate-math): a times v_rcp_f32
+/// of b, the reciprocal rounded to f32 (and flushed) before the multiply.
+/// The hardware's reciprocal is within 1 ULP; this one is correctly rounded.
+struct ApproximateDivF {
+  static double apply(double a, double b) {
+    if (std::fabs(b) < 0x1p-126)
+      b = std::copysign(0.0, b); // v_rcp_f32 flushes denormal inputs.
+    return a * flushF32Denormal(float(1.0 / b));
+  }
 };
 struct RemF {
   static double apply(double a, double b) { return std::fmod(a, b); }
@@ -484,8 +495,11 @@ std::optional<LogicalResult> mlir::wave::interp::compileArithOp(Compiler &c,
           [&](arith::SubFOp o) { return emitFloatElementwise<SubF, 2>(c, o); })
       .Case(
           [&](arith::MulFOp o) { return emitFloatElementwise<MulF, 2>(c, o); })
-      .Case(
-          [&](arith::DivFOp o) { return emitFloatElementwise<DivF, 2>(c, o); })
+      .Case([&](arith::DivFOp o) {
+        return approximatesF32(o)
+                   ? emitFloatElementwise<ApproximateDivF, 2>(c, o)
+                   : emitFloatElementwise<DivF, 2>(c, o);
+      })
       .Case(
           [&](arith::RemFOp o) { return emitFloatElementwise<RemF, 2>(c, o); })
       .Case(

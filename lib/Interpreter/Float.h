@@ -10,9 +10,16 @@
 
 #include "llvm/ADT/bit.h"
 
+#include <cmath>
 #include <cstdint>
 
 namespace mlir::wave::interp {
+
+/// An f32 result of an AMDGPU transcendental instruction (v_exp_f32,
+/// v_rcp_f32): those flush results below the smallest normal f32 to zero.
+inline double flushF32Denormal(double x) {
+  return std::fabs(x) < 0x1p-126 ? std::copysign(0.0, x) : x;
+}
 
 inline float halfBitsToFloat(uint16_t h) {
   uint32_t sign = uint32_t(h & 0x8000) << 16;

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Elementwise.h"
+#include "wave/Dialect/Wave/IR/ApproximateMath.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -53,6 +54,18 @@ WAVE_FLOAT_UNARY(Trunc, std::trunc(x))
 WAVE_FLOAT_UNARY(Round, std::round(x))         // Halves away from zero.
 WAVE_FLOAT_UNARY(RoundEven, std::nearbyint(x)) // Default mode: to even.
 #undef WAVE_FLOAT_UNARY
+
+/// exp2 and exp under afn on f32 (wave-lower-approximate-math): v_exp_f32
+/// of the exponent, which for exp is x * log2(e) rounded to f32 first. The
+/// hardware's v_exp_f32 is within 1 ULP; this one is correctly rounded.
+struct ApproximateExp2 {
+  static double apply(double x) { return flushF32Denormal(std::exp2(x)); }
+};
+struct ApproximateExp {
+  static double apply(double x) {
+    return ApproximateExp2::apply(float(x) * float(M_LOG2E));
+  }
+};
 
 struct PowF {
   static double apply(double x, double y) { return std::pow(x, y); }
@@ -155,8 +168,16 @@ std::optional<LogicalResult> mlir::wave::interp::compileMathOp(Compiler &c,
   using R = std::optional<LogicalResult>;
   return llvm::TypeSwitch<Operation *, R>(op)
       .Case([&](math::AbsFOp o) { return emitFloatElementwise<AbsF, 1>(c, o); })
-      .Case([&](math::ExpOp o) { return emitFloatElementwise<Exp, 1>(c, o); })
-      .Case([&](math::Exp2Op o) { return emitFloatElementwise<Exp2, 1>(c, o); })
+      .Case([&](math::ExpOp o) {
+        return approximatesF32(o)
+                   ? emitFloatElementwise<ApproximateExp, 1>(c, o)
+                   : emitFloatElementwise<Exp, 1>(c, o);
+      })
+      .Case([&](math::Exp2Op o) {
+        return approximatesF32(o)
+                   ? emitFloatElementwise<ApproximateExp2, 1>(c, o)
+                   : emitFloatElementwise<Exp2, 1>(c, o);
+      })
       .Case(
           [&](math::ExpM1Op o) { return emitFloatElementwise<ExpM1, 1>(c, o); })
       .Case([&](math::LogOp o) { return emitFloatElementwise<Log, 1>(c, o); })

@@ -48,6 +48,11 @@ void mlir::wave::buildWaveOptimizePipeline(OpPassManager &pm,
   // The kernel passes change one gpu.func each: anchored on gpu.func, the
   // pass manager runs them on the kernels in parallel.
   OpPassManager &kernels = gpuModule.nest<gpu::GPUFuncOp>();
+  if (options.fastMath) {
+    WaveFastMathOptions fastMath;
+    fastMath.finite = options.finiteMath;
+    kernels.addPass(createWaveFastMath(fastMath));
+  }
   kernels.addPass(createWaveUseCollectives());
   RemoveDivergenceOptions divergence;
   divergence.threshold = options.divergenceThreshold;

@@ -34,7 +34,13 @@ void mlir::wave::buildWaveToUpstreamPipeline(
     WaveOptimizeOptions optimize;
     optimize.budgetRegisters = false;
     optimize.coarsenLanes = options.coarsenLanes;
+    optimize.fastMath = options.fastMath;
+    optimize.finiteMath = options.finiteMath;
     buildWaveOptimizePipeline(pm, optimize);
+  } else if (options.fastMath) {
+    WaveFastMathOptions fastMath;
+    fastMath.finite = options.finiteMath;
+    pm.addPass(createWaveFastMath(fastMath));
   }
   OpPassManager &gpuModule = pm.nest<gpu::GPUModuleOp>();
   // Last on wave IR: the register budget for the chip just fixed, and its
@@ -53,6 +59,9 @@ void mlir::wave::buildUpstreamToROCDLPipeline(
     OpPassManager &pm, const WaveLoweringOptions &options) {
   OpPassManager &gpuModule = pm.nest<gpu::GPUModuleOp>();
   gpuModule.addPass(createWaveLowerSubgroupReduce());
+  // Before convert-gpu-to-rocdl, which would give exp and division under
+  // afn LLVM's accurate sequences.
+  gpuModule.addPass(createWaveLowerApproximateMath());
   // Math ops with an expansion into ops the backend has natively
   // (tanh, rsqrt, powf, ...) are expanded; convert-gpu-to-rocdl would call
   // the ROCm device library for them, which is not linked.

@@ -34,6 +34,7 @@ using namespace mlir::wave;
 namespace {
 enum class EmitKind { Hsaco, Bundle, Asm, LLVM, MLIR };
 enum class ReportFormat { None, Text, Json };
+enum class FastMath { Off, On, Finite };
 } // namespace
 
 // Named to sort before LLVM's "Generic Options" in --help.
@@ -106,6 +107,17 @@ static llvm::cl::opt<ReportFormat> resourceUsage(
                                 "as clang's kernel-resource-usage remarks")),
     llvm::cl::cat(category));
 
+static llvm::cl::opt<FastMath> fastMath(
+    "fast-math", llvm::cl::ValueOptional, llvm::cl::init(FastMath::Off),
+    llvm::cl::desc("Trade accuracy for speed (wave-fast-math; "
+                   "docs/passes/wave-fast-math.md has the error bounds)"),
+    llvm::cl::values(
+        clEnumValN(FastMath::On, "",
+                   "approximate functions and reciprocals, contraction"),
+        clEnumValN(FastMath::Finite, "finite",
+                   "also assume no NaN and no infinity")),
+    llvm::cl::cat(category));
+
 /// Prints `wave-compile: error: message` and returns the exit code.
 static int fail(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "wave-compile") << message << "\n";
@@ -156,6 +168,8 @@ int main(int argc, char **argv) {
   if (waveOptimize != llvm::cl::BOU_UNSET)
     options.waveOptimize = waveOptimize == llvm::cl::BOU_TRUE;
   options.linkerPath = lldPath;
+  options.fastMath = fastMath != FastMath::Off;
+  options.finiteMath = fastMath == FastMath::Finite;
   CompileOutputs &outputs = options.outputs;
   outputs.llvmIR = emitKind == EmitKind::LLVM;
   outputs.assembly = emitKind == EmitKind::Asm;

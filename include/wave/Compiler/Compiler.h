@@ -59,6 +59,9 @@ struct CompileOptions {
   /// Whether the kernel-level optimizations run first; by default at -O2 and
   /// -O3.
   std::optional<bool> waveOptimize;
+  /// wave-fast-math: afn, arcp, contract; with `finiteMath` also nnan, ninf.
+  bool fastMath = false;
+  bool finiteMath = false;
   /// The `ld.lld` to link with; empty for the one of the LLVM this project
   /// is built with.
   std::string linkerPath;

@@ -38,6 +38,34 @@ def WaveAttachTarget : Pass<"wave-attach-target", "::mlir::gpu::GPUModuleOp"> {
   let dependentDialects = ["::mlir::ROCDL::ROCDLDialect"];
 }
 
+def WaveLowerApproximateMath
+    : Pass<"wave-lower-approximate-math", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Lowers f32 exp, exp2 and division that allow approximate "
+                "functions to the hardware's instructions";
+  let description = [{
+    Under the `afn` fast-math flag (`wave-fast-math`, `wave-compile
+    --fast-math`), on f32 and vectors of it:
+
+    * `math.exp %x` becomes `rocdl.exp2` (`v_exp_f32`) of `%x * log2(e)`,
+    * `math.exp2 %x` becomes `rocdl.exp2`,
+    * `arith.divf %a, %b` becomes `%a * rocdl.rcp %b` (`v_rcp_f32`),
+
+    element by element for vectors. Without it LLVM keeps, even under `afn`,
+    the range reduction that gives `exp` denormal results and the exact
+    division sequence (`v_div_scale`, `v_div_fmas`, `v_div_fixup`). Both
+    instructions are accurate to 1 ULP of their own result and flush
+    denormal results to zero; the multiply by log2(e) rounds the exponent
+    first, which costs more for large |x|: docs/passes/wave-fast-math.md
+    has the bounds. Ops without `afn` and other types are left alone.
+    `wave-upstream-to-rocdl` runs it before `convert-gpu-to-rocdl`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::ROCDL::ROCDLDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def ConvertWaveToAMDGPU
     : Pass<"convert-wave-to-amdgpu", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Lowers wave ops to vector, memref, gpu, amdgpu and rocdl ops";

@@ -6,6 +6,7 @@
 // chip itself:
 //
 //   wave-attach-target{chip}      (only with `chip`) fixes the kernels' chip
+//   wave-fast-math{finite}        (only with `fast-math`) fast-math flags
 //   wave-use-collectives          LDS reduction trees -> wave.reduce
 //   wave-remove-divergence        cheap divergent branches -> selects
 //   wave-coarsen-lanes            (only with `coarsen-lanes`) wider lanes
@@ -58,6 +59,16 @@ struct WaveOptimizeOptions : public PassPipelineOptions<WaveOptimizeOptions> {
       *this, "pipeline-stages",
       llvm::cl::desc("Stages of wave-pipeline-loops (0: no pipelining)"),
       llvm::cl::init(2)};
+  PassOptions::Option<bool> fastMath{
+      *this, "fast-math",
+      llvm::cl::desc("Start with wave-fast-math: afn, arcp and contract on "
+                     "every float op (wave-compile --fast-math)"),
+      llvm::cl::init(false)};
+  PassOptions::Option<bool> finiteMath{
+      *this, "finite-math",
+      llvm::cl::desc("With fast-math, also nnan and ninf (wave-compile "
+                     "--fast-math=finite)"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> budgetRegisters{
       *this, "budget-registers",
       llvm::cl::desc("End with wave-budget-registers (wave-compile turns it "

@@ -42,6 +42,15 @@ struct WaveLoweringOptions : public PassPipelineOptions<WaveLoweringOptions> {
       llvm::cl::desc("Run wave-optimize's kernel passes after fixing the chip "
                      "(wave-compile: at -O2 and -O3)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> fastMath{
+      *this, "fast-math",
+      llvm::cl::desc("Run wave-fast-math (with or without `optimize`): "
+                     "afn, arcp, contract (wave-compile --fast-math)"),
+      llvm::cl::init(false)};
+  PassOptions::Option<bool> finiteMath{
+      *this, "finite-math",
+      llvm::cl::desc("With fast-math, also nnan and ninf"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> coarsenLanes{
       *this, "coarsen-lanes",
       llvm::cl::desc("With `optimize`, also run wave-coarsen-lanes, which "

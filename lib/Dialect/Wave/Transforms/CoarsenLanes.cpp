@@ -54,14 +54,14 @@ bool isWorkgroupMemory(Type type) {
 /// Why `op` may let lanes share data or cannot be copied per lane; empty
 /// when it cannot.
 std::string whyNotLanePrivate(Operation *op, Block &entry) {
-  for (Type type : llvm::concat<Type>(op->getOperandTypes(),
-                                      op->getResultTypes()))
+  for (Type type :
+       llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()))
     if (isWorkgroupMemory(type))
       return "it uses LDS ('" + op->getName().getStringRef().str() + "')";
   if (op->hasTrait<Convergent>() ||
-      isa<gpu::BarrierOp, gpu::ShuffleOp, gpu::SubgroupReduceOp,
-          gpu::LaneIdOp, gpu::SubgroupIdOp, gpu::NumSubgroupsOp,
-          gpu::SubgroupSizeOp, gpu::GlobalIdOp>(op))
+      isa<gpu::BarrierOp, gpu::ShuffleOp, gpu::SubgroupReduceOp, gpu::LaneIdOp,
+          gpu::SubgroupIdOp, gpu::NumSubgroupsOp, gpu::SubgroupSizeOp,
+          gpu::GlobalIdOp>(op))
     return "'" + op->getName().getStringRef().str() +
            "' exchanges data between lanes or depends on how lanes are "
            "grouped";
@@ -133,12 +133,11 @@ void proveAccesses(CoarseningPlan &plan, const Launch &launch) {
               footprint->enumerate(bindings, &reason);
           if (failed(lanes)) {
             plan.bail = Bail::NotContiguous;
-            plan.reason = "an access's footprint cannot be enumerated: " +
-                          reason;
+            plan.reason =
+                "an access's footprint cannot be enumerated: " + reason;
             return;
           }
-          int64_t workgroup =
-              wx + launch.grid[0] * (wy + launch.grid[1] * wz);
+          int64_t workgroup = wx + launch.grid[0] * (wy + launch.grid[1] * wz);
           for (int64_t lane = 0; lane < lanes->getNumLanes(); ++lane) {
             int64_t globalLane = workgroup * launch.numLanes() + lane;
             for (int64_t e = 0; e < lanes->getNumElements(lane); ++e) {
@@ -219,14 +218,14 @@ CoarseningPlan planCoarsening(gpu::GPUFuncOp kernel, unsigned accessBits) {
   for (LaneAccessOpInterface access : plan.accesses) {
     VectorType type = access.getVectorType();
     widestBits = std::max<int64_t>(
-        widestBits, type.getNumElements() *
-                        type.getElementType().getIntOrFloatBitWidth());
+        widestBits,
+        type.getNumElements() * type.getElementType().getIntOrFloatBitWidth());
   }
   if (2 * widestBits > accessBits)
-    return fail(Bail::AlreadyWide,
-                "an access already moves " + Twine(widestBits / 8) +
-                    " bytes; merging two would exceed " + Twine(accessBits) +
-                    " bits");
+    return fail(Bail::AlreadyWide, "an access already moves " +
+                                       Twine(widestBits / 8) +
+                                       " bytes; merging two would exceed " +
+                                       Twine(accessBits) + " bits");
   auto kernelAttr =
       kernel->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName);
   int64_t waveSize = kernelAttr ? kernelAttr.getWaveSize() : 64;
@@ -237,10 +236,11 @@ CoarseningPlan planCoarsening(gpu::GPUFuncOp kernel, unsigned accessBits) {
          lanes / (2 * factor) >= waveSize)
     factor *= 2;
   if (factor == 1)
-    return fail(Bail::Sizes,
-                "sizes do not divide: the workgroup's " +
-                    Twine(launch.block[0]) + " lanes along x cannot be "
-                    "halved and keep a whole wave of " + Twine(waveSize));
+    return fail(Bail::Sizes, "sizes do not divide: the workgroup's " +
+                                 Twine(launch.block[0]) +
+                                 " lanes along x cannot be "
+                                 "halved and keep a whole wave of " +
+                                 Twine(waveSize));
   plan.factor = factor;
   int64_t longest = 0;
   for (LaneAccessOpInterface access : plan.accesses)
@@ -260,8 +260,8 @@ Value concatenate(OpBuilder &builder, Location loc, ArrayRef<Value> parts) {
   int64_t length = partType.getNumElements();
   auto type = VectorType::get({length * static_cast<int64_t>(parts.size())},
                               partType.getElementType());
-  Value result = arith::ConstantOp::create(builder, loc, type,
-                                           builder.getZeroAttr(type));
+  Value result =
+      arith::ConstantOp::create(builder, loc, type, builder.getZeroAttr(type));
   for (auto [i, part] : llvm::enumerate(parts))
     result = vector::InsertStridedSliceOp::create(
         builder, loc, part, result, ArrayRef<int64_t>{int64_t(i) * length},
@@ -319,8 +319,8 @@ unsigned coarsen(gpu::GPUFuncOp kernel, const CoarseningPlan &plan) {
   }
 
   SmallVector<Operation *> originals;
-  for (Operation &op : llvm::make_range(builder.getInsertionPoint(),
-                                        entry.end()))
+  for (Operation &op :
+       llvm::make_range(builder.getInsertionPoint(), entry.end()))
     if (!op.hasTrait<OpTrait::IsTerminator>())
       originals.push_back(&op);
 
@@ -347,10 +347,9 @@ unsigned coarsen(gpu::GPUFuncOp kernel, const CoarseningPlan &plan) {
     if (auto read = dyn_cast<ReadOp>(op)) {
       auto type = VectorType::get({partType.getNumElements() * factor},
                                   partType.getElementType());
-      auto wide = ReadOp::create(builder, read.getLoc(), type,
-                                 read.getMemref(), indices, read.getMapAttr(),
-                                 read.getAlongAttr(), mask,
-                                 read.getCacheAttr());
+      auto wide = ReadOp::create(
+          builder, read.getLoc(), type, read.getMemref(), indices,
+          read.getMapAttr(), read.getAlongAttr(), mask, read.getCacheAttr());
       for (auto [i, copy] : llvm::enumerate(copies))
         copy.map(read.getResult(),
                  vector::ExtractStridedSliceOp::create(
@@ -391,11 +390,11 @@ struct CoarsenLanesPass
         unsigned merged = coarsen(kernel, plan);
         ++coarsened;
         widened += merged;
-        emitRemark(kernel.getLoc()) << "lanes coarsened by " << plan.factor
-                            << ": each lane takes " << plan.factor
-                            << " consecutive lanes' elements, " << merged
-                            << " accesses widened, workgroup x " << before
-                            << " -> " << before / plan.factor << " lanes";
+        emitRemark(kernel.getLoc())
+            << "lanes coarsened by " << plan.factor << ": each lane takes "
+            << plan.factor << " consecutive lanes' elements, " << merged
+            << " accesses widened, workgroup x " << before << " -> "
+            << before / plan.factor << " lanes";
         return;
       }
       case Bail::NotLanePrivate:

@@ -88,8 +88,7 @@ std::optional<std::pair<Value, int64_t>> matchCondition(scf::IfOp ifOp) {
     return std::nullopt;
   auto id = cmp.getLhs().getDefiningOp<gpu::ThreadIdOp>();
   std::optional<int64_t> stride = getConstantIntValue(cmp.getRhs());
-  if (!id || id.getDimension() != gpu::Dimension::x || !stride ||
-      *stride <= 0)
+  if (!id || id.getDimension() != gpu::Dimension::x || !stride || *stride <= 0)
     return std::nullopt;
   return std::make_pair(cmp.getLhs(), *stride);
 }
@@ -130,13 +129,12 @@ FailureOr<Level> matchLevel(scf::IfOp ifOp, std::string *reason) {
   if (touchesOwnPlus(first, 0) && touchesOwnPlus(second, level.stride)) {
     level.mine = first;
     level.other = second;
-  } else if (touchesOwnPlus(second, 0) &&
-             touchesOwnPlus(first, level.stride)) {
+  } else if (touchesOwnPlus(second, 0) && touchesOwnPlus(first, level.stride)) {
     level.mine = second;
     level.other = first;
   } else {
-    return fail("the reads are not buf[t] and buf[t + " +
-                Twine(level.stride) + "] of a one-dimensional buffer");
+    return fail("the reads are not buf[t] and buf[t + " + Twine(level.stride) +
+                "] of a one-dimensional buffer");
   }
   level.combine = it != body.end() ? &*it++ : nullptr;
   if (!level.combine || level.combine->getNumOperands() != 2 ||
@@ -158,8 +156,7 @@ FailureOr<Level> matchLevel(scf::IfOp ifOp, std::string *reason) {
   auto write = dyn_cast<WriteOp>(&*it);
   if (write && write.getMemref() == level.buffer &&
       write.getValue() == level.combine->getResult(0) &&
-      touchesOwnPlus(write, 0) &&
-      level.combine->getResult(0).hasOneUse() &&
+      touchesOwnPlus(write, 0) && level.combine->getResult(0).hasOneUse() &&
       isa<scf::YieldOp>(*std::next(it))) {
     level.writeBack = write;
     return level;
@@ -215,8 +212,8 @@ std::string UseCollectivesPass::checkOtherAccesses(ArrayRef<Level> chain) {
       return "the buffer is accessed after the tree (by '" +
              user->getName().getStringRef().str() +
              "'), where its partial results would differ";
-    FailureOr<AccessFootprint> footprint = AccessFootprint::get(
-        cast<LaneAccessOpInterface>(read.getOperation()));
+    FailureOr<AccessFootprint> footprint =
+        AccessFootprint::get(cast<LaneAccessOpInterface>(read.getOperation()));
     FailureOr<WorkgroupFootprint> lanes =
         succeeded(footprint) ? footprint->enumerate()
                              : FailureOr<WorkgroupFootprint>(failure());
@@ -238,8 +235,8 @@ void UseCollectivesPass::processChain(gpu::GPUFuncOp kernel,
   auto bail = [&](const Twine &why) {
     ++bails;
     emitRemark(chain.front().ifOp->getLoc())
-        << "LDS reduction tree of " << chain.size() << " levels (s = "
-        << chain.front().stride << " down to " << last.stride
+        << "LDS reduction tree of " << chain.size()
+        << " levels (s = " << chain.front().stride << " down to " << last.stride
         << ") not replaced: " << why;
   };
   if (last.stride != 1)
@@ -263,9 +260,8 @@ void UseCollectivesPass::processChain(gpu::GPUFuncOp kernel,
 
   // Level s pairs lanes t and t + s for t < s: one wave holds both when
   // 2 s <= wave size.
-  auto *firstInner = llvm::find_if(chain, [&](const Level &level) {
-    return 2 * level.stride <= waveSize;
-  });
+  auto *firstInner = llvm::find_if(
+      chain, [&](const Level &level) { return 2 * level.stride <= waveSize; });
   unsigned numInner = chain.end() - firstInner;
   int64_t lanes = 2 * firstInner->stride;
 
@@ -310,8 +306,9 @@ void UseCollectivesPass::processChain(gpu::GPUFuncOp kernel,
   levelsReplaced += numInner;
   levelsKept += chain.size() - numInner;
   emitRemark(chain.front().ifOp->getLoc())
-      << "LDS reduction tree of " << chain.size() << " levels (s = "
-      << chain.front().stride << " down to 1) recognized: the " << numInner
+      << "LDS reduction tree of " << chain.size()
+      << " levels (s = " << chain.front().stride
+      << " down to 1) recognized: the " << numInner
       << " levels within one wave (s <= " << lanes / 2
       << ") are one wave.reduce <" << stringifyReduceKind(last.kind)
       << "> over lanes t < " << lanes << ", the " << chain.size() - numInner
@@ -356,10 +353,9 @@ void UseCollectivesPass::runOnOperation() {
               << "not an LDS reduction tree level: " << reason;
           continue;
         }
-        if (!chain.empty() &&
-            (chain.back().buffer != level->buffer ||
-             chain.back().stride != 2 * level->stride ||
-             !chain.back().writeBack))
+        if (!chain.empty() && (chain.back().buffer != level->buffer ||
+                               chain.back().stride != 2 * level->stride ||
+                               !chain.back().writeBack))
           close();
         chain.push_back(*level);
       }

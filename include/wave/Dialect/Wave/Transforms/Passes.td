@@ -216,6 +216,47 @@ def WaveUseCollectives : Pass<"wave-use-collectives"> {
   ];
 }
 
+def WaveFastMath : Pass<"wave-fast-math"> {
+  let summary = "Sets fast-math flags on every float op of the kernels";
+  let description = [{
+    `wave-compile --fast-math` (and `wave-optimize{fast-math=true}`) run
+    this pass first. It adds, to every op of every kernel that carries
+    fast-math flags (`arith` float ops, `math` ops, `vector.reduction`, ...),
+    the flags whose effect is an accuracy the documentation can state:
+
+    * `afn`: functions may be approximated: `math.exp` and `math.exp2` on
+      f32 become `v_exp_f32` of a base-2 exponent and f32 division a
+      multiply by `v_rcp_f32` (`wave-lower-approximate-math`);
+    * `arcp`: a division may be a multiply by the reciprocal;
+    * `contract`: a multiply and an add may fuse into one fma (one rounding
+      fewer).
+
+    With `finite` it also adds `nnan` and `ninf`: the kernel promises that
+    no value is NaN or infinite, which lets LLVM drop the NaN rule of
+    `maximumf` (one `v_max_f32` instead of a compare and select) and other
+    checks; a NaN or infinity that does occur makes the result undefined
+    (LLVM's poison), so this is only on request.
+
+    Flags already on an op are kept. `wave-run` models the approximations of
+    `afn` (the exponent rounded to f32 before `v_exp_f32`, the reciprocal
+    rounded before the multiply, results below the smallest normal f32
+    flushed to zero), so `wave-run --compare-pipeline=wave-fast-math`
+    measures what they cost; docs/passes/wave-fast-math.md has the measured
+    bounds.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"finite", "finite", "bool", "false",
+           "Also assume no NaN and no infinity (nnan, ninf)">,
+    Option<"summary", "summary", "bool", "false",
+           "Also report the statistics as a remark on the module (the "
+           "packaged MLIR is built without statistics)">,
+  ];
+  let statistics = [
+    Statistic<"numFlagged", "ops-flagged", "Ops given fast-math flags">,
+  ];
+}
+
 def WaveInsertBarriers : Pass<"wave-insert-barriers"> {
   let summary = "Inserts the fewest workgroup barriers ordering every LDS "
                 "hazard";

@@ -1,0 +1,60 @@
+//===- FastMath.cpp - Fast-math flags on every float op of the kernels ----===//
+//
+// Sets the fast-math flags the user chose (wave-compile --fast-math) on every
+// op of the kernels that carries them. The lowering then turns approximate
+// functions into the hardware's instructions (wave-lower-approximate-math)
+// and LLVM uses the others; the interpreter models the approximations, so
+// wave-run measures the accuracy the flags cost.
+// docs/passes/wave-fast-math.md lists the flags and the measured error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "wave/Dialect/Wave/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+namespace mlir::wave {
+#define GEN_PASS_DEF_WAVEFASTMATH
+#include "wave/Dialect/Wave/Transforms/Passes.h.inc"
+} // namespace mlir::wave
+
+using namespace mlir;
+using namespace mlir::wave;
+
+namespace {
+struct FastMathPass : public wave::impl::WaveFastMathBase<FastMathPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    // Safe to document: approximate functions and reciprocals, contraction
+    // into fma. No NaN or infinity (values that do occur become poison in
+    // LLVM) only on request.
+    arith::FastMathFlags flags = arith::FastMathFlags::afn |
+                                 arith::FastMathFlags::arcp |
+                                 arith::FastMathFlags::contract;
+    if (finite)
+      flags = flags | arith::FastMathFlags::nnan | arith::FastMathFlags::ninf;
+    unsigned flagged = 0;
+    getOperation()->walk([&](gpu::GPUFuncOp kernel) {
+      if (!kernel.isKernel())
+        return;
+      kernel.walk([&](arith::ArithFastMathInterface op) {
+        arith::FastMathFlags old = op.getFastMathFlagsAttr()
+                                       ? op.getFastMathFlagsAttr().getValue()
+                                       : arith::FastMathFlags::none;
+        if ((old | flags) == old)
+          return;
+        op->setAttr(op.getFastMathAttrName(),
+                    arith::FastMathFlagsAttr::get(&getContext(), old | flags));
+        ++flagged;
+      });
+    });
+    numFlagged = flagged;
+    if (summary)
+      emitPassSummary(*this, getOperation())
+          << flagged << " ops given the flags "
+          << arith::stringifyFastMathFlags(flags);
+  }
+};
+} // namespace

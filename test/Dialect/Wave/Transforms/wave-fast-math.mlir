@@ -1,0 +1,84 @@
+// Every float op of the kernels gets afn, arcp and contract (and nnan, ninf
+// with finite); flags an op has are kept; functions that are not kernels
+// are left alone.
+// RUN: wave-opt %s --wave-fast-math | FileCheck %s
+// RUN: wave-opt %s --wave-fast-math=finite | FileCheck %s --check-prefix=FINITE
+// RUN: wave-opt %s --wave-fast-math=summary 2>&1 >/dev/null | FileCheck %s --check-prefix=SUMMARY
+// The interpreter models what afn does to exp and division: softmax after
+// the pass differs from before, by at most a few f32 ULPs
+// (docs/passes/wave-fast-math.md), and still matches its reference.
+// RUN: wave-run %examples/softmax.mlir --compare-pipeline=wave-fast-math --rtol=1e-6 --atol=0 | FileCheck %s --check-prefix=CLOSE
+// RUN: not wave-run %examples/softmax.mlir --compare-pipeline=wave-fast-math --rtol=0 --atol=0 2>&1 | FileCheck %s --check-prefix=DIFFER
+// RUN: wave-opt %examples/softmax.mlir --wave-fast-math | wave-run - | FileCheck %s --check-prefix=CLOSE
+// wave-compile --fast-math: the softmax kernel's four exp are v_exp_f32 of
+// a base-2 exponent and its division one v_rcp_f32 (the divisor is the
+// same for the lane's four elements), without LLVM's range reduction and
+// exact division; --fast-math=finite also drops the NaN rule of the
+// lane's maximum. The same at -O0, where wave-optimize does not run.
+// RUN: wave-compile %examples/softmax.mlir --chip=gfx942 --fast-math --emit=asm -o %t.fast.s
+// RUN: FileCheck %s --check-prefix=ASM-FAST < %t.fast.s
+// RUN: wave-compile %examples/softmax.mlir --chip=gfx942 --emit=asm -o %t.exact.s
+// RUN: FileCheck %s --check-prefix=ASM-EXACT < %t.exact.s
+// RUN: wave-compile %examples/softmax.mlir --chip=gfx942 --fast-math=finite --emit=asm -o %t.finite.s
+// RUN: FileCheck %s --check-prefix=ASM-FINITE < %t.finite.s
+// RUN: wave-compile %examples/softmax.mlir --chip=gfx942 --fast-math -O0 --emit=asm -o %t.fast-O0.s
+// RUN: FileCheck %s --check-prefix=ASM-FAST-O0 < %t.fast-O0.s
+
+// CLOSE: PASS
+// DIFFER: outputs differ
+
+// ASM-FAST-LABEL: {{^}}softmax:
+// ASM-FAST-COUNT-4: v_exp_f32
+// ASM-FAST-NOT:     v_exp_f32
+// ASM-FAST:         v_rcp_f32
+// ASM-FAST-NOT:     v_rcp_f32
+// ASM-FAST-NOT:     v_div_scale
+// ASM-FAST-NOT:     v_ldexp
+// ASM-FAST:         s_endpgm
+// ASM-EXACT-LABEL: {{^}}softmax:
+// ASM-EXACT:        v_div_scale_f32
+// ASM-EXACT:        s_endpgm
+// ASM-FINITE-LABEL: {{^}}softmax:
+// ASM-FINITE-NOT:   v_cmp_u_f32
+// ASM-FINITE:       s_endpgm
+// ASM-FAST-O0-LABEL: {{^}}softmax:
+// ASM-FAST-O0:      v_exp_f32
+// ASM-FAST-O0-NOT:  v_div_scale
+// ASM-FAST-O0:      s_endpgm
+
+// SUMMARY: remark: wave-fast-math: 4 ops given the flags arcp,contract,afn
+
+gpu.module @m {
+  // CHECK-LABEL: gpu.func @kernel(
+  // CHECK:         arith.addf %{{.*}} fastmath<reassoc,nsz,arcp,contract,afn> : vector<4xf32>
+  // CHECK:         math.exp %{{.*}} fastmath<arcp,contract,afn> : vector<4xf32>
+  // CHECK:         vector.reduction <maximumf>, %{{.*}} fastmath<arcp,contract,afn> : vector<4xf32> into f32
+  // CHECK:         arith.divf %{{.*}} fastmath<reassoc,arcp,contract,afn> : vector<4xf32>
+  // CHECK:         arith.addi %{{.*}} : vector<4xi32>
+  // FINITE-LABEL: gpu.func @kernel(
+  // FINITE:         arith.addf %{{.*}} fastmath<fast> : vector<4xf32>
+  // FINITE:         math.exp %{{.*}} fastmath<nnan,ninf,arcp,contract,afn> : vector<4xf32>
+  gpu.func @kernel(%x: vector<4xf32>, %i: vector<4xi32>, %out: memref<4xf32>,
+                   %iout: memref<4xi32>) kernel {
+    %c0 = arith.constant 0 : index
+    %s = arith.addf %x, %x fastmath<reassoc,nsz> : vector<4xf32>
+    %e = math.exp %s : vector<4xf32>
+    %m = vector.reduction <maximumf>, %e : vector<4xf32> into f32
+    %mv = vector.broadcast %m : f32 to vector<4xf32>
+    %q = arith.divf %e, %mv fastmath<reassoc> : vector<4xf32>
+    %j = arith.addi %i, %i : vector<4xi32>
+    vector.store %q, %out[%c0] : memref<4xf32>, vector<4xf32>
+    vector.store %j, %iout[%c0] : memref<4xi32>, vector<4xi32>
+    gpu.return
+  }
+
+  // Not a kernel: left as written.
+  // CHECK-LABEL: gpu.func @helper(
+  // CHECK:         math.exp %{{.*}} : f32
+  gpu.func @helper(%x: f32, %out: memref<1xf32>) {
+    %c0 = arith.constant 0 : index
+    %e = math.exp %x : f32
+    memref.store %e, %out[%c0] : memref<1xf32>
+    gpu.return
+  }
+}
