@@ -66,6 +66,30 @@ func.func @map_results(%m: memref<8x8xf32>, %i: index, %v: vector<4xf32>) {
 
 // -----
 
+func.func @floordiv_by_zero(%m: memref<64xf32>, %i: index) {
+  // expected-error @+1 {{access map divides by 0 in 'd0 floordiv 0'; floordiv, ceildiv and mod need a positive divisor}}
+  %v = wave.read %m[%i] map affine_map<(d0) -> (d0 floordiv 0)> : memref<64xf32> -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @ceildiv_by_negative(%m: memref<64xf32>, %i: index) {
+  // expected-error @+1 {{access map divides by -2 in 'd0 ceildiv -2'; floordiv, ceildiv and mod need a positive divisor}}
+  %v = wave.read %m[%i] map affine_map<(d0) -> (d0 ceildiv -2)> : memref<64xf32> -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @mod_by_negative(%m: memref<8x8xf32>, %i: index, %v: vector<4xf32>) {
+  // expected-error @+1 {{access map divides by -8 in 'd0 mod -8'; floordiv, ceildiv and mod need a positive divisor}}
+  wave.write %v, %m[%i] map affine_map<(d0) -> (d0 floordiv 8, d0 mod -8)> : vector<4xf32>, memref<8x8xf32>
+  return
+}
+
+// -----
+
 func.func @along_out_of_range(%m: memref<8x8xf32>, %i: index) {
   // expected-error @+1 {{contiguous dimension 2 is out of range for a memref of rank 2}}
   %v = wave.read %m[%i, %i] along 2 : memref<8x8xf32> -> vector<4xf32>
@@ -296,6 +320,36 @@ gpu.module @kernel {
 
 // -----
 
+gpu.module @kernel {
+  // expected-error @+2 {{'wave_size' must not be negative, got -64}}
+  // expected-error @+1 {{failed to parse Wave_KernelAttr parameter 'wave_size'}}
+  gpu.func @negative_wave_size() kernel attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #wave.kernel<chip = "gfx942", wave_size = -64>} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernel {
+  // expected-error @+2 {{'occupancy' must not be negative, got -1}}
+  // expected-error @+1 {{failed to parse Wave_KernelAttr parameter 'occupancy'}}
+  gpu.func @negative_occupancy() kernel attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64, occupancy = -1>} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernel {
+  // expected-error @+2 {{'occupancy' of 4294967296 is too large}}
+  // expected-error @+1 {{failed to parse Wave_KernelAttr parameter 'occupancy'}}
+  gpu.func @occupancy_too_large() kernel attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64, occupancy = 4294967296>} {
+    gpu.return
+  }
+}
+
+// -----
+
 // expected-error @+1 {{'wave.kernel' applies to gpu.func kernels only}}
 func.func @not_a_kernel() attributes {wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
   return
@@ -333,6 +387,33 @@ gpu.module @kernel {
 gpu.module @kernel {
   // expected-error @+1 {{a wave kernel needs 'known_block_size' (its workgroup size)}}
   gpu.func @no_block_size() kernel attributes {wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernel {
+  // expected-error @+1 {{'known_block_size' extent 0 in dimension y must be positive}}
+  gpu.func @empty_workgroup() kernel attributes {known_block_size = array<i32: 64, 0, 1>, wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernel {
+  // expected-error @+1 {{'known_block_size' extent -64 in dimension x must be positive}}
+  gpu.func @negative_workgroup() kernel attributes {known_block_size = array<i32: -64, -1, 1>, wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernel {
+  // expected-error @+1 {{'known_grid_size' extent 0 in dimension z must be positive}}
+  gpu.func @empty_grid() kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 4, 1, 0>, wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
     gpu.return
   }
 }

@@ -32,6 +32,26 @@ void WaveDialect::initialize() {
       >();
 }
 
+FailureOr<unsigned> mlir::wave::parseCountParameter(AsmParser &parser,
+                                                   StringRef name) {
+  SMLoc loc = parser.getCurrentLocation();
+  APInt value;
+  OptionalParseResult parsed = parser.parseOptionalInteger(value);
+  if (!parsed.has_value())
+    return parser.emitError(loc) << "expected an integer for '" << name << "'";
+  if (failed(*parsed))
+    return failure();
+  if (value.isNegative())
+    return parser.emitError(loc)
+           << "'" << name << "' must not be negative, got "
+           << llvm::toString(value, 10, /*Signed=*/true);
+  if (value.getActiveBits() > 32)
+    return parser.emitError(loc) << "'" << name << "' of "
+                                 << llvm::toString(value, 10, /*Signed=*/false)
+                                 << " is too large";
+  return unsigned(value.getZExtValue());
+}
+
 LogicalResult KernelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  StringRef chip, unsigned waveSize,
                                  unsigned occupancy) {
@@ -100,6 +120,18 @@ static LogicalResult verifyAssumeAttr(gpu::GPUFuncOp func,
   return success();
 }
 
+/// A workgroup or grid has at least one lane or workgroup in every
+/// dimension; the analyses and the interpreter count lanes from these.
+static LogicalResult verifyLaunchExtents(gpu::GPUFuncOp func, StringRef name,
+                                         ArrayRef<int32_t> extents) {
+  for (auto [dim, extent] : llvm::enumerate(extents.take_front(3)))
+    if (extent <= 0)
+      return func.emitError()
+             << "'" << name << "' extent " << extent << " in dimension "
+             << "xyz"[dim] << " must be positive";
+  return success();
+}
+
 /// Checks `wave.kernel`, `wave.reference` and `wave.assume` on a kernel, and
 /// `wave.spill_slot`.
 LogicalResult WaveDialect::verifyOperationAttribute(Operation *op,
@@ -130,6 +162,11 @@ LogicalResult WaveDialect::verifyOperationAttribute(Operation *op,
     if (!block)
       return op->emitError()
              << "a wave kernel needs 'known_block_size' (its workgroup size)";
+    if (failed(verifyLaunchExtents(func, "known_block_size", *block)))
+      return failure();
+    if (std::optional<ArrayRef<int32_t>> grid = func.getKnownGridSize())
+      if (failed(verifyLaunchExtents(func, "known_grid_size", *grid)))
+        return failure();
     int64_t lanes = 1;
     for (int32_t extent : *block)
       lanes *= extent;

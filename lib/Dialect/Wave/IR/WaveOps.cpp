@@ -25,6 +25,28 @@ KernelAttr mlir::wave::getEnclosingKernelAttr(Operation *op) {
   return func->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName);
 }
 
+std::optional<std::string> mlir::wave::findNonPositiveDivisor(AffineMap map) {
+  AffineExpr found;
+  for (AffineExpr result : map.getResults()) {
+    result.walk([&](AffineExpr expr) {
+      auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+      if (found || !binary || expr.getKind() == AffineExprKind::Add ||
+          expr.getKind() == AffineExprKind::Mul)
+        return;
+      auto divisor = dyn_cast<AffineConstantExpr>(binary.getRHS());
+      if (divisor && divisor.getValue() < 1)
+        found = expr;
+    });
+  }
+  if (!found)
+    return std::nullopt;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "divides by " << cast<AffineBinaryOpExpr>(found).getRHS() << " in '"
+     << found << "'";
+  return text;
+}
+
 //===----------------------------------------------------------------------===//
 // Lane accesses
 //===----------------------------------------------------------------------===//
@@ -85,6 +107,10 @@ static LogicalResult verifyLaneAccess(Operation *op, MemRefType memrefType,
     return op->emitOpError("access map yields ")
            << accessMap.getNumResults()
            << " coordinates but the memref has rank " << memrefType.getRank();
+  if (std::optional<std::string> division = findNonPositiveDivisor(accessMap))
+    return op->emitOpError("access map ")
+           << *division
+           << "; floordiv, ceildiv and mod need a positive divisor";
 
   uint64_t dim = along ? *along : memrefType.getRank() - 1;
   if (dim >= static_cast<uint64_t>(memrefType.getRank()))

@@ -5,8 +5,15 @@
 
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectImplementation.h"
 
 #include "wave/Dialect/Wave/IR/WaveEnums.h"
+
+namespace mlir::wave {
+/// Parses a non-negative integer that fits `unsigned` (wave size,
+/// occupancy), rejecting a negative literal with a clear message.
+FailureOr<unsigned> parseCountParameter(AsmParser &parser, StringRef name);
+} // namespace mlir::wave
 
 #define GET_ATTRDEF_CLASSES
 #include "wave/Dialect/Wave/IR/WaveAttrs.h.inc"

@@ -67,6 +67,14 @@ def Wave_ShuffleModeAttr : EnumAttr<Wave_Dialect, Wave_ShuffleMode, "shuffle"> {
 // Kernel attribute
 //===----------------------------------------------------------------------===//
 
+// An unsigned count whose parser rejects a negative literal (the generic
+// unsigned parser would wrap -64 to 4294967232).
+class Wave_CountParameter<string name, string desc, string value = "">
+    : AttrParameter<"unsigned", desc> {
+  let parser = "::mlir::wave::parseCountParameter($_parser, \"" # name # "\")";
+  let defaultValue = value;
+}
+
 def Wave_KernelAttr : AttrDef<Wave_Dialect, "Kernel"> {
   let mnemonic = "kernel";
   let summary = "target chip, wave size and requested occupancy of a kernel";
@@ -83,9 +91,9 @@ def Wave_KernelAttr : AttrDef<Wave_Dialect, "Kernel"> {
   }];
   let parameters = (ins
     StringRefParameter<"AMDGPU processor name">:$chip,
-    "unsigned":$wave_size,
-    DefaultValuedParameter<"unsigned", "0",
-                           "requested waves per SIMD, 0 for none">:$occupancy);
+    Wave_CountParameter<"wave_size", "lanes of a wave">:$wave_size,
+    Wave_CountParameter<"occupancy", "requested waves per SIMD, 0 for none",
+                        "0">:$occupancy);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
 }

@@ -27,6 +27,12 @@ class Convergent : public OpTrait::TraitBase<ConcreteType, Convergent> {};
 namespace mlir::wave {
 /// The `wave.kernel` attribute of the kernel enclosing `op`, or null.
 KernelAttr getEnclosingKernelAttr(Operation *op);
+
+/// Describes the first `floordiv`, `ceildiv` or `mod` of `map` whose divisor
+/// is a constant below 1 ("divides by 0 in 'd0 floordiv 0'"), or none. Such
+/// a map has no value (the affine lowering rejects it), so neither the
+/// verifier nor the interpreter accepts one.
+std::optional<std::string> findNonPositiveDivisor(AffineMap map);
 } // namespace mlir::wave
 
 #endif // WAVE_DIALECT_WAVE_IR_WAVEOPS_H
