@@ -92,10 +92,16 @@ static IndexClass makeClass(IndexKind kind, unsigned dim = 0) {
 // Kernel context
 //===----------------------------------------------------------------------===//
 
-static std::array<int64_t, 3> toSizes(ArrayRef<int32_t> sizes) {
+/// The sizes, or none when an extent is not positive: no launch has such a
+/// workgroup or grid (the wave verifier rejects it on wave kernels), so it
+/// says nothing about the lanes.
+static std::optional<std::array<int64_t, 3>> toSizes(ArrayRef<int32_t> sizes) {
   std::array<int64_t, 3> result = {1, 1, 1};
-  for (auto [i, size] : llvm::enumerate(sizes.take_front(3)))
+  for (auto [i, size] : llvm::enumerate(sizes.take_front(3))) {
+    if (size <= 0)
+      return std::nullopt;
     result[i] = size;
+  }
   return result;
 }
 
@@ -385,6 +391,11 @@ FailureOr<AffineExpr> IndexComposer::composeArithmetic(Operation *op,
       operands.push_back(*expr);
     }
     AffineMap map = apply.getAffineMap();
+    // Such a map has no value; evaluating the footprint would divide by it.
+    if (std::optional<std::string> division = findNonPositiveDivisor(map)) {
+      reason = describeOp(op) + " " + *division;
+      return failure();
+    }
     AffineExpr result = map.getResult(0).replaceDimsAndSymbols(
         ArrayRef<AffineExpr>(operands).take_front(map.getNumDims()),
         ArrayRef<AffineExpr>(operands).drop_front(map.getNumDims()));

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::wave {
 #define GEN_PASS_DEF_CONVERTWAVETOAMDGPU
@@ -55,6 +56,10 @@ private:
 
 LogicalResult ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module) {
   WalkResult result = module.walk([&](Operation *op) {
+    if (isa<gpu::BlockDimOp, gpu::GridDimOp, gpu::GlobalIdOp, gpu::SubgroupIdOp,
+            gpu::NumSubgroupsOp>(op))
+      return failed(checkLaunchSizeOp(op)) ? WalkResult::interrupt()
+                                           : WalkResult::advance();
     if (auto access = dyn_cast<LaneAccessOpInterface>(op)) {
       ++(lowersToVectorAccess(access) ? numVectorAccesses : numElementAccesses);
       return WalkResult::advance();
@@ -85,6 +90,58 @@ LogicalResult ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module) {
   return failure(result.wasInterrupted());
 }
 
+/// Bytes of LDS a workgroup attribution takes: its elements at their LLVM
+/// allocation size, each tile aligned as the lowering places it.
+static uint64_t getAttributionBytes(MemRefType type) {
+  uint64_t elements = 1;
+  for (int64_t extent : type.getShape())
+    elements = llvm::SaturatingMultiply(elements, uint64_t(extent));
+  unsigned bits =
+      type.getElementType().isIntOrFloat() ? type.getElementTypeBitWidth() : 64;
+  uint64_t bytes = llvm::SaturatingMultiply(
+      elements, llvm::PowerOf2Ceil(llvm::divideCeil(bits, 8)));
+  return llvm::alignTo(bytes, 16);
+}
+
+/// The LDS of each kernel fits what one workgroup of its chip may allocate;
+/// otherwise the backend would fail later with no location.
+static LogicalResult checkLdsSize(gpu::GPUModuleOp module) {
+  ROCDL::ROCDLTargetAttr target = getROCDLTarget(module);
+  for (auto func : module.getOps<gpu::GPUFuncOp>()) {
+    StringRef chipName = target ? target.getChip() : StringRef();
+    if (auto kernel =
+            func->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName))
+      chipName = kernel.getChip();
+    const ChipInfo *chip = lookupChip(chipName);
+    if (!chip || func.getWorkgroupAttributions().empty() ||
+        llvm::any_of(func.getWorkgroupAttributions(), [](BlockArgument a) {
+          return !cast<MemRefType>(a.getType()).hasStaticShape();
+        }))
+      continue;
+    uint64_t total = 0;
+    for (BlockArgument tile : func.getWorkgroupAttributions())
+      total = llvm::SaturatingAdd(
+          total, getAttributionBytes(cast<MemRefType>(tile.getType())));
+    if (total <= chip->maxLdsBytesPerWorkgroup)
+      continue;
+    // At the kernel's location, without a dump of the lowered kernel.
+    InFlightDiagnostic diag = emitError(func.getLoc())
+                              << "kernel @" << func.getName() << " needs "
+                              << total << " bytes of LDS, more than the "
+                              << chip->maxLdsBytesPerWorkgroup
+                              << " a workgroup on " << chip->name
+                              << " can allocate; use smaller or fewer LDS "
+                                 "tiles (less padding, a smaller tile "
+                                 "per workgroup)";
+    for (BlockArgument tile : func.getWorkgroupAttributions())
+      diag.attachNote(tile.getLoc())
+          << getAttributionBytes(cast<MemRefType>(tile.getType()))
+          << " bytes allocated here";
+    return failure();
+  }
+  return success();
+}
+
 void ConvertWaveToAMDGPUPass::runOnOperation() {
   gpu::GPUModuleOp module = getOperation();
   if (failed(checkAndCount(module)))
@@ -94,6 +151,7 @@ void ConvertWaveToAMDGPUPass::runOnOperation() {
   populateWaveLaneAccessLoweringPatterns(patterns);
   populateWaveCollectiveLoweringPatterns(patterns);
   populateWaveLdsAndMmaLoweringPatterns(patterns);
+  populateWaveLaunchSizeLoweringPatterns(patterns);
   walkAndApplyPatterns(module, std::move(patterns));
 
   WalkResult left = module.walk([](Operation *op) {
@@ -102,7 +160,7 @@ void ConvertWaveToAMDGPUPass::runOnOperation() {
     op->emitOpError("was not lowered");
     return WalkResult::interrupt();
   });
-  if (left.wasInterrupted())
+  if (left.wasInterrupted() || failed(checkLdsSize(module)))
     return signalPassFailure();
 
   // The kernels are plain gpu.func kernels from here on.

@@ -82,8 +82,17 @@ static int64_t euclidMod(int64_t a, int64_t b) {
   return r < 0 ? r + b : r;
 }
 
-void AffineProgram::evaluate(const int64_t *const *operands, unsigned width,
-                             int64_t *out) const {
+std::optional<AffineProgram::Fault>
+AffineProgram::evaluate(const int64_t *const *operands, unsigned width,
+                        uint64_t active, int64_t *out) const {
+  std::optional<Fault> fault;
+  // Divisors of every lane are checked, but only active lanes fault:
+  // inactive ones hold stale values.
+  auto check = [&](const int64_t *rhs) {
+    for (unsigned l = 0; l < width; ++l)
+      if (rhs[l] <= 0 && !fault && ((active >> l) & 1))
+        fault = Fault{l, rhs[l]};
+  };
   SmallVector<int64_t, 4 * 64> stack(size_t(std::max(maxDepth, 1u)) * width);
   for (auto [r, code] : llvm::enumerate(results)) {
     int64_t *dst = out + r * width;
@@ -111,21 +120,24 @@ void AffineProgram::evaluate(const int64_t *const *operands, unsigned width,
       switch (c.kind) {
       case Code::Add:
         for (unsigned l = 0; l < width; ++l)
-          lhs[l] += rhs[l];
+          lhs[l] = int64_t(uint64_t(lhs[l]) + uint64_t(rhs[l]));
         break;
       case Code::Mul:
         for (unsigned l = 0; l < width; ++l)
-          lhs[l] *= rhs[l];
+          lhs[l] = int64_t(uint64_t(lhs[l]) * uint64_t(rhs[l]));
         break;
       case Code::Mod:
+        check(rhs);
         for (unsigned l = 0; l < width; ++l)
           lhs[l] = euclidMod(lhs[l], rhs[l]);
         break;
       case Code::FloorDiv:
+        check(rhs);
         for (unsigned l = 0; l < width; ++l)
           lhs[l] = floorDiv(lhs[l], rhs[l]);
         break;
       case Code::CeilDiv:
+        check(rhs);
         for (unsigned l = 0; l < width; ++l)
           lhs[l] = ceilDiv(lhs[l], rhs[l]);
         break;
@@ -135,4 +147,5 @@ void AffineProgram::evaluate(const int64_t *const *operands, unsigned width,
     }
     std::copy_n(stack.data(), width, dst);
   }
+  return fault;
 }

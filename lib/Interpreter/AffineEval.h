@@ -12,6 +12,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace mlir::wave::interp {
 
@@ -24,11 +25,19 @@ public:
   unsigned getNumResults() const { return results.size(); }
   unsigned getNumOperands() const { return numOperands; }
 
+  /// A division or modulo by a non-positive value in an active lane.
+  struct Fault {
+    unsigned lane;
+    int64_t divisor;
+  };
+
   /// Evaluates the map for lanes 0 .. width-1: `operands[i][l]` is operand i
-  /// of lane l; result r of lane l goes to `out[r * width + l]`. Division or
-  /// modulo by a non-positive value yields 0 (a symbolic divisor only).
-  void evaluate(const int64_t *const *operands, unsigned width,
-                int64_t *out) const;
+  /// of lane l; result r of lane l goes to `out[r * width + l]`. Additions
+  /// and multiplications wrap. A `floordiv`, `ceildiv` or `mod` by a value
+  /// below 1 (a symbol's: constant divisors are checked at translation) has
+  /// no result: it yields 0, and the first such lane of `active` is returned.
+  std::optional<Fault> evaluate(const int64_t *const *operands, unsigned width,
+                                uint64_t active, int64_t *out) const;
 
 private:
   struct Code {

@@ -2,6 +2,8 @@
 
 #include "Compiler.h"
 
+#include "wave/Dialect/Wave/IR/WaveOps.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -12,6 +14,23 @@ namespace {
 enum class Fold : uint8_t { Single, Min, Max };
 } // namespace
 
+FailureOr<AffineProgram> mlir::wave::interp::translateAffineMap(Operation *op,
+                                                                AffineMap map) {
+  if (std::optional<std::string> division = findNonPositiveDivisor(map))
+    return op->emitError("affine map ")
+           << *division
+           << "; floordiv, ceildiv and mod need a positive divisor";
+  return AffineProgram(map);
+}
+
+Status mlir::wave::interp::reportAffineFault(Wave &w, const Instr &instr,
+                                             AffineProgram::Fault fault) {
+  w.emitError(instr) << "affine map divides by " << fault.divisor << " for "
+                     << w.describeLane(fault.lane)
+                     << "; floordiv, ceildiv and mod need a positive divisor";
+  return Status::Error;
+}
+
 /// Evaluates the map for every lane and folds its results (`imm`).
 static Status affineApply(Wave &w, const Instr &instr) {
   const AffineApply &apply = w.program->affine[instr.aux];
@@ -21,7 +40,9 @@ static Status affineApply(Wave &w, const Instr &instr) {
     operands.push_back(&w.reg(reg)->i);
   SmallVector<int64_t, 4 * kMaxWaveSize> results(
       size_t(apply.map.getNumResults()) * width);
-  apply.map.evaluate(operands.data(), width, results.data());
+  if (std::optional<AffineProgram::Fault> fault =
+          apply.map.evaluate(operands.data(), width, w.exec, results.data()))
+    return reportAffineFault(w, instr, *fault);
   Slot *dst = w.reg(instr.dst);
   for (unsigned l = 0; l < width; ++l) {
     int64_t value = results[l];
@@ -37,8 +58,11 @@ static Status affineApply(Wave &w, const Instr &instr) {
 
 static LogicalResult emitApply(Compiler &c, Operation *op, AffineMap map,
                                Fold fold) {
+  FailureOr<AffineProgram> program = translateAffineMap(op, map);
+  if (failed(program))
+    return failure();
   AffineApply apply;
-  apply.map = AffineProgram(map);
+  apply.map = std::move(*program);
   for (Value operand : op->getOperands())
     apply.operands.push_back(c.use(operand));
   c.program.affine.push_back(std::move(apply));

@@ -4,6 +4,7 @@
 #include "Float.h"
 
 #include "llvm/ADT/bit.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -121,19 +122,34 @@ uint64_t mlir::wave::floatToBits(ElementKind kind, double value) {
   }
 }
 
+/// One past the largest storage index of the layout, or none when an index
+/// would be negative or not fit in 63 bits.
+static std::optional<int64_t>
+getSpan(ArrayRef<int64_t> shape, ArrayRef<int64_t> strides, int64_t offset) {
+  if (llvm::is_contained(shape, 0))
+    return 0;
+  std::optional<int64_t> lowest = offset, highest = offset;
+  for (auto [extent, stride] : llvm::zip_equal(shape, strides)) {
+    std::optional<int64_t> reach = llvm::checkedMul(extent - 1, stride);
+    if (!reach || !lowest || !highest)
+      return std::nullopt;
+    if (*reach < 0)
+      lowest = llvm::checkedAdd(*lowest, *reach);
+    else
+      highest = llvm::checkedAdd(*highest, *reach);
+  }
+  if (!lowest || !highest || *lowest < 0)
+    return std::nullopt;
+  return llvm::checkedAdd(*highest, int64_t(1));
+}
+
 Buffer::Buffer(ElementKind kind, ArrayRef<int64_t> shape,
                ArrayRef<int64_t> strides, int64_t offset)
     : kind(kind), shape(shape), strides(strides), offset(offset) {
   assert(shape.size() == strides.size() && "one stride per dimension");
-  int64_t span = offset + 1;
-  for (auto [extent, stride] : llvm::zip_equal(shape, strides)) {
-    if (extent == 0) {
-      span = 0;
-      break;
-    }
-    span += (extent - 1) * stride;
-  }
-  storage.assign(span, 0);
+  std::optional<int64_t> span = getSpan(shape, strides, offset);
+  assert(span && "a layout getBufferLayout accepts");
+  storage.assign(span.value_or(0), 0);
 }
 
 static SmallVector<int64_t> rowMajorStrides(ArrayRef<int64_t> shape) {
@@ -219,31 +235,60 @@ void Buffer::fillRandom(uint64_t seed) {
   }
 }
 
+std::optional<BufferLayout> mlir::wave::getBufferLayout(Type type,
+                                                        std::string &reason) {
+  llvm::raw_string_ostream os(reason);
+  BufferLayout layout;
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref) {
+    std::optional<ElementKind> kind = getElementKind(type);
+    if (!kind) {
+      os << "arguments of type " << type << " are not supported";
+      return std::nullopt;
+    }
+    layout.kind = *kind;
+    layout.storageSize = 1;
+    return layout;
+  }
+  std::optional<ElementKind> kind = getElementKind(memref.getElementType());
+  if (!kind) {
+    os << "element type " << memref.getElementType() << " is not supported";
+    return std::nullopt;
+  }
+  if (!memref.hasStaticShape()) {
+    os << type << " has a dynamic shape";
+    return std::nullopt;
+  }
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(memref.getStridesAndOffset(strides, offset)) ||
+      ShapedType::isDynamic(offset) ||
+      llvm::any_of(strides, ShapedType::isDynamic)) {
+    os << type << " has no static strided layout";
+    return std::nullopt;
+  }
+  std::optional<int64_t> span = getSpan(memref.getShape(), strides, offset);
+  std::optional<int64_t> numElements = 1;
+  for (int64_t extent : memref.getShape())
+    if (numElements)
+      numElements = llvm::checkedMul(*numElements, extent);
+  if (!span || !numElements) {
+    os << type << " has more elements or addresses than fit in 63 bits";
+    return std::nullopt;
+  }
+  layout.kind = *kind;
+  layout.shape.assign(memref.getShape().begin(), memref.getShape().end());
+  layout.strides.assign(strides.begin(), strides.end());
+  layout.offset = offset;
+  layout.storageSize = *span;
+  layout.numElements = *numElements;
+  return layout;
+}
+
 std::optional<Buffer> mlir::wave::createBufferForType(Type type,
                                                       std::string &reason) {
-  llvm::raw_string_ostream os(reason);
-  if (auto memref = dyn_cast<MemRefType>(type)) {
-    std::optional<ElementKind> kind = getElementKind(memref.getElementType());
-    if (!kind) {
-      os << "element type " << memref.getElementType() << " is not supported";
-      return std::nullopt;
-    }
-    if (!memref.hasStaticShape()) {
-      os << type << " has a dynamic shape";
-      return std::nullopt;
-    }
-    SmallVector<int64_t> strides;
-    int64_t offset;
-    if (failed(memref.getStridesAndOffset(strides, offset)) ||
-        ShapedType::isDynamic(offset) ||
-        llvm::any_of(strides, ShapedType::isDynamic)) {
-      os << type << " has no static strided layout";
-      return std::nullopt;
-    }
-    return Buffer(*kind, memref.getShape(), strides, offset);
-  }
-  if (std::optional<ElementKind> kind = getElementKind(type))
-    return Buffer(*kind, {});
-  os << "arguments of type " << type << " are not supported";
-  return std::nullopt;
+  std::optional<BufferLayout> layout = getBufferLayout(type, reason);
+  if (!layout)
+    return std::nullopt;
+  return Buffer(layout->kind, layout->shape, layout->strides, layout->offset);
 }

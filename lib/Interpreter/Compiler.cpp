@@ -6,21 +6,28 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace mlir::wave;
 using namespace mlir::wave::interp;
 
-unsigned Compiler::rowsOf(Type type) {
+uint64_t Compiler::rowsOf(Type type) {
   if (auto vector = dyn_cast<VectorType>(type))
     return vector.getNumElements();
   return 1;
 }
 
-uint32_t Compiler::allocate(unsigned rows) {
+uint32_t Compiler::allocate(uint64_t rows) {
   uint32_t reg = program.numSlots;
-  program.numSlots += rows * width;
+  // Register offsets are 32-bit; past that the op is refused (compileOp).
+  uint64_t slots = reg + rows * width;
+  if (rows > UINT32_MAX || slots > UINT32_MAX) {
+    registersExhausted = true;
+    return 0;
+  }
+  program.numSlots = slots;
   return reg;
 }
 
@@ -82,24 +89,22 @@ FailureOr<unsigned> Compiler::getObject(Value memref, Operation *user) const {
                          "argument or an allocation");
 }
 
-FailureOr<unsigned> Compiler::addObject(Operation *def, MemorySpace space,
-                                        MemRefType type,
+FailureOr<unsigned> Compiler::addObject(Operation *def, Location loc,
+                                        MemorySpace space, MemRefType type,
                                         std::string description) {
   std::string reason;
-  std::optional<Buffer> layout = createBufferForType(type, reason);
-  if (!layout) {
-    InFlightDiagnostic diag =
-        def ? def->emitError() : program.func->emitError();
-    diag << "wave-run cannot model " << description << ": " << reason;
-    return failure();
-  }
+  std::optional<BufferLayout> layout = getBufferLayout(type, reason);
+  if (!layout)
+    return mlir::emitError(loc)
+           << "wave-run cannot model " << description << ": " << reason;
   MemObject object;
   object.space = space;
-  object.kind = layout->getKind();
-  object.shape.assign(layout->getShape().begin(), layout->getShape().end());
-  object.strides.assign(layout->getStrides().begin(),
-                        layout->getStrides().end());
-  object.offset = layout->getOffset();
+  object.kind = layout->kind;
+  object.shape = layout->shape;
+  object.strides = layout->strides;
+  object.offset = layout->offset;
+  object.slots = std::max(layout->storageSize, layout->numElements);
+  object.loc = loc;
   object.def = def;
   object.description = std::move(description);
   std::vector<unsigned> *numbering = nullptr;
@@ -128,9 +133,25 @@ LogicalResult Compiler::compileOp(Operation *op) {
       compileArithOp,  compileMathOp,        compileVectorOp,
       compileMemoryOp, compileGpuOp,         compileCollectiveOp,
       compileMmaOp,    compileControlFlowOp, compileAffineOp};
-  for (CompileFn family : kFamilies)
-    if (std::optional<LogicalResult> result = family(*this, op))
+  // Refused before any table sized by the results is built.
+  uint64_t rows = 0;
+  for (Type type : op->getResultTypes())
+    rows += std::min<uint64_t>(rowsOf(type), UINT32_MAX);
+  if (program.numSlots + rows * width > UINT32_MAX)
+    registersExhausted = true;
+  for (CompileFn family : kFamilies) {
+    if (registersExhausted)
+      break;
+    std::optional<LogicalResult> result = family(*this, op);
+    if (!result)
+      continue;
+    if (failed(*result) || !registersExhausted)
       return *result;
+  }
+  if (registersExhausted)
+    return op->emitError("wave-run cannot hold the values of this op: the "
+                         "kernel's values need more than 2^32 register "
+                         "slots");
   return op->emitError() << "wave-run cannot execute '" << op->getName() << "'";
 }
 
@@ -149,8 +170,9 @@ static LogicalResult compileFunction(gpu::GPUFuncOp func, Program &program) {
   for (auto [i, arg] : llvm::enumerate(func.getArguments())) {
     KernelArgumentInfo &info = program.arguments[i];
     if (auto memref = dyn_cast<MemRefType>(arg.getType())) {
-      FailureOr<unsigned> object = compiler.addObject(
-          nullptr, MemorySpace::Global, memref, "argument '" + info.name + "'");
+      FailureOr<unsigned> object =
+          compiler.addObject(nullptr, arg.getLoc(), MemorySpace::Global, memref,
+                             "argument '" + info.name + "'");
       if (failed(object))
         return failure();
       program.objects[*object].index = i;
@@ -167,7 +189,8 @@ static LogicalResult compileFunction(gpu::GPUFuncOp func, Program &program) {
   }
   for (BlockArgument attribution : func.getWorkgroupAttributions()) {
     FailureOr<unsigned> object = compiler.addObject(
-        nullptr, MemorySpace::Lds, cast<MemRefType>(attribution.getType()),
+        nullptr, attribution.getLoc(), MemorySpace::Lds,
+        cast<MemRefType>(attribution.getType()),
         "workgroup attribution #" + std::to_string(attribution.getArgNumber() -
                                                    func.getNumArguments()));
     if (failed(object))
@@ -176,8 +199,8 @@ static LogicalResult compileFunction(gpu::GPUFuncOp func, Program &program) {
   }
   for (BlockArgument attribution : func.getPrivateAttributions()) {
     FailureOr<unsigned> object = compiler.addObject(
-        nullptr, MemorySpace::Private, cast<MemRefType>(attribution.getType()),
-        "private attribution");
+        nullptr, attribution.getLoc(), MemorySpace::Private,
+        cast<MemRefType>(attribution.getType()), "private attribution");
     if (failed(object))
       return failure();
     compiler.setObject(attribution, *object);
@@ -203,8 +226,64 @@ static LogicalResult compileFunction(gpu::GPUFuncOp func, Program &program) {
   return success();
 }
 
+/// Reads `known_block_size` or `known_grid_size` into `dims`: three
+/// positive extents.
+static LogicalResult readLaunchSize(gpu::GPUFuncOp func, StringRef name,
+                                    ArrayRef<int32_t> extents, Dim3 &dims) {
+  if (extents.size() != 3)
+    return func.emitError() << "'" << name << "' needs three extents";
+  for (unsigned d = 0; d < 3; ++d) {
+    if (extents[d] <= 0)
+      return func.emitError()
+             << "'" << name << "' extent " << extents[d] << " in dimension "
+             << "xyz"[d] << " must be positive";
+    dims[d] = extents[d];
+  }
+  return success();
+}
+
+static std::string formatMiB(uint64_t bytes) {
+  return std::to_string((bytes + (1 << 20) - 1) >> 20) + " MiB";
+}
+
+/// Checks, before anything is allocated, that one run of the kernel fits in
+/// `limit` bytes: every memory object (LDS with its race-detector shadow,
+/// private memory once per lane) and the waves' registers.
+static LogicalResult checkMemory(const Program &program, uint64_t limit) {
+  int64_t lanes = program.block[0] * program.block[1] * program.block[2];
+  uint64_t numWaves = (lanes + program.width - 1) / program.width;
+  uint64_t total = 0;
+  for (const MemObject &object : program.objects) {
+    uint64_t perSlot = sizeof(uint64_t);
+    uint64_t copies = 1;
+    if (object.space == MemorySpace::Lds)
+      perSlot += sizeof(ShadowCell);
+    else if (object.space == MemorySpace::Private)
+      copies = numWaves * program.width;
+    uint64_t bytes = llvm::SaturatingMultiply(
+        llvm::SaturatingMultiply(uint64_t(object.slots), perSlot), copies);
+    if (bytes > limit)
+      return emitError(object.loc)
+             << "wave-run needs " << formatMiB(bytes) << " for "
+             << object.description << ", over its memory limit of "
+             << formatMiB(limit);
+    total = llvm::SaturatingAdd(total, bytes);
+  }
+  uint64_t registers = llvm::SaturatingMultiply(
+      uint64_t(program.numSlots) * sizeof(Slot), numWaves);
+  total = llvm::SaturatingAdd(total, registers);
+  if (total > limit)
+    return program.func->emitError()
+           << "wave-run needs " << formatMiB(total) << " to run @"
+           << program.name << " (" << formatMiB(registers)
+           << " of them registers), over its memory limit of "
+           << formatMiB(limit);
+  return success();
+}
+
 FailureOr<Kernel> Kernel::compile(gpu::GPUFuncOp func,
-                                  ArrayRef<std::string> argNames) {
+                                  ArrayRef<std::string> argNames,
+                                  uint64_t memoryLimit) {
   auto program = std::make_unique<Program>();
   program->name = func.getName().str();
   program->func = func;
@@ -214,12 +293,18 @@ FailureOr<Kernel> Kernel::compile(gpu::GPUFuncOp func,
     return func.emitError("wave-run needs 'known_block_size' (the workgroup "
                           "size) on kernel @")
            << func.getName();
-  for (unsigned d = 0; d < 3; ++d)
-    program->block[d] = (*block)[d];
+  if (failed(readLaunchSize(func, "known_block_size", *block, program->block)))
+    return failure();
+  int64_t lanes = program->block[0] * program->block[1] * program->block[2];
+  if (lanes > kMaxWorkgroupLanes)
+    return func.emitError()
+           << "wave-run runs workgroups of at most " << kMaxWorkgroupLanes
+           << " lanes, as the "
+           << "hardware does; @" << func.getName() << " has " << lanes;
   if (std::optional<ArrayRef<int32_t>> grid = func.getKnownGridSize()) {
     Dim3 known;
-    for (unsigned d = 0; d < 3; ++d)
-      known[d] = (*grid)[d];
+    if (failed(readLaunchSize(func, "known_grid_size", *grid, known)))
+      return failure();
     program->knownGrid = known;
   }
   if (auto kernel =
@@ -235,7 +320,8 @@ FailureOr<Kernel> Kernel::compile(gpu::GPUFuncOp func,
     program->arguments.push_back(std::move(info));
   }
 
-  if (failed(compileFunction(func, *program)))
+  if (failed(compileFunction(func, *program)) ||
+      failed(checkMemory(*program, memoryLimit)))
     return failure();
   return Kernel(std::move(program));
 }

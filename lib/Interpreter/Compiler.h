@@ -25,7 +25,7 @@ public:
   Compiler(Program &program) : program(program), width(program.width) {}
 
   /// Number of rows of a value of `type` (vector elements, 1 for scalars).
-  static unsigned rowsOf(Type type);
+  static uint64_t rowsOf(Type type);
 
   /// Allocates the register of `value` (an op result or block argument).
   uint32_t define(Value value);
@@ -35,7 +35,7 @@ public:
   /// The register of an operand.
   uint32_t use(Value value) const;
   /// A register holding no SSA value.
-  uint32_t allocate(unsigned rows);
+  uint32_t allocate(uint64_t rows);
 
   /// Appends an instruction; returns its index.
   size_t emit(Operation *op, Handler fn, uint32_t dst,
@@ -58,8 +58,9 @@ public:
   /// interpreter cannot trace back to an argument or an allocation).
   FailureOr<unsigned> getObject(Value memref, Operation *user) const;
   void setObject(Value memref, unsigned object) { objects[memref] = object; }
-  /// Registers a memory object of `type`.
-  FailureOr<unsigned> addObject(Operation *def, MemorySpace space,
+  /// Registers a memory object of `type`, allocated by `def` (null for
+  /// arguments and attributions) at `loc`.
+  FailureOr<unsigned> addObject(Operation *def, Location loc, MemorySpace space,
                                 MemRefType type, std::string description);
 
   Program &program;
@@ -71,6 +72,8 @@ private:
   DenseMap<Value, uint32_t> registers;
   DenseMap<Value, unsigned> objects;
   unsigned depth = 0;
+  /// Set when the register file would outgrow 32-bit offsets.
+  bool registersExhausted = false;
 };
 
 /// Per-family translation. Each returns std::nullopt when `op` is not one of
@@ -84,6 +87,13 @@ std::optional<LogicalResult> compileCollectiveOp(Compiler &c, Operation *op);
 std::optional<LogicalResult> compileMmaOp(Compiler &c, Operation *op);
 std::optional<LogicalResult> compileControlFlowOp(Compiler &c, Operation *op);
 std::optional<LogicalResult> compileAffineOp(Compiler &c, Operation *op);
+
+/// The map of an affine op or access, translated; refuses (at `op`) a map
+/// dividing by a constant below 1, which has no value.
+FailureOr<AffineProgram> translateAffineMap(Operation *op, AffineMap map);
+/// Reports a division by a non-positive symbol value found at run time.
+Status reportAffineFault(Wave &wave, const Instr &instr,
+                         AffineProgram::Fault fault);
 
 /// Handlers shared between families.
 Status copyMasked(Wave &wave, const Instr &instr);

@@ -9,7 +9,8 @@
 // Layout of the emitted code:
 //   scf.if:    ifBegin(cond -> else) then.. copies ifElse(-> end) else..
 //              copies popFrame
-//   scf.for:   copy lb, init copies, pushFrame; cond: forCond(-> exit) body..
+//   scf.for:   copy lb, forCheckStep, init copies, pushFrame;
+//              cond: forCond(-> exit) body..
 //              yield copies forStep(-> cond); exit: popFrame
 //   scf.while: init copies, pushFrame; before: body.. copies to results,
 //              whileCond(-> exit), copies to after args, after.. yield
@@ -88,6 +89,34 @@ static Status forCond(Wave &w, const Instr &instr) {
   return Status::Next;
 }
 
+/// Stops the run when a lane that enters the loop (its induction variable,
+/// src1, below the upper bound, src2) has a step (src0) with which the loop
+/// never ends: zero, or negative under a signed comparison. `imm` as for
+/// forCond.
+static Status forCheckStep(Wave &w, const Instr &instr) {
+  const Slot *step = w.reg(instr.src[0]);
+  const Slot *iv = w.reg(instr.src[1]);
+  const Slot *ub = w.reg(instr.src[2]);
+  unsigned bits = instr.imm & 0xff;
+  bool isUnsigned = instr.imm >> 8;
+  Status status = Status::Next;
+  forEachLane(w.exec, [&](unsigned l) {
+    bool enters = isUnsigned
+                      ? iv[l].u < ub[l].u
+                      : signExtend(iv[l].u, bits) < signExtend(ub[l].u, bits);
+    int64_t value = signExtend(step[l].u, bits);
+    if (status != Status::Next || !enters || value > 0 ||
+        (isUnsigned && value != 0))
+      return;
+    w.emitError(instr) << "scf.for step " << value << " for "
+                       << w.describeLane(l)
+                       << ": the loop would never end; the step must be "
+                          "positive";
+    status = Status::Error;
+  });
+  return status;
+}
+
 /// Adds the step (src0) to the induction variable (dst) and jumps back.
 static Status forStep(Wave &w, const Instr &instr) {
   Slot *iv = w.reg(instr.dst);
@@ -146,12 +175,16 @@ static LogicalResult compileFor(Compiler &c, scf::ForOp op) {
     c.defineAs(result, reg);
 
   c.emit(op, copyMasked, iv, {c.use(op.getLowerBound())});
+  uint64_t comparison = bits | (uint64_t(op.getUnsignedCmp()) << 8);
+  c.emit(op, forCheckStep, 0,
+         {c.use(op.getStep()), iv, c.use(op.getUpperBound())}, 1, 0,
+         comparison);
   c.emitParallelCopy(op, op.getInitArgs(), iterArgs);
   c.emit(op, pushFrame, 0);
   c.enterFrame();
   uint32_t cond = c.here();
-  size_t condInstr = c.emit(op, forCond, 0, {iv, c.use(op.getUpperBound())}, 1,
-                            0, bits | (uint64_t(op.getUnsignedCmp()) << 8));
+  size_t condInstr =
+      c.emit(op, forCond, 0, {iv, c.use(op.getUpperBound())}, 1, 0, comparison);
   if (failed(c.compileBody(*op.getBody())))
     return failure();
   c.emitParallelCopy(op, op.getBody()->getTerminator()->getOperands(),

@@ -45,7 +45,9 @@ static Status laneAccess(Wave &w, const Instr &instr) {
   SmallVector<const int64_t *, 4> operands;
   for (uint32_t reg : access.indices)
     operands.push_back(&w.reg(reg)->i);
-  access.map.evaluate(operands.data(), width, base.data());
+  if (std::optional<AffineProgram::Fault> fault =
+          access.map.evaluate(operands.data(), width, w.exec, base.data()))
+    return reportAffineFault(w, instr, *fault);
 
   Slot *value = w.reg(access.write ? instr.src[0] : instr.dst);
   const Slot *mask = access.hasMask ? w.reg(access.mask) : nullptr;
@@ -73,11 +75,10 @@ static Status laneAccess(Wave &w, const Instr &instr) {
           slot.u = 0; // Masked-off elements read as zero (+0.0 for floats).
         continue;
       }
-      int64_t linear = object.offset;
-      for (unsigned d = 0; d < rank; ++d) {
-        coord[d] = base[d * width + l] + (d == access.along ? e : 0);
-        linear += coord[d] * object.strides[d];
-      }
+      for (unsigned d = 0; d < rank; ++d)
+        coord[d] = int64_t(uint64_t(base[d * width + l]) +
+                           (d == access.along ? e : 0));
+      // In bounds, the address cannot overflow.
       for (unsigned d = 0; d < rank; ++d) {
         if (coord[d] < 0 || coord[d] >= object.shape[d]) {
           reportOutOfBounds(w, instr, object, access.write, l, coord);
@@ -85,6 +86,9 @@ static Status laneAccess(Wave &w, const Instr &instr) {
           return;
         }
       }
+      int64_t linear = object.offset;
+      for (unsigned d = 0; d < rank; ++d)
+        linear += coord[d] * object.strides[d];
       if (access.write) {
         if (object.space == MemorySpace::Lds &&
             !recordLdsWrite(w, instr, access.object, linear, l, coord)) {
@@ -115,9 +119,12 @@ static LogicalResult emitAccess(Compiler &c, Operation *op, Value memref,
   FailureOr<unsigned> object = c.getObject(memref, op);
   if (failed(object))
     return failure();
+  FailureOr<AffineProgram> program = translateAffineMap(op, map);
+  if (failed(program))
+    return failure();
   Access access;
   access.object = *object;
-  access.map = AffineProgram(map);
+  access.map = std::move(*program);
   for (Value index : indices)
     access.indices.push_back(c.use(index));
   access.along = along;
@@ -169,9 +176,9 @@ static LogicalResult compileIdentityAccess(Compiler &c, Operation *op,
 static LogicalResult compileAllocation(Compiler &c, Operation *op,
                                        MemorySpace space,
                                        StringRef description) {
-  FailureOr<unsigned> object =
-      c.addObject(op, space, cast<MemRefType>(op->getResult(0).getType()),
-                  description.str());
+  FailureOr<unsigned> object = c.addObject(
+      op, op->getLoc(), space, cast<MemRefType>(op->getResult(0).getType()),
+      description.str());
   if (failed(object))
     return failure();
   c.setObject(op->getResult(0), *object);

@@ -193,6 +193,12 @@ LogicalResult mlir::wave::decodeNpy(StringRef bytes, Buffer &buffer,
     os << "the file holds fewer than " << n << " elements";
     return failure();
   }
+  // Data past the array means the header describes another array than
+  // the file holds.
+  if (size_t extra = bytes.size() - pos - size_t(n) * size) {
+    os << "the file holds " << extra << " bytes after its " << n << " elements";
+    return failure();
+  }
   unsigned width = getBitWidth(buffer.getKind());
   uint64_t mask = llvm::maskTrailingOnes<uint64_t>(width);
   for (int64_t i = 0; i < n; ++i) {
@@ -213,6 +219,14 @@ LogicalResult mlir::wave::writeNpy(StringRef path, const Buffer &buffer,
     return failure();
   }
   os << encodeNpy(buffer);
+  os.flush();
+  // A failed write (a full disk) is reported, not left to abort in the
+  // stream's destructor.
+  if (std::error_code writeError = os.error()) {
+    os.clear_error();
+    error = "cannot write '" + path.str() + "': " + writeError.message();
+    return failure();
+  }
   return success();
 }
 

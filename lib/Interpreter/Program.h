@@ -49,6 +49,8 @@ inline Slot intSlot(uint64_t u) {
 }
 
 constexpr unsigned kMaxWaveSize = 64;
+/// The most lanes an AMDGPU workgroup has.
+constexpr int64_t kMaxWorkgroupLanes = 1024;
 /// One bit per lane of a wave.
 using LaneMask = uint64_t;
 
@@ -82,6 +84,11 @@ struct MemObject {
   SmallVector<int64_t, 4> shape;
   SmallVector<int64_t, 4> strides;
   int64_t offset = 0;
+  /// Slots the interpreter holds for it: its storage span, or its logical
+  /// elements when more (outputs are compared element by element).
+  int64_t slots = 0;
+  /// Where it is defined (the allocating op, argument or attribution).
+  LocationAttr loc;
   /// The allocating op (null for arguments).
   Operation *def = nullptr;
   /// How messages name it: "argument 'A'", "LDS tile", ...

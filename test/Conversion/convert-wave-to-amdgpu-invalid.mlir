@@ -19,3 +19,48 @@ gpu.module @mma_wave32 [#rocdl.target<chip = "gfx1100", features = "+wavefrontsi
     gpu.return
   }
 }
+
+// -----
+
+// Launch sizes come from the kernel's attributes; wave-compile links no
+// device library that reads them at run time.
+gpu.module @no_block_size {
+  gpu.func @k(%out: memref<64xindex>) kernel {
+    // expected-error @below {{'gpu.block_dim' op needs the kernel's 'known_block_size': add it to the enclosing gpu.func (wave-compile links no device library that reads the size at run time)}}
+    %d = gpu.block_dim x
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @no_grid_size {
+  gpu.func @k(%out: memref<64xindex>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    // expected-error @below {{'gpu.grid_dim' op needs the kernel's 'known_grid_size'}}
+    %d = gpu.grid_dim y
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @subgroup_without_wave_size {
+  gpu.func @k(%out: memref<64xindex>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    // expected-error @below {{'gpu.subgroup_id' op needs the wave size, but its kernel has no 'wave.kernel' attribute and its gpu.module no #rocdl.target}}
+    %d = gpu.subgroup_id : index
+    gpu.return
+  }
+}
+
+// -----
+
+// LDS beyond what a workgroup of the chip may allocate is reported at the
+// kernel, with each tile, before the backend would fail without a location.
+gpu.module @lds_over_limit {
+  // expected-error @below {{kernel @k needs 400000 bytes of LDS, more than the 65536 a workgroup on gfx942 can allocate; use smaller or fewer LDS tiles (less padding, a smaller tile per workgroup)}}
+  gpu.func @k() kernel attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    // expected-note @below {{400000 bytes allocated here}}
+    %t = wave.alloc_lds : memref<100000xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}

@@ -48,6 +48,38 @@
 // EXTENT: wave-run: argument 'A': '{{.*}}Y.npy': shape (65536) does not match the argument's shape (16384)
 // RUN: not wave-run %examples/add1.mlir --reference=nowhere 2>&1 | FileCheck %s --check-prefix=NOREF
 // NOREF: wave-run: no reference kernel @nowhere
+// Tolerances are non-negative numbers; an argument takes one --input; a
+// .npy file holds its array and nothing after it.
+// RUN: not wave-run %examples/copy.mlir --rtol=-1 2>&1 | FileCheck %s --check-prefix=RTOL
+// RTOL: wave-run: --rtol must be a non-negative number, got -1
+// RUN: not wave-run %examples/copy.mlir --atol=nan 2>&1 | FileCheck %s --check-prefix=ATOL
+// ATOL: wave-run: --atol must be a non-negative number, got nan
+// RUN: not wave-run %examples/copy.mlir --input=X=%t/first/Y.npy --input=0=%t/first/Y.npy 2>&1 | FileCheck %s --check-prefix=TWICE
+// TWICE: wave-run: argument 'X' is given twice: --input=X={{.*}}Y.npy and --input=0={{.*}}Y.npy
+// RUN: cp %t/first/Y.npy %t/trailing.npy && printf 'xyz' >> %t/trailing.npy
+// RUN: not wave-run %examples/copy.mlir --input=X=%t/trailing.npy 2>&1 | FileCheck %s --check-prefix=TRAILING
+// TRAILING: wave-run: argument 'X': '{{.*}}trailing.npy': the file holds 3 bytes after its 65536 elements
+// Output that cannot be written is an error, not an abort.
+// RUN: not wave-run %s --output-dir=/dev/full 2>&1 | FileCheck %s --check-prefix=OUTDIR
+// OUTDIR: wave-run: cannot {{create|write}} '/dev/full{{.*}}': Not a directory
+// RUN: not wave-run %s > /dev/full 2> %t/stdout-full.err
+// RUN: FileCheck %s --check-prefix=STDOUT-FULL < %t/stdout-full.err
+// STDOUT-FULL: wave-run: cannot write standard output: No space left on device
+
+// Argument names survive wave-opt when it keeps the locations: each
+// argument's location points at its name in the source. Without them the
+// printed numbered names are all there is.
+// RUN: wave-opt %examples/copy.mlir --canonicalize --mlir-print-debuginfo -o %t/located.mlir
+// RUN: wave-run %t/located.mlir --input=X=%t/first/Y.npy | FileCheck %s --check-prefix=NAMES
+// NAMES: output 'Y' (65536xf32): agrees
+// RUN: wave-opt %examples/copy.mlir --canonicalize -o %t/plain.mlir
+// RUN: wave-run %t/plain.mlir | FileCheck %s --check-prefix=NUMBERED
+// NUMBERED: output 'arg1' (65536xf32): agrees
+// A name location names the argument.
+// RUN: sed -e 's/%out: memref<4x64xi32>/%out: memref<4x64xi32> loc("result")/' %s > %t/named.mlir
+// RUN: wave-run %t/named.mlir --output-dir=%t/named | FileCheck %s --check-prefix=ALONE
+// RUN: ls %t/named | FileCheck %s --check-prefix=NAMELOC
+// NAMELOC: result.npy
 
 #kernel = #wave.kernel<chip = "gfx942", wave_size = 64>
 

@@ -25,6 +25,20 @@
 // RUN: not wave-run %s --kernel=tanh --compare-pipeline='no-such-pass' 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: wave-run: bad pipeline: {{.*}}'no-such-pass' does not refer to a registered pass or pass pipeline
 
+// A failure says which kernel failed: the original, or the kernel after the
+// pipeline (which cannot be translated, or fails when run). LICM hoists
+// the division out of a loop that never runs, so only the transformed
+// kernel divides by zero.
+// RUN: not wave-run %s --kernel=divides --compare-pipeline='canonicalize' 2>&1 | FileCheck %s --check-prefix=ORIGINAL
+// ORIGINAL: error: affine map divides by 0 for thread (4, 0, 0) of workgroup (0, 0, 0)
+// ORIGINAL: wave-run: the original @divides (before 'canonicalize') failed
+// RUN: not wave-run %s --kernel=hoisted --compare-pipeline='gpu.module(gpu.func(loop-invariant-code-motion))' 2>&1 | FileCheck %s --check-prefix=TRANSFORMED
+// TRANSFORMED: error: affine map divides by 0 for thread (0, 0, 0) of workgroup (0, 0, 0)
+// TRANSFORMED: wave-run: @hoisted after 'gpu.module(gpu.func(loop-invariant-code-motion))' failed; the original ran with no error
+// RUN: not wave-run %s --kernel=hoisted --compare-pipeline='gpu.module(gpu.func(convert-scf-to-cf))' 2>&1 | FileCheck %s --check-prefix=UNTRANSLATABLE
+// UNTRANSLATABLE: error: wave-run executes kernels whose body is one block (structured control flow only)
+// UNTRANSLATABLE: wave-run: cannot run @hoisted after 'gpu.module(gpu.func(convert-scf-to-cf))'
+
 #kernel = #wave.kernel<chip = "gfx942", wave_size = 64>
 
 gpu.module @pipelines {
@@ -55,6 +69,33 @@ gpu.module @pipelines {
     %c = arith.shrsi %b, %c3 : i32
     %d = arith.xori %c, %x : i32
     memref.store %d, %out[%l] : memref<64xi32>
+    gpu.return
+  }
+
+  // Lane l divides by 4 - l.
+  gpu.func @divides(%out: memref<64xindex>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #kernel} {
+    %l = gpu.thread_id x
+    %c4 = arith.constant 4 : index
+    %d = arith.subi %c4, %l : index
+    %q = affine.apply affine_map<(d0)[s0] -> (d0 floordiv s0)>(%l)[%d]
+    memref.store %q, %out[%l] : memref<64xindex>
+    gpu.return
+  }
+
+  // The division sits in a loop of no iteration.
+  gpu.func @hoisted(%out: memref<64xindex>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #kernel} {
+    %l = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %c0 step %c1 {
+      %q = affine.apply affine_map<(d0)[s0] -> (d0 floordiv s0)>(%l)[%c0]
+      memref.store %q, %out[%l] : memref<64xindex>
+    }
+    memref.store %l, %out[%l] : memref<64xindex>
     gpu.return
   }
 }

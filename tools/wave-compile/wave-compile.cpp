@@ -14,6 +14,7 @@
 #include "wave/Compiler/Compiler.h"
 #include "wave/InitAllDialects.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -140,12 +141,34 @@ static int writeOutput(llvm::StringRef contents) {
   if (error)
     return fail("cannot write '" + outputFilename + "': " + error.message());
   output.os() << contents;
+  output.os().flush();
+  // A failed write (a full disk, /dev/full) is an error to report, not one
+  // for the stream's destructor to abort on.
+  if (std::error_code writeError = output.os().error()) {
+    output.os().clear_error();
+    // A partial regular file is removed; a device (/dev/full) is not ours
+    // to remove.
+    if (!llvm::sys::fs::is_regular_file(outputFilename))
+      output.keep();
+    return fail("cannot write '" + outputFilename +
+                "': " + writeError.message());
+  }
   output.keep();
   return 0;
 }
 
-int main(int argc, char **argv) {
-  llvm::InitLLVM init(argc, argv);
+/// Flushes standard output (the report, or `-o -`) so that a failed write
+/// is reported as an error rather than aborting at exit.
+static int flushStdout(int status) {
+  llvm::outs().flush();
+  std::error_code error = llvm::outs().error();
+  if (!error)
+    return status;
+  llvm::outs().clear_error();
+  return fail("cannot write standard output: " + error.message());
+}
+
+static int compileMain(int argc, char **argv) {
   registerPassManagerCLOptions();
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
@@ -204,6 +227,17 @@ int main(int argc, char **argv) {
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
+  // The parser puts the module it wraps around the file's ops at line 0;
+  // messages about it name the file's first line instead.
+  if (auto loc = dyn_cast<FileLineColLoc>(module->getLoc());
+      loc && loc.getLine() == 0)
+    (*module)->setLoc(FileLineColLoc::get(loc.getFilename(), 1, 1));
+  size_t numGpuModules = llvm::range_size(module->getOps<gpu::GPUModuleOp>());
+  if (numGpuModules != 1) {
+    emitError(module->getLoc()) << "wave-compile compiles one gpu.module; '"
+                                << inputFilename << "' holds " << numGpuModules;
+    return 1;
+  }
 
   llvm::Expected<CompileResult> result =
       compile(*module, options, [](PassManager &pm) {
@@ -248,4 +282,9 @@ int main(int argc, char **argv) {
   else
     result->printReport(llvm::outs());
   return 0;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  return flushStdout(compileMain(argc, argv));
 }

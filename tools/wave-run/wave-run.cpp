@@ -2,7 +2,7 @@
 //
 // wave-run FILE.mlir [--kernel=NAME] [--reference=NAME] [--grid=X,Y,Z]
 //   [--seed=N] [--input=ARG=FILE.npy]... [--output-dir=DIR]
-//   [--rtol=R --atol=A] [--compare-pipeline='PIPELINE']
+//   [--rtol=R --atol=A] [--compare-pipeline='PIPELINE'] [--memory-limit=MIB]
 //
 // Runs a kernel on random inputs (or given .npy files) and compares the
 // outputs it writes either with its reference kernel (`wave.reference`) or,
@@ -31,9 +31,12 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/LineIterator.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::wave;
@@ -74,6 +77,12 @@ static cl::opt<double> relTolerance("rtol",
 static cl::opt<double> absTolerance("atol",
                                     cl::desc("Absolute tolerance for floats"),
                                     cl::cat(category));
+static cl::opt<uint64_t> memoryLimit(
+    "memory-limit", cl::init(Kernel::kDefaultMemoryLimit >> 20),
+    cl::desc("The most memory, in MiB, one run of a kernel may allocate "
+             "(its buffers, LDS, private memory and registers; wave-run "
+             "holds up to three copies of the arguments)"),
+    cl::value_desc("MiB"), cl::cat(category));
 static cl::opt<std::string> comparePipeline(
     "compare-pipeline",
     cl::desc("Compare the kernel with itself after this pass pipeline"),
@@ -123,7 +132,38 @@ static FailureOr<gpu::GPUFuncOp> selectKernel(ModuleOp module) {
   return failure();
 }
 
-/// The names the source gives the kernel's arguments.
+/// The `%name` at `loc` in another file than the one being run: a kernel
+/// that `wave-opt -mlir-print-debuginfo` printed keeps each argument's
+/// location in its source, where the argument has its name.
+static std::optional<std::string> getNameAtSourceLocation(Location loc) {
+  auto fileLoc = dyn_cast<FileLineColLoc>(loc);
+  if (!fileLoc || fileLoc.getFilename() == inputFile ||
+      fileLoc.getLine() == 0 || fileLoc.getColumn() == 0)
+    return std::nullopt;
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> source =
+      llvm::MemoryBuffer::getFile(fileLoc.getFilename().getValue(),
+                                  /*IsText=*/true);
+  if (!source)
+    return std::nullopt;
+  llvm::line_iterator lines(**source, /*SkipBlanks=*/false);
+  while (!lines.is_at_end() && lines.line_number() < int64_t(fileLoc.getLine()))
+    ++lines;
+  if (lines.is_at_end() || fileLoc.getColumn() > lines->size())
+    return std::nullopt;
+  StringRef text = lines->drop_front(fileLoc.getColumn() - 1);
+  if (!text.consume_front("%"))
+    return std::nullopt;
+  StringRef name = text.take_while([](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.' || c == '-';
+  });
+  if (name.empty())
+    return std::nullopt;
+  return name.str();
+}
+
+/// The names of the kernel's arguments, in order of preference: a name
+/// location (`loc("A")`), the name at the argument's location in its
+/// original source, the name in the file being run.
 static SmallVector<std::string> getArgumentNames(gpu::GPUFuncOp func,
                                                  const AsmParserState *state) {
   SmallVector<std::string> names(func.getNumArguments());
@@ -131,9 +171,18 @@ static SmallVector<std::string> getArgumentNames(gpu::GPUFuncOp func,
       state && !func.getBody().empty()
           ? state->getBlockDef(&func.getBody().front())
           : nullptr;
-  if (!def)
-    return names;
-  for (unsigned i = 0; i < names.size() && i < def->arguments.size(); ++i) {
+  for (unsigned i = 0; i < names.size(); ++i) {
+    Location loc = func.getArgument(i).getLoc();
+    if (auto nameLoc = dyn_cast<NameLoc>(loc)) {
+      names[i] = nameLoc.getName().str();
+      continue;
+    }
+    if (std::optional<std::string> name = getNameAtSourceLocation(loc)) {
+      names[i] = *name;
+      continue;
+    }
+    if (!def || i >= def->arguments.size())
+      continue;
     llvm::SMRange range = def->arguments[i].loc;
     if (!range.isValid())
       continue;
@@ -170,6 +219,8 @@ static LogicalResult prepareInputs(const Kernel &kernel,
   for (auto [i, buffer] : llvm::enumerate(buffers))
     buffer.fillRandom(seed * 0x100000001b3ULL + i);
   ArrayRef<KernelArgumentInfo> args = kernel.getArguments();
+  // The argument each --input fills, so that no argument is given twice.
+  SmallVector<const std::string *> given(args.size(), nullptr);
   for (const std::string &option : inputOptions) {
     auto [name, path] = StringRef(option).split('=');
     if (path.empty()) {
@@ -189,6 +240,13 @@ static LogicalResult prepareInputs(const Kernel &kernel,
                    << name << "'\n";
       return failure();
     }
+    if (given[*index]) {
+      llvm::errs() << "wave-run: argument '" << args[*index].name
+                   << "' is given twice: --input=" << *given[*index]
+                   << " and --input=" << option << "\n";
+      return failure();
+    }
+    given[*index] = &option;
     std::string error;
     if (failed(readNpy(path, buffers[*index], error))) {
       llvm::errs() << "wave-run: argument '" << args[*index].name
@@ -220,15 +278,45 @@ static LogicalResult writeOutputs(const Kernel &kernel,
   return success();
 }
 
+/// How messages name a kernel: with --compare-pipeline, the original or the
+/// transformed one; otherwise the kernel or its reference.
+static std::string describeKernel(StringRef name, bool other) {
+  if (comparePipeline.empty())
+    return (other ? "reference @" : "@") + name.str();
+  if (other)
+    return "@" + name.str() + " after '" + comparePipeline + "'";
+  return "the original @" + name.str() + " (before '" + comparePipeline + "')";
+}
+
 /// Runs `kernel` on a copy of `inputs` over `grid`.
 static FailureOr<SmallVector<Buffer>>
-runOn(const Kernel &kernel, ArrayRef<Buffer> inputs, Dim3 grid) {
+runOn(const Kernel &kernel, ArrayRef<Buffer> inputs, Dim3 grid, bool other) {
   SmallVector<Buffer> buffers(inputs.begin(), inputs.end());
   if (failed(kernel.run(buffers, grid))) {
-    llvm::errs() << "wave-run: @" << kernel.getName() << " failed\n";
+    llvm::errs() << "wave-run: " << describeKernel(kernel.getName(), other)
+                 << " failed";
+    if (other && !comparePipeline.empty())
+      llvm::errs() << "; the original ran with no error";
+    llvm::errs() << "\n";
     return failure();
   }
   return buffers;
+}
+
+/// --rtol and --atol: a tolerance is a non-negative number.
+static LogicalResult checkTolerances() {
+  for (cl::opt<double> *option : {&relTolerance, &absTolerance}) {
+    if (!option->getNumOccurrences())
+      continue;
+    double value = *option;
+    if (std::isnan(value) || value < 0) {
+      llvm::errs() << "wave-run: --" << option->ArgStr
+                   << " must be a non-negative number, got "
+                   << llvm::format("%g", value) << "\n";
+      return failure();
+    }
+  }
+  return success();
 }
 
 static Tolerance getTolerance(ElementKind kind) {
@@ -278,11 +366,12 @@ static bool compareOutputs(const Kernel &kernel, const Kernel &other,
   return agree;
 }
 
-static FailureOr<Kernel> compileKernel(gpu::GPUFuncOp func,
-                                       ArrayRef<std::string> names) {
-  FailureOr<Kernel> kernel = Kernel::compile(func, names);
+static FailureOr<Kernel>
+compileKernel(gpu::GPUFuncOp func, ArrayRef<std::string> names, bool other) {
+  FailureOr<Kernel> kernel = Kernel::compile(func, names, memoryLimit << 20);
   if (failed(kernel))
-    llvm::errs() << "wave-run: cannot run @" << func.getName() << "\n";
+    llvm::errs() << "wave-run: cannot run "
+                 << describeKernel(func.getName(), other) << "\n";
   return kernel;
 }
 
@@ -309,7 +398,8 @@ selectOther(ModuleOp module, gpu::GPUFuncOp func,
       return failure();
     }
     if (failed(pm.run(*transformed))) {
-      llvm::errs() << "wave-run: the pipeline failed\n";
+      llvm::errs() << "wave-run: the pipeline '" << comparePipeline
+                   << "' failed on the original module\n";
       return failure();
     }
     // The kernel under the same symbol path in the transformed module.
@@ -363,8 +453,15 @@ static LogicalResult runMain(ModuleOp module, const AsmParserState &state) {
   FailureOr<gpu::GPUFuncOp> func = selectKernel(module);
   if (failed(func))
     return failure();
+  if (failed(checkTolerances()))
+    return failure();
+  if (memoryLimit > (UINT64_MAX >> 20)) {
+    llvm::errs() << "wave-run: --memory-limit of " << memoryLimit
+                 << " MiB is too large\n";
+    return failure();
+  }
   SmallVector<std::string> names = getArgumentNames(*func, &state);
-  FailureOr<Kernel> kernel = compileKernel(*func, names);
+  FailureOr<Kernel> kernel = compileKernel(*func, names, /*other=*/false);
   if (failed(kernel))
     return failure();
 
@@ -392,7 +489,8 @@ static LogicalResult runMain(ModuleOp module, const AsmParserState &state) {
   std::optional<Kernel> other;
   Dim3 otherGrid = grid;
   if (*otherFunc) {
-    FailureOr<Kernel> compiled = compileKernel(*otherFunc, names);
+    FailureOr<Kernel> compiled =
+        compileKernel(*otherFunc, names, /*other=*/true);
     if (failed(compiled))
       return failure();
     other = std::move(*compiled);
@@ -412,7 +510,8 @@ static LogicalResult runMain(ModuleOp module, const AsmParserState &state) {
   if (failed(prepareInputs(*kernel, inputs)))
     return failure();
 
-  FailureOr<SmallVector<Buffer>> results = runOn(*kernel, inputs, grid);
+  FailureOr<SmallVector<Buffer>> results =
+      runOn(*kernel, inputs, grid, /*other=*/false);
   if (failed(results))
     return failure();
   if (!outputDir.empty() && failed(writeOutputs(*kernel, *results, "")))
@@ -424,7 +523,7 @@ static LogicalResult runMain(ModuleOp module, const AsmParserState &state) {
   }
 
   FailureOr<SmallVector<Buffer>> otherResults =
-      runOn(*other, inputs, otherGrid);
+      runOn(*other, inputs, otherGrid, /*other=*/true);
   if (failed(otherResults))
     return failure();
   StringRef suffix = comparePipeline.empty() ? ".reference" : ".transformed";
@@ -487,5 +586,15 @@ int main(int argc, char **argv) {
   }
   if (failed(verify(*module)))
     return 1;
-  return failed(runMain(*module, state)) ? 1 : 0;
+  int status = failed(runMain(*module, state)) ? 1 : 0;
+  // A failed write to standard output is reported, not left to abort at
+  // exit.
+  llvm::outs().flush();
+  if (std::error_code writeError = llvm::outs().error()) {
+    llvm::outs().clear_error();
+    llvm::errs() << "wave-run: cannot write standard output: "
+                 << writeError.message() << "\n";
+    return 1;
+  }
+  return status;
 }

@@ -4,6 +4,9 @@
 #include "wave/Interpreter/Compare.h"
 #include "wave/Interpreter/Npy.h"
 
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/MLIRContext.h"
+
 #include "gtest/gtest.h"
 
 #include <cmath>
@@ -53,6 +56,36 @@ TEST(Buffer, StridedLayout) {
   EXPECT_EQ(buffer.getLinearIndex({2, 1}), 1 + 10 + 1);
   EXPECT_EQ(buffer.getLinearIndexOfElement(7), 1 + 2 * 5 + 1);
   EXPECT_EQ(buffer.getCoordinate(7), (SmallVector<int64_t>{2, 1}));
+}
+
+TEST(Buffer, NegativeStridesSpanTheirWholeRange) {
+  // Row 3 first: element (i, j) at 3 * 4 - 4 i + j.
+  Buffer buffer(ElementKind::I32, {4, 4}, {-4, 1}, 12);
+  EXPECT_EQ(buffer.getStorageSize(), 16);
+  EXPECT_EQ(buffer.getLinearIndex({0, 3}), 15);
+  EXPECT_EQ(buffer.getLinearIndex({3, 0}), 0);
+}
+
+TEST(Buffer, LayoutsBeyond63BitsAreRefused) {
+  MLIRContext context;
+  Type f32 = Float32Type::get(&context);
+  std::string reason;
+  // 2^62 x 4 elements: more than 2^63.
+  EXPECT_FALSE(getBufferLayout(MemRefType::get({int64_t(1) << 62, 4}, f32),
+                               reason));
+  EXPECT_EQ(reason, "memref<4611686018427387904x4xf32> has more elements or "
+                    "addresses than fit in 63 bits");
+  // A stride that reaches below address 0.
+  reason.clear();
+  auto backwards = MemRefType::get(
+      {4}, f32, StridedLayoutAttr::get(&context, /*offset=*/2, {-1}));
+  EXPECT_FALSE(getBufferLayout(backwards, reason));
+  // Nothing is allocated to find out: the span is computed.
+  std::optional<BufferLayout> large =
+      getBufferLayout(MemRefType::get({int64_t(1) << 40}, f32), reason);
+  ASSERT_TRUE(large);
+  EXPECT_EQ(large->storageSize, int64_t(1) << 40);
+  EXPECT_EQ(large->numElements, int64_t(1) << 40);
 }
 
 TEST(Buffer, RandomFillIsDeterministic) {
@@ -130,6 +163,11 @@ TEST(Npy, RejectsMismatches) {
   error.clear();
   EXPECT_TRUE(failed(decodeNpy("not numpy", wrongType, error)));
   EXPECT_EQ(error, "not a .npy file");
+  // Bytes after the array: the header describes another array.
+  error.clear();
+  Buffer four(ElementKind::F32, {4});
+  EXPECT_TRUE(failed(decodeNpy(bytes + "tail", four, error)));
+  EXPECT_EQ(error, "the file holds 4 bytes after its 4 elements");
   // Unsigned data of the right width fills a signless integer buffer.
   std::string unsignedBytes = encodeNpy(Buffer(ElementKind::I32, {4}));
   unsignedBytes.replace(unsignedBytes.find("<i4"), 3, "<u4");

@@ -114,9 +114,17 @@ def ConvertWaveToAMDGPU
       `llvm.amdgcn.permlane64` swap) and keep the source's half. `wave.ballot`: `rocdl.ballot`.
       `wave.any` / `wave.all`: a ballot compared with zero / with the ballot
       of the active lanes.
+    * `gpu.block_dim` / `gpu.grid_dim`: the kernel's `known_block_size` /
+      `known_grid_size` extent; `gpu.global_id`: block id * block size +
+      thread id; `gpu.subgroup_id`: the linear thread id over the wave size;
+      `gpu.num_subgroups`: the workgroup's waves. Upstream reads these from
+      the dispatch packet through the ROCm device library, which is not
+      linked; a kernel that does not state the size is an error at the op.
 
     The wave size comes from the kernel's `wave.kernel` attribute, else from
-    the module's `#rocdl.target`.
+    the module's `#rocdl.target`. A kernel whose LDS tiles exceed what one
+    workgroup of its chip may allocate is an error at the kernel, with a
+    note at each tile.
   }];
   let dependentDialects = [
     "::mlir::amdgpu::AMDGPUDialect",

@@ -23,6 +23,16 @@ void populateWaveCollectiveLoweringPatterns(RewritePatternSet &patterns);
 /// `wave.alloc_lds`, `wave.barrier` and `wave.mma`.
 void populateWaveLdsAndMmaLoweringPatterns(RewritePatternSet &patterns);
 
+/// `gpu.block_dim`, `gpu.grid_dim`, `gpu.global_id`, `gpu.subgroup_id` and
+/// `gpu.num_subgroups` to constants and arithmetic on the thread and
+/// workgroup ids, from the kernel's `known_block_size`, `known_grid_size`
+/// and wave size.
+void populateWaveLaunchSizeLoweringPatterns(RewritePatternSet &patterns);
+
+/// Checks that one of those ops can be lowered: emits an error at it and
+/// fails when its kernel does not state the sizes it reads.
+LogicalResult checkLaunchSizeOp(Operation *op);
+
 /// Whether `op` becomes one vector access (rather than one access per
 /// element): its elements run along the innermost, unit-stride dimension and
 /// a mask, if any, comes without a cache hint.

@@ -80,8 +80,26 @@ private:
   std::vector<uint64_t> storage;
 };
 
+/// Where the elements of a buffer of some type sit, known before any
+/// memory is allocated.
+struct BufferLayout {
+  ElementKind kind;
+  llvm::SmallVector<int64_t, 4> shape;
+  llvm::SmallVector<int64_t, 4> strides;
+  int64_t offset = 0;
+  /// Storage slots the layout spans (one past its largest index).
+  int64_t storageSize = 0;
+  /// Logical elements (the product of the shape, below 2^63).
+  int64_t numElements = 1;
+};
+
+/// The layout of `type` (a static shape and strided layout whose indices
+/// are all in [0, 2^63)), or none with `reason` set.
+std::optional<BufferLayout> getBufferLayout(Type type, std::string &reason);
+
 /// A buffer laid out like `type` (static shape and strided layout), or none
-/// with `reason` set.
+/// with `reason` set. Allocates `getBufferLayout(type).storageSize` slots:
+/// callers bound that first.
 std::optional<Buffer> createBufferForType(Type type, std::string &reason);
 
 } // namespace mlir::wave

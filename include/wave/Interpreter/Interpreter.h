@@ -45,11 +45,18 @@ struct KernelArgumentInfo {
 /// A kernel translated for execution.
 class Kernel {
 public:
+  /// What one run may allocate by default: its argument buffers, LDS (with
+  /// the race detector's shadow), private memory and registers.
+  static constexpr uint64_t kDefaultMemoryLimit = uint64_t(4) << 30;
+
   /// Translates `func`. On failure, a diagnostic has been emitted at the op
   /// the interpreter cannot execute. `argNames` names the arguments in
-  /// messages and on the command line (defaults: `arg0`, `arg1`, ...).
+  /// messages and on the command line (defaults: `arg0`, `arg1`, ...). A
+  /// kernel whose run would allocate more than `memoryLimit` bytes is
+  /// refused, at the memory object that alone exceeds it or else at `func`.
   static FailureOr<Kernel> compile(gpu::GPUFuncOp func,
-                                   ArrayRef<std::string> argNames = {});
+                                   ArrayRef<std::string> argNames = {},
+                                   uint64_t memoryLimit = kDefaultMemoryLimit);
 
   Kernel(Kernel &&);
   Kernel &operator=(Kernel &&);

@@ -33,7 +33,7 @@ void WaveDialect::initialize() {
 }
 
 FailureOr<unsigned> mlir::wave::parseCountParameter(AsmParser &parser,
-                                                   StringRef name) {
+                                                    StringRef name) {
   SMLoc loc = parser.getCurrentLocation();
   APInt value;
   OptionalParseResult parsed = parser.parseOptionalInteger(value);
@@ -46,9 +46,9 @@ FailureOr<unsigned> mlir::wave::parseCountParameter(AsmParser &parser,
            << "'" << name << "' must not be negative, got "
            << llvm::toString(value, 10, /*Signed=*/true);
   if (value.getActiveBits() > 32)
-    return parser.emitError(loc) << "'" << name << "' of "
-                                 << llvm::toString(value, 10, /*Signed=*/false)
-                                 << " is too large";
+    return parser.emitError(loc)
+           << "'" << name << "' of "
+           << llvm::toString(value, 10, /*Signed=*/false) << " is too large";
   return unsigned(value.getZExtValue());
 }
 

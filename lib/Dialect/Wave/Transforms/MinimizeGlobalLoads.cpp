@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::wave {
 #define GEN_PASS_DEF_WAVEMINIMIZEGLOBALLOADS
@@ -255,9 +256,13 @@ private:
 } // namespace
 
 void MinimizeGlobalLoadsPass::runOnOperation() {
-  if (loadBits == 0) {
-    getOperation()->emitError("wave-minimize-global-loads: load-bits must be "
-                             "positive");
+  // A lane's global loads are 1, 2, 4, 8 or 16 bytes (global_load_ubyte
+  // ... global_load_dwordx4); runs are a power of two of elements.
+  if (loadBits < 8 || loadBits > 128 || !llvm::isPowerOf2_32(loadBits)) {
+    getOperation()->emitError("wave-minimize-global-loads: load-bits=")
+        << unsigned(loadBits)
+        << " is not a width a lane loads; use 8, 16, 32, 64 or 128 "
+           "(global_load_dwordx4)";
     return signalPassFailure();
   }
 

@@ -4,6 +4,11 @@
 // RUN: wave-opt %s --wave-minimize-global-loads=summary 2>&1 >/dev/null | FileCheck %s --check-prefix=SUMMARY
 // A 64-bit cap on the lane's load halves the runs of the GEMM example.
 // RUN: wave-opt %examples/gemm.mlir --wave-minimize-global-loads=load-bits=64 --mlir-print-local-scope | FileCheck %s --check-prefix=BITS64
+// Widths no lane loads are refused.
+// RUN: not wave-opt %examples/gemm.mlir --wave-minimize-global-loads=load-bits=7 2>&1 | FileCheck %s --check-prefix=BADBITS
+// RUN: not wave-opt %examples/gemm.mlir --wave-minimize-global-loads=load-bits=24 2>&1 | FileCheck %s --check-prefix=BADBITS
+// RUN: not wave-opt %examples/gemm.mlir --wave-minimize-global-loads=load-bits=1024 2>&1 | FileCheck %s --check-prefix=BADBITS
+// BADBITS: gemm.mlir:{{[0-9]+}}:{{[0-9]+}}: error: wave-minimize-global-loads: load-bits={{7|24|1024}} is not a width a lane loads; use 8, 16, 32, 64 or 128 (global_load_dwordx4)
 // The GEMM example: one 16-byte read a lane per operand per K step.
 // RUN: wave-opt %examples/gemm.mlir --wave-minimize-global-loads=summary --mlir-print-local-scope 2>&1 | FileCheck %s --check-prefix=GEMM
 // Every re-mapped kernel computes what it computed before, without races.

@@ -46,7 +46,8 @@ def WaveMinimizeGlobalLoads
   ];
   let options = [
     Option<"loadBits", "load-bits", "unsigned", "128",
-           "Widest load of one lane in bits (128 is global_load_dwordx4)">,
+           "Widest load of one lane in bits: 8, 16, 32, 64 or 128 "
+           "(global_load_dwordx4)">,
     Option<"summary", "summary", "bool", "false",
            "Also report the statistics as a remark on the module (the "
            "packaged MLIR is built without statistics)">,
