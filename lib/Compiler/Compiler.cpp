@@ -9,7 +9,10 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/SourceMgr.h"
@@ -79,12 +82,62 @@ static llvm::Error checkNoExternalCalls(llvm::Module &module) {
 }
 
 namespace {
+/// Collects the errors LLVM's middle and back end report (a resource limit,
+/// ...), which would otherwise print at `<unknown>:0:0` and exit. Each is
+/// prefixed with the source location of the kernel it names.
+class BackendDiagnostics : public llvm::DiagnosticHandler {
+public:
+  explicit BackendDiagnostics(const llvm::StringMap<std::string> &locations)
+      : locations(locations) {}
+
+  bool handleDiagnostics(const llvm::DiagnosticInfo &info) override {
+    if (info.getSeverity() != llvm::DS_Error)
+      return false;
+    std::string message;
+    llvm::raw_string_ostream os(message);
+    if (const auto *limit =
+            llvm::dyn_cast<llvm::DiagnosticInfoResourceLimit>(&info)) {
+      StringRef kernel = limit->getFunction().getName();
+      std::string where = locations.lookup(kernel);
+      if (!where.empty())
+        os << where << ": ";
+      os << "kernel @" << kernel << " needs " << limit->getResourceSize()
+         << " of " << limit->getResourceName() << ", over the chip's limit of "
+         << limit->getResourceLimit();
+    } else {
+      llvm::DiagnosticPrinterRawOStream printer(os);
+      info.print(printer);
+    }
+    errors.push_back(std::move(message));
+    return true;
+  }
+
+  /// The errors reported so far, as one error.
+  llvm::Error takeErrors() {
+    if (errors.empty())
+      return llvm::Error::success();
+    std::string joined = llvm::join(errors, "\n");
+    errors.clear();
+    return llvm::createStringError(joined);
+  }
+
+private:
+  const llvm::StringMap<std::string> &locations;
+  std::vector<std::string> errors;
+};
+
 /// The lowered module translated to LLVM IR and optimized for one chip.
 /// Code generation starts from the optimized IR as it prints, as `llc` on
 /// that file does: value names are uniqued by counters that printing and
 /// parsing reset, and the assembly's comments show them.
 class CodeGenerator {
 public:
+  explicit CodeGenerator(const llvm::StringMap<std::string> &kernelLocations) {
+    auto handler = std::make_unique<BackendDiagnostics>(kernelLocations);
+    diagnostics = handler.get();
+    context.setDiagnosticHandler(std::move(handler));
+  }
+
   llvm::Error optimize(ModuleOp module, const ChipInfo &chip, unsigned optLevel,
                        std::string &optimizedIR);
   llvm::Expected<std::string> emit(llvm::StringRef optimizedIR,
@@ -92,6 +145,8 @@ public:
 
 private:
   llvm::LLVMContext context;
+  /// Owned by `context`.
+  BackendDiagnostics *diagnostics;
   std::unique_ptr<llvm::TargetMachine> machine;
 };
 } // namespace
@@ -113,7 +168,7 @@ llvm::Error CodeGenerator::optimize(ModuleOp module, const ChipInfo &chip,
   machine = std::move(*created);
   optimizeModule(*llvmModule, *machine, optLevel);
   llvm::raw_string_ostream(optimizedIR) << *llvmModule;
-  return llvm::Error::success();
+  return diagnostics->takeErrors();
 }
 
 llvm::Expected<std::string>
@@ -125,7 +180,12 @@ CodeGenerator::emit(llvm::StringRef optimizedIR,
   if (!parsed)
     return llvm::createStringError("cannot reparse the optimized IR: " +
                                    diagnostic.getMessage());
-  return emitCode(*parsed, *machine, fileType);
+  llvm::Expected<std::string> code = emitCode(*parsed, *machine, fileType);
+  if (llvm::Error error = diagnostics->takeErrors()) {
+    llvm::consumeError(code.takeError());
+    return std::move(error);
+  }
+  return code;
 }
 
 llvm::Expected<CompileResult>
@@ -156,7 +216,7 @@ wave::compile(ModuleOp module, const CompileOptions &options,
   const CompileOutputs &outputs = options.outputs;
   if (!outputs.generatesCode())
     return std::move(result);
-  CodeGenerator generator;
+  CodeGenerator generator(result.kernelLocations);
   if (llvm::Error error =
           generator.optimize(module, **chip, options.optLevel, result.llvmIR))
     return std::move(error);
