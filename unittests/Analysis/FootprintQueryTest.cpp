@@ -269,8 +269,8 @@ gpu.module @failures {
     }
     %offset = arith.addi %tid, %n : index
     %v5 = wave.read %a[%offset] {tag = "uniform_offset"} : memref<256xf32> -> vector<1xf32>
-    %v6 = wave.read %a[%tid] map affine_map<(t) -> (t mod -2)> {tag = "negative_mod"}
-        : memref<256xf32> -> vector<1xf32>
+    %negmod = affine.apply affine_map<(t) -> (t mod -2)>(%tid)
+    %v6 = wave.read %a[%negmod] {tag = "negative_mod"} : memref<256xf32> -> vector<1xf32>
     gpu.return
   }
   gpu.func @no_kernel_attr(%a: memref<64xf32>) kernel
@@ -303,7 +303,8 @@ TEST_F(FootprintTest, FailureReasons) {
                         "that is not a positive constant"},
       {"iter_arg", "block argument #1 of 'scf.for' at test.mlir:20:12 is "
                    "neither a loop induction variable nor a kernel argument"},
-      {"negative_mod", "divides by a non-positive constant"},
+      {"negative_mod", "'affine.apply' at test.mlir:27:15 divides by -2 in "
+                       "'d0 mod -2'"},
       {"lane_without_wave_size",
        "'gpu.lane_id' at test.mlir:33:13 needs the workgroup size "
        "(known_block_size) and the wave size (wave.kernel)"},
