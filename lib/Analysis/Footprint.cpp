@@ -158,7 +158,7 @@ AccessFootprint::enumerate(const FootprintBindings &bindings,
                            std::string *reason) const {
   std::string accessName = describeOp(getAccess().getOperation());
   FailureOr<StaticMemRefLayout> layout =
-      StaticMemRefLayout::get(getMemRefType());
+      StaticMemRefLayout::get(getAccess().getMemref());
   if (failed(layout)) {
     setReason(reason, "the memref of " + accessName +
                           " has a dynamic shape, stride or offset");

@@ -17,8 +17,10 @@ using namespace mlir::wave;
 // StaticMemRefLayout
 //===----------------------------------------------------------------------===//
 
-FailureOr<StaticMemRefLayout> StaticMemRefLayout::get(MemRefType type) {
+FailureOr<StaticMemRefLayout> StaticMemRefLayout::get(MemRefType type,
+                                                      SwizzleAttr swizzle) {
   StaticMemRefLayout layout;
+  layout.swizzle = swizzle;
   if (!type.hasStaticShape() ||
       failed(type.getStridesAndOffset(layout.strides, layout.offset)) ||
       ShapedType::isDynamic(layout.offset) ||
@@ -39,6 +41,10 @@ int64_t StaticMemRefLayout::linearizePhysical(ArrayRef<int64_t> coord) const {
   int64_t position = offset;
   for (auto [index, stride] : llvm::zip_equal(coord, strides))
     position += index * stride;
+  if (swizzle) {
+    int64_t column = coord.back();
+    position += swizzle.apply(coord[coord.size() - 2], column) - column;
+  }
   return position;
 }
 

@@ -33,6 +33,8 @@ struct Access {
   VectorType vectorType;
   Value mask;
   CacheHint hint;
+  /// The swizzle of a swizzled LDS tile, else null.
+  SwizzleAttr swizzle;
 };
 } // namespace
 
@@ -65,7 +67,34 @@ static FailureOr<Access> materializeAccess(RewriterBase &rewriter,
                 op.getContiguousDim(),
                 op.getVectorType(),
                 op.getMask(),
-                getHint(op)};
+                getHint(op),
+                getLdsSwizzle(op.getMemref())};
+}
+
+/// The coordinates in memory of the logical `coordinates`: a swizzle XORs
+/// the column with `((row >> log2 per_phase) & (max_phase - 1)) << log2 vec`
+/// (all powers of two), which the verifier keeps inside the row and inside
+/// the access's group.
+static SmallVector<Value> physicalCoordinates(OpBuilder &builder, Location loc,
+                                              const Access &access,
+                                              ValueRange coordinates) {
+  SmallVector<Value> result(coordinates);
+  if (!access.swizzle)
+    return result;
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  };
+  SwizzleAttr swizzle = access.swizzle;
+  Value row = result[result.size() - 2];
+  Value phase = arith::ShRUIOp::create(
+      builder, loc, row, constant(llvm::Log2_64(swizzle.getPerPhase())));
+  phase = arith::AndIOp::create(builder, loc, phase,
+                                constant(swizzle.getMaxPhase() - 1));
+  Value columnMask = arith::ShLIOp::create(
+      builder, loc, phase, constant(llvm::Log2_64(swizzle.getVec())));
+  result.back() =
+      arith::XOrIOp::create(builder, loc, result.back(), columnMask);
+  return result;
 }
 
 /// The coordinate of element `element`.
@@ -116,7 +145,9 @@ static Value getGlobalPointer(OpBuilder &builder, Location loc,
 
 /// Reads `type` (the element type or the whole vector) at `coordinates`.
 static Value readAt(OpBuilder &builder, Location loc, const Access &access,
-                    ValueRange coordinates, Type type) {
+                    ValueRange logical, Type type) {
+  SmallVector<Value> coordinates =
+      physicalCoordinates(builder, loc, access, logical);
   if (access.hint == CacheHint::uncached)
     return LLVM::LoadOp::create(
         builder, loc, type, getGlobalPointer(builder, loc, access, coordinates),
@@ -131,7 +162,9 @@ static Value readAt(OpBuilder &builder, Location loc, const Access &access,
 
 /// Writes `value` (an element or the whole vector) at `coordinates`.
 static void writeAt(OpBuilder &builder, Location loc, const Access &access,
-                    ValueRange coordinates, Value value) {
+                    ValueRange logical, Value value) {
+  SmallVector<Value> coordinates =
+      physicalCoordinates(builder, loc, access, logical);
   if (access.hint == CacheHint::uncached) {
     LLVM::StoreOp::create(builder, loc, value,
                           getGlobalPointer(builder, loc, access, coordinates),
@@ -163,9 +196,10 @@ static Value lowerRead(RewriterBase &rewriter, Location loc,
   if (asVector) {
     if (!access.mask)
       return readAt(rewriter, loc, access, access.coordinates, type);
-    return vector::MaskedLoadOp::create(rewriter, loc, type, access.memref,
-                                        access.coordinates, access.mask,
-                                        getZero(rewriter, loc, type));
+    return vector::MaskedLoadOp::create(
+        rewriter, loc, type, access.memref,
+        physicalCoordinates(rewriter, loc, access, access.coordinates),
+        access.mask, getZero(rewriter, loc, type));
   }
   Type elementType = type.getElementType();
   SmallVector<Value> elements;
@@ -200,8 +234,10 @@ static void lowerWrite(RewriterBase &rewriter, Location loc,
     if (!access.mask)
       writeAt(rewriter, loc, access, access.coordinates, value);
     else
-      vector::MaskedStoreOp::create(rewriter, loc, access.memref,
-                                    access.coordinates, access.mask, value);
+      vector::MaskedStoreOp::create(
+          rewriter, loc, access.memref,
+          physicalCoordinates(rewriter, loc, access, access.coordinates),
+          access.mask, value);
     return;
   }
   for (int64_t i = 0, e = access.vectorType.getNumElements(); i < e; ++i) {

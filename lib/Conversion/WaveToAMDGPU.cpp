@@ -147,12 +147,16 @@ void ConvertWaveToAMDGPUPass::runOnOperation() {
   if (failed(checkAndCount(module)))
     return signalPassFailure();
 
-  RewritePatternSet patterns(&getContext());
-  populateWaveLaneAccessLoweringPatterns(patterns);
-  populateWaveCollectiveLoweringPatterns(patterns);
-  populateWaveLdsAndMmaLoweringPatterns(patterns);
-  populateWaveLaunchSizeLoweringPatterns(patterns);
-  walkAndApplyPatterns(module, std::move(patterns));
+  // Lane accesses first: they read the swizzle of the wave.alloc_lds they
+  // access, which the second walk replaces.
+  RewritePatternSet accessPatterns(&getContext());
+  populateWaveLaneAccessLoweringPatterns(accessPatterns);
+  populateWaveCollectiveLoweringPatterns(accessPatterns);
+  walkAndApplyPatterns(module, std::move(accessPatterns));
+  RewritePatternSet ldsPatterns(&getContext());
+  populateWaveLdsAndMmaLoweringPatterns(ldsPatterns);
+  populateWaveLaunchSizeLoweringPatterns(ldsPatterns);
+  walkAndApplyPatterns(module, std::move(ldsPatterns));
 
   WalkResult left = module.walk([](Operation *op) {
     if (!isa_and_nonnull<WaveDialect>(op->getDialect()))

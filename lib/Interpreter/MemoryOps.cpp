@@ -86,9 +86,14 @@ static Status laneAccess(Wave &w, const Instr &instr) {
           return;
         }
       }
+      // Bounds are logical; the swizzle moves the element within its row.
       int64_t linear = object.offset;
-      for (unsigned d = 0; d < rank; ++d)
-        linear += coord[d] * object.strides[d];
+      for (unsigned d = 0; d < rank; ++d) {
+        int64_t index = coord[d];
+        if (object.swizzle && d + 1 == rank)
+          index = object.swizzle.apply(coord[d - 1], index);
+        linear += index * object.strides[d];
+      }
       if (access.write) {
         if (object.space == MemorySpace::Lds &&
             !recordLdsWrite(w, instr, access.object, linear, l, coord)) {
@@ -200,8 +205,12 @@ mlir::wave::interp::compileMemoryOp(Compiler &c, Operation *op) {
   return llvm::TypeSwitch<Operation *, R>(op)
       .Case([&](ReadOp o) { return compileLaneAccess(c, o); })
       .Case([&](WriteOp o) { return compileLaneAccess(c, o); })
-      .Case([&](AllocLdsOp o) {
-        return compileAllocation(c, o, MemorySpace::Lds, "the LDS tile");
+      .Case([&](AllocLdsOp o) -> LogicalResult {
+        if (failed(
+                compileAllocation(c, o, MemorySpace::Lds, "the LDS tile")))
+          return failure();
+        c.program.objects.back().swizzle = o.getSwizzleAttr();
+        return success();
       })
       .Case([&](memref::AllocaOp o) {
         return compileAllocation(c, o, MemorySpace::Private, "private memory");

@@ -16,6 +16,7 @@
 #define WAVE_LIB_INTERPRETER_PROGRAM_H
 
 #include "AffineEval.h"
+#include "wave/Dialect/Wave/IR/WaveAttrs.h"
 #include "wave/Interpreter/Buffer.h"
 #include "wave/Interpreter/Interpreter.h"
 
@@ -89,6 +90,9 @@ struct MemObject {
   int64_t slots = 0;
   /// Where it is defined (the allocating op, argument or attribution).
   LocationAttr loc;
+  /// The XOR swizzle of a swizzled LDS tile (null otherwise): the innermost
+  /// coordinate is swizzled before the strides apply.
+  SwizzleAttr swizzle;
   /// The allocating op (null for arguments).
   Operation *def = nullptr;
   /// How messages name it: "argument 'A'", "LDS tile", ...

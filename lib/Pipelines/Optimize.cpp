@@ -16,6 +16,11 @@
 //  * Loop pipelining moves the staged global reads a loop makes (after
 //    minimization has made them few and wide) an iteration ahead; with LDS
 //    buffers it also moves LDS writes, so it runs before barrier insertion.
+//  * LDS layout optimization runs on the final LDS accesses (after load
+//    minimization rewrote the writes and pipelining moved them or gave
+//    their tiles more buffers), before barriers: it may split an
+//    access into one a swizzle group, and padding or swizzling changes no
+//    hazard (both are bijections on a tile's elements).
 //  * Barrier insertion runs after every pass that creates, moves or removes
 //    LDS accesses, and drops the barriers that order nothing.
 //  * canonicalize and cse fold the index arithmetic the passes create; they
@@ -65,6 +70,7 @@ void mlir::wave::buildWaveOptimizePipeline(OpPassManager &pm,
     pipelining.stages = options.pipelineStages;
     kernels.addPass(createWavePipelineLoops(pipelining));
   }
+  kernels.addPass(createWaveOptimizeLdsLayout());
   kernels.addPass(createWaveInsertBarriers());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -80,7 +86,7 @@ void mlir::wave::registerWaveOptimizePipeline() {
   PassPipelineRegistration<WaveOptimizeOptions>(
       "wave-optimize",
       "Runs the kernel-level optimizations: divergence removal, global load "
-      "minimization, loop pipelining, barrier insertion, clean-ups and "
-      "register budgeting",
+      "minimization, loop pipelining, LDS layouts, barrier insertion, "
+      "clean-ups and register budgeting",
       buildWaveOptimizePipeline);
 }

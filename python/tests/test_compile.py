@@ -62,8 +62,9 @@ def test_python_built_gemm_compiles_to_mfma(tmp_path):
     assert "s_barrier" in code.assembly
     report = code.report
     assert dataclasses.is_dataclass(report) and report.kernel == "gemm"
-    # Two LDS tiles: 64 x 36 and 32 x 68 f16.
-    assert report.lds_bytes == (64 * 36 + 32 * 68) * 2
+    # Two LDS tiles of 64 x 32 and 32 x 64 f16: wave-optimize-lds-layout
+    # swizzles or unpads the padded tiles the builder made.
+    assert report.lds_bytes == (64 * 32 + 32 * 64) * 2
     assert report.vgprs > 0 and report.wave_size == 64
     # The report names the Python line that built the kernel.
     assert f"{kernels.__file__}:" in code.report_text

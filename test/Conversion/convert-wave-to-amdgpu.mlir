@@ -174,6 +174,42 @@ gpu.module @m {
 
 // -----
 
+#lds = #gpu.address_space<workgroup>
+// A swizzled tile is unpadded (64 x 32 halves, 4096 bytes); every access
+// XORs its column with ((row >> log2 per_phase) & (max_phase - 1)) << log2 vec
+// before the vector access, and an access along rows (one element at a time)
+// swizzles each element's column by its own row.
+// CHECK-LABEL: gpu.func @swizzled
+// CHECK-SAME: workgroup([[BUF:%[A-Za-z0-9_]+]] : memref<2048xf16, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK: [[TILE:%[A-Za-z0-9_]+]] = memref.reinterpret_cast [[BUF]] to offset: [0], sizes: [64, 32], strides: [32, 1]
+// CHECK: [[ONE:%[A-Za-z0-9_]+]] = arith.constant 1 : index
+// CHECK: [[PHASE:%[A-Za-z0-9_]+]] = arith.shrui [[ROW:%[A-Za-z0-9_]+]], [[ONE]] : index
+// CHECK: [[THREE:%[A-Za-z0-9_]+]] = arith.constant 3 : index
+// CHECK: [[MASKED:%[A-Za-z0-9_]+]] = arith.andi [[PHASE]], [[THREE]] : index
+// CHECK: [[SHIFT:%[A-Za-z0-9_]+]] = arith.constant 3 : index
+// CHECK: [[XOR:%[A-Za-z0-9_]+]] = arith.shli [[MASKED]], [[SHIFT]] : index
+// CHECK: [[COL:%[A-Za-z0-9_]+]] = arith.xori %{{.*}}, [[XOR]] : index
+// CHECK: vector.store %{{.*}}, [[TILE]][[[ROW]], [[COL]]] : memref<64x32xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK: amdgpu.lds_barrier
+// CHECK-COUNT-4: arith.xori
+// CHECK-NOT: arith.xori
+// CHECK: vector.from_elements
+gpu.module @m {
+  gpu.func @swizzled(%v: vector<8xf16>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %tid = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %tile = wave.alloc_lds swizzle <vec = 8, per_phase = 2, max_phase = 4> : memref<64x32xf16, #lds>
+    wave.write %v, %tile[%tid, %c0] : vector<8xf16>, memref<64x32xf16, #lds>
+    wave.barrier
+    %r = wave.read %tile[%c0, %tid] map affine_map<(d0, d1) -> (d0, d1 mod 32)> along 0 : memref<64x32xf16, #lds> -> vector<4xf16>
+    gpu.return
+  }
+}
+
+// -----
+
 // MMA kinds become amdgpu.mfma of the kind's shape; one element a lane is a
 // scalar operand.
 // CHECK-LABEL: gpu.func @mma

@@ -34,6 +34,20 @@
 // GEMM: v_mfma_f32_32x32x8_f16
 // GEMM: s_barrier
 // GEMM-LABEL: <gemm_ref>:
+// The A tile is swizzled by wave-optimize-lds-layout: its 8-byte MFMA
+// operand reads stay ds_read_b64 and each lane's 16 bytes go in as two
+// ds_write_b64 (one a swizzle group); the unpadded B tile keeps
+// ds_write_b128 and its column reads ds_read_u16.
+// RUN: llvm-objdump -d %t.gemm | FileCheck %s --check-prefix=GEMM-LDS
+// GEMM-LDS-LABEL: <gemm>:
+// GEMM-LDS: ds_write_b128
+// GEMM-LDS: ds_write_b64
+// GEMM-LDS: ds_write_b64
+// GEMM-LDS: s_barrier
+// GEMM-LDS: ds_read_b64
+// GEMM-LDS: ds_read_u16
+// GEMM-LDS: v_mfma_f32_32x32x8_f16
+// GEMM-LDS-LABEL: <gemm_ref>:
 
 // A barrier is s_barrier, after the LDS writes it orders have completed
 // (with more than one wave a workgroup: for a single wave the backend drops

@@ -155,6 +155,42 @@ TEST_F(FootprintTest, TransposeGlobalReadIsCoalesced) {
   EXPECT_TRUE(isProvablyInBounds(access("store")));
 }
 
+// The transpose with a swizzled tile instead of the padded one: logical
+// coordinates and the dense box are unchanged (the swizzle is a bijection of
+// each row), physical offsets XOR the column with the row's phase.
+TEST_F(FootprintTest, TransposeLdsAccessesUseSwizzledColumns) {
+  std::string ir = kTransposeIR;
+  for (auto [from, to] :
+       {std::pair<std::string, std::string>{
+            "padding [0, 1]",
+            "swizzle <vec = 4, per_phase = 4, max_phase = 8>"},
+        {"strided<[33, 1]>, ", ""}}) {
+    for (size_t at = ir.find(from); at != std::string::npos;
+         at = ir.find(from, at))
+      ir.replace(at, from.size(), to);
+  }
+  ASSERT_TRUE(parse(ir));
+  std::optional<WorkgroupFootprint> store = enumerate("store_lds");
+  std::optional<WorkgroupFootprint> load = enumerate("load_lds");
+  ASSERT_TRUE(store && load);
+  auto physical = [](int64_t row, int64_t column) {
+    return row * 32 + (column ^ (((row / 4) % 8) * 4));
+  };
+  for (int64_t lane = 0; lane < 256; ++lane) {
+    int64_t tx = lane % 8, ty = lane / 8;
+    for (int64_t slot = 0; slot < 4; ++slot) {
+      EXPECT_EQ(store->getLogicalOffset(lane, slot), ty * 32 + tx * 4 + slot);
+      EXPECT_EQ(store->getPhysicalOffset(lane, slot),
+                physical(ty, tx * 4 + slot));
+      EXPECT_EQ(load->getPhysicalOffset(lane, slot),
+                physical(tx * 4 + slot, ty));
+    }
+  }
+  EXPECT_EQ(store->getDenseBox(),
+            (FootprintBox{coord({0, 0}), coord({32, 32})}));
+  EXPECT_TRUE(computeLaneOverlap(*store, *load, 64).crossWave);
+}
+
 TEST_F(FootprintTest, TransposeLdsAccessesUsePaddedRows) {
   ASSERT_TRUE(parse(kTransposeIR));
   std::optional<WorkgroupFootprint> store = enumerate("store_lds");

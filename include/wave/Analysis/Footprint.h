@@ -109,15 +109,23 @@ struct StaticMemRefLayout {
   SmallVector<int64_t> shape;
   SmallVector<int64_t> strides;
   int64_t offset = 0;
+  /// The XOR swizzle of a swizzled LDS tile, null otherwise.
+  SwizzleAttr swizzle;
 
   /// Fails when a dimension, a stride or the offset is dynamic.
-  static FailureOr<StaticMemRefLayout> get(MemRefType type);
+  static FailureOr<StaticMemRefLayout> get(MemRefType type,
+                                           SwizzleAttr swizzle = {});
+  /// The layout of `memref`, with the swizzle of its `wave.alloc_lds`.
+  static FailureOr<StaticMemRefLayout> get(Value memref) {
+    return get(cast<MemRefType>(memref.getType()), getLdsSwizzle(memref));
+  }
 
   unsigned getRank() const { return shape.size(); }
   /// Row-major position of `coord` in the logical shape (padding ignored).
   int64_t linearizeLogical(ArrayRef<int64_t> coord) const;
   /// Element offset of `coord` in memory: `offset + sum(coord[i] *
-  /// strides[i])`; includes the padding of a padded LDS tile.
+  /// strides[i])` after the swizzle, if any, moved the innermost coordinate;
+  /// includes the padding of a padded LDS tile.
   int64_t linearizePhysical(ArrayRef<int64_t> coord) const;
   /// Whether `0 <= coord[i] < shape[i]` for every dimension.
   bool contains(ArrayRef<int64_t> coord) const;
@@ -328,7 +336,9 @@ private:
 // Cross-lane overlap (hazards)
 //===----------------------------------------------------------------------===//
 
-/// How two accesses' footprints overlap, by physical address.
+/// How two accesses' footprints overlap, by physical address (for a
+/// swizzled tile the same as by logical coordinate: the swizzle is a
+/// bijection of each row).
 struct LaneOverlap {
   /// Some address is touched by both accesses (by any lanes).
   bool commonAddress = false;

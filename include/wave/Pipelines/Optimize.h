@@ -13,6 +13,7 @@
 //   wave-minimize-global-loads    global->LDS copies -> widest coalesced loads
 //   wave-pipeline-loops           (unless pipeline-stages=0) staged global
 //                                 reads issued iterations ahead
+//   wave-optimize-lds-layout      each LDS tile's padding or swizzle
 //   wave-insert-barriers          the fewest barriers ordering LDS hazards
 //   canonicalize, cse             fold the index arithmetic the passes create
 //   wave-budget-registers         (only with `budget-registers`) occupancy

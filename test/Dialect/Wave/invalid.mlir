@@ -520,3 +520,91 @@ func.func @not_a_kernel(%n: index) attributes {
     wave.assume = affine_set<(n) : (n >= 0)>} {
   return
 }
+
+// -----
+
+gpu.module @lds {
+  gpu.func @swizzle_not_power_of_two() kernel {
+    // expected-error @+1 {{swizzle per_phase must be a positive power of two, got 3}}
+    %t = wave.alloc_lds swizzle <vec = 4, per_phase = 3, max_phase = 4> : memref<8x16xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @lds {
+  gpu.func @swizzle_and_padding() kernel {
+    // expected-error @+1 {{takes padding or a swizzle, not both}}
+    %t = wave.alloc_lds padding [0, 4] swizzle <vec = 4, per_phase = 1, max_phase = 4> : memref<8x16xf16, strided<[20, 1]>, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @lds {
+  gpu.func @swizzle_rank_one() kernel {
+    // expected-error @+1 {{a swizzle needs a tile of rank 2 or more}}
+    %t = wave.alloc_lds swizzle <vec = 4, per_phase = 1, max_phase = 4> : memref<64xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @lds {
+  gpu.func @swizzle_leaves_row() kernel {
+    // expected-error @+1 {{rows of 16 elements are not a multiple of vec * max_phase = 32}}
+    %t = wave.alloc_lds swizzle <vec = 4, per_phase = 1, max_phase = 8> : memref<8x16xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @lds {
+  gpu.func @swizzle_other_user(%i: index) kernel {
+    // expected-error @+1 {{swizzled tile is used by 'memref.load': only wave.read and wave.write, which apply the swizzle, may access it}}
+    %t = wave.alloc_lds swizzle <vec = 4, per_phase = 1, max_phase = 4> : memref<8x16xf16, #gpu.address_space<workgroup>>
+    // expected-note @+1 {{used here}}
+    %v = memref.load %t[%i, %i] : memref<8x16xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @lds {
+  gpu.func @swizzle_group_too_narrow(%v: vector<8xf16>) kernel {
+    %c0 = arith.constant 0 : index
+    %t = wave.alloc_lds swizzle <vec = 4, per_phase = 1, max_phase = 4> : memref<8x16xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{vector of 8 elements is wider than the groups of 4 elements the tile's swizzle keeps contiguous}}
+    wave.write %v, %t[%c0, %c0] : vector<8xf16>, memref<8x16xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @lds {
+  gpu.func @swizzle_group_crossed(%v: vector<4xf16>) kernel {
+    %tid = gpu.thread_id x
+    %t = wave.alloc_lds swizzle <vec = 8, per_phase = 1, max_phase = 2> : memref<8x16xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{vector of 4 elements may cross a group of 8 elements of the tile's swizzle: its first column is only known to be 2 modulo 4}}
+    wave.write %v, %t[%tid] map affine_map<(t) -> (t floordiv 4, (t mod 4) * 4 + 2)> : vector<4xf16>, memref<8x16xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @lds {
+  gpu.func @swizzle_unknown_column(%v: vector<2xf16>, %i: index) kernel {
+    %c0 = arith.constant 0 : index
+    %t = wave.alloc_lds swizzle <vec = 4, per_phase = 1, max_phase = 4> : memref<8x16xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{vector of 2 elements may cross a group of 4 elements of the tile's swizzle: its first column is only known to be 0 modulo 1}}
+    wave.write %v, %t[%c0, %i] : vector<2xf16>, memref<8x16xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}

@@ -20,10 +20,14 @@ gpu.module @ops {
     %lds = wave.alloc_lds padding [0, 4] : memref<32x8xf16, strided<[12, 1]>, #lds>
     // CHECK: %[[PLAIN:.*]] = wave.alloc_lds : memref<64xf32, #gpu.address_space<workgroup>>
     %plain = wave.alloc_lds : memref<64xf32, #lds>
+    // CHECK: %[[SWZ:.*]] = wave.alloc_lds swizzle <vec = 4, per_phase = 2, max_phase = 2> : memref<32x8xf16, #gpu.address_space<workgroup>>
+    %swz = wave.alloc_lds swizzle <vec = 4, per_phase = 2, max_phase = 2> : memref<32x8xf16, #lds>
     // CHECK: %[[V:.*]] = wave.read %{{.*}}[%{{.*}}, %{{.*}}] map #{{.*}} cache <streaming> : memref<32x64xf16> -> vector<4xf16>
     %v = wave.read %A[%tid, %c1] map #a_layout cache <streaming> : memref<32x64xf16> -> vector<4xf16>
     // CHECK: wave.write %[[V]], %[[LDS]][%{{.*}}, %{{.*}}] map #{{.*}} : vector<4xf16>, memref<32x8xf16, strided<[12, 1]>, #gpu.address_space<workgroup>>
     wave.write %v, %lds[%tid, %c0] map #a_layout : vector<4xf16>, memref<32x8xf16, strided<[12, 1]>, #lds>
+    // CHECK: wave.write %[[V]], %[[SWZ]][%{{.*}}, %{{.*}}] map #{{.*}} : vector<4xf16>, memref<32x8xf16, #gpu.address_space<workgroup>>
+    wave.write %v, %swz[%tid, %c0] map #a_layout : vector<4xf16>, memref<32x8xf16, #lds>
     // CHECK: wave.barrier
     wave.barrier
     // CHECK: wave.read %[[LDS]][%{{.*}}, %{{.*}}] along 0 : memref<32x8xf16, strided<[12, 1]>, #gpu.address_space<workgroup>> -> vector<4xf16>

@@ -11,6 +11,7 @@
 
 namespace mlir::wave::test {
 
+void registerTestBankConflictsPass();
 void registerTestFootprintPass();
 void registerTestLdsHazardsPass();
 void registerTestRegisterPressurePass();
@@ -18,6 +19,7 @@ void registerTestUniformityPass();
 
 /// Registers all of the above.
 inline void registerTestAnalysisPasses() {
+  registerTestBankConflictsPass();
   registerTestFootprintPass();
   registerTestLdsHazardsPass();
   registerTestRegisterPressurePass();

@@ -74,6 +74,18 @@ LogicalResult KernelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+LogicalResult SwizzleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  int64_t vec, int64_t perPhase,
+                                  int64_t maxPhase) {
+  for (auto [name, value] : {std::pair<StringRef, int64_t>{"vec", vec},
+                             {"per_phase", perPhase},
+                             {"max_phase", maxPhase}})
+    if (value <= 0 || !llvm::isPowerOf2_64(value))
+      return emitError() << "swizzle " << name
+                         << " must be a positive power of two, got " << value;
+  return success();
+}
+
 /// Checks `wave.spill_slot`: a unit attribute on an LDS allocation or on a
 /// lane access to LDS.
 static LogicalResult verifySpillSlotAttr(Operation *op, NamedAttribute attr) {

@@ -7,6 +7,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -47,9 +48,106 @@ std::optional<std::string> mlir::wave::findNonPositiveDivisor(AffineMap map) {
   return text;
 }
 
+SwizzleAttr mlir::wave::getLdsSwizzle(Value memref) {
+  auto alloc = memref.getDefiningOp<AllocLdsOp>();
+  return alloc ? alloc.getSwizzleAttr() : SwizzleAttr();
+}
+
 //===----------------------------------------------------------------------===//
 // Lane accesses
 //===----------------------------------------------------------------------===//
+
+namespace {
+/// What is known of an integer `x`: `x == residue (mod modulus)`, or exactly
+/// `x == residue` when `modulus` is 0.
+struct Congruence {
+  int64_t residue = 0;
+  int64_t modulus = 1;
+
+  static Congruence get(int64_t residue, int64_t modulus) {
+    if (modulus != 0)
+      residue = llvm::mod(residue, modulus);
+    return {residue, modulus};
+  }
+};
+} // namespace
+
+/// The congruence an affine expression of unknown integers satisfies.
+static Congruence getCongruence(AffineExpr expr) {
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return {constant.getValue(), 0};
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary)
+    return {0, 1};
+  Congruence lhs = getCongruence(binary.getLHS());
+  Congruence rhs = getCongruence(binary.getRHS());
+  bool exact = lhs.modulus == 0 && rhs.modulus == 0;
+  switch (expr.getKind()) {
+  case AffineExprKind::Add:
+    return Congruence::get(lhs.residue + rhs.residue,
+                           std::gcd(lhs.modulus, rhs.modulus));
+  case AffineExprKind::Mul:
+    if (rhs.modulus == 0)
+      return Congruence::get(lhs.residue * rhs.residue,
+                             lhs.modulus * std::abs(rhs.residue));
+    if (lhs.modulus == 0)
+      return Congruence::get(lhs.residue * rhs.residue,
+                             rhs.modulus * std::abs(lhs.residue));
+    return {0, 1};
+  case AffineExprKind::Mod:
+    if (rhs.modulus != 0 || rhs.residue <= 0)
+      return {0, 1};
+    if (lhs.modulus == 0)
+      return {llvm::mod(lhs.residue, rhs.residue), 0};
+    return Congruence::get(lhs.residue, std::gcd(lhs.modulus, rhs.residue));
+  case AffineExprKind::FloorDiv:
+  case AffineExprKind::CeilDiv:
+    if (!exact || rhs.residue <= 0)
+      return {0, 1};
+    return {expr.getKind() == AffineExprKind::FloorDiv
+                ? llvm::divideFloorSigned(lhs.residue, rhs.residue)
+                : llvm::divideCeilSigned(lhs.residue, rhs.residue),
+            0};
+  default:
+    return {0, 1};
+  }
+}
+
+std::string mlir::wave::checkSwizzleGroups(SwizzleAttr swizzle, AffineMap map,
+                                           ValueRange indices,
+                                           int64_t elements) {
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  int64_t vec = swizzle.getVec();
+  if (elements > vec) {
+    os << "vector of " << elements << " elements is wider than the groups of "
+       << vec << " elements the tile's swizzle keeps contiguous";
+    return message;
+  }
+  MLIRContext *context = map.getContext();
+  SmallVector<AffineExpr> replacements;
+  for (auto [i, index] : llvm::enumerate(indices)) {
+    APInt value;
+    if (matchPattern(index, m_ConstantInt(&value)))
+      replacements.push_back(
+          getAffineConstantExpr(value.getSExtValue(), context));
+    else
+      replacements.push_back(getAffineDimExpr(i, context));
+  }
+  AffineExpr column = map.getResults().back().replaceDims(replacements);
+  Congruence start = getCongruence(simplifyAffineExpr(
+      column, map.getNumDims(), map.getNumSymbols()));
+  int64_t modulus =
+      start.modulus == 0 ? vec : std::gcd<int64_t>(start.modulus, vec);
+  int64_t residue = llvm::mod(start.residue, modulus);
+  if (residue + elements <= modulus)
+    return message;
+  os << "vector of " << elements << " elements may cross a group of " << vec
+     << " elements of the tile's swizzle: its first column is only known to "
+        "be "
+     << residue << " modulo " << modulus;
+  return message;
+}
 
 static bool isWorkgroupMemory(MemRefType type) {
   return gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type);
@@ -74,11 +172,13 @@ static AffineMap accessMapOf(std::optional<AffineMap> map, MemRefType type) {
 }
 
 /// Checks the rules `wave.read` and `wave.write` share.
-static LogicalResult verifyLaneAccess(Operation *op, MemRefType memrefType,
-                                      VectorType vectorType, size_t numIndices,
+static LogicalResult verifyLaneAccess(Operation *op, Value memref,
+                                      VectorType vectorType, ValueRange indices,
                                       std::optional<AffineMap> map,
                                       std::optional<uint64_t> along, Value mask,
                                       std::optional<CacheHint> cache) {
+  auto memrefType = cast<MemRefType>(memref.getType());
+  size_t numIndices = indices.size();
   if (memrefType.getElementType() != vectorType.getElementType())
     return op->emitOpError("vector element type ")
            << vectorType.getElementType()
@@ -133,6 +233,13 @@ static LogicalResult verifyLaneAccess(Operation *op, MemRefType memrefType,
   }
   if (cache && workgroup && *cache != CacheHint::cached)
     return op->emitOpError("cache hints apply to global memory only");
+  if (SwizzleAttr swizzle = getLdsSwizzle(memref);
+      swizzle && dim + 1 == static_cast<uint64_t>(memrefType.getRank()) &&
+      vectorType.getNumElements() > 1)
+    if (std::string message = checkSwizzleGroups(
+            swizzle, accessMap, indices, vectorType.getNumElements());
+        !message.empty())
+      return op->emitOpError(message);
   return success();
 }
 
@@ -156,15 +263,13 @@ VectorType ReadOp::getVectorType() { return getResult().getType(); }
 VectorType WriteOp::getVectorType() { return getValue().getType(); }
 
 LogicalResult ReadOp::verify() {
-  return verifyLaneAccess(*this, getMemref().getType(), getVectorType(),
-                          getIndices().size(), getMap(), getAlong(), getMask(),
-                          getCache());
+  return verifyLaneAccess(*this, getMemref(), getVectorType(), getIndices(),
+                          getMap(), getAlong(), getMask(), getCache());
 }
 
 LogicalResult WriteOp::verify() {
-  return verifyLaneAccess(*this, getMemref().getType(), getVectorType(),
-                          getIndices().size(), getMap(), getAlong(), getMask(),
-                          getCache());
+  return verifyLaneAccess(*this, getMemref(), getVectorType(), getIndices(),
+                          getMap(), getAlong(), getMask(), getCache());
 }
 
 //===----------------------------------------------------------------------===//
@@ -227,6 +332,31 @@ LogicalResult AllocLdsOp::verify() {
     return emitOpError("layout must be row-major over the padded shape, "
                        "i.e. strides [")
            << expected << "] and offset 0";
+  }
+  if (SwizzleAttr swizzle = getSwizzleAttr()) {
+    if (llvm::any_of(padding, [](int64_t pad) { return pad != 0; }))
+      return emitOpError("takes padding or a swizzle, not both");
+    if (type.getRank() < 2)
+      return emitOpError("a swizzle needs a tile of rank 2 or more (it "
+                         "permutes the columns of each row)");
+    int64_t span = swizzle.getVec() * swizzle.getMaxPhase();
+    if (type.getShape().back() % span != 0)
+      return emitOpError("rows of ")
+             << type.getShape().back()
+             << " elements are not a multiple of vec * max_phase = " << span
+             << ", so the swizzle would move columns out of the row";
+    for (OpOperand &use : getResult().getUses()) {
+      auto access = dyn_cast<LaneAccessOpInterface>(use.getOwner());
+      if (access && access.getMemref() == use.get())
+        continue;
+      InFlightDiagnostic diag =
+          emitOpError("swizzled tile is used by '")
+          << use.getOwner()->getName()
+          << "': only wave.read and wave.write, which apply the swizzle, may "
+             "access it";
+      diag.attachNote(use.getOwner()->getLoc()) << "used here";
+      return diag;
+    }
   }
   if (!isa_and_nonnull<gpu::GPUFuncOp>((*this)->getParentOp()))
     return emitOpError("must be directly in a gpu.func body: LDS is "

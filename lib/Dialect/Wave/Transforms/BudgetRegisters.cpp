@@ -263,7 +263,7 @@ static void applySpills(gpu::GPUFuncOp func, ArrayRef<Value> values,
         AllocLdsOp::create(builder, value.getLoc(),
                            getSpillBufferType(cast<VectorType>(value.getType()),
                                               target.workgroupSize),
-                           DenseI64ArrayAttr());
+                           DenseI64ArrayAttr(), SwizzleAttr());
     alloc->setAttr(kSpillSlotAttrName, spillSlot);
     buffers.push_back(alloc);
   }

@@ -109,6 +109,31 @@ private:
 
 } // namespace
 
+/// Elements one LDS write of the plan moves: a run, or a group of the tile's
+/// swizzle when runs lie along its innermost dimension and are wider.
+static int64_t getWritePieceWidth(const StagingPlan &plan) {
+  SwizzleAttr swizzle = getLdsSwizzle(plan.tile);
+  auto tileType = cast<MemRefType>(plan.tile.getType());
+  if (!swizzle || plan.contiguousDim + 1 != tileType.getRank())
+    return plan.width;
+  return std::min(plan.width, swizzle.getVec());
+}
+
+/// Whether every piece of a run starts at a multiple of its width in the
+/// tile, as a swizzled tile needs: the runs do in the box, so the shift and
+/// the translation of the box in the tile must keep that.
+static bool piecesAreAligned(const StagingPlan &plan) {
+  int64_t piece = getWritePieceWidth(plan);
+  if (piece == plan.width && !getLdsSwizzle(plan.tile))
+    return true;
+  unsigned dim = plan.contiguousDim;
+  if (plan.tileShift[dim] % piece != 0)
+    return false;
+  return llvm::all_of(plan.tileOffset[dim], [&](const UniformTerm &term) {
+    return term.coefficient % piece == 0;
+  });
+}
+
 AffineExpr Restager::addThreadIds(AccessOperands &operands) {
   AffineExpr linear = getAffineConstantExpr(0, context);
   int64_t stride = 1;
@@ -208,11 +233,30 @@ void Restager::run() {
                        readOperands.getOperands(), readOperands.getMap(coords),
                        getAlong(sourceType), last ? mask : Value(), cache));
   }
+  // A swizzled tile keeps only groups of `vec` elements contiguous: the runs
+  // are written group by group (the plan checked that groups and runs are
+  // aligned alike).
+  int64_t piece = getWritePieceWidth(plan);
   for (auto [i, coords] : llvm::enumerate(writeCoords)) {
     bool last = static_cast<int64_t>(i) + 1 == plan.readsPerLane;
-    WriteOp::create(builder, writeLoc, values[i], plan.tile,
-                    writeOperands.getOperands(), writeOperands.getMap(coords),
-                    getAlong(tileType), last ? mask : Value(), CacheHintAttr());
+    for (int64_t start = 0; start < plan.width; start += piece) {
+      Value value = values[i];
+      Value pieceMask = last ? mask : Value();
+      SmallVector<AffineExpr> pieceCoords = coords;
+      if (piece != plan.width) {
+        value = vector::ExtractStridedSliceOp::create(builder, writeLoc, value,
+                                                      start, piece, 1);
+        if (pieceMask)
+          pieceMask = vector::ExtractStridedSliceOp::create(
+              builder, writeLoc, pieceMask, start, piece, 1);
+        pieceCoords[plan.contiguousDim] =
+            pieceCoords[plan.contiguousDim] + start;
+      }
+      WriteOp::create(builder, writeLoc, value, plan.tile,
+                      writeOperands.getOperands(),
+                      writeOperands.getMap(pieceCoords), getAlong(tileType),
+                      pieceMask, CacheHintAttr());
+    }
   }
 
   for (StagingPair pair : plan.pairs)
@@ -276,6 +320,13 @@ void MinimizeGlobalLoadsPass::runOnOperation() {
     for (const StagingGroup &group : findStagingGroups(kernel)) {
       StagingDiagnostic diagnostic;
       FailureOr<StagingPlan> plan = planStaging(group, loadBits, diagnostic);
+      if (succeeded(plan) && !piecesAreAligned(*plan)) {
+        diagnostic = {StagingFailure::NotContiguous, group.pairs.front().write,
+                      "the runs of " + std::to_string(plan->width) +
+                          " elements do not start at a group of the LDS "
+                          "tile's swizzle"};
+        plan = failure();
+      }
       if (succeeded(plan)) {
         plans.push_back(std::move(*plan));
         continue;

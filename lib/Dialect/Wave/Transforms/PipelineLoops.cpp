@@ -545,7 +545,8 @@ static unsigned addTileBuffers(Candidate &candidate, unsigned stages) {
     bool padded = llvm::any_of(padding, [](int64_t pad) { return pad != 0; });
     auto newAlloc = AllocLdsOp::create(
         builder, alloc.getLoc(), newType,
-        padded ? builder.getDenseI64ArrayAttr(padding) : DenseI64ArrayAttr());
+        padded ? builder.getDenseI64ArrayAttr(padding) : DenseI64ArrayAttr(),
+        alloc.getSwizzleAttr());
     added += getAlignedLdsBytes(newAlloc.getSizeInBytes()) -
              getAlignedLdsBytes(alloc.getSizeInBytes());
 

@@ -11,6 +11,18 @@
 // BADBITS: gemm.mlir:{{[0-9]+}}:{{[0-9]+}}: error: wave-minimize-global-loads: load-bits={{7|24|1024}} is not a width a lane loads; use 8, 16, 32, 64 or 128 (global_load_dwordx4)
 // The GEMM example: one 16-byte read a lane per operand per K step.
 // RUN: wave-opt %examples/gemm.mlir --wave-minimize-global-loads=summary --mlir-print-local-scope 2>&1 | FileCheck %s --check-prefix=GEMM
+// With swizzled tiles (groups of 4 f16 contiguous), each 8-element run goes
+// into the tile as two 4-element writes, one a swizzle group.
+// RUN: sed -e 's/strided<\[36, 1\]>, //' -e 's/strided<\[68, 1\]>, //' \
+// RUN:     -e 's/padding \[0, 4\]/swizzle <vec = 4, per_phase = 1, max_phase = 8>/' \
+// RUN:     %examples/gemm.mlir > %t.swizzled.mlir
+// RUN: wave-opt %t.swizzled.mlir --wave-minimize-global-loads --mlir-print-local-scope | FileCheck %s --check-prefix=SWIZZLED
+// RUN: wave-run %t.swizzled.mlir --compare-pipeline=wave-minimize-global-loads 2>/dev/null | FileCheck %s --check-prefix=SAME
+// SWIZZLED: %[[STAGED:.*]] = wave.read %arg0{{.*}} -> vector<8xf16>
+// SWIZZLED: %[[LOW:.*]] = vector.extract_strided_slice %[[STAGED]] {offsets = [0], sizes = [4], strides = [1]}
+// SWIZZLED: wave.write %[[LOW]], %{{.*}}[%{{.*}}] map affine_map<(d0) -> (d0 floordiv 4, (d0 mod 4) * 8)> : vector<4xf16>, memref<64x32xf16, #gpu.address_space<workgroup>>
+// SWIZZLED: %[[HIGH:.*]] = vector.extract_strided_slice %[[STAGED]] {offsets = [4], sizes = [4], strides = [1]}
+// SWIZZLED: wave.write %[[HIGH]], %{{.*}}[%{{.*}}] map affine_map<(d0) -> (d0 floordiv 4, (d0 mod 4) * 8 + 4)> : vector<4xf16>, memref<64x32xf16, #gpu.address_space<workgroup>>
 // Every re-mapped kernel computes what it computed before, without races.
 // RUN: wave-run %s --kernel=a_32x32x8_f16 --compare-pipeline=wave-minimize-global-loads 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=b_32x32x8_bf16 --compare-pipeline=wave-minimize-global-loads 2>/dev/null | FileCheck %s --check-prefix=SAME

@@ -98,4 +98,48 @@ def Wave_KernelAttr : AttrDef<Wave_Dialect, "Kernel"> {
   let genVerifyDecl = 1;
 }
 
+
+//===----------------------------------------------------------------------===//
+// LDS swizzle
+//===----------------------------------------------------------------------===//
+
+def Wave_SwizzleAttr : AttrDef<Wave_Dialect, "Swizzle"> {
+  let mnemonic = "swizzle";
+  let summary = "XOR swizzle of an LDS tile's rows";
+  let description = [{
+    The physical layout of a `wave.alloc_lds` tile as an alternative to
+    padding, in the form of Triton's swizzled shared layout. The innermost
+    dimension (the column) is cut into groups of `vec` elements; row `r` (the
+    coordinate along the second-innermost dimension) stores logical group
+    `g` at group `g xor phase(r)`, where
+    `phase(r) = (r floordiv per_phase) mod max_phase`:
+
+    ```
+    physical column = column xor (phase(row) * vec)
+    ```
+
+    All three parameters are powers of two, so the map is a bijection of
+    each row onto itself that keeps every aligned group of `vec` elements
+    contiguous and in order. `per_phase` consecutive rows share a phase.
+
+    ```mlir
+    #wave.swizzle<vec = 8, per_phase = 1, max_phase = 4>
+    ```
+  }];
+  let parameters = (ins "int64_t":$vec, "int64_t":$per_phase,
+                        "int64_t":$max_phase);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The XOR mask applied to the column of an element in row `row`.
+    int64_t getColumnMask(int64_t row) const {
+      return ((row / getPerPhase()) % getMaxPhase()) * getVec();
+    }
+    /// The physical column of logical `column` in row `row`.
+    int64_t apply(int64_t row, int64_t column) const {
+      return column ^ getColumnMask(row);
+    }
+  }];
+}
+
 #endif // WAVE_DIALECT_WAVE_IR_WAVEATTRS_TD

@@ -33,6 +33,18 @@ KernelAttr getEnclosingKernelAttr(Operation *op);
 /// a map has no value (the affine lowering rejects it), so neither the
 /// verifier nor the interpreter accepts one.
 std::optional<std::string> findNonPositiveDivisor(AffineMap map);
+
+/// The swizzle of `memref` when it is a `wave.alloc_lds` tile with one, else
+/// null.
+SwizzleAttr getLdsSwizzle(Value memref);
+
+/// Why a vector of `elements` elements along the innermost dimension of a
+/// tile swizzled by `swizzle`, starting at `map(indices)`, may not be one
+/// contiguous access (it may cross a group of `vec` elements); empty when the
+/// map proves that it stays in one group. Constant indices are folded in;
+/// other indices may be any integer.
+std::string checkSwizzleGroups(SwizzleAttr swizzle, AffineMap map,
+                               ValueRange indices, int64_t elements);
 } // namespace mlir::wave
 
 #endif // WAVE_DIALECT_WAVE_IR_WAVEOPS_H

@@ -116,7 +116,8 @@ def Wave_WriteOp : Wave_NotSpeculatableOp<"write", [
 
 def Wave_AllocLdsOp : Wave_Op<"alloc_lds", [
     DeclareOpInterfaceMethods<ConditionallySpeculatable>]> {
-  let summary = "allocates a workgroup's LDS tile with a padded layout";
+  let summary = "allocates a workgroup's LDS tile with a padded or swizzled "
+                "layout";
   let description = [{
     Allocates a tile of LDS (workgroup memory) shared by all lanes of the
     workgroup for the whole kernel. The result type's shape is the logical
@@ -131,13 +132,32 @@ def Wave_AllocLdsOp : Wave_Op<"alloc_lds", [
         : memref<64x32xf16, strided<[36, 1]>, #gpu.address_space<workgroup>>
     ```
 
+    Instead of padding, `swizzle` (a `#wave.swizzle`) permutes the groups of
+    `vec` elements of each row by an XOR with the row's phase, which spreads
+    the rows over the banks without spending bytes. The strides stay the
+    unpadded row-major ones; the swizzle applies to the innermost dimension
+    as a function of the second-innermost one, so the tile needs rank 2 or
+    more and rows of a multiple of `vec * max_phase` elements. Only
+    `wave.read` and `wave.write` may use a swizzled tile (they apply the
+    swizzle), and each access must keep its vector inside one group of `vec`
+    elements, which the access verifier proves from its map.
+
+    ```mlir
+    // The same tile, 4 KiB instead of 4.5: groups of 8 f16 XORed by row mod 4.
+    %t = wave.alloc_lds swizzle <vec = 8, per_phase = 1, max_phase = 4>
+        : memref<64x32xf16, #gpu.address_space<workgroup>>
+    ```
+
     The op must sit directly in a `gpu.func` body: LDS is sized statically
     per workgroup.
   }];
-  let arguments = (ins OptionalAttr<DenseI64ArrayAttr>:$padding);
+  let arguments = (ins OptionalAttr<DenseI64ArrayAttr>:$padding,
+                       OptionalAttr<Wave_SwizzleAttr>:$swizzle);
   let results = (outs Res<AnyStaticShapeMemRef, "the LDS tile",
                           [MemAlloc<DefaultResource>]>:$result);
-  let assemblyFormat = "(`padding` $padding^)? attr-dict `:` type($result)";
+  let assemblyFormat = [{
+    (`padding` $padding^)? (`swizzle` $swizzle^)? attr-dict `:` type($result)
+  }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// Padding per dimension (zeros when absent).

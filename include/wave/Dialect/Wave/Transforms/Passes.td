@@ -258,6 +258,57 @@ def WaveFastMath : Pass<"wave-fast-math"> {
   ];
 }
 
+def WaveOptimizeLdsLayout : Pass<"wave-optimize-lds-layout"> {
+  let summary = "Chooses padding or an XOR swizzle for every LDS tile";
+  let description = [{
+    For every `wave.alloc_lds` tile of a kernel whose chip has an LDS bank
+    model, this pass computes the bank-conflict cycles of each of the tile's
+    accesses (the bank-conflict analysis, from exact per-lane footprints) for
+    the tile's current layout, for row paddings of 4, 8 and 16 bytes and for
+    every XOR swizzle `#wave.swizzle<vec, per_phase, max_phase>` that fits
+    the tile's rows and accesses. It keeps the layout with the fewest extra
+    (conflict) cycles over all executions of the accesses, then the fewest
+    bytes, then the fewest LDS instructions, the current layout winning
+    ties. An access along the rows that is wider than a swizzle's groups is
+    split into accesses of one group each when that layout wins (a
+    `ds_write_b128` becomes two `ds_write_b64`, which cost the same
+    cycles).
+
+    Every tile gets a remark with the cycles (all, and extra) and bytes
+    before and after, or with the reason it is left alone: no bank model
+    for the chip, a rank-1 tile, a use other than `wave.read`/`wave.write`,
+    a register spill slot, or an access whose footprint is not exact.
+    Padding and swizzling are bijections on the tile's elements, so the
+    kernel's results, its hazards and the barriers ordering them do not
+    change. docs/passes/wave-optimize-lds-layout.md has the search, its
+    limits and the gemm example.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+  let statistics = [
+    Statistic<"numTilesChanged", "tiles-changed",
+              "LDS tiles given another padding or swizzle">,
+    Statistic<"numTilesKept", "tiles-kept",
+              "Analyzed LDS tiles whose layout was already best">,
+    Statistic<"numTilesLeftAlone", "tiles-left-alone",
+              "LDS tiles the pass could not analyze">,
+    Statistic<"numAccessesSplit", "accesses-split",
+              "Accesses split into one access per swizzle group">,
+    Statistic<"extraCyclesBefore", "extra-cycles-before",
+              "Bank-conflict cycles of a workgroup's run, changed tiles, "
+              "before">,
+    Statistic<"extraCyclesAfter", "extra-cycles-after",
+              "Bank-conflict cycles of a workgroup's run, changed tiles, "
+              "after">,
+    Statistic<"bytesBefore", "bytes-before",
+              "LDS bytes of the changed tiles, before">,
+    Statistic<"bytesAfter", "bytes-after",
+              "LDS bytes of the changed tiles, after">,
+  ];
+}
+
 def WaveInsertBarriers : Pass<"wave-insert-barriers"> {
   let summary = "Inserts the fewest workgroup barriers ordering every LDS "
                 "hazard";

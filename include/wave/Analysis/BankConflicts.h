@@ -1,0 +1,100 @@
+//===- BankConflicts.h - LDS bank conflicts of lane accesses ----*- C++ -*-===//
+//
+// The extra LDS cycles an access costs because lanes served together hit
+// different addresses of one bank. From the enumerated per-lane footprint
+// (every address each lane of the workgroup touches in every iteration,
+// through the tile's padding or swizzle) the analysis splits the access into the LDS
+// instructions the lowering emits, each wave's instruction into the lane
+// phases the hardware serves together, and counts, per phase, the most
+// distinct dwords any bank must deliver. docs/BankConflicts.md states the
+// bank and phase model and where it comes from.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVE_ANALYSIS_BANKCONFLICTS_H
+#define WAVE_ANALYSIS_BANKCONFLICTS_H
+
+#include "mlir/IR/Operation.h"
+#include "mlir/Support/LLVM.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace mlir::wave {
+
+/// The LDS banks of a chip and how a wave's instruction is served.
+struct LdsBankModel {
+  /// Banks, each delivering one dword of `bankBytes` a cycle.
+  unsigned numBanks = 32;
+  unsigned bankBytes = 4;
+
+  /// Bytes all banks deliver in one cycle.
+  unsigned getCycleBytes() const { return numBanks * bankBytes; }
+  /// Lanes served together (a phase) by an instruction that moves
+  /// `bytesPerLane` bytes a lane: as many as one cycle's bytes cover, with
+  /// sub-dword accesses counted as a dword (32 lanes for b32 and narrower,
+  /// 16 for b64, 8 for b96 and b128).
+  unsigned getPhaseLanes(unsigned bytesPerLane) const;
+  /// The model of `chip`: gfx90a and gfx942 (CDNA2/3: 32 banks of 4 bytes);
+  /// none for chips whose banks the model does not describe.
+  static std::optional<LdsBankModel> get(StringRef chip);
+};
+
+/// LDS cycles of some instructions, and the fewest the same data could take
+/// (one cycle for each phase's distinct dwords per `numBanks`).
+struct LdsCycles {
+  int64_t cycles = 0;
+  int64_t minimum = 0;
+
+  /// Cycles lost to bank conflicts.
+  int64_t getExtra() const { return cycles - minimum; }
+  LdsCycles &operator+=(const LdsCycles &other) {
+    cycles += other.cycles;
+    minimum += other.minimum;
+    return *this;
+  }
+};
+
+/// The cycles of one phase: `dwords` are the dword addresses (byte address
+/// / 4) its lanes touch, duplicates allowed (a dword read by several lanes
+/// is broadcast, written by several is one access).
+LdsCycles computePhaseCycles(ArrayRef<int64_t> dwords,
+                             const LdsBankModel &model);
+
+/// What one LDS access costs.
+struct AccessBankConflicts {
+  /// LDS instructions one lane's access becomes and the bytes each moves.
+  int64_t instructionsPerLane = 0;
+  unsigned bytesPerInstruction = 0;
+  /// Lanes served together by each instruction.
+  unsigned phaseLanes = 0;
+  /// Executions of the access in one run of the workgroup: the iterations
+  /// of the `scf.for` loops around it with constant bounds (1 outside
+  /// loops; a loop of unknown trip count counts once).
+  int64_t executions = 0;
+  /// Cycles of one execution by all waves of the workgroup, all
+  /// instructions together: of the iterations of the loops its address or
+  /// guard depends on, the one with the most extra cycles.
+  LdsCycles perExecution;
+};
+
+/// Bank conflicts of `op`, a `wave.read`/`wave.write` of an LDS memref,
+/// under the model of its kernel's chip. Fails with the reason when the
+/// enumerated footprint is not exact (dynamic shapes or loop ranges, an
+/// address that depends on uniform values, a non-constant mask, an access
+/// under an `scf.if` or other op than `scf.for`, whose lanes it would
+/// over-count) or the chip has no bank model.
+FailureOr<AccessBankConflicts> analyzeBankConflicts(Operation *op,
+                                                    std::string &reason);
+
+/// The same under `model`; with `maxSlots`, for the access split into
+/// accesses of at most that many elements (as a swizzle may require).
+FailureOr<AccessBankConflicts>
+analyzeBankConflicts(Operation *op, const LdsBankModel &model,
+                     std::string &reason,
+                     std::optional<int64_t> maxSlots = std::nullopt);
+
+} // namespace mlir::wave
+
+#endif // WAVE_ANALYSIS_BANKCONFLICTS_H

@@ -1,0 +1,363 @@
+//===- OptimizeLdsLayout.cpp - Padding or swizzle for each LDS tile -------===//
+//
+// For each LDS tile, tries its current layout, row paddings and XOR swizzles
+// on the IR in place (the accesses see the tile's type and attributes), asks
+// the bank-conflict analysis what each costs, and keeps the cheapest: fewest
+// extra cycles, then fewest bytes, then fewest LDS instructions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "wave/Analysis/BankConflicts.h"
+#include "wave/Dialect/Wave/IR/WaveDialect.h"
+#include "wave/Dialect/Wave/IR/WaveOps.h"
+#include "wave/Dialect/Wave/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <tuple>
+
+namespace mlir::wave {
+#define GEN_PASS_DEF_WAVEOPTIMIZELDSLAYOUT
+#include "wave/Dialect/Wave/Transforms/Passes.h.inc"
+} // namespace mlir::wave
+
+using namespace mlir;
+using namespace mlir::wave;
+
+namespace {
+
+/// A physical layout of a tile: a padding of the rows or a swizzle (neither:
+/// unpadded row-major).
+struct Layout {
+  int64_t padding = 0;
+  SwizzleAttr swizzle;
+
+  bool operator==(const Layout &other) const {
+    return padding == other.padding && swizzle == other.swizzle;
+  }
+};
+
+/// What a layout costs one workgroup run, over all accesses of the tile.
+struct Cost {
+  int64_t extraCycles = 0;
+  int64_t cycles = 0;
+  int64_t bytes = 0;
+  int64_t instructions = 0;
+
+  auto key() const { return std::make_tuple(extraCycles, bytes, instructions); }
+};
+
+/// A tile and its accesses, for trying layouts on.
+class TileLayouts {
+public:
+  TileLayouts(AllocLdsOp alloc, const LdsBankModel &model)
+      : alloc(alloc), model(model), original{getPadding(alloc),
+                                             alloc.getSwizzleAttr()},
+        originalType(alloc.getType()) {
+    for (Operation *user : alloc->getUsers())
+      accesses.push_back(cast<LaneAccessOpInterface>(user));
+  }
+
+  const Layout &getOriginal() const { return original; }
+  /// Layouts worth trying: the current one, paddings of 4, 8 and 16 bytes
+  /// and the swizzles whose groups hold at most 16 bytes and whose phases
+  /// fit the tile.
+  SmallVector<Layout> getCandidates() const;
+  /// Gives the tile `layout` (the IR changes).
+  void apply(const Layout &layout);
+  /// The cost of the layout applied, or failure with a reason; accesses that
+  /// must be split for a swizzle go to `splits`.
+  FailureOr<Cost> evaluate(SmallVectorImpl<LaneAccessOpInterface> &splits,
+                           std::string &reason);
+  /// Splits `access` into accesses of one swizzle group each.
+  void split(LaneAccessOpInterface access);
+
+private:
+  static int64_t getPadding(AllocLdsOp alloc) {
+    return alloc.getPaddingOrZeros().back();
+  }
+
+  AllocLdsOp alloc;
+  const LdsBankModel &model;
+  Layout original;
+  MemRefType originalType;
+  SmallVector<LaneAccessOpInterface> accesses;
+};
+
+} // namespace
+
+/// Bytes one element takes in LDS (as the lowering addresses it).
+static int64_t getElementBytes(MemRefType type) {
+  return llvm::PowerOf2Ceil(
+      llvm::divideCeil(type.getElementTypeBitWidth(), 8));
+}
+
+/// The access map of the piece of an access that starts `start` elements
+/// further along the rows.
+static AffineMap getPieceMap(AffineMap map, int64_t start) {
+  SmallVector<AffineExpr> results(map.getResults());
+  results.back() = results.back() + start;
+  return AffineMap::get(map.getNumDims(), map.getNumSymbols(), results,
+                        map.getContext());
+}
+
+static bool isAlongRows(LaneAccessOpInterface access) {
+  return access.getContiguousDim() + 1 ==
+         static_cast<unsigned>(access.getMemref().getType().getRank());
+}
+
+SmallVector<Layout> TileLayouts::getCandidates() const {
+  SmallVector<Layout> candidates = {original};
+  auto add = [&](Layout layout) {
+    if (!llvm::is_contained(candidates, layout))
+      candidates.push_back(layout);
+  };
+  add(Layout());
+  int64_t elementBytes = getElementBytes(originalType);
+  for (int64_t bytes : {4, 8, 16})
+    if (bytes % elementBytes == 0)
+      add({bytes / elementBytes, SwizzleAttr()});
+  ArrayRef<int64_t> shape = originalType.getShape();
+  int64_t rows = shape[shape.size() - 2], columns = shape.back();
+  for (int64_t vec = 1; vec * elementBytes <= 16 && vec <= columns; vec *= 2)
+    for (int64_t perPhase = 1; perPhase <= 8 && perPhase <= rows;
+         perPhase *= 2)
+      for (int64_t maxPhase = 2; maxPhase * perPhase <= rows &&
+                                 vec * maxPhase <= columns;
+           maxPhase *= 2)
+        if (columns % (vec * maxPhase) == 0)
+          add({0, SwizzleAttr::get(originalType.getContext(), vec, perPhase,
+                                   maxPhase)});
+  return candidates;
+}
+
+void TileLayouts::apply(const Layout &layout) {
+  ArrayRef<int64_t> shape = originalType.getShape();
+  SmallVector<int64_t> padding(shape.size(), 0);
+  padding.back() = layout.padding;
+  SmallVector<int64_t> strides(shape.size(), 1);
+  for (int64_t i = static_cast<int64_t>(shape.size()) - 2; i >= 0; --i)
+    strides[i] = strides[i + 1] * (shape[i + 1] + padding[i + 1]);
+  MemRefLayoutAttrInterface stridedLayout;
+  if (layout.padding != 0)
+    stridedLayout = StridedLayoutAttr::get(alloc.getContext(), 0, strides);
+  alloc.getResult().setType(
+      MemRefType::get(shape, originalType.getElementType(), stridedLayout,
+                      originalType.getMemorySpace()));
+  if (layout.padding != 0)
+    alloc.setPaddingAttr(
+        DenseI64ArrayAttr::get(alloc.getContext(), padding));
+  else
+    alloc.removePaddingAttr();
+  if (layout.swizzle)
+    alloc.setSwizzleAttr(layout.swizzle);
+  else
+    alloc.removeSwizzleAttr();
+}
+
+FailureOr<Cost>
+TileLayouts::evaluate(SmallVectorImpl<LaneAccessOpInterface> &splits,
+                      std::string &reason) {
+  Cost cost;
+  cost.bytes = alloc.getSizeInBytes();
+  SwizzleAttr swizzle = alloc.getSwizzleAttr();
+  for (LaneAccessOpInterface access : accesses) {
+    int64_t elements = access.getVectorType().getNumElements();
+    std::optional<int64_t> maxSlots;
+    if (swizzle && isAlongRows(access) && elements > 1) {
+      // Wider than a group: one access a group, each of which must fit.
+      int64_t piece = std::min(elements, swizzle.getVec());
+      AffineMap map = access.getAccessMap();
+      for (int64_t start = 0; start < elements; start += piece) {
+        std::string why = checkSwizzleGroups(
+            swizzle, getPieceMap(map, start), access.getIndices(), piece);
+        if (!why.empty()) {
+          reason = why;
+          return failure();
+        }
+      }
+      if (piece < elements) {
+        maxSlots = piece;
+        splits.push_back(access);
+      }
+    }
+    FailureOr<AccessBankConflicts> conflicts =
+        analyzeBankConflicts(access, model, reason, maxSlots);
+    if (failed(conflicts))
+      return failure();
+    cost.extraCycles +=
+        conflicts->perExecution.getExtra() * conflicts->executions;
+    cost.cycles += conflicts->perExecution.cycles * conflicts->executions;
+    cost.instructions += conflicts->instructionsPerLane;
+  }
+  return cost;
+}
+
+void TileLayouts::split(LaneAccessOpInterface access) {
+  OpBuilder builder(access);
+  Location loc = access.getLoc();
+  VectorType type = access.getVectorType();
+  int64_t elements = type.getNumElements();
+  int64_t piece = alloc.getSwizzleAttr().getVec();
+  auto pieceType = VectorType::get({piece}, type.getElementType());
+  AffineMap map = access.getAccessMap();
+  Value mask = access.getMask();
+  Value result;
+  if (!access.isWrite())
+    result = arith::ConstantOp::create(builder, loc,
+                                       builder.getZeroAttr(type));
+  for (int64_t start = 0; start < elements; start += piece) {
+    auto pieceMap = AffineMapAttr::get(getPieceMap(map, start));
+    Value pieceMask;
+    if (mask)
+      pieceMask = vector::ExtractStridedSliceOp::create(builder, loc, mask,
+                                                        start, piece, 1);
+    if (auto write = dyn_cast<WriteOp>(access.getOperation())) {
+      Value value = vector::ExtractStridedSliceOp::create(
+          builder, loc, write.getValue(), start, piece, 1);
+      WriteOp::create(builder, loc, value, write.getMemref(),
+                      write.getIndices(), pieceMap, IntegerAttr(), pieceMask,
+                      write.getCacheAttr());
+      continue;
+    }
+    auto read = cast<ReadOp>(access.getOperation());
+    Value value = ReadOp::create(builder, loc, pieceType, read.getMemref(),
+                                 read.getIndices(), pieceMap, IntegerAttr(),
+                                 pieceMask, read.getCacheAttr());
+    result = vector::InsertStridedSliceOp::create(builder, loc, value, result,
+                                                  start, 1);
+  }
+  if (result)
+    access->getResult(0).replaceAllUsesWith(result);
+  access->erase();
+}
+
+namespace {
+struct OptimizeLdsLayoutPass
+    : wave::impl::WaveOptimizeLdsLayoutBase<OptimizeLdsLayoutPass> {
+  using WaveOptimizeLdsLayoutBase::WaveOptimizeLdsLayoutBase;
+
+  void runOnOperation() override;
+
+private:
+  void optimize(AllocLdsOp alloc, const LdsBankModel &model);
+};
+} // namespace
+
+static std::string describe(const Layout &layout) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (layout.swizzle)
+    os << "swizzle <vec = " << layout.swizzle.getVec()
+       << ", per_phase = " << layout.swizzle.getPerPhase()
+       << ", max_phase = " << layout.swizzle.getMaxPhase() << ">";
+  else if (layout.padding)
+    os << "rows padded by " << layout.padding;
+  else
+    os << "unpadded";
+  return text;
+}
+
+void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
+                                     const LdsBankModel &model) {
+  auto leaveAlone = [&](const Twine &why) {
+    ++numTilesLeftAlone;
+    alloc.emitRemark("LDS layout left alone: ") << why;
+  };
+  if (alloc->hasAttr(WaveDialect::kSpillSlotAttrName))
+    return leaveAlone("a register spill slot (each lane reads back only "
+                      "what it wrote)");
+  if (alloc.getType().getRank() < 2)
+    return leaveAlone("a rank-1 tile has no rows to pad or swizzle");
+  if (llvm::any_of(ArrayRef<int64_t>(alloc.getPaddingOrZeros()).drop_back(),
+                   [](int64_t pad) { return pad != 0; }))
+    return leaveAlone("padded along an outer dimension, which the pass does "
+                      "not model");
+  for (OpOperand &use : alloc->getUses()) {
+    auto access = dyn_cast<LaneAccessOpInterface>(use.getOwner());
+    if (!access || access.getMemref() != use.get())
+      return leaveAlone("used by '" +
+                        use.getOwner()->getName().getStringRef() +
+                        "', which only wave.read and wave.write may be for "
+                        "a swizzled or re-padded tile");
+  }
+
+  TileLayouts tile(alloc, model);
+  SmallVector<LaneAccessOpInterface> splits;
+  std::string reason;
+  FailureOr<Cost> before = tile.evaluate(splits, reason);
+  if (failed(before))
+    return leaveAlone("bank conflicts unknown: " + reason);
+
+  Layout best = tile.getOriginal();
+  Cost bestCost = *before;
+  for (const Layout &candidate : tile.getCandidates()) {
+    tile.apply(candidate);
+    SmallVector<LaneAccessOpInterface> candidateSplits;
+    std::string why;
+    FailureOr<Cost> cost = tile.evaluate(candidateSplits, why);
+    if (succeeded(cost) && cost->key() < bestCost.key()) {
+      best = candidate;
+      bestCost = *cost;
+    }
+  }
+  tile.apply(best);
+  SmallVector<LaneAccessOpInterface> bestSplits;
+  (void)tile.evaluate(bestSplits, reason);
+
+  InFlightDiagnostic remark =
+      alloc.emitRemark() << "LDS layout " << describe(tile.getOriginal());
+  if (best == tile.getOriginal()) {
+    ++numTilesKept;
+    remark << " kept: " << before->cycles << " LDS cycles a workgroup ("
+           << before->extraCycles << " from bank conflicts), "
+           << before->bytes << " bytes; no padding or swizzle does better";
+    return;
+  }
+  ++numTilesChanged;
+  for (LaneAccessOpInterface access : bestSplits)
+    tile.split(access);
+  numAccessesSplit += bestSplits.size();
+  extraCyclesBefore += before->extraCycles;
+  extraCyclesAfter += bestCost.extraCycles;
+  bytesBefore += before->bytes;
+  bytesAfter += bestCost.bytes;
+  remark << " -> " << describe(best) << ": LDS cycles a workgroup "
+         << before->cycles << " -> " << bestCost.cycles
+         << ", from bank conflicts " << before->extraCycles << " -> "
+         << bestCost.extraCycles << "; bytes " << before->bytes << " -> "
+         << bestCost.bytes;
+  if (!bestSplits.empty())
+    remark << "; " << bestSplits.size()
+           << " accesses split into one a swizzle group";
+}
+
+void OptimizeLdsLayoutPass::runOnOperation() {
+  getOperation()->walk([&](gpu::GPUFuncOp kernel) {
+    if (!kernel.isKernel())
+      return;
+    SmallVector<AllocLdsOp> allocs(kernel.getOps<AllocLdsOp>());
+    if (allocs.empty())
+      return;
+    KernelAttr attr = kernel->getAttrOfType<KernelAttr>(
+        WaveDialect::kKernelAttrName);
+    std::optional<LdsBankModel> model =
+        attr ? LdsBankModel::get(attr.getChip()) : std::nullopt;
+    for (AllocLdsOp alloc : allocs) {
+      if (model) {
+        optimize(alloc, *model);
+        continue;
+      }
+      ++numTilesLeftAlone;
+      alloc.emitRemark("LDS layout left alone: ")
+          << (attr ? "no LDS bank model for chip '" + attr.getChip().str() +
+                         "'"
+                   : std::string("the kernel has no wave.kernel attribute "
+                                 "naming its chip"));
+    }
+  });
+}
