@@ -268,6 +268,7 @@ void MinimizeGlobalLoadsPass::runOnOperation() {
   getOperation()->walk([&](gpu::GPUFuncOp kernel) {
     if (!kernel.isKernel())
       return;
+    bool quiet = isInReferenceKernel(kernel);
     for (const StagingGroup &group : findStagingGroups(kernel)) {
       StagingDiagnostic diagnostic;
       FailureOr<StagingPlan> plan = planStaging(group, loadBits, diagnostic);
@@ -277,7 +278,7 @@ void MinimizeGlobalLoadsPass::runOnOperation() {
       }
       ++outcome[diagnostic.kind];
       // Already minimal copies are fine as they are: no remark.
-      if (diagnostic.kind != StagingFailure::AlreadyMinimal)
+      if (diagnostic.kind != StagingFailure::AlreadyMinimal && !quiet)
         diagnostic.op->emitRemark("global loads not minimized: ")
             << diagnostic.reason;
     }
