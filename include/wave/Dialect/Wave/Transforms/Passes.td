@@ -33,7 +33,10 @@ def WaveMinimizeGlobalLoads
     why: a read with other users, a masked or unanalyzable access, a
     dynamic memref shape, reads that are not a dense box, writes that are
     not a translation of the reads, a memref without a unit-stride
-    dimension, lane-dependent control flow or a memory access in the way.
+    dimension, lane-dependent control flow or a memory access in the way,
+    or a copy that each lane reads back only where it wrote, for which the
+    linear layout would need a barrier the kernel does not have (tried on a
+    copy of the kernel with the LDS hazard analysis).
 
     Barriers are not touched: `wave-insert-barriers` orders the new LDS
     writes. docs/passes/wave-minimize-global-loads.md has the algorithm,
@@ -96,6 +99,9 @@ def WaveMinimizeGlobalLoads
     Statistic<"numBailNotMovable", "bail-not-movable",
               "Groups left alone: lane-dependent control flow or a memory "
               "access in the way">,
+    Statistic<"numBailNeedsBarrier", "bail-needs-barrier",
+              "Groups left alone: the linear layout would make the kernel "
+              "need a barrier it does not have">,
   ];
 }
 
