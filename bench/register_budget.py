@@ -26,6 +26,8 @@ ESTIMATE = re.compile(r"estimate (?:now )?(\d+) \(VGPR (\d+), "
                       r"AGPR-eligible (\d+), SGPR (\d+)\)")
 SPILLS = re.compile(r"spilled (\d+) values \((\d+) registers, (\d+) bytes")
 BUDGET = re.compile(r"budget (\d+) VGPRs")
+# An infeasible request falls back to the highest feasible occupancy.
+FALLBACK = re.compile(r"budgeted for occupancy (\d+) instead")
 
 
 def compile_kernel(tools, example, occupancy, workdir):
@@ -81,14 +83,20 @@ def main():
             for occupancy in range(1, 9):
                 remark, kernel = compile_kernel(
                     tools, examples / f"{name}.mlir", occupancy, workdir)
-                budget = BUDGET.search(remark)
+                budgets = BUDGET.findall(remark)
                 estimates = ESTIMATE.findall(remark)
-                spills = SPILLS.search(remark)
-                verdict = "infeasible" if "infeasible" in remark else "met" \
-                    if kernel["occupancy"] >= occupancy else "MISSED"
-                print(f"| {occupancy} | {budget.group(1) if budget else '-'} "
+                spills = SPILLS.findall(remark)
+                spills = spills[-1] if spills else None
+                fallback = FALLBACK.search(remark)
+                got = int(fallback.group(1)) if fallback else occupancy
+                verdict = "met" if kernel["occupancy"] >= got else "MISSED"
+                if fallback:
+                    verdict = f"infeasible; {got} {verdict}"
+                elif "infeasible" in remark:
+                    verdict = "infeasible"
+                print(f"| {occupancy} | {budgets[-1] if budgets else '-'} "
                       f"| {estimates[-1][0] if estimates else '-'} "
-                      f"| {spills.group(1) + ' (' + spills.group(2) + ', ' + spills.group(3) + ')' if spills else '-'} "
+                      f"| {spills[0] + ' (' + spills[1] + ', ' + spills[2] + ')' if spills else '-'} "
                       f"| {verdict} | {kernel['vgpr_count']} "
                       f"| {kernel['private_segment_fixed_size']} "
                       f"| {kernel['group_segment_fixed_size']} "

@@ -19,7 +19,9 @@ config.substitutions.append(("%cxx_compiler", config.cxx_compiler))
 config.substitutions.append(("%cxx_launcher", config.cxx_launcher))
 config.substitutions.append(("%examples", os.path.join(config.wave_src_root, "examples")))
 
-llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP",
+                                    "ASAN_OPTIONS", "UBSAN_OPTIONS",
+                                    "LSAN_OPTIONS"])
 llvm_config.use_default_substitutions()
 
 # LLVM 22's own tools (FileCheck, not, llvm-readelf, ...) come first: the PATH

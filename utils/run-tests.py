@@ -29,6 +29,9 @@ def main():
     parser.add_argument("--source-dir", required=True)
     parser.add_argument("--lit", required=True)
     parser.add_argument("--python", default=sys.executable)
+    parser.add_argument("--preload",
+                        help="sanitizer runtime the Python interpreter must "
+                             "load first (sanitized builds)")
     args = parser.parse_args()
 
     totals = [0, 0, 0]
@@ -55,6 +58,12 @@ def main():
         env["PYTHONPATH"] = os.pathsep.join(
             [python_build, env.get("PYTHONPATH", "")])
         env["WAVE_BUILD_DIR"] = args.build_dir
+        if args.preload:
+            # The interpreter itself is not instrumented: its allocations
+            # are not leaks of ours.
+            env["LD_PRELOAD"] = args.preload
+            env["ASAN_OPTIONS"] = ":".join(
+                filter(None, [env.get("ASAN_OPTIONS"), "detect_leaks=0"]))
         pytest = subprocess.run([args.python, "-m", "pytest", "-q",
                                  "--junitxml", py_xml, python_tests], env=env)
         results = count(py_xml)

@@ -8,6 +8,7 @@
 
 #include "wave/Analysis/LdsHazards.h"
 
+#include "IndexComposition.h"
 
 #include "wave/Analysis/Footprint.h"
 #include "wave/Analysis/SymbolicFootprint.h"
@@ -336,4 +337,97 @@ bool LdsHazardAnalysis::conflicts(unsigned from, unsigned to,
       commonAddresses->find(*firstFootprint, *secondFootprint, relationOf,
                             LanePairs::differentGroups(groupSize));
   return ::mlir::failed(witness) || witness->has_value();
+}
+
+/// Whether `write` runs, every time `read` does, before it: it lies ahead
+/// of `read` (or of an op holding `read`) in the same block.
+static bool runsBefore(Operation *write, Operation *read) {
+  for (Operation *ancestor = read; ancestor && !isa<gpu::GPUFuncOp>(ancestor);
+       ancestor = ancestor->getParentOp())
+    if (ancestor->getBlock() == write->getBlock())
+      return write->isBeforeInBlock(ancestor);
+  return false;
+}
+
+/// The physical offsets of the elements the lane access `op` touches in one
+/// workgroup, over all lanes and iterations; none when its footprint cannot
+/// be enumerated or depends on the workgroup. With `exact`, also none when
+/// the enumeration may hold elements `op` does not touch: a non-constant
+/// mask, an `scf.if` around it (guards are not enumerated) or an address
+/// that depends on a loop (whose iterations are all enumerated).
+static std::optional<llvm::DenseSet<int64_t>> enumerateElements(Operation *op,
+                                                                bool exact) {
+  auto access = dyn_cast<LaneAccessOpInterface>(op);
+  if (!access)
+    return std::nullopt;
+  FailureOr<AccessFootprint> footprint = AccessFootprint::get(access);
+  if (failed(footprint) || footprint->dependsOn(IndexKind::WorkgroupId))
+    return std::nullopt;
+  if (exact && (footprint->hasNonConstantMask() ||
+                footprint->dependsOn(IndexKind::LoopInductionVar) ||
+                op->getParentOfType<scf::IfOp>()))
+    return std::nullopt;
+  FailureOr<WorkgroupFootprint> elements = footprint->enumerate();
+  if (failed(elements))
+    return std::nullopt;
+  llvm::DenseSet<int64_t> offsets;
+  for (int64_t lane = 0, e = elements->getNumLanes(); lane < e; ++lane)
+    for (int64_t i = 0, n = elements->getNumElements(lane); i < n; ++i)
+      offsets.insert(elements->getPhysicalOffset(lane, i));
+  return offsets;
+}
+
+std::string LdsHazardAnalysis::explainUnsafeRead(Operation *read) const {
+  const auto *found = llvm::find_if(
+      accesses, [&](const LdsAccess &access) { return access.op == read; });
+  if (found == accesses.end())
+    return "it is not an LDS access of the kernel";
+  const LdsAccess &access = *found;
+  if (!footprints[found - accesses.begin()])
+    return "its LDS footprint is not exact (" + access.unknownFootprintReason +
+           ")";
+
+  BarrierSet existing(program);
+  for (const LdsBarrier &barrier : barriers)
+    existing.insert(barrier.gap);
+  for (const Hazard &hazard : hazards) {
+    Operation *from = getAccessOfItem(hazard.fromItem).op;
+    Operation *to = getAccessOfItem(hazard.toItem).op;
+    if ((from == read || to == read) && !existing.covers(hazard))
+      return "it may race with " +
+             mlir::wave::detail::describeOp(from == read ? to : from) +
+             ", another lane's LDS access that no barrier orders with it";
+  }
+
+  // Every element it may read must have been written by a write that runs
+  // ahead of it and whose elements are known exactly.
+  std::optional<llvm::DenseSet<int64_t>> reads =
+      enumerateElements(read, /*exact=*/false);
+  if (!reads)
+    return "the elements it reads cannot be enumerated";
+  auto elementBits = [](Operation *op) {
+    return cast<LaneAccessOpInterface>(op)
+        .getMemref()
+        .getType()
+        .getElementTypeBitWidth();
+  };
+  llvm::DenseSet<int64_t> written;
+  for (const LdsAccess &other : accesses) {
+    if (!other.writes || other.buffer != access.buffer ||
+        !isa<LaneAccessOpInterface>(other.op) ||
+        elementBits(other.op) != elementBits(read) ||
+        !runsBefore(other.op, read))
+      continue;
+    if (std::optional<llvm::DenseSet<int64_t>> elements =
+            enumerateElements(other.op, /*exact=*/true))
+      written.insert(elements->begin(), elements->end());
+  }
+  SmallVector<int64_t> offsets(reads->begin(), reads->end());
+  llvm::sort(offsets);
+  for (int64_t offset : offsets)
+    if (!written.contains(offset))
+      return ("it would read element " + Twine(offset) +
+              " of its LDS buffer, which no write ahead of it initializes")
+          .str();
+  return "";
 }

@@ -256,4 +256,39 @@ TEST_F(LdsHazardsTest, BarriersAndInsertionPoints) {
       analysis->getInsertionPoint({BarrierProgram::kRoot, 2})));
 }
 
+TEST_F(LdsHazardsTest, SafeReadsAreOrderedAndInitialized) {
+  analyze(R"(
+    %lo = arith.cmpi ult, %t, %c4 : index
+    scf.if %lo {
+      wave.write %v, %big[%t] {tag = "guarded"} : vector<1xf32>, memref<512xf32, #lds>
+    }
+    wave.write %v, %buf[%t] {tag = "w"} : vector<1xf32>, memref<256xf32, #lds>
+    %early = wave.read %buf[%t] map affine_map<(t) -> (255 - t)> {tag = "early"}
+        : memref<256xf32, #lds> -> vector<1xf32>
+    wave.barrier
+    %ok = wave.read %buf[%t] map affine_map<(t) -> (255 - t)> {tag = "ok"}
+        : memref<256xf32, #lds> -> vector<1xf32>
+    %own = wave.read %big[%t] {tag = "own"} : memref<512xf32, #lds> -> vector<1xf32>
+    %fresh = wave.read %big[%t] map affine_map<(t) -> (t + 256)> {tag = "fresh"}
+        : memref<512xf32, #lds> -> vector<1xf32>
+    %any = wave.read %big[%n] {tag = "any"} : memref<512xf32, #lds> -> vector<1xf32>)");
+  // Every lane wrote the tile and a barrier orders it: safe.
+  EXPECT_EQ(analysis->explainUnsafeRead(tagged("ok")), "");
+  // Before the barrier, lane 0 reads what lane 255 writes.
+  EXPECT_NE(analysis->explainUnsafeRead(tagged("early"))
+                .find("it may race with 'wave.write'"),
+            std::string::npos);
+  // Only lanes 0-3 wrote %big, under a guard, which does not count as
+  // initializing anything; no lane wrote the upper half.
+  EXPECT_EQ(analysis->explainUnsafeRead(tagged("own")),
+            "it would read element 0 of its LDS buffer, which no write "
+            "ahead of it initializes");
+  EXPECT_EQ(analysis->explainUnsafeRead(tagged("fresh")),
+            "it would read element 256 of its LDS buffer, which no write "
+            "ahead of it initializes");
+  // An address given by a kernel argument cannot be enumerated.
+  EXPECT_EQ(analysis->explainUnsafeRead(tagged("any")),
+            "the elements it reads cannot be enumerated");
+}
+
 } // namespace

@@ -88,6 +88,16 @@ public:
   }
   unsigned getOrderedLaneGroupSize() const { return groupSize; }
 
+  /// Why the LDS read `read` (a `wave.read`) of the analyzed kernel may
+  /// misbehave, or an empty string when it provably does not: every hazard
+  /// it takes part in is ordered by a barrier of the kernel, and every
+  /// element it may read (enumerated over all lanes and iterations) was
+  /// written before by `wave.write`s ahead of it in an enclosing block, not
+  /// under an `scf.if`, unmasked, whose addresses do not depend on a loop.
+  /// Divergence removal asks this of an LDS read it has moved out of a
+  /// branch into every lane.
+  std::string explainUnsafeRead(Operation *read) const;
+
 private:
   class Builder;
   bool conflicts(unsigned from, unsigned to, const PathClass &paths) const;

@@ -49,6 +49,10 @@ enum class StagingFailure {
   /// The copy cannot move to one place: lane-dependent control flow, or an
   /// op between the reads and writes that may write the memory involved.
   NotMovable,
+  /// The linear layout would make lanes read LDS other lanes wrote where
+  /// each lane read only its own elements: a barrier the kernel does not
+  /// have.
+  NeedsBarrier,
   /// The linear layout would not need fewer loads (not a bail-out).
   AlreadyMinimal,
 };

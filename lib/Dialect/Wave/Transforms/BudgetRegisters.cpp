@@ -97,6 +97,12 @@ private:
   LogicalResult budgetKernel(gpu::GPUFuncOp func, KernelAttr kernel);
   SpillPlan planSpills(gpu::GPUFuncOp func, const KernelTarget &target,
                        unsigned kernelLds);
+  std::string describeBudget(const KernelTarget &target,
+                             const RegisterCounts &estimate) const;
+  /// Spills what `plan` says, sets the backend attributes and returns the
+  /// remark's account of it.
+  std::string applyBudget(gpu::GPUFuncOp func, const KernelTarget &target,
+                          const SpillPlan &plan, unsigned kernelLds);
   void setBackendAttributes(gpu::GPUFuncOp func, const KernelTarget &target,
                             const RegisterCounts &estimate, bool budgeted);
 };
@@ -363,6 +369,79 @@ static std::string formatEstimate(const RegisterCounts &counts) {
                        counts.accumulators, counts.sgprs);
 }
 
+/// The budget of `target` and the estimate it is compared with.
+std::string
+BudgetRegistersPass::describeBudget(const KernelTarget &target,
+                                    const RegisterCounts &estimate) const {
+  const VgprFile *file = target.chip->getVgprFile(target.waveSize);
+  return llvm::formatv(
+      "budget {0} VGPRs ({1} registers per SIMD / {2} waves, granule {3}), "
+      "headroom {4}, estimate {5}",
+      target.budget, file->registersPerSimd, target.occupancy,
+      file->allocationGranule, headroom.getValue(), formatEstimate(estimate));
+}
+
+std::string BudgetRegistersPass::applyBudget(gpu::GPUFuncOp func,
+                                             const KernelTarget &target,
+                                             const SpillPlan &plan,
+                                             unsigned kernelLds) {
+  ++counts.budgeted;
+  if (!plan.values.empty()) {
+    ++counts.spilledKernels;
+    counts.spilledValues += plan.values.size();
+    counts.spilledRegisters += plan.spilledRegisters;
+    counts.spillBytes += plan.spillBytes;
+    applySpills(func, plan.values, target);
+  } else if (plan.outcome == SpillPlan::Outcome::Fits) {
+    ++counts.fitting;
+  }
+  setBackendAttributes(func, target, plan.after, /*budgeted=*/true);
+
+  // The backend is held to the budget, so the budget's occupancy is what the
+  // code object reaches at least. The estimate usually undercounts what the
+  // backend allocates (addresses, scheduling), so the occupancy it would
+  // allow is only a hint.
+  KernelResourceUsage usage;
+  usage.vgprs = target.budget;
+  usage.sgprs = plan.after.sgprs;
+  usage.ldsBytes = kernelLds + plan.spillBytes;
+  usage.workgroupSize = target.workgroupSize;
+  usage.waveSize = target.waveSize;
+  Occupancy guaranteed = computeOccupancy(*target.chip, usage);
+  usage.vgprs =
+      std::min(plan.after.getVectorRegisters() + headroom, target.budget);
+  Occupancy estimated = computeOccupancy(*target.chip, usage);
+
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << describeBudget(target, plan.estimate) << "; spilled "
+     << plan.values.size() << " values (" << plan.spilledRegisters
+     << " registers, " << plan.spillBytes << " bytes of LDS)";
+  if (!plan.values.empty())
+    os << ", estimate now " << formatEstimate(plan.after);
+  if (plan.outcome == SpillPlan::Outcome::Uncovered) {
+    ++counts.uncovered;
+    os << "; " << getExcess(plan.after, target, headroom)
+       << " registers over budget remain, all in values used in an "
+          "innermost loop: the backend spills them to scratch";
+  }
+  os << "; expected occupancy at least " << guaranteed.wavesPerSimd
+     << " (limiter " << stringifyOccupancyLimiter(guaranteed.limiter) << ")";
+  if (estimated.wavesPerSimd > guaranteed.wavesPerSimd)
+    os << ", up to " << estimated.wavesPerSimd
+       << " if the backend needs no more VGPRs than estimated (the code "
+          "object's count decides: wave-compile --resource-usage)";
+  return text;
+}
+
+/// Sets `target`'s occupancy and the budgets it allows.
+static void setOccupancy(KernelTarget &target, unsigned occupancy) {
+  target.occupancy = occupancy;
+  target.budget = getVgprBudget(*target.chip, target.waveSize, occupancy);
+  target.archBudget =
+      std::min(target.budget, target.chip->addressableArchVgprs);
+}
+
 LogicalResult BudgetRegistersPass::budgetKernel(gpu::GPUFuncOp func,
                                                 KernelAttr kernel) {
   unsigned requested = occupancy ? occupancy.getValue() : kernel.getOccupancy();
@@ -389,10 +468,9 @@ LogicalResult BudgetRegistersPass::budgetKernel(gpu::GPUFuncOp func,
   // a large workgroup forces a minimum occupancy the backend applies anyway.
   unsigned wavesPerWorkgroup =
       llvm::divideCeil(target.workgroupSize, target.waveSize);
-  unsigned minimum = llvm::divideCeil(wavesPerWorkgroup, chip.simdsPerCu);
-  target.occupancy = std::max(requested, minimum);
-  target.budget = getVgprBudget(chip, target.waveSize, target.occupancy);
-  target.archBudget = std::min(target.budget, chip.addressableArchVgprs);
+  unsigned minimum = std::max(
+      1u, unsigned(llvm::divideCeil(wavesPerWorkgroup, chip.simdsPerCu)));
+  setOccupancy(target, std::max(requested, minimum));
 
   std::string request =
       llvm::formatv("occupancy {0} on {1}", requested, chip.name);
@@ -401,83 +479,59 @@ LogicalResult BudgetRegistersPass::budgetKernel(gpu::GPUFuncOp func,
         llvm::formatv(" (raised to {0}: a workgroup of {1} waves "
                       "spans the {2} SIMDs)",
                       target.occupancy, wavesPerWorkgroup, chip.simdsPerCu);
-
+  // From the request down, the first occupancy the kernel's LDS and the
+  // spills allow: a smaller request that is met beats the natural occupancy
+  // an infeasible one would leave.
   unsigned kernelLds = getKernelLdsBytes(func);
-  OccupancyLimiter limiter;
-  unsigned workgroupOccupancy = getOccupancyWithWorkgroups(
-      chip, target.waveSize, target.workgroupSize, kernelLds, limiter);
-  if (workgroupOccupancy < target.occupancy) {
+  std::string infeasible, text;
+  for (unsigned tried = target.occupancy; tried >= minimum && text.empty();
+       --tried) {
+    setOccupancy(target, tried);
+    OccupancyLimiter limiter;
+    unsigned workgroupOccupancy = getOccupancyWithWorkgroups(
+        chip, target.waveSize, target.workgroupSize, kernelLds, limiter);
+    if (workgroupOccupancy < tried) {
+      if (infeasible.empty())
+        infeasible = llvm::formatv(
+            "the {0} ({1} bytes of LDS, {2} lanes a workgroup) allows at "
+            "most {3} waves per SIMD",
+            stringifyOccupancyLimiter(limiter), kernelLds, target.workgroupSize,
+            workgroupOccupancy);
+      // The occupancies between fail alike.
+      tried = workgroupOccupancy + 1;
+      continue;
+    }
+    SpillPlan plan = planSpills(func, target, kernelLds);
+    if (plan.outcome != SpillPlan::Outcome::Infeasible) {
+      text = applyBudget(func, target, plan, kernelLds);
+      break;
+    }
+    if (infeasible.empty())
+      infeasible = llvm::formatv(
+          "{0}; LDS spills cover {1} of the {2} registers over budget before "
+          "the next one takes the LDS to {3} bytes a workgroup, which allows "
+          "only {4} waves per SIMD",
+          describeBudget(target, plan.estimate), plan.spilledRegisters,
+          getExcess(plan.estimate, target, headroom), plan.ldsBytesWithNext,
+          plan.ldsOccupancy);
+  }
+
+  if (!infeasible.empty()) {
     ++counts.infeasible;
-    setBackendAttributes(func, target, {}, /*budgeted=*/false);
-    emitRemark(func.getLoc())
-        << "wave-budget-registers: " << request << " is infeasible: the "
-        << stringifyOccupancyLimiter(limiter) << " (" << kernelLds
-        << " bytes of LDS, " << target.workgroupSize
-        << " lanes a workgroup) allows at most " << workgroupOccupancy
-        << " waves per SIMD";
-    return success();
+    if (text.empty()) {
+      setBackendAttributes(func, target, {}, /*budgeted=*/false);
+      text = "no lower occupancy is feasible either; kernel left as is";
+    } else {
+      text = llvm::formatv("budgeted for occupancy {0} instead, the highest "
+                           "feasible: {1}",
+                           target.occupancy, text);
+    }
+    text = request + " is infeasible: " + infeasible + "; " + text;
+  } else {
+    text = request + ": " + text;
   }
-
-  SpillPlan plan = planSpills(func, target, kernelLds);
-  std::string budget = llvm::formatv(
-      "budget {0} VGPRs ({1} registers per SIMD / {2} waves, granule {3}), "
-      "headroom {4}, estimate {5}",
-      target.budget, chip.getVgprFile(target.waveSize)->registersPerSimd,
-      target.occupancy, chip.getVgprFile(target.waveSize)->allocationGranule,
-      headroom.getValue(), formatEstimate(plan.estimate));
-
-  if (plan.outcome == SpillPlan::Outcome::Infeasible) {
-    ++counts.infeasible;
-    setBackendAttributes(func, target, plan.estimate, /*budgeted=*/false);
-    unsigned excess = getExcess(plan.estimate, target, headroom);
-    emitRemark(func.getLoc())
-        << "wave-budget-registers: " << request << " is infeasible: " << budget
-        << "; LDS spills cover " << plan.spilledRegisters << " of the "
-        << excess
-        << " registers over budget before the next one takes "
-           "the LDS to "
-        << plan.ldsBytesWithNext << " bytes a workgroup, which "
-        << "allows only " << plan.ldsOccupancy
-        << " waves per SIMD; kernel left as is";
-    return success();
-  }
-
-  ++counts.budgeted;
-  if (!plan.values.empty()) {
-    ++counts.spilledKernels;
-    counts.spilledValues += plan.values.size();
-    counts.spilledRegisters += plan.spilledRegisters;
-    counts.spillBytes += plan.spillBytes;
-    applySpills(func, plan.values, target);
-  } else if (plan.outcome == SpillPlan::Outcome::Fits) {
-    ++counts.fitting;
-  }
-  setBackendAttributes(func, target, plan.after, /*budgeted=*/true);
-
-  KernelResourceUsage usage;
-  usage.vgprs =
-      std::min(plan.after.getVectorRegisters() + headroom, target.budget);
-  usage.sgprs = plan.after.sgprs;
-  usage.ldsBytes = kernelLds + plan.spillBytes;
-  usage.workgroupSize = target.workgroupSize;
-  usage.waveSize = target.waveSize;
-  Occupancy expected = computeOccupancy(chip, usage);
-
-  InFlightDiagnostic remark = emitRemark(func.getLoc());
-  remark << "wave-budget-registers: " << request << ": " << budget
-         << "; spilled " << plan.values.size() << " values ("
-         << plan.spilledRegisters << " registers, " << plan.spillBytes
-         << " bytes of LDS)";
-  if (!plan.values.empty())
-    remark << ", estimate now " << formatEstimate(plan.after);
-  if (plan.outcome == SpillPlan::Outcome::Uncovered) {
-    ++counts.uncovered;
-    remark << "; " << getExcess(plan.after, target, headroom)
-           << " registers over budget remain, all in values used in an "
-              "innermost loop: the backend spills them to scratch";
-  }
-  remark << "; expected occupancy " << expected.wavesPerSimd << " (limiter "
-         << stringifyOccupancyLimiter(expected.limiter) << ")";
+  if (!isInReferenceKernel(func))
+    emitRemark(func.getLoc()) << "wave-budget-registers: " << text;
   return success();
 }
 

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "wave/Analysis/Footprint.h"
 #include "wave/Analysis/LdsHazards.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
@@ -46,23 +47,53 @@ struct InsertBarriersPass
 private:
   void processKernel(gpu::GPUFuncOp kernel);
   void reportUnordered(const LdsHazardAnalysis &analysis,
-                       ArrayRef<unsigned> uncoverable);
+                       ArrayRef<unsigned> uncoverable, bool quiet);
   void report();
 
   Counts counts;
 };
 } // namespace
 
+/// Whether the footprint of `access` is inexact or depends on a value the
+/// analysis does not know (a uniform value that is not a constant, such as
+/// the offset `1 << l`), so that it may touch elements it never does.
+static bool isApproximate(const LdsAccess &access) {
+  if (!access.unknownFootprintReason.empty())
+    return true;
+  auto laneAccess = dyn_cast<LaneAccessOpInterface>(access.op);
+  if (!laneAccess)
+    return false;
+  FailureOr<AccessFootprint> footprint = AccessFootprint::get(laneAccess);
+  return failed(footprint) || footprint->dependsOn(IndexKind::Uniform);
+}
+
 void InsertBarriersPass::reportUnordered(const LdsHazardAnalysis &analysis,
-                                         ArrayRef<unsigned> uncoverable) {
+                                         ArrayRef<unsigned> uncoverable,
+                                         bool quiet) {
   ArrayRef<Hazard> hazards = analysis.getHazards();
   llvm::DenseSet<std::pair<Operation *, Operation *>> reported;
   for (unsigned index : uncoverable) {
     ++counts.unordered;
-    Operation *from = analysis.getAccessOfItem(hazards[index].fromItem).op;
-    Operation *to = analysis.getAccessOfItem(hazards[index].toItem).op;
+    const LdsAccess &first = analysis.getAccessOfItem(hazards[index].fromItem);
+    const LdsAccess &second = analysis.getAccessOfItem(hazards[index].toItem);
+    Operation *from = first.op, *to = second.op;
     if (!reported.insert({from, to}).second)
       continue;
+    // With an approximate footprint the two may never touch a common
+    // element: the analysis does not know, which is no sign of a bug.
+    if (isApproximate(first) || isApproximate(second)) {
+      if (quiet)
+        continue;
+      InFlightDiagnostic remark =
+          to->emitRemark()
+          << "LDS footprint inexact: this access and another may touch a "
+             "common element (an address depends on a value the analysis "
+             "does not know), and if they do no barrier can order them "
+             "(lanes of the workgroup may take different paths everywhere "
+             "between the two)";
+      remark.attachNote(from->getLoc()) << "the other access";
+      continue;
+    }
     InFlightDiagnostic warning = to->emitWarning()
                                  << "LDS hazard no barrier can order: lanes "
                                     "of the workgroup may take different "
@@ -73,20 +104,23 @@ void InsertBarriersPass::reportUnordered(const LdsHazardAnalysis &analysis,
 }
 
 void InsertBarriersPass::processKernel(gpu::GPUFuncOp kernel) {
+  bool quiet = isInReferenceKernel(kernel);
   LdsHazardAnalysis analysis(kernel, assumeWaveOrder);
   if (!analysis.succeeded()) {
-    kernel.emitRemark() << "barriers left as they are: "
-                        << analysis.getFailureReason();
+    if (!quiet)
+      kernel.emitRemark() << "barriers left as they are: "
+                          << analysis.getFailureReason();
     return;
   }
   for (const LdsAccess &access : analysis.getAccesses()) {
     if (access.unknownFootprintReason.empty())
       continue;
     ++counts.inexact;
-    access.op->emitRemark()
-        << "LDS footprint not exact (" << access.unknownFootprintReason
-        << "): ordered against every access of "
-        << (access.buffer ? "its buffer" : "LDS");
+    if (!quiet)
+      access.op->emitRemark()
+          << "LDS footprint not exact (" << access.unknownFootprintReason
+          << "): ordered against every access of "
+          << (access.buffer ? "its buffer" : "LDS");
   }
 
   ArrayRef<Hazard> hazards = analysis.getHazards();
@@ -94,7 +128,7 @@ void InsertBarriersPass::processKernel(gpu::GPUFuncOp kernel) {
   BarrierPlacement placement =
       placeBarriers(analysis.getProgram(), hazards,
                     analysis.getExistingBarriers(), keepUserBarriers);
-  reportUnordered(analysis, placement.uncoverable);
+  reportUnordered(analysis, placement.uncoverable, quiet);
 
   for (auto [barrier, keep] :
        llvm::zip_equal(analysis.getBarriers(), placement.keepExisting)) {

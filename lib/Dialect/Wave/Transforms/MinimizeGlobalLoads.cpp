@@ -7,12 +7,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "wave/Analysis/LdsHazards.h"
 #include "wave/Analysis/TileStaging.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::wave {
@@ -295,9 +297,54 @@ struct MinimizeGlobalLoadsPass
   void runOnOperation() override;
 
 private:
+  bool addsBarrier(gpu::GPUFuncOp kernel, const StagingPlan &plan);
   void report(Outcome &outcome);
 };
+
+/// The barriers a kernel lacks: those placement inserts next to every
+/// barrier the kernel has, and the hazards no barrier can order.
+struct MissingBarriers {
+  size_t inserted = 0, unordered = 0;
+};
 } // namespace
+
+static MissingBarriers getMissingBarriers(gpu::GPUFuncOp kernel) {
+  LdsHazardAnalysis analysis(kernel, /*assumeWaveOrder=*/false);
+  if (!analysis.succeeded())
+    return {};
+  BarrierPlacement placement =
+      placeBarriers(analysis.getProgram(), analysis.getHazards(),
+                    analysis.getExistingBarriers(), /*keepAllExisting=*/true);
+  return {placement.inserted.size(), placement.uncoverable.size()};
+}
+
+/// Whether restaging by `plan` makes `kernel` need a barrier it does not
+/// have: a copy that each lane reads back only where it wrote needs none,
+/// but in the linear layout lanes read other lanes' runs. Tried on a copy
+/// of the kernel, planned again there.
+bool MinimizeGlobalLoadsPass::addsBarrier(gpu::GPUFuncOp kernel,
+                                          const StagingPlan &plan) {
+  IRMapping mapping;
+  OwningOpRef<Operation *> copy = kernel->clone(mapping);
+  auto copied = cast<gpu::GPUFuncOp>(*copy);
+  WriteOp firstWrite = plan.pairs.front().write;
+  Operation *copiedWrite = mapping.lookup(firstWrite.getOperation());
+  for (const StagingGroup &group : findStagingGroups(copied)) {
+    WriteOp groupWrite = group.pairs.front().write;
+    if (groupWrite.getOperation() != copiedWrite)
+      continue;
+    StagingDiagnostic diagnostic;
+    FailureOr<StagingPlan> copyPlan = planStaging(group, loadBits, diagnostic);
+    if (failed(copyPlan))
+      return false;
+    MissingBarriers before = getMissingBarriers(kernel);
+    Restager(*copyPlan).run();
+    MissingBarriers after = getMissingBarriers(copied);
+    return after.inserted > before.inserted ||
+           after.unordered > before.unordered;
+  }
+  return false;
+}
 
 void MinimizeGlobalLoadsPass::runOnOperation() {
   // A lane's global loads are 1, 2, 4, 8 or 16 bytes (global_load_ubyte
@@ -313,10 +360,11 @@ void MinimizeGlobalLoadsPass::runOnOperation() {
   // Plan everything first: rewriting one group leaves the others' ops and
   // analyses intact.
   Outcome outcome;
-  std::vector<StagingPlan> plans;
+  std::vector<std::pair<gpu::GPUFuncOp, StagingPlan>> plans;
   getOperation()->walk([&](gpu::GPUFuncOp kernel) {
     if (!kernel.isKernel())
       return;
+    bool quiet = isInReferenceKernel(kernel);
     for (const StagingGroup &group : findStagingGroups(kernel)) {
       StagingDiagnostic diagnostic;
       FailureOr<StagingPlan> plan = planStaging(group, loadBits, diagnostic);
@@ -328,18 +376,27 @@ void MinimizeGlobalLoadsPass::runOnOperation() {
         plan = failure();
       }
       if (succeeded(plan)) {
-        plans.push_back(std::move(*plan));
+        plans.emplace_back(kernel, std::move(*plan));
         continue;
       }
       ++outcome[diagnostic.kind];
       // Already minimal copies are fine as they are: no remark.
-      if (diagnostic.kind != StagingFailure::AlreadyMinimal)
+      if (diagnostic.kind != StagingFailure::AlreadyMinimal && !quiet)
         diagnostic.op->emitRemark("global loads not minimized: ")
             << diagnostic.reason;
     }
   });
 
-  for (const StagingPlan &plan : plans) {
+  for (const auto &[kernel, plan] : plans) {
+    if (addsBarrier(kernel, plan)) {
+      ++outcome[StagingFailure::NeedsBarrier];
+      if (!isInReferenceKernel(kernel))
+        plan.pairs.front().read->emitRemark(
+            "global loads not minimized: in the linear layout lanes would "
+            "read the LDS runs other lanes write, which needs a barrier the "
+            "kernel does not have");
+      continue;
+    }
     Restager(plan).run();
     outcome.add(plan);
   }
@@ -367,6 +424,7 @@ void MinimizeGlobalLoadsPass::report(Outcome &outcome) {
   numBailNotBijective = outcome[StagingFailure::NotBijective];
   numBailNotContiguous = outcome[StagingFailure::NotContiguous];
   numBailNotMovable = outcome[StagingFailure::NotMovable];
+  numBailNeedsBarrier = outcome[StagingFailure::NeedsBarrier];
   if (!summary)
     return;
   emitPassSummary(*this, getOperation())
@@ -383,5 +441,6 @@ void MinimizeGlobalLoadsPass::report(Outcome &outcome) {
       << " not a dense box, " << outcome[StagingFailure::NotBijective]
       << " not bijective, " << outcome[StagingFailure::NotContiguous]
       << " not contiguous, " << outcome[StagingFailure::NotMovable]
-      << " not movable";
+      << " not movable, " << outcome[StagingFailure::NeedsBarrier]
+      << " needing a barrier";
 }

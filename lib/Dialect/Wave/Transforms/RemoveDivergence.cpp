@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "wave/Analysis/LdsHazards.h"
 #include "wave/Analysis/LoadSafety.h"
 #include "wave/Analysis/Uniformity.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
@@ -22,7 +23,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::wave {
@@ -139,7 +142,14 @@ static bool storeSameAddress(Operation *a, Operation *b) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-enum class Rejection { SideEffect, Barrier, Convergent, OutOfBounds, Cost };
+enum class Rejection {
+  SideEffect,
+  Barrier,
+  Convergent,
+  OutOfBounds,
+  LdsRead,
+  Cost
+};
 
 /// What converting one `scf.if` takes: the store pairs to merge and the
 /// speculated cost; or why it must stay a branch.
@@ -327,6 +337,74 @@ static void speculate(scf::IfOp ifOp, const BranchPlan &plan) {
 }
 
 //===----------------------------------------------------------------------===//
+// LDS reads
+//===----------------------------------------------------------------------===//
+
+/// The loads of LDS in the arms of `ifOp`, nested branches included.
+static SmallVector<Operation *> getLdsReads(scf::IfOp ifOp) {
+  SmallVector<Operation *> reads;
+  ifOp->walk([&](Operation *op) {
+    Value memref;
+    if (auto read = dyn_cast<ReadOp>(op))
+      memref = read.getMemref();
+    else if (auto load = dyn_cast<memref::LoadOp>(op))
+      memref = load.getMemRef();
+    auto type = memref ? dyn_cast<MemRefType>(memref.getType()) : nullptr;
+    if (type && gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type))
+      reads.push_back(op);
+  });
+  return reads;
+}
+
+/// Speculating an LDS read makes the lanes that did not take the branch read
+/// LDS too, where another lane may write without a barrier in between (a
+/// race the barrier pass would then pay a barrier for) or where no lane has
+/// written yet. The branch is converted on a copy of the kernel and the LDS
+/// hazard analysis must prove every speculated read ordered and initialized.
+static void checkLdsReads(scf::IfOp ifOp, BranchPlan &plan) {
+  SmallVector<Operation *> reads = getLdsReads(ifOp);
+  if (reads.empty())
+    return;
+  auto kernel = ifOp->getParentOfType<gpu::GPUFuncOp>();
+  if (!kernel) {
+    plan.reject(Rejection::LdsRead,
+                describe(reads.front()) +
+                    " reads LDS outside a gpu.func, whose LDS hazards are "
+                    "not analyzed");
+    return;
+  }
+  IRMapping mapping;
+  OwningOpRef<Operation *> copy = kernel->clone(mapping);
+  BranchPlan copyPlan;
+  for (auto [thenStore, elseStore] : plan.storePairs)
+    copyPlan.storePairs.emplace_back(mapping.lookup(thenStore),
+                                     mapping.lookup(elseStore));
+  speculate(cast<scf::IfOp>(mapping.lookup(ifOp.getOperation())), copyPlan);
+
+  LdsHazardAnalysis hazards(cast<gpu::GPUFuncOp>(*copy),
+                            /*assumeWaveOrder=*/false);
+  if (!hazards.succeeded()) {
+    plan.reject(Rejection::LdsRead,
+                describe(reads.front()) +
+                    " reads LDS and the LDS hazards of the kernel are not "
+                    "analyzed: " +
+                    hazards.getFailureReason());
+    return;
+  }
+  for (Operation *read : reads) {
+    std::string why = hazards.explainUnsafeRead(mapping.lookup(read));
+    if (!why.empty()) {
+      plan.reject(Rejection::LdsRead,
+                  describe(read) +
+                      " reads LDS, and the lanes that do not take the branch "
+                      "cannot read it safely: " +
+                      why);
+      return;
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
 
@@ -381,9 +459,12 @@ private:
       plan.reject(Rejection::Cost,
                   "speculating both arms costs " + Twine(plan.cost) +
                       ", over the threshold of " + Twine(threshold));
+    if (!plan.rejection)
+      checkLdsReads(ifOp, plan);
     if (plan.rejection) {
       ++counts[*plan.rejection];
-      ifOp.emitRemark("divergent branch kept: ") << plan.reason;
+      if (!isInReferenceKernel(ifOp))
+        ifOp.emitRemark("divergent branch kept: ") << plan.reason;
       return;
     }
     ++counts.converted;
@@ -399,6 +480,7 @@ private:
     numRejectedBarrier += counts[Rejection::Barrier];
     numRejectedConvergent += counts[Rejection::Convergent];
     numRejectedOutOfBounds += counts[Rejection::OutOfBounds];
+    numRejectedLdsRead += counts[Rejection::LdsRead];
     numRejectedCost += counts[Rejection::Cost];
     if (!summary)
       return;
@@ -409,6 +491,7 @@ private:
         << " side effect, " << counts[Rejection::Barrier] << " barrier, "
         << counts[Rejection::Convergent] << " convergent, "
         << counts[Rejection::OutOfBounds] << " out of bounds, "
+        << counts[Rejection::LdsRead] << " LDS read, "
         << counts[Rejection::Cost] << " cost";
   }
 };

@@ -2,8 +2,8 @@
 // The pass option overrides every kernel's requested occupancy.
 // RUN: wave-opt %s -split-input-file --wave-budget-registers=occupancy=2 --mlir-print-op-on-diagnostic=false 2>/dev/null | FileCheck %s --check-prefix=OPTION
 // The statistics' counts, on the examples: the pressure kernel needs 4
-// spills at occupancy 4 and cannot reach 5; the GEMM fits 7 but its LDS rules
-// out 8.
+// spills at occupancy 4 and cannot reach 5, so asking 5 gets the 4 spills of
+// 4; the GEMM fits 7 but its LDS rules out 8, so asking 8 gets 7.
 // RUN: wave-opt %examples/pressure.mlir --wave-budget-registers='occupancy=4 summary' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS4
 // RUN: wave-opt %examples/pressure.mlir --wave-budget-registers='occupancy=5 summary' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS5
 // RUN: wave-opt %examples/gemm.mlir --wave-budget-registers='occupancy=7 summary' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS7
@@ -13,11 +13,12 @@
 // RUN: wave-run %s --kernel=spill_straight_line --compare-pipeline='wave-budget-registers{occupancy=8}' 2>&1 | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=spill_across_loop --compare-pipeline='wave-budget-registers{occupancy=8}' 2>&1 | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=spill_2d --compare-pipeline='wave-budget-registers{occupancy=8}' 2>&1 | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=too_much --grid=1,1,1 --compare-pipeline='wave-budget-registers{occupancy=8}' 2>&1 | FileCheck %s --check-prefix=SAME
 
 // STATS4: remark: wave-budget-registers: 1 budgeted (0 fitting, 1 spilled, 0 with excess uncovered), 0 infeasible; 4 values spilled (16 registers, 4096 bytes of LDS)
-// STATS5: remark: wave-budget-registers: 0 budgeted (0 fitting, 0 spilled, 0 with excess uncovered), 1 infeasible; 0 values spilled (0 registers, 0 bytes of LDS)
+// STATS5: remark: wave-budget-registers: 1 budgeted (0 fitting, 1 spilled, 0 with excess uncovered), 1 infeasible; 4 values spilled (16 registers, 4096 bytes of LDS)
 // STATS7: remark: wave-budget-registers: 1 budgeted (1 fitting, 0 spilled, 0 with excess uncovered), 0 infeasible; 0 values spilled (0 registers, 0 bytes of LDS)
-// STATS8: remark: wave-budget-registers: 0 budgeted (0 fitting, 0 spilled, 0 with excess uncovered), 1 infeasible; 0 values spilled (0 registers, 0 bytes of LDS)
+// STATS8: remark: wave-budget-registers: 1 budgeted (1 fitting, 0 spilled, 0 with excess uncovered), 1 infeasible; 0 values spilled (0 registers, 0 bytes of LDS)
 
 // SAME: agrees
 // SAME-NOT: differs
@@ -40,7 +41,7 @@ gpu.module @budgets {
   // OPTION-LABEL: gpu.func @occ1
   // OPTION-SAME: ["amdgpu-num-vgpr", "128"]
   // OPTION-SAME: rocdl.waves_per_eu = 2 : i32
-  // expected-remark @below {{wave-budget-registers: occupancy 1 on gfx942: budget 512 VGPRs (512 registers per SIMD / 1 waves, granule 8), headroom 8, estimate 5 (VGPR 5, AGPR-eligible 0, SGPR 0); spilled 0 values (0 registers, 0 bytes of LDS); expected occupancy 8 (limiter none)}}
+  // expected-remark @below {{wave-budget-registers: occupancy 1 on gfx942: budget 512 VGPRs (512 registers per SIMD / 1 waves, granule 8), headroom 8, estimate 5 (VGPR 5, AGPR-eligible 0, SGPR 0); spilled 0 values (0 registers, 0 bytes of LDS); expected occupancy at least 1 (limiter VGPR), up to 8 if the backend needs no more VGPRs than estimated (the code object's count decides: wave-compile --resource-usage)}}
   gpu.func @occ1(%A: memref<4096xf32>) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
                   wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64, occupancy = 1>} {
@@ -202,7 +203,7 @@ gpu.module @workgroups {
 // CHECK-NEXT: arith.mulf %[[S2]], %[[S3]]
 
 gpu.module @spills {
-  // expected-remark @below {{occupancy 8 on gfx942: budget 64 VGPRs (512 registers per SIMD / 8 waves, granule 8), headroom 8, estimate 61 (VGPR 61, AGPR-eligible 0, SGPR 1); spilled 2 values (8 registers, 2048 bytes of LDS), estimate now 53 (VGPR 53, AGPR-eligible 0, SGPR 1); expected occupancy 8 (limiter none)}}
+  // expected-remark @below {{occupancy 8 on gfx942: budget 64 VGPRs (512 registers per SIMD / 8 waves, granule 8), headroom 8, estimate 61 (VGPR 61, AGPR-eligible 0, SGPR 1); spilled 2 values (8 registers, 2048 bytes of LDS), estimate now 53 (VGPR 53, AGPR-eligible 0, SGPR 1); expected occupancy at least 8 (limiter none)}}
   gpu.func @spill_straight_line(%A: memref<5632xf32>, %B: memref<512xf32>,
                                 %Y: memref<512xf32>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>,
@@ -247,7 +248,7 @@ gpu.module @spills {
 // CHECK-NEXT: arith.addf %[[HOT]], %[[RELOAD]]
 
 gpu.module @loops {
-  // expected-remark @below {{occupancy 8 on gfx942: budget 64 VGPRs (512 registers per SIMD / 8 waves, granule 8), headroom 8, estimate 57 (VGPR 57, AGPR-eligible 0, SGPR 1); spilled 1 values (4 registers, 1024 bytes of LDS), estimate now 53 (VGPR 53, AGPR-eligible 0, SGPR 1); expected occupancy 8 (limiter none)}}
+  // expected-remark @below {{occupancy 8 on gfx942: budget 64 VGPRs (512 registers per SIMD / 8 waves, granule 8), headroom 8, estimate 57 (VGPR 57, AGPR-eligible 0, SGPR 1); spilled 1 values (4 registers, 1024 bytes of LDS), estimate now 53 (VGPR 53, AGPR-eligible 0, SGPR 1); expected occupancy at least 8 (limiter none)}}
   gpu.func @spill_across_loop(%X: memref<4x4096xf32>, %S: memref<512xf32>,
                               %C: memref<512xf32>, %Y: memref<512xf32>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>,
@@ -315,17 +316,18 @@ gpu.module @two_d {
 
 // Infeasible through the spills: at occupancy 8 the estimate is 21 over
 // budget, but the single-wave workgroups may use at most 2259 bytes of LDS
-// each (29 of them per CU); two spills fit, the third would not. The kernel
-// is left unchanged but for the real workgroup size.
+// each (29 of them per CU); two spills fit, the third would not. 7 fails
+// alike; 6 is met with two spills, so the kernel is budgeted for 6 (left
+// alone it would run at the 5 its 77 + 8 registers allow).
 
 // CHECK-LABEL: gpu.func @too_much
-// CHECK-NOT: passthrough
+// CHECK-SAME: passthrough = {{\[}}["amdgpu-num-vgpr", "40"], ["amdgpu-agpr-alloc", "0"]]
 // CHECK-SAME: rocdl.flat_work_group_size = "64,64"
-// CHECK-NOT: rocdl.waves_per_eu
-// CHECK-NOT: wave.alloc_lds
+// CHECK-SAME: rocdl.waves_per_eu = 6 : i32
+// CHECK-COUNT-2: wave.alloc_lds {wave.spill_slot}
 
 gpu.module @infeasible_spills {
-  // expected-remark @below {{wave-budget-registers: occupancy 8 on gfx942 is infeasible: budget 64 VGPRs (512 registers per SIMD / 8 waves, granule 8), headroom 8, estimate 77 (VGPR 77, AGPR-eligible 0, SGPR 0); LDS spills cover 8 of the 21 registers over budget before the next one takes the LDS to 3072 bytes a workgroup, which allows only 6 waves per SIMD; kernel left as is}}
+  // expected-remark @below {{wave-budget-registers: occupancy 8 on gfx942 is infeasible: budget 64 VGPRs (512 registers per SIMD / 8 waves, granule 8), headroom 8, estimate 77 (VGPR 77, AGPR-eligible 0, SGPR 0); LDS spills cover 8 of the 21 registers over budget before the next one takes the LDS to 3072 bytes a workgroup, which allows only 6 waves per SIMD; budgeted for occupancy 6 instead, the highest feasible: budget 80 VGPRs (512 registers per SIMD / 6 waves, granule 8), headroom 8, estimate 77 (VGPR 77, AGPR-eligible 0, SGPR 0); spilled 2 values (8 registers, 2048 bytes of LDS), estimate now 69 (VGPR 69, AGPR-eligible 0, SGPR 0); expected occupancy at least 6 (limiter VGPR)}}
   gpu.func @too_much(%A: memref<8192xf32>, %B: memref<256xf32>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>,
                   wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64, occupancy = 8>} {
@@ -348,14 +350,15 @@ gpu.module @infeasible_spills {
 // -----
 
 // Infeasible through the kernel's own LDS: 16 KiB a 256-lane workgroup lets
-// 4 workgroups, 16 waves, share a CU: 4 waves per SIMD, not 8.
+// 4 workgroups, 16 waves, share a CU: 4 waves per SIMD, not 8, and the
+// kernel is budgeted for 4.
 
 // CHECK-LABEL: gpu.func @lds_bound
 // CHECK-SAME: rocdl.flat_work_group_size = "256,256"
-// CHECK-NOT: rocdl.waves_per_eu
+// CHECK-SAME: rocdl.waves_per_eu = 4 : i32
 
 gpu.module @infeasible_lds {
-  // expected-remark @below {{wave-budget-registers: occupancy 8 on gfx942 is infeasible: the LDS (16384 bytes of LDS, 256 lanes a workgroup) allows at most 4 waves per SIMD}}
+  // expected-remark @below {{wave-budget-registers: occupancy 8 on gfx942 is infeasible: the LDS (16384 bytes of LDS, 256 lanes a workgroup) allows at most 4 waves per SIMD; budgeted for occupancy 4 instead, the highest feasible: budget 128 VGPRs}}
   gpu.func @lds_bound(%A: memref<4096xf32>) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
                   wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64, occupancy = 8>} {
@@ -375,7 +378,7 @@ gpu.module @infeasible_lds {
 // CHECK-NOT: wave.alloc_lds
 
 gpu.module @uncovered {
-  // expected-remark @below {{estimate 73 (VGPR 73, AGPR-eligible 0, SGPR 1); spilled 0 values (0 registers, 0 bytes of LDS); 17 registers over budget remain, all in values used in an innermost loop: the backend spills them to scratch; expected occupancy 8 (limiter none)}}
+  // expected-remark @below {{estimate 73 (VGPR 73, AGPR-eligible 0, SGPR 1); spilled 0 values (0 registers, 0 bytes of LDS); 17 registers over budget remain, all in values used in an innermost loop: the backend spills them to scratch; expected occupancy at least 8 (limiter none)}}
   gpu.func @hot_loop(%X: memref<4x2304xf32>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>,
                   wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64, occupancy = 8>} {

@@ -45,6 +45,12 @@
 // RUN: wave-run %s --kernel=a_16x16x16_f32 --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=rank3 --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=staged_twice --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// A copy that needs no barrier gets none from wave-optimize.
+// RUN: wave-run %s --kernel=lane_private_copy --compare-pipeline=wave-optimize 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-opt %s --wave-optimize 2>/dev/null | FileCheck %s --check-prefix=OPT
+// OPT-LABEL: gpu.func @lane_private_copy(
+// OPT-NOT:     wave.barrier
+// OPT:         gpu.return
 
 // SAME: PASS
 
@@ -651,6 +657,29 @@ gpu.func @bail_masked(%A: memref<64x64xf16>, %m: vector<4xi1>) kernel
   // expected-remark @+1 {{global loads not minimized: the access is masked, so its footprint depends on the mask}}
   %v = wave.read %A[%t, %c0, %c0, %c0] map #a32 mask %m : vector<4xi1> : memref<64x64xf16> -> vector<4xf16>
   wave.write %v, %tile[%t, %c0] map #a32_tile : vector<4xf16>, memref<32x8xf16, #lds>
+  gpu.return
+}
+
+// Each lane reads back only the rows it staged, so the kernel needs no
+// barrier; in the linear layout lanes would read rows other lanes wrote,
+// which would need one. The copy stays, and wave-optimize adds no barrier.
+// CHECK-LABEL: gpu.func @lane_private_copy(
+// CHECK-COUNT-3: wave.read %{{.*}} : memref<64x16xf16> -> vector<{{4|8}}xf16>
+// CHECK-NOT:     wave.barrier
+gpu.func @lane_private_copy(%A: memref<64x16xf16>, %out: memref<64x16xf16>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %t = gpu.thread_id x
+  %lds = wave.alloc_lds : memref<64x16xf16, #lds>
+  // expected-remark @+1 {{global loads not minimized: in the linear layout lanes would read the LDS runs other lanes write, which needs a barrier the kernel does not have}}
+  %a = wave.read %A[%t] map affine_map<(t) -> (t, 0)> : memref<64x16xf16> -> vector<4xf16>
+  wave.write %a, %lds[%t] map affine_map<(t) -> (t, 0)> : vector<4xf16>, memref<64x16xf16, #lds>
+  %b = wave.read %A[%t] map affine_map<(t) -> (t, 4)> : memref<64x16xf16> -> vector<4xf16>
+  wave.write %b, %lds[%t] map affine_map<(t) -> (t, 4)> : vector<4xf16>, memref<64x16xf16, #lds>
+  %c = wave.read %A[%t] map affine_map<(t) -> (t, 8)> : memref<64x16xf16> -> vector<8xf16>
+  wave.write %c, %lds[%t] map affine_map<(t) -> (t, 8)> : vector<8xf16>, memref<64x16xf16, #lds>
+  %r = wave.read %lds[%t] map affine_map<(t) -> (t, 0)> : memref<64x16xf16, #lds> -> vector<16xf16>
+  wave.write %r, %out[%t] map affine_map<(t) -> (t, 0)> : vector<16xf16>, memref<64x16xf16>
   gpu.return
 }
 

@@ -82,6 +82,15 @@
 // RUN: wave-run %s --kernel=in_bounds_load --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=nested --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=uniform_inside_divergent --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
+// The kernels whose LDS reads stay in their branch stay race-free and read
+// only LDS they wrote, alone and in wave-optimize; the pass creates no hazard
+// that the barrier pass would need a new barrier for.
+// RUN: wave-run %s --kernel=lds_read_would_race --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=lds_read_would_race --compare-pipeline=wave-optimize 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=lds_read_never_written --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=lds_read_never_written --compare-pipeline=wave-optimize 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-opt %s --wave-remove-divergence --wave-insert-barriers=summary 2>&1 >/dev/null | FileCheck %s --check-prefix=BARRIERS
+// BARRIERS: wave-insert-barriers: {{[0-9]+}} hazards, 0 barriers inserted
 // RUN: wave-run %s --kernel=cost_at_threshold --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=same_value_in_both_arms --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=cost_over_threshold --compare-pipeline='wave-remove-divergence{threshold=9}' 2>/dev/null | FileCheck %s --check-prefix=SAME
@@ -98,7 +107,7 @@
 // EXAMPLE-NEXT:    wave.write %[[Y]]
 // EXAMPLE-NEXT:    gpu.return
 
-// SUMMARY: remark: wave-remove-divergence: 10 converted, 1 store pairs merged, 6 left uniform; kept: 7 side effect, 1 barrier, 1 convergent, 3 out of bounds, 2 cost
+// SUMMARY: remark: wave-remove-divergence: 10 converted, 1 store pairs merged, 6 left uniform; kept: 10 side effect, 1 barrier, 1 convergent, 3 out of bounds, 2 LDS read, 2 cost
 
 #k = #wave.kernel<chip = "gfx942", wave_size = 64>
 #lds = #gpu.address_space<workgroup>
@@ -782,6 +791,101 @@ gpu.func @nested_store(%Y: memref<64xf32>) kernel
     scf.if %even {
       memref.store %one, %Y[%tid] : memref<64xf32>
     }
+  }
+  gpu.return
+}
+
+//===----------------------------------------------------------------------===//
+// LDS reads the lanes that did not take the branch cannot run safely
+//===----------------------------------------------------------------------===//
+
+// Lanes 0-31 read the element they see of a tile every lane wrote before a
+// barrier, and then write the upper half, which no lane has read. Speculated,
+// lane t + 32 would read element t + 32 right before lane t overwrites it:
+// an LDS race (and a barrier the kernel never needed).
+// CHECK-LABEL: gpu.func @lds_read_would_race
+// CHECK:         scf.if
+// CHECK:           wave.read
+gpu.func @lds_read_would_race(%A: memref<64xf32>, %out: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c32 = arith.constant 32 : index
+  %zero = arith.constant dense<0.0> : vector<1xf32>
+  %tid = gpu.thread_id x
+  %lds = wave.alloc_lds : memref<64xf32, #lds>
+  %a = wave.read %A[%tid] : memref<64xf32> -> vector<1xf32>
+  wave.write %a, %lds[%tid] : vector<1xf32>, memref<64xf32, #lds>
+  wave.barrier
+  %low = arith.cmpi ult, %tid, %c32 : index
+  // expected-remark @below {{divergent branch kept: 'wave.read' reads LDS, and the lanes that do not take the branch cannot read it safely: it may race with 'wave.write'}}
+  %r = scf.if %low -> (vector<1xf32>) {
+    %l = wave.read %lds[%tid] : memref<64xf32, #lds> -> vector<1xf32>
+    scf.yield %l : vector<1xf32>
+  } else {
+    scf.yield %zero : vector<1xf32>
+  }
+  // expected-remark @below {{divergent branch kept: 'wave.write' in the 'then' arm has no store to the same address at the same position in the other arm}}
+  scf.if %low {
+    wave.write %a, %lds[%tid] map affine_map<(d0) -> (d0 + 32)> : vector<1xf32>, memref<64xf32, #lds>
+  }
+  wave.write %r, %out[%tid] : vector<1xf32>, memref<64xf32>
+  gpu.return
+}
+
+// Only lanes 0-31 write their element of the tile; speculated, lanes 32-63
+// would read elements no lane ever wrote. (The pass does not follow the
+// guard of the write, so it does not count even the elements 0-31 as
+// written.)
+// CHECK-LABEL: gpu.func @lds_read_never_written
+// CHECK:         scf.if
+// CHECK:         scf.if
+// CHECK:           wave.read
+gpu.func @lds_read_never_written(%A: memref<64xf32>, %out: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c32 = arith.constant 32 : index
+  %zero = arith.constant dense<0.0> : vector<1xf32>
+  %tid = gpu.thread_id x
+  %lds = wave.alloc_lds : memref<64xf32, #lds>
+  %low = arith.cmpi ult, %tid, %c32 : index
+  %a = wave.read %A[%tid] : memref<64xf32> -> vector<1xf32>
+  // expected-remark @below {{divergent branch kept: 'wave.write' in the 'then' arm has no store to the same address at the same position in the other arm}}
+  scf.if %low {
+    wave.write %a, %lds[%tid] : vector<1xf32>, memref<64xf32, #lds>
+  }
+  wave.barrier
+  // expected-remark @below {{divergent branch kept: 'wave.read' reads LDS, and the lanes that do not take the branch cannot read it safely: it would read element 0 of its LDS buffer, which no write ahead of it initializes}}
+  %r = scf.if %low -> (vector<1xf32>) {
+    %l = wave.read %lds[%tid] : memref<64xf32, #lds> -> vector<1xf32>
+    scf.yield %l : vector<1xf32>
+  } else {
+    scf.yield %zero : vector<1xf32>
+  }
+  wave.write %r, %out[%tid] : vector<1xf32>, memref<64xf32>
+  gpu.return
+}
+
+// A reference kernel (the naive version another kernel is checked against)
+// is transformed like any other, but gets no remarks: its branch is kept
+// silently.
+// CHECK-LABEL: gpu.func @with_reference
+// CHECK-LABEL: gpu.func @naive_reference
+// CHECK:         scf.if
+gpu.func @with_reference(%Y: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k,
+                wave.reference = @naive_reference} {
+  gpu.return
+}
+gpu.func @naive_reference(%Y: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c32 = arith.constant 32 : index
+  %one = arith.constant 1.0 : f32
+  %tid = gpu.thread_id x
+  %low = arith.cmpi ult, %tid, %c32 : index
+  scf.if %low {
+    memref.store %one, %Y[%tid] : memref<64xf32>
   }
   gpu.return
 }

@@ -33,7 +33,10 @@ def WaveMinimizeGlobalLoads
     why: a read with other users, a masked or unanalyzable access, a
     dynamic memref shape, reads that are not a dense box, writes that are
     not a translation of the reads, a memref without a unit-stride
-    dimension, lane-dependent control flow or a memory access in the way.
+    dimension, lane-dependent control flow or a memory access in the way,
+    or a copy that each lane reads back only where it wrote, for which the
+    linear layout would need a barrier the kernel does not have (tried on a
+    copy of the kernel with the LDS hazard analysis).
 
     Barriers are not touched: `wave-insert-barriers` orders the new LDS
     writes. docs/passes/wave-minimize-global-loads.md has the algorithm,
@@ -97,6 +100,9 @@ def WaveMinimizeGlobalLoads
     Statistic<"numBailNotMovable", "bail-not-movable",
               "Groups left alone: lane-dependent control flow or a memory "
               "access in the way">,
+    Statistic<"numBailNeedsBarrier", "bail-needs-barrier",
+              "Groups left alone: the linear layout would make the kernel "
+              "need a barrier it does not have">,
   ];
 }
 
@@ -515,7 +521,10 @@ def RemoveDivergence : Pass<"wave-remove-divergence"> {
     other op with side effects or that may trap (e.g. division by a value
     not known to be non-zero), a loop, or a load (`wave.read`, `memref.load`)
     that is not provably in bounds, or reads memory after a store of its
-    arm; or when the speculated cost exceeds `threshold`.
+    arm; an LDS read that, run by the lanes that did not take the branch,
+    the LDS hazard analysis cannot prove ordered by the kernel's barriers
+    against every other lane's write and reading only elements written
+    before it; or when the speculated cost exceeds `threshold`.
 
     The cost is that of every op of both arms plus one select per result
     and per merged store, in units of one cheap ALU instruction per 32-bit
@@ -550,6 +559,10 @@ def RemoveDivergence : Pass<"wave-remove-divergence"> {
               "op in an arm">,
     Statistic<"numRejectedOutOfBounds", "rejected-out-of-bounds",
               "Divergent branches kept: a load not provably in bounds">,
+    Statistic<"numRejectedLdsRead", "rejected-lds-read",
+              "Divergent branches kept: an LDS read that the lanes not "
+              "taking the branch would run unordered with another lane's "
+              "write, or before any write of what it reads">,
     Statistic<"numRejectedCost", "rejected-cost",
               "Divergent branches kept: speculated cost over the threshold">,
   ];
@@ -583,13 +596,17 @@ def BudgetRegisters : Pass<"wave-budget-registers"> {
     gets a `wave.alloc_lds` slot per lane, written right after its
     definition and read back before each use. The spill buffers count in the
     LDS limit of the occupancy model; when reaching the budget would need
-    more LDS than the requested occupancy leaves, the kernel is left
-    unchanged except for the pinned workgroup size, and the remark says the
-    request is infeasible (as it does when the kernel's own LDS or its
-    workgroup size rule the occupancy out).
+    more LDS than the requested occupancy leaves (or the kernel's own LDS
+    or its workgroup size rule the occupancy out), the request is
+    infeasible and the kernel is budgeted for the highest lower occupancy
+    that is feasible, which the remark says; only when none is, it is left
+    unchanged except for the pinned workgroup size.
 
-    A remark on every budgeted kernel gives the budget, the estimate, the
-    spills and the expected occupancy with its limiter.
+    A remark on every budgeted kernel (reference kernels excepted) gives
+    the budget, the estimate, the spills and the expected occupancy with
+    its limiter: the one the budget guarantees, and the higher one the
+    estimate would allow, which the code object's real VGPR count confirms
+    or not (`wave-compile --resource-usage`).
     docs/passes/wave-budget-registers.md has the model, the spill strategy,
     the limits and a worked example.
   }];
@@ -624,7 +641,8 @@ def BudgetRegisters : Pass<"wave-budget-registers"> {
               "Budgeted kernels with an excess no LDS spill can cover (the "
               "backend spills it to scratch)">,
     Statistic<"numInfeasible", "kernels-infeasible",
-              "Kernels whose requested occupancy cannot be met">,
+              "Kernels whose requested occupancy cannot be met (budgeted for "
+              "the highest feasible one, if any)">,
   ];
 }
 

@@ -1,0 +1,463 @@
+//===- wave-fuzz.cpp - libFuzzer target for the tools' inputs -------------===//
+//
+// Every input is an MLIR file. The target parses and verifies it, runs each
+// wave pass, wave-optimize and the lowering to the rocdl dialect on a copy,
+// and runs every kernel in the interpreter. A crash, a sanitizer report, an
+// abort (`LLVM ERROR`, a failed assertion), a pass that fails without an
+// error diagnostic, or a pass whose output does not verify is a finding.
+//
+// With `--differential` (after the libFuzzer flags), each kernel that runs
+// cleanly on random inputs (no race, out-of-bounds access or unwritten LDS
+// read) must also run cleanly after every wave pass alone and after
+// wave-optimize, and write the same outputs: the check `wave-run
+// --compare-pipeline` makes, on every mutant that verifies.
+//
+// Work is bounded so that each input takes milliseconds: the interpreter
+// runs only kernels with static loop bounds whose workgroups, lanes, loop
+// trips and buffers stay under the limits below.
+//
+// A custom mutator makes MLIR-shaped changes (integers, identifiers and
+// types swapped for others of the input, lines deleted or duplicated) next
+// to libFuzzer's byte-level ones. docs/Fuzzing.md describes how to run it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "wave/InitAllDialects.h"
+#include "wave/InitAllPasses.h"
+#include "wave/Interpreter/Compare.h"
+#include "wave/Interpreter/Interpreter.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <random>
+
+using namespace mlir;
+using namespace mlir::wave;
+
+/// libFuzzer's own byte-level mutator.
+extern "C" size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t maxSize);
+
+namespace {
+
+/// Limits that keep one input in the milliseconds.
+constexpr size_t kMaxInputBytes = 32 * 1024;
+constexpr int64_t kMaxLaneSteps = int64_t(1) << 21;
+constexpr int64_t kMaxBufferElements = int64_t(1) << 18;
+constexpr int64_t kMaxLoopTrips = 1 << 12;
+
+/// The pipelines run on every input. Those marked `preserves` keep what a
+/// kernel computes, which the differential mode checks.
+struct Pipeline {
+  const char *text;
+  bool preserves;
+};
+constexpr Pipeline kPipelines[] = {
+    {"wave-remove-divergence", true},
+    {"wave-minimize-global-loads", true},
+    {"wave-insert-barriers", true},
+    {"wave-budget-registers", true},
+    {"wave-budget-registers{occupancy=4}", true},
+    {"wave-optimize", true},
+    {"gpu.module(wave-attach-target{chip=gfx942},wave-lower-spill-slots)",
+     false},
+    {"wave-lower-to-rocdl{chip=gfx942}", false},
+};
+
+bool differential = false;
+
+MLIRContext &getContext() {
+  static MLIRContext *context = [] {
+    DialectRegistry registry;
+    registerAllWaveDialects(registry);
+    auto *ctx = new MLIRContext(registry, MLIRContext::Threading::DISABLED);
+    ctx->loadAllAvailableDialects();
+    return ctx;
+  }();
+  return *context;
+}
+
+[[noreturn]] void report(const Twine &what, StringRef detail = "") {
+  llvm::errs() << "wave-fuzz: " << what << "\n" << detail << "\n";
+  llvm::errs().flush();
+  abort();
+}
+
+/// Collects the errors reported while it lives.
+struct DiagnosticCollector {
+  explicit DiagnosticCollector(MLIRContext &context)
+      : handler(&context, [this](Diagnostic &diag) {
+          if (diag.getSeverity() == DiagnosticSeverity::Error) {
+            ++errors;
+            text += diag.str() + "\n";
+          }
+          return success();
+        }) {}
+  ScopedDiagnosticHandler handler;
+  unsigned errors = 0;
+  std::string text;
+};
+
+/// The lanes a kernel runs and whether its work and buffers fit the limits.
+std::optional<Dim3> getBoundedGrid(gpu::GPUFuncOp func) {
+  std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize();
+  std::optional<ArrayRef<int32_t>> grid = func.getKnownGridSize();
+  if (!block || !grid)
+    return std::nullopt;
+  int64_t lanes = 1;
+  Dim3 dims;
+  for (unsigned d = 0; d < 3; ++d) {
+    if ((*block)[d] <= 0 || (*grid)[d] <= 0)
+      return std::nullopt;
+    lanes *= int64_t((*block)[d]) * (*grid)[d];
+    dims[d] = (*grid)[d];
+    if (lanes > kMaxLaneSteps)
+      return std::nullopt;
+  }
+  for (Type type : func.getArgumentTypes())
+    if (auto memref = dyn_cast<MemRefType>(type))
+      if (!memref.hasStaticShape() ||
+          memref.getNumElements() > kMaxBufferElements)
+        return std::nullopt;
+  // Each op runs once per lane and iteration of the loops around it; loops
+  // must have constant bounds (a zero or negative step counts as one trip,
+  // so that the interpreter's check of it is exercised).
+  int64_t steps = 0;
+  WalkResult walk = func.walk([&](Operation *op) {
+    if (isa<scf::WhileOp>(op))
+      return WalkResult::interrupt();
+    if (auto memref = dyn_cast_or_null<MemRefType>(
+            op->getNumResults() == 1 ? op->getResult(0).getType() : Type()))
+      if (!memref.hasStaticShape() ||
+          memref.getNumElements() > kMaxBufferElements)
+        return WalkResult::interrupt();
+    int64_t trips = 1;
+    for (auto loop = op->getParentOfType<scf::ForOp>(); loop;
+         loop = loop->getParentOfType<scf::ForOp>()) {
+      APInt lb, ub, step;
+      if (!matchPattern(loop.getLowerBound(), m_ConstantInt(&lb)) ||
+          !matchPattern(loop.getUpperBound(), m_ConstantInt(&ub)) ||
+          !matchPattern(loop.getStep(), m_ConstantInt(&step)))
+        return WalkResult::interrupt();
+      int64_t s = step.getSExtValue(), l = lb.getSExtValue(),
+              u = ub.getSExtValue();
+      int64_t count = s <= 0 || u <= l ? 1 : (u - l + s - 1) / s;
+      if (count > kMaxLoopTrips)
+        return WalkResult::interrupt();
+      trips *= count;
+      if (trips > kMaxLaneSteps)
+        return WalkResult::interrupt();
+    }
+    steps += trips * lanes;
+    return steps > kMaxLaneSteps ? WalkResult::interrupt()
+                                 : WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return std::nullopt;
+  return dims;
+}
+
+/// One clean run of a kernel: its argument buffers after the run.
+std::optional<SmallVector<Buffer>> runKernel(gpu::GPUFuncOp func, Dim3 grid) {
+  FailureOr<Kernel> kernel = Kernel::compile(func);
+  if (failed(kernel))
+    return std::nullopt;
+  SmallVector<Buffer> buffers = kernel->createArgumentBuffers();
+  for (auto [i, buffer] : llvm::enumerate(buffers))
+    buffer.fillRandom(i + 1);
+  if (failed(kernel->run(buffers, grid)))
+    return std::nullopt;
+  return buffers;
+}
+
+/// The kernel of `module` with the name and gpu.module of `func`.
+gpu::GPUFuncOp findSame(ModuleOp module, gpu::GPUFuncOp func) {
+  auto parent = func->getParentOfType<gpu::GPUModuleOp>();
+  gpu::GPUFuncOp found;
+  module.walk([&](gpu::GPUFuncOp candidate) {
+    auto candidateParent = candidate->getParentOfType<gpu::GPUModuleOp>();
+    if (candidate.getName() == func.getName() && parent && candidateParent &&
+        candidateParent.getName() == parent.getName())
+      found = candidate;
+  });
+  return found;
+}
+
+std::string print(Operation *op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  op->print(os);
+  return text;
+}
+
+/// A kernel's clean run before the passes, to compare with after them.
+struct Reference {
+  gpu::GPUFuncOp func;
+  Dim3 grid;
+  SmallVector<Buffer> outputs;
+};
+
+/// Runs `pipeline` on a copy of `module`; checks its result and, for
+/// pipelines that preserve semantics, the kernels in `references`.
+void runPipeline(ModuleOp module, const Pipeline &pipeline,
+                 ArrayRef<Reference> references) {
+  MLIRContext &context = getContext();
+  OwningOpRef<ModuleOp> copy = module.clone();
+  PassManager pm(&context);
+  // The result is verified below, to tell a pass that fails from one that
+  // leaves invalid IR.
+  pm.enableVerifier(false);
+  std::string errors;
+  llvm::raw_string_ostream os(errors);
+  if (failed(parsePassPipeline(pipeline.text, pm, os)))
+    report("bad pipeline '" + Twine(pipeline.text) + "'", errors);
+  {
+    DiagnosticCollector diagnostics(context);
+    if (failed(pm.run(*copy))) {
+      if (diagnostics.errors == 0)
+        report("'" + Twine(pipeline.text) + "' failed without an error");
+      return;
+    }
+  }
+  {
+    DiagnosticCollector diagnostics(context);
+    if (failed(verify(*copy)))
+      report("'" + Twine(pipeline.text) + "' produced IR that does not verify",
+             diagnostics.text + "\n" + print(*copy));
+  }
+  if (!differential || !pipeline.preserves)
+    return;
+
+  DiagnosticCollector diagnostics(context);
+  for (const Reference &reference : references) {
+    gpu::GPUFuncOp before = reference.func;
+    gpu::GPUFuncOp after = findSame(*copy, before);
+    if (!after)
+      report("'" + Twine(pipeline.text) + "' removed @" + before.getName());
+    std::optional<SmallVector<Buffer>> outputs =
+        runKernel(after, reference.grid);
+    if (!outputs)
+      report("@" + before.getName() + " ran cleanly before '" + pipeline.text +
+                 "' but not after it",
+             diagnostics.text + "\n" + print(after));
+    for (auto [i, pair] :
+         llvm::enumerate(llvm::zip_equal(*outputs, reference.outputs))) {
+      auto &[actual, expected] = pair;
+      Comparison comparison = compareBuffers(
+          actual, expected, getDefaultTolerance(actual.getKind()));
+      if (!comparison.agrees())
+        report("@" + before.getName() + " argument " + Twine(i) +
+                   " differs after '" + pipeline.text +
+                   "': " + describeComparison(comparison, actual, expected),
+               print(after));
+    }
+  }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  for (int i = 1; i < *argc; ++i)
+    if (StringRef((*argv)[i]) == "--differential")
+      differential = true;
+  registerAllWavePasses();
+  getContext();
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  if (size > kMaxInputBytes)
+    return -1;
+  MLIRContext &context = getContext();
+  StringRef text(reinterpret_cast<const char *>(data), size);
+  OwningOpRef<ModuleOp> module;
+  SmallVector<Reference> references;
+  {
+    DiagnosticCollector diagnostics(context);
+    ParserConfig config(&context);
+    module = parseSourceString<ModuleOp>(text, config, "input.mlir");
+    if (!module) {
+      // The parser and the verifiers must say why.
+      if (diagnostics.errors == 0)
+        report("input rejected without an error");
+      return 0;
+    }
+
+    SmallVector<gpu::GPUFuncOp> kernels;
+    module->walk([&](gpu::GPUFuncOp func) {
+      if (func.isKernel())
+        kernels.push_back(func);
+    });
+    for (gpu::GPUFuncOp func : kernels) {
+      std::optional<Dim3> grid = getBoundedGrid(func);
+      if (!grid)
+        continue;
+      unsigned before = diagnostics.errors;
+      std::optional<SmallVector<Buffer>> outputs = runKernel(func, *grid);
+      if (outputs)
+        references.push_back({func, *grid, std::move(*outputs)});
+      else if (diagnostics.errors == before)
+        report("the interpreter rejected @" + func.getName() +
+               " without an error");
+    }
+  }
+  for (const Pipeline &pipeline : kPipelines)
+    runPipeline(*module, pipeline, references);
+  return 0;
+}
+
+//===----------------------------------------------------------------------===//
+// Mutations shaped like MLIR
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Integers that sit on the edges the verifiers and passes care about.
+constexpr const char *kInterestingIntegers[] = {"0",
+                                                "1",
+                                                "-1",
+                                                "2",
+                                                "3",
+                                                "4",
+                                                "7",
+                                                "8",
+                                                "16",
+                                                "31",
+                                                "32",
+                                                "33",
+                                                "63",
+                                                "64",
+                                                "65",
+                                                "127",
+                                                "128",
+                                                "255",
+                                                "256",
+                                                "1023",
+                                                "1024",
+                                                "1025",
+                                                "4096",
+                                                "65536",
+                                                "2147483647",
+                                                "-2147483648",
+                                                "4611686018427387904",
+                                                "9223372036854775807"};
+
+/// Token spans: integers, identifiers (with `%`, `@`, `#`, `!` prefixes and
+/// dotted names), one line each.
+struct Token {
+  size_t begin, end;
+  bool integer;
+};
+
+SmallVector<Token> tokenize(StringRef text) {
+  SmallVector<Token> tokens;
+  size_t i = 0, n = text.size();
+  auto isIdent = [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '.' || c == '$';
+  };
+  while (i < n) {
+    char c = text[i];
+    if (llvm::isDigit(c) ||
+        (c == '-' && i + 1 < n && llvm::isDigit(text[i + 1]) &&
+         (i == 0 || !isIdent(text[i - 1])))) {
+      size_t j = i + 1;
+      while (j < n && llvm::isDigit(text[j]))
+        ++j;
+      if (i == 0 || !isIdent(text[i - 1]))
+        tokens.push_back({i, j, true});
+      i = j;
+    } else if (llvm::isAlpha(c) || c == '%' || c == '@' || c == '#' ||
+               c == '!' || c == '_') {
+      size_t j = i + 1;
+      while (j < n && isIdent(text[j]))
+        ++j;
+      tokens.push_back({i, j, false});
+      i = j;
+    } else {
+      ++i;
+    }
+  }
+  return tokens;
+}
+
+/// One MLIR-shaped change of `text`; false when none applies.
+bool mutateText(std::string &text, std::mt19937_64 &rng) {
+  auto pick = [&](size_t n) { return size_t(rng() % n); };
+  SmallVector<Token> tokens = tokenize(text);
+  switch (pick(5)) {
+  case 0: { // An integer becomes an interesting one.
+    SmallVector<Token> integers;
+    for (const Token &token : tokens)
+      if (token.integer)
+        integers.push_back(token);
+    if (integers.empty())
+      return false;
+    const Token &token = integers[pick(integers.size())];
+    text.replace(token.begin, token.end - token.begin,
+                 kInterestingIntegers[pick(std::size(kInterestingIntegers))]);
+    return true;
+  }
+  case 1: { // An identifier becomes another identifier of the input: an
+            // operand, type, op or attribute name, map dimension.
+    SmallVector<Token> names;
+    for (const Token &token : tokens)
+      if (!token.integer)
+        names.push_back(token);
+    if (names.size() < 2)
+      return false;
+    const Token &to = names[pick(names.size())];
+    const Token &from = names[pick(names.size())];
+    std::string replacement = text.substr(from.begin, from.end - from.begin);
+    text.replace(to.begin, to.end - to.begin, replacement);
+    return true;
+  }
+  default: { // A line is deleted, duplicated or moved.
+    SmallVector<size_t> starts = {0};
+    for (size_t i = 0; i < text.size(); ++i)
+      if (text[i] == '\n' && i + 1 < text.size())
+        starts.push_back(i + 1);
+    size_t line = pick(starts.size());
+    size_t begin = starts[line];
+    size_t end = line + 1 < starts.size() ? starts[line + 1] : text.size();
+    std::string content = text.substr(begin, end - begin);
+    if (!content.empty() && content.back() != '\n')
+      content += '\n';
+    size_t action = pick(3);
+    if (action != 1)
+      text.erase(begin, end - begin);
+    if (action != 0) {
+      size_t at = starts[pick(starts.size())];
+      text.insert(std::min(at, text.size()), content);
+    }
+    return true;
+  }
+  }
+}
+
+} // namespace
+
+extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size,
+                                          size_t maxSize, unsigned seed) {
+  std::mt19937_64 rng(seed);
+  if (rng() % 4 == 0)
+    return LLVMFuzzerMutate(data, size, maxSize);
+  std::string text(reinterpret_cast<const char *>(data), size);
+  for (unsigned i = 0, n = 1 + rng() % 3; i < n; ++i)
+    if (!mutateText(text, rng))
+      return LLVMFuzzerMutate(data, size, maxSize);
+  if (text.size() > maxSize)
+    return LLVMFuzzerMutate(data, size, maxSize);
+  std::memcpy(data, text.data(), text.size());
+  return text.size();
+}

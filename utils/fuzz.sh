@@ -1,0 +1,27 @@
+#!/bin/sh
+# Fuzzes the tools' inputs for SECONDS seconds (default 60) on one worker:
+# builds wave-fuzz (sanitized, in build-fuzz/; utils/setup.sh installs
+# libFuzzer), writes the seed corpus from examples/ and test/, and runs the
+# fuzzer in differential mode. Findings are written to
+# build-fuzz/fuzz/artifacts/ and make the command fail.
+#
+#   utils/fuzz.sh [SECONDS] [libFuzzer flags...]
+#
+# The corpus build-fuzz/fuzz/corpus/ grows from run to run. docs/Fuzzing.md
+# describes the target and how to reproduce a finding.
+set -eu
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+[ $# -gt 0 ] && shift
+
+utils/setup.sh wave-fuzz
+dir=build-fuzz/fuzz
+mkdir -p "$dir/corpus" "$dir/artifacts"
+/usr/bin/python3 utils/fuzz-corpus.py "$dir/seeds" examples test
+
+# -timeout: one input runs in milliseconds, so seconds mean a hang.
+# -rss_limit_mb: a few hundred MB of LDS tables and buffers at most.
+exec build-fuzz/bin/wave-fuzz "$dir/corpus" "$dir/seeds" \
+  -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 \
+  -max_len=32768 -print_final_stats=1 -artifact_prefix="$dir/artifacts/" \
+  "$@" --differential
