@@ -5,84 +5,53 @@
 //          B : memref<256x256xf16> (K x N, row-major), C : memref<256x256xf32>.
 // Launch:  4 x 4 workgroups of 256 lanes; workgroup (bn, bm) = (block x,
 //          block y) computes the 64 x 64 block C[bm*64 ..][bn*64 ..]. Its 4
-//          waves form a 2 x 2 grid: thread t is lane l = t mod 64 of wave
-//          w = t floordiv 64, and wave w = (wr, wc) = (w floordiv 2, w mod 2)
-//          owns the 32 x 32 sub-block at rows 32 wr, columns 32 wc, which
-//          it accumulates in one vector<16xf32> (the MFMA accumulator).
+//          waves (gpu.subgroup_id w) form a 2 x 2 grid (wr, wc); wave
+//          (wr, wc) owns the 32 x 32 sub-block at rows 32 wr, columns 32 wc,
+//          which it accumulates in one vector<16xf32> (the MFMA accumulator).
 // Shows:   the f16 GEMM of the global-load-minimization document, before
-//          that pass. The K loop runs 8 steps of BLOCK_K = 32; every step
-//            1. stages the 64 x 32 block of A and the 32 x 64 block of B into
-//               LDS tiles padded by 4 f16 a row (A rows of 36, B rows of 68),
-//               in the MFMA operand layout:
-//               A[row][k]: row = l mod 32, k = (l floordiv 32) * 4 + slot,
-//               B[k][col]: col = l mod 32, k = (l floordiv 32) * 4 + slot,
-//               so each lane loads 4 contiguous f16 along K (for B that is
-//               `along 0`: one element of each of four consecutive rows of
-//               the row-major matrix). Wave w
-//               stages the K columns 8w .. 8w + 7 of both 32-row halves of
-//               the A block and the K rows 8w .. 8w + 7 of both 32-column
-//               halves of the B block: every tile element is written by
-//               exactly one lane, 2 reads of 8 bytes per operand a lane.
-//               Those narrow, scattered global reads feeding LDS writes are
-//               what wave-minimize-global-loads turns into 16-byte
-//               coalesced ones;
+//          that pass, written with MMA fragments: `fragment #A` makes an
+//          access move the lane's A fragment (4 f16 along K) of the MFMA
+//          kind, and its map gives the position in whole fragments (32 x 8
+//          for A, 8 x 32 for B, 32 x 32 for the accumulator); the lane
+//          layout comes from the kind (wave-expand-fragments derives the
+//          per-lane maps; test/Examples/Inputs/gemm-handmapped.mlir is the
+//          same kernel with those maps written by hand). The K loop runs 8
+//          steps of BLOCK_K = 32; every step
+//            1. stages the 64 x 32 block of A (2 x 4 fragments) and the
+//               32 x 64 block of B (4 x 2 fragments) into LDS tiles padded
+//               by 4 f16 a row, in the MFMA operand layout: wave w stages
+//               the fragments of K step w. Those narrow, scattered global
+//               reads feeding LDS writes are what wave-minimize-global-loads
+//               turns into 16-byte coalesced ones;
 //            2. waits at a barrier (the tiles were written by other lanes);
-//            3. runs 4 MFMAs (K = 8 each), each wave reading its A
-//               fragments from tile rows 32 wr .. and its B fragments from
-//               tile columns 32 wc ..;
+//            3. runs 4 MFMAs (K = 8 each) on the A fragments of row wr and
+//               the B fragments of column wc of the tiles;
 //            4. waits at a second barrier so that the next step's staging
 //               does not overwrite tiles other waves are still reading.
-//          The accumulator goes to C in the MFMA accumulator layout:
-//          slot s of lane l holds row (s floordiv 4) * 8 + (l floordiv 32) * 4
-//          + s mod 4, column l mod 32, so each group of 4 slots is 4
-//          consecutive rows of one column (a write `along 0`).
-//          All index arithmetic sits in the access maps, over the thread
-//          id, the workgroup ids, the loop induction variable and
-//          constants, so the footprint analysis sees every access exactly.
+//          The whole accumulator is written to C as fragment (wr, wc) of
+//          the workgroup's block.
 // Reference: @gemm_ref, one lane per element of C (16 x 16 workgroups of
 //          16 x 16 lanes), a scalar f32 dot product over memref.load. The
 //          products of f16 values are exact in f32 but the summation order
 //          differs, so results agree up to f32 rounding.
 
-// The LDS tiles: 64 x 32 of A and 32 x 64 of B, rows padded by 4 f16.
+!in = memref<256x256xf16>
+!out = memref<256x256xf32>
 !a_tile = memref<64x32xf16, strided<[36, 1]>, #gpu.address_space<workgroup>>
 !b_tile = memref<32x64xf16, strided<[68, 1]>, #gpu.address_space<workgroup>>
-
-// Staging, for j = 0, 1. Thread t is lane l = t mod 64 of wave
-// w = t floordiv 64 (and l mod 32 = t mod 32). Its A operand of the MFMA
-// fragment at rows 32j .. 32j + 31, K columns 8w .. 8w + 7 of the block
-// starts at ...
-#a_stage = affine_map<(t, bm, ks, j) ->
-    (bm * 64 + j * 32 + t mod 32,
-     ks * 32 + (t floordiv 64) * 8 + ((t mod 64) floordiv 32) * 4)>
-// ... and is stored at the same coordinates of the tile.
-#a_stage_tile = affine_map<(t, j) ->
-    (j * 32 + t mod 32,
-     (t floordiv 64) * 8 + ((t mod 64) floordiv 32) * 4)>
-// The same for B: K rows 8w .., columns 32j .. of the block.
-#b_stage = affine_map<(t, bn, ks, j) ->
-    (ks * 32 + (t floordiv 64) * 8 + ((t mod 64) floordiv 32) * 4,
-     bn * 64 + j * 32 + t mod 32)>
-#b_stage_tile = affine_map<(t, j) ->
-    ((t floordiv 64) * 8 + ((t mod 64) floordiv 32) * 4,
-     j * 32 + t mod 32)>
-// MFMA operands of wave (wr, wc) = (w floordiv 2, w mod 2) for the K slice
-// 8kk .. 8kk + 7 of the tile.
-#a_frag = affine_map<(t, kk) ->
-    ((t floordiv 128) * 32 + t mod 32,
-     kk * 8 + ((t mod 64) floordiv 32) * 4)>
-#b_frag = affine_map<(t, kk) ->
-    (kk * 8 + ((t mod 64) floordiv 32) * 4,
-     ((t floordiv 64) mod 2) * 32 + t mod 32)>
-// Accumulator slots 4g .. 4g + 3: rows 8g + (l floordiv 32) * 4 .. + 3 of
-// the wave's sub-block, column l mod 32.
-#c_rows = affine_map<(t, bm, bn, g) ->
-    (bm * 64 + (t floordiv 128) * 32 + g * 8 + ((t mod 64) floordiv 32) * 4,
-     bn * 64 + ((t floordiv 64) mod 2) * 32 + t mod 32)>
+!frag = vector<4xf16>
+!acc = vector<16xf32>
+#A = #wave.fragment<A, f32_32x32x8_f16>
+#B = #wave.fragment<B, f32_32x32x8_f16>
+#C = #wave.fragment<acc, f32_32x32x8_f16>
+// Fragment positions: (j, w) and (w, j) of the K step ks of A and B, wave
+// (wr, wc) of the workgroup's block of C.
+#pa = affine_map<(bm, ks, j, w) -> (bm * 2 + j, ks * 4 + w)>
+#pb = affine_map<(bn, ks, j, w) -> (ks * 4 + w, bn * 2 + j)>
+#pc = affine_map<(bm, bn, wr, wc) -> (bm * 2 + wr, bn * 2 + wc)>
 
 gpu.module @gemm {
-  gpu.func @gemm(%A: memref<256x256xf16>, %B: memref<256x256xf16>,
-                 %C: memref<256x256xf32>) kernel
+  gpu.func @gemm(%A: !in, %B: !in, %C: !out) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
                   known_grid_size = array<i32: 4, 4, 1>,
                   wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
@@ -94,72 +63,38 @@ gpu.module @gemm {
     %c2 = arith.constant 2 : index
     %c3 = arith.constant 3 : index
     %c8 = arith.constant 8 : index
-    %zero = arith.constant dense<0.0> : vector<16xf32>
-    %tid = gpu.thread_id x
+    %zero = arith.constant dense<0.0> : !acc
     %bn = gpu.block_id x
     %bm = gpu.block_id y
-    %result = scf.for %ks = %c0 to %c8 step %c1 iter_args(%acc = %zero)
-        -> (vector<16xf32>) {
-      %a0 = wave.read %A[%tid, %bm, %ks, %c0] map #a_stage
-          : memref<256x256xf16> -> vector<4xf16>
-      wave.write %a0, %a_tile[%tid, %c0] map #a_stage_tile
-          : vector<4xf16>, !a_tile
-      %a1 = wave.read %A[%tid, %bm, %ks, %c1] map #a_stage
-          : memref<256x256xf16> -> vector<4xf16>
-      wave.write %a1, %a_tile[%tid, %c1] map #a_stage_tile
-          : vector<4xf16>, !a_tile
-      %b0 = wave.read %B[%tid, %bn, %ks, %c0] map #b_stage along 0
-          : memref<256x256xf16> -> vector<4xf16>
-      wave.write %b0, %b_tile[%tid, %c0] map #b_stage_tile along 0
-          : vector<4xf16>, !b_tile
-      %b1 = wave.read %B[%tid, %bn, %ks, %c1] map #b_stage along 0
-          : memref<256x256xf16> -> vector<4xf16>
-      wave.write %b1, %b_tile[%tid, %c1] map #b_stage_tile along 0
-          : vector<4xf16>, !b_tile
+    %w = gpu.subgroup_id : index
+    %wr, %wc = affine.delinearize_index %w into (2, 2) : index, index
+    %r = scf.for %ks = %c0 to %c8 step %c1 iter_args(%acc = %zero)
+        -> (!acc) {
+      %a0 = wave.read %A[%bm, %ks, %c0, %w] map #pa fragment #A : !in -> !frag
+      wave.write %a0, %a_tile[%c0, %w] fragment #A : !frag, !a_tile
+      %a1 = wave.read %A[%bm, %ks, %c1, %w] map #pa fragment #A : !in -> !frag
+      wave.write %a1, %a_tile[%c1, %w] fragment #A : !frag, !a_tile
+      %b0 = wave.read %B[%bn, %ks, %c0, %w] map #pb fragment #B : !in -> !frag
+      wave.write %b0, %b_tile[%w, %c0] fragment #B : !frag, !b_tile
+      %b1 = wave.read %B[%bn, %ks, %c1, %w] map #pb fragment #B : !in -> !frag
+      wave.write %b1, %b_tile[%w, %c1] fragment #B : !frag, !b_tile
       wave.barrier
-      %fa0 = wave.read %a_tile[%tid, %c0] map #a_frag : !a_tile -> vector<4xf16>
-      %fb0 = wave.read %b_tile[%tid, %c0] map #b_frag along 0
-          : !b_tile -> vector<4xf16>
-      %d0 = wave.mma <f32_32x32x8_f16> %fa0, %fb0, %acc
-          : vector<4xf16>, vector<4xf16> -> vector<16xf32>
-      %fa1 = wave.read %a_tile[%tid, %c1] map #a_frag : !a_tile -> vector<4xf16>
-      %fb1 = wave.read %b_tile[%tid, %c1] map #b_frag along 0
-          : !b_tile -> vector<4xf16>
-      %d1 = wave.mma <f32_32x32x8_f16> %fa1, %fb1, %d0
-          : vector<4xf16>, vector<4xf16> -> vector<16xf32>
-      %fa2 = wave.read %a_tile[%tid, %c2] map #a_frag : !a_tile -> vector<4xf16>
-      %fb2 = wave.read %b_tile[%tid, %c2] map #b_frag along 0
-          : !b_tile -> vector<4xf16>
-      %d2 = wave.mma <f32_32x32x8_f16> %fa2, %fb2, %d1
-          : vector<4xf16>, vector<4xf16> -> vector<16xf32>
-      %fa3 = wave.read %a_tile[%tid, %c3] map #a_frag : !a_tile -> vector<4xf16>
-      %fb3 = wave.read %b_tile[%tid, %c3] map #b_frag along 0
-          : !b_tile -> vector<4xf16>
-      %d3 = wave.mma <f32_32x32x8_f16> %fa3, %fb3, %d2
-          : vector<4xf16>, vector<4xf16> -> vector<16xf32>
+      %fa0 = wave.read %a_tile[%wr, %c0] fragment #A : !a_tile -> !frag
+      %fb0 = wave.read %b_tile[%c0, %wc] fragment #B : !b_tile -> !frag
+      %d0 = wave.mma <f32_32x32x8_f16> %fa0, %fb0, %acc : !frag, !frag -> !acc
+      %fa1 = wave.read %a_tile[%wr, %c1] fragment #A : !a_tile -> !frag
+      %fb1 = wave.read %b_tile[%c1, %wc] fragment #B : !b_tile -> !frag
+      %d1 = wave.mma <f32_32x32x8_f16> %fa1, %fb1, %d0 : !frag, !frag -> !acc
+      %fa2 = wave.read %a_tile[%wr, %c2] fragment #A : !a_tile -> !frag
+      %fb2 = wave.read %b_tile[%c2, %wc] fragment #B : !b_tile -> !frag
+      %d2 = wave.mma <f32_32x32x8_f16> %fa2, %fb2, %d1 : !frag, !frag -> !acc
+      %fa3 = wave.read %a_tile[%wr, %c3] fragment #A : !a_tile -> !frag
+      %fb3 = wave.read %b_tile[%c3, %wc] fragment #B : !b_tile -> !frag
+      %d3 = wave.mma <f32_32x32x8_f16> %fa3, %fb3, %d2 : !frag, !frag -> !acc
       wave.barrier
-      scf.yield %d3 : vector<16xf32>
+      scf.yield %d3 : !acc
     }
-    %rows0 = vector.extract_strided_slice %result
-        {offsets = [0], sizes = [4], strides = [1]}
-        : vector<16xf32> to vector<4xf32>
-    wave.write %rows0, %C[%tid, %bm, %bn, %c0] map #c_rows along 0
-        : vector<4xf32>, memref<256x256xf32>
-    %rows1 = vector.extract_strided_slice %result
-        {offsets = [4], sizes = [4], strides = [1]}
-        : vector<16xf32> to vector<4xf32>
-    wave.write %rows1, %C[%tid, %bm, %bn, %c1] map #c_rows along 0
-        : vector<4xf32>, memref<256x256xf32>
-    %rows2 = vector.extract_strided_slice %result
-        {offsets = [8], sizes = [4], strides = [1]}
-        : vector<16xf32> to vector<4xf32>
-    wave.write %rows2, %C[%tid, %bm, %bn, %c2] map #c_rows along 0
-        : vector<4xf32>, memref<256x256xf32>
-    %rows3 = vector.extract_strided_slice %result
-        {offsets = [12], sizes = [4], strides = [1]}
-        : vector<16xf32> to vector<4xf32>
-    wave.write %rows3, %C[%tid, %bm, %bn, %c3] map #c_rows along 0
-        : vector<4xf32>, memref<256x256xf32>
+    wave.write %r, %C[%bm, %bn, %wr, %wc] map #pc fragment #C : !acc, !out
     gpu.return
   }
 

@@ -60,6 +60,11 @@ static SmallVector<bool> computeEnabledSlots(Value mask, int64_t size,
 FailureOr<AccessFootprint> AccessFootprint::get(LaneAccessOpInterface access,
                                                 std::string *reason) {
   Operation *op = access.getOperation();
+  if (access.getFragmentAttr()) {
+    setReason(reason, describeOp(op) + " addresses whole MMA fragments; "
+                                       "run wave-expand-fragments first");
+    return failure();
+  }
   MLIRContext *context = op->getContext();
   KernelSizes sizes = KernelSizes::of(op);
   IndexComposer composer(context, sizes);

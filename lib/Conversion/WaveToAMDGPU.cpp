@@ -61,6 +61,11 @@ LogicalResult ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module) {
       return failed(checkLaunchSizeOp(op)) ? WalkResult::interrupt()
                                            : WalkResult::advance();
     if (auto access = dyn_cast<LaneAccessOpInterface>(op)) {
+      if (access.getFragmentAttr()) {
+        op->emitOpError("addresses whole MMA fragments; run "
+                        "wave-expand-fragments before lowering it");
+        return WalkResult::interrupt();
+      }
       ++(lowersToVectorAccess(access) ? numVectorAccesses : numElementAccesses);
       return WalkResult::advance();
     }

@@ -150,6 +150,9 @@ static LogicalResult emitAccess(Compiler &c, Operation *op, Value memref,
 
 template <typename OpTy>
 static LogicalResult compileLaneAccess(Compiler &c, OpTy op) {
+  if (op.getFragmentAttr())
+    return op.emitError("an MMA fragment access runs once "
+                        "wave-expand-fragments has made it plain accesses");
   VectorType type = op.getVectorType();
   if (!getElementKind(type.getElementType()))
     return op.emitError() << "wave-run does not model values of type " << type;

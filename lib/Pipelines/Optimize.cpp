@@ -1,7 +1,8 @@
 //===- Optimize.cpp - The wave-optimize pipeline --------------------------===//
 //
 // The order matters:
-//  * wave.reduce replaces the in-wave levels of LDS reduction trees first,
+//  * Fragment expansion runs first: every other pass reads plain access maps.
+//  * wave.reduce then replaces the in-wave levels of LDS reduction trees,
 //    while the levels are still the branches it recognizes.
 //  * Divergence removal runs next: it turns divergent branches into
 //    straight-line code, so the LDS accesses they held become unconditional
@@ -45,6 +46,8 @@ using namespace mlir::wave;
 void mlir::wave::buildWaveOptimizePipeline(OpPassManager &pm,
                                            const WaveOptimizeOptions &options) {
   OpPassManager &gpuModule = pm.nest<gpu::GPUModuleOp>();
+  // Fragment accesses become plain ones before anything reads access maps.
+  gpuModule.addPass(createExpandFragments());
   if (!options.chip.empty()) {
     WaveAttachTargetOptions target;
     target.chip = options.chip;

@@ -23,7 +23,9 @@ using namespace mlir::wave;
 
 void mlir::wave::buildWaveToUpstreamPipeline(
     OpPassManager &pm, const WaveLoweringOptions &options) {
-  // The chip is fixed once, before any pass that reads it.
+  // Fragment accesses become plain ones before anything reads access maps,
+  // then the chip is fixed once, before any pass that reads it.
+  pm.nest<gpu::GPUModuleOp>().addPass(createExpandFragments());
   WaveAttachTargetOptions target;
   target.chip = options.chip;
   target.codeObjectVersion = options.codeObjectVersion;

@@ -2,7 +2,10 @@
 
 #include "Internal.h"
 
+#include "wave/Dialect/Wave/Transforms/Passes.h"
 #include "wave/Interpreter/Interpreter.h"
+
+#include "mlir/Pass/PassManager.h"
 
 using namespace mlir;
 using namespace mlir::wave::python;
@@ -24,8 +27,16 @@ bool Module::interpret(const std::string &kernelName,
                        const std::array<int64_t, 3> &grid,
                        std::vector<bool> &written,
                        Diagnostics &diagnostics) const {
-  DiagnosticCollector collector(*impl->module->getContext(), diagnostics);
-  gpu::GPUFuncOp func = lookupKernel(*impl->module, kernelName);
+  MLIRContext &ctx = *impl->module->getContext();
+  DiagnosticCollector collector(ctx, diagnostics);
+  // The interpreter runs plain accesses: a copy of the module whose MMA
+  // fragment accesses are expanded, as wave-run does.
+  OwningOpRef<ModuleOp> plain = impl->module->clone();
+  PassManager expand(&ctx);
+  expand.addPass(wave::createExpandFragments());
+  if (failed(expand.run(*plain)))
+    return false;
+  gpu::GPUFuncOp func = lookupKernel(*plain, kernelName);
   if (!func)
     return false;
   FailureOr<wave::Kernel> kernel = wave::Kernel::compile(func);

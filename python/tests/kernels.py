@@ -5,7 +5,8 @@ from wave_mlir import f16, f32, memref, vector
 
 
 def build_gemm():
-    """C = A * B, 256 x 256 x 256, f16 in, f32 out, MFMA through LDS."""
+    """C = A * B, 256 x 256 x 256, f16 in, f32 out, MFMA through LDS, with
+    the operands and the accumulator moved as MMA fragments."""
     mb = wm.ModuleBuilder("gemm")
     a_t, b_t = memref([256, 256], f16), memref([256, 256], f16)
     c_t = memref([256, 256], f32)
@@ -14,55 +15,41 @@ def build_gemm():
                   wave_size=64, reference="gemm_ref")
     A, B, C = k.arguments
 
-    # Thread t is lane t mod 64 of wave t floordiv 64; see examples/gemm.mlir.
-    a_stage = wm.affine_map(lambda t, bm, ks, j: (
-        bm * 64 + j * 32 + t % 32,
-        ks * 32 + (t // 64) * 8 + ((t % 64) // 32) * 4))
-    a_stage_tile = wm.affine_map(lambda t, j: (
-        j * 32 + t % 32, (t // 64) * 8 + ((t % 64) // 32) * 4))
-    b_stage = wm.affine_map(lambda t, bn, ks, j: (
-        ks * 32 + (t // 64) * 8 + ((t % 64) // 32) * 4,
-        bn * 64 + j * 32 + t % 32))
-    b_stage_tile = wm.affine_map(lambda t, j: (
-        (t // 64) * 8 + ((t % 64) // 32) * 4, j * 32 + t % 32))
-    a_frag = wm.affine_map(lambda t, kk: (
-        (t // 128) * 32 + t % 32, kk * 8 + ((t % 64) // 32) * 4))
-    b_frag = wm.affine_map(lambda t, kk: (
-        kk * 8 + ((t % 64) // 32) * 4, ((t // 64) % 2) * 32 + t % 32))
-    c_rows = wm.affine_map(lambda t, bm, bn, g: (
-        bm * 64 + (t // 128) * 32 + g * 8 + ((t % 64) // 32) * 4,
-        bn * 64 + ((t // 64) % 2) * 32 + t % 32))
+    # Fragments of v_mfma_f32_32x32x8_f16 and their positions, in whole
+    # fragments, in the workgroup's blocks; see examples/gemm.mlir.
+    kind = "f32_32x32x8_f16"
+    fa, fb, fc = ("A", kind), ("B", kind), ("acc", kind)
+    pa = wm.affine_map(lambda bm, ks, j, w: (bm * 2 + j, ks * 4 + w))
+    pb = wm.affine_map(lambda bn, ks, j, w: (ks * 4 + w, bn * 2 + j))
+    pc = wm.affine_map(lambda bm, bn, wr, wc: (bm * 2 + wr, bn * 2 + wc))
 
     a_tile = k.wave.alloc_lds([64, 32], f16, padding=[0, 4])
     b_tile = k.wave.alloc_lds([32, 64], f16, padding=[0, 4])
     c = [k.index(i) for i in (0, 1, 2, 3)]
     c8 = k.index(8)
     zero = k.arith.constant(0.0, vector(16, f32))
-    tid = k.gpu.thread_id("x")
     bn = k.gpu.block_id("x")
     bm = k.gpu.block_id("y")
+    w = k.gpu.subgroup_id()
+    wr, wc = k.affine.delinearize_index(w, [2, 2])
     v4f16 = vector(4, f16)
     with k.scf.for_(c[0], c8, c[1], iter_args=[zero]) as loop:
         ks, (acc,) = loop.iv, loop.args
         for j in (0, 1):
-            a = k.wave.read(A, [tid, bm, ks, c[j]], v4f16, map=a_stage)
-            k.wave.write(a, a_tile, [tid, c[j]], map=a_stage_tile)
+            a = k.wave.read(A, [bm, ks, c[j], w], v4f16, map=pa, fragment=fa)
+            k.wave.write(a, a_tile, [c[j], w], fragment=fa)
         for j in (0, 1):
-            b = k.wave.read(B, [tid, bn, ks, c[j]], v4f16, map=b_stage,
-                            along=0)
-            k.wave.write(b, b_tile, [tid, c[j]], map=b_stage_tile, along=0)
+            b = k.wave.read(B, [bn, ks, c[j], w], v4f16, map=pb, fragment=fb)
+            k.wave.write(b, b_tile, [w, c[j]], fragment=fb)
         k.wave.barrier()
         for kk in range(4):
-            fa = k.wave.read(a_tile, [tid, c[kk]], v4f16, map=a_frag)
-            fb = k.wave.read(b_tile, [tid, c[kk]], v4f16, map=b_frag, along=0)
-            acc = k.wave.mma("f32_32x32x8_f16", fa, fb, acc)
+            a = k.wave.read(a_tile, [wr, c[kk]], v4f16, fragment=fa)
+            b = k.wave.read(b_tile, [c[kk], wc], v4f16, fragment=fb)
+            acc = k.wave.mma(kind, a, b, acc)
         k.wave.barrier()
         loop.yield_(acc)
     (result,) = loop.results
-    for g in range(4):
-        rows = k.vector.extract_strided_slice(result, offsets=[4 * g],
-                                              sizes=[4])
-        k.wave.write(rows, C, [tid, bm, bn, c[g]], map=c_rows, along=0)
+    k.wave.write(result, C, [bm, bn, wr, wc], map=pc, fragment=fc)
 
     r = mb.kernel("gemm_ref", [("A", a_t), ("B", b_t), ("C", c_t)],
                   block=(16, 16, 1), grid=(16, 16, 1))

@@ -324,11 +324,28 @@ class Gpu(_Namespace):
     def lane_id(self):
         return self._b.op("gpu.lane_id", [], [index])
 
+    def subgroup_id(self):
+        """``gpu.subgroup_id``: the wave's index in the workgroup."""
+        return self._b.op("gpu.subgroup_id", [], [index])
+
     def barrier(self):
         self._b.op("gpu.barrier", [], [])
 
     def return_(self):
         self._b.op("gpu.return", [], [])
+
+
+class Affine(_Namespace):
+    """``affine.delinearize_index``."""
+
+    def delinearize_index(self, value, basis):
+        """``affine.delinearize_index value into (basis)``: one index a
+        basis entry (a wave's place in a grid of waves, from
+        ``gpu.subgroup_id``)."""
+        value = _check_value(value, "value")
+        return self._b.op("affine.delinearize_index", [value],
+                          [index] * len(basis), properties={
+                              "static_basis": _syntax.int_array(basis)})
 
 
 class MemRef(_Namespace):
@@ -480,12 +497,15 @@ class Wave(_Namespace):
     """The wave dialect's ops."""
 
     @staticmethod
-    def _access_properties(map_, along, mask, cache, num_leading, indices):
+    def _access_properties(map_, along, mask, cache, num_leading, indices,
+                           fragment=None):
         props = {"operandSegmentSizes": _syntax.int_array(
             [1] * num_leading + [len(indices), 1 if mask is not None else 0],
             width=32)}
         if map_ is not None:
             props["map"] = str(affine_map(map_))
+        if fragment is not None:
+            props["fragment"] = _fragment_attr(fragment)
         if along is not None:
             props["along"] = f"{int(along)} : i64"
         if cache is not None:
@@ -493,11 +513,14 @@ class Wave(_Namespace):
         return props
 
     def read(self, memref, indices, type_, *, map=None, along=None,
-             mask=None, cache=None):
+             mask=None, cache=None, fragment=None):
         """``wave.read`` of a ``vector`` type from ``memref``: element 0 at
         ``map(indices)`` (an AffineMap, a Python function or MLIR text),
         the rest along dimension ``along``; ``mask`` an i1 vector, ``cache``
-        one of ``cached``, ``streaming``, ``uncached``."""
+        one of ``cached``, ``streaming``, ``uncached``. With ``fragment``
+        (``(operand, kind)`` or ``(operand, kind, "transposed")``, operand
+        ``"A"``, ``"B"`` or ``"acc"``) the lane reads its MMA fragment and
+        ``map`` gives the position in whole fragments."""
         memref = _check_value(memref, "memref")
         indices = _check_values(indices, "index")
         operands = [memref, *indices]
@@ -505,10 +528,10 @@ class Wave(_Namespace):
             operands.append(_check_value(mask, "mask"))
         return self._b.op("wave.read", operands, [as_type(type_)],
                           properties=self._access_properties(
-                              map, along, mask, cache, 1, indices))
+                              map, along, mask, cache, 1, indices, fragment))
 
     def write(self, value, memref, indices, *, map=None, along=None,
-              mask=None, cache=None):
+              mask=None, cache=None, fragment=None):
         """``wave.write`` of a lane vector, addressed like ``read``."""
         indices = _check_values(indices, "index")
         operands = [_check_value(value, "value"),
@@ -516,7 +539,8 @@ class Wave(_Namespace):
         if mask is not None:
             operands.append(_check_value(mask, "mask"))
         self._b.op("wave.write", operands, [], properties=self
-                   ._access_properties(map, along, mask, cache, 2, indices))
+                   ._access_properties(map, along, mask, cache, 2, indices,
+                                       fragment))
 
     def alloc_lds(self, shape, element, padding=None):
         """``wave.alloc_lds`` of a ``shape`` tile padded by ``padding``
@@ -631,6 +655,7 @@ class KernelBuilder:
         self.arith = Arith(self)
         self.math = Math(self)
         self.gpu = Gpu(self)
+        self.affine = Affine(self)
         self.memref = MemRef(self)
         self.vector = Vector(self)
         self.scf = Scf(self)
@@ -686,6 +711,25 @@ class KernelBuilder:
                                           [], self._op.location))
             self._blocks.clear()
         return self._op
+
+
+_MMA_OPERANDS = ("A", "B", "acc")
+
+
+def _fragment_attr(fragment):
+    """``#wave.fragment<operand, kind[, transposed]>`` from a tuple."""
+    if isinstance(fragment, str) or not 2 <= len(fragment) <= 3:
+        raise ValueError(f"fragment must be (operand, kind) or (operand, "
+                         f"kind, 'transposed'), not {fragment!r}")
+    operand, kind, *flag = fragment
+    if operand not in _MMA_OPERANDS:
+        raise ValueError(f"fragment operand must be one of "
+                         f"{', '.join(_MMA_OPERANDS)}, not {operand!r}")
+    if flag and flag != ["transposed"]:
+        raise ValueError(f"the third fragment entry can only be "
+                         f"'transposed', not {flag[0]!r}")
+    suffix = ", transposed" if flag else ""
+    return f"#wave.fragment<{operand}, {kind}{suffix}>"
 
 
 def _dim3(sizes):

@@ -586,6 +586,12 @@ int main(int argc, char **argv) {
   }
   if (failed(verify(*module)))
     return 1;
+  // The interpreter runs plain accesses: MMA fragment accesses first become
+  // the plain accesses they stand for, as in every compile pipeline.
+  PassManager expand(&context);
+  expand.addPass(createExpandFragments());
+  if (failed(expand.run(*module)))
+    return 1;
   int status = failed(runMain(*module, state)) ? 1 : 0;
   // A failed write to standard output is reported, not left to abort at
   // exit.

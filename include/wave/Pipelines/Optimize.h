@@ -5,6 +5,7 @@
 // and -O3) runs it without `chip` and `budget-registers`, after fixing the
 // chip itself:
 //
+//   wave-expand-fragments         MMA fragment accesses -> plain accesses
 //   wave-attach-target{chip}      (only with `chip`) fixes the kernels' chip
 //   wave-fast-math{finite}        (only with `fast-math`) fast-math flags
 //   wave-use-collectives          LDS reduction trees -> wave.reduce

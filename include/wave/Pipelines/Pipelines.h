@@ -3,7 +3,8 @@
 // wave-compile runs these pipelines, and wave-opt registers them under the
 // same names, so one `wave-opt --pass-pipeline=...` reproduces each stage:
 //
-//   wave-to-upstream         the chip fixed once (wave-attach-target), then
+//   wave-to-upstream         MMA fragments expanded, the chip fixed once
+//                            (wave-attach-target), then
 //                            the kernel passes (Transforms: wave-optimize's
 //                            with `optimize`, the register budget), then the
 //                            wave ops -> vector, memref, gpu, amdgpu, rocdl

@@ -2,6 +2,7 @@
 
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 #include "wave/Chip/Chip.h"
+#include "wave/Dialect/Wave/IR/Fragments.h"
 #include "wave/Dialect/Wave/IR/MmaLayout.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -212,6 +213,21 @@ static LogicalResult verifyLaneAccess(Operation *op, Value memref,
            << *division
            << "; floordiv, ceildiv and mod need a positive divisor";
 
+  if (mask) {
+    auto maskType = cast<VectorType>(mask.getType());
+    if (maskType.getNumElements() != vectorType.getNumElements())
+      return op->emitOpError("mask has ")
+             << maskType.getNumElements() << " bits for a vector of "
+             << vectorType.getNumElements() << " elements";
+  }
+  if (cache && workgroup && *cache != CacheHint::cached)
+    return op->emitOpError("cache hints apply to global memory only");
+  // A fragment access addresses whole fragments: its own rules apply, and
+  // the plain accesses it expands into are checked like any other.
+  auto access = cast<LaneAccessOpInterface>(op);
+  if (FragmentAttr fragment = access.getFragmentAttr())
+    return verifyFragmentAccess(access, fragment, along);
+
   uint64_t dim = along ? *along : memrefType.getRank() - 1;
   if (dim >= static_cast<uint64_t>(memrefType.getRank()))
     return op->emitOpError("contiguous dimension ")
@@ -223,16 +239,6 @@ static LogicalResult verifyLaneAccess(Operation *op, Value memref,
            << vectorType.getNumElements()
            << " elements does not fit in dimension " << dim << " of extent "
            << extent;
-
-  if (mask) {
-    auto maskType = cast<VectorType>(mask.getType());
-    if (maskType.getNumElements() != vectorType.getNumElements())
-      return op->emitOpError("mask has ")
-             << maskType.getNumElements() << " bits for a vector of "
-             << vectorType.getNumElements() << " elements";
-  }
-  if (cache && workgroup && *cache != CacheHint::cached)
-    return op->emitOpError("cache hints apply to global memory only");
   if (SwizzleAttr swizzle = getLdsSwizzle(memref);
       swizzle && dim + 1 == static_cast<uint64_t>(memrefType.getRank()) &&
       vectorType.getNumElements() > 1)
@@ -389,7 +395,8 @@ LogicalResult MmaOp::verify() {
   if (failed(check(getA(), "A", layout.kPerLane, input)) ||
       failed(check(getB(), "B", layout.kPerLane, input)) ||
       failed(check(getAcc(), "accumulator", layout.accPerLane,
-                   layout.getAccElementType(context))))
+                   layout.getAccElementType(context))) ||
+      failed(verifyMmaFragmentOperands(*this)))
     return failure();
 
   KernelAttr kernel = getEnclosingKernelAttr(*this);

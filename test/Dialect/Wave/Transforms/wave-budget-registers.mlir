@@ -6,8 +6,8 @@
 // 4; the GEMM fits 7 but its LDS rules out 8, so asking 8 gets 7.
 // RUN: wave-opt %examples/pressure.mlir --wave-budget-registers='occupancy=4 summary' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS4
 // RUN: wave-opt %examples/pressure.mlir --wave-budget-registers='occupancy=5 summary' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS5
-// RUN: wave-opt %examples/gemm.mlir --wave-budget-registers='occupancy=7 summary' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS7
-// RUN: wave-opt %examples/gemm.mlir --wave-budget-registers='occupancy=8 summary' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS8
+// RUN: wave-opt %examples/gemm.mlir --wave-expand-fragments --wave-budget-registers='occupancy=7 summary' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS7
+// RUN: wave-opt %examples/gemm.mlir --wave-expand-fragments --wave-budget-registers='occupancy=8 summary' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS8
 // The spilled kernels compute what they computed before.
 // RUN: wave-run %examples/pressure.mlir --compare-pipeline='wave-budget-registers{occupancy=4}' 2>&1 | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=spill_straight_line --compare-pipeline='wave-budget-registers{occupancy=8}' 2>&1 | FileCheck %s --check-prefix=SAME

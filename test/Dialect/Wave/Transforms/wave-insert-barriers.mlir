@@ -38,7 +38,7 @@
 // Every example, its barriers stripped, gets them back: wave-run finds no
 // race and the results equal the reference kernel's, with no more barriers
 // than the hand-written kernel has (the counts of both are checked).
-// RUN: sed -e '/^ *wave\.barrier *$/d' %examples/gemm.mlir | wave-opt --wave-insert-barriers -o %t.gemm.mlir
+// RUN: sed -e '/^ *wave\.barrier *$/d' %examples/gemm.mlir | wave-opt --wave-expand-fragments --wave-insert-barriers -o %t.gemm.mlir
 // RUN: grep -c '^ *wave\.barrier$' %examples/gemm.mlir | FileCheck %s --check-prefix=TWO
 // RUN: FileCheck %s --input-file=%t.gemm.mlir --check-prefix=GEMM --implicit-check-not=wave.barrier
 // RUN: wave-run %t.gemm.mlir
@@ -82,7 +82,7 @@
 // RUN: wave-run %examples/gemm.mlir --compare-pipeline='builtin.module(wave-insert-barriers)'
 // RUN: wave-run %examples/transpose.mlir --compare-pipeline='builtin.module(wave-insert-barriers)'
 // RUN: wave-run %examples/reduce_lds.mlir --compare-pipeline='builtin.module(wave-insert-barriers)'
-// RUN: wave-opt %examples/gemm.mlir --wave-insert-barriers=summary 2>&1 >/dev/null | FileCheck %s --check-prefix=GEMM-KEPT
+// RUN: wave-opt %examples/gemm.mlir --wave-expand-fragments --wave-insert-barriers=summary 2>&1 >/dev/null | FileCheck %s --check-prefix=GEMM-KEPT
 // GEMM-KEPT: 32 hazards, 0 barriers inserted, 2 kept, 0 removed
 
 // TWO: 2

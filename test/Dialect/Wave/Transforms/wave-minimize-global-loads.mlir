@@ -3,20 +3,20 @@
 // The counts the statistics keep.
 // RUN: wave-opt %s --wave-minimize-global-loads=summary 2>&1 >/dev/null | FileCheck %s --check-prefix=SUMMARY
 // A 64-bit cap on the lane's load halves the runs of the GEMM example.
-// RUN: wave-opt %examples/gemm.mlir --wave-minimize-global-loads=load-bits=64 --mlir-print-local-scope | FileCheck %s --check-prefix=BITS64
+// RUN: wave-opt %examples/gemm.mlir --wave-expand-fragments --wave-minimize-global-loads=load-bits=64 --mlir-print-local-scope | FileCheck %s --check-prefix=BITS64
 // Widths no lane loads are refused.
 // RUN: not wave-opt %examples/gemm.mlir --wave-minimize-global-loads=load-bits=7 2>&1 | FileCheck %s --check-prefix=BADBITS
 // RUN: not wave-opt %examples/gemm.mlir --wave-minimize-global-loads=load-bits=24 2>&1 | FileCheck %s --check-prefix=BADBITS
 // RUN: not wave-opt %examples/gemm.mlir --wave-minimize-global-loads=load-bits=1024 2>&1 | FileCheck %s --check-prefix=BADBITS
 // BADBITS: gemm.mlir:{{[0-9]+}}:{{[0-9]+}}: error: wave-minimize-global-loads: load-bits={{7|24|1024}} is not a width a lane loads; use 8, 16, 32, 64 or 128 (global_load_dwordx4)
 // The GEMM example: one 16-byte read a lane per operand per K step.
-// RUN: wave-opt %examples/gemm.mlir --wave-minimize-global-loads=summary --mlir-print-local-scope 2>&1 | FileCheck %s --check-prefix=GEMM
+// RUN: wave-opt %examples/gemm.mlir --wave-expand-fragments --wave-minimize-global-loads=summary --mlir-print-local-scope 2>&1 | FileCheck %s --check-prefix=GEMM
 // With swizzled tiles (groups of 4 f16 contiguous), each 8-element run goes
 // into the tile as two 4-element writes, one a swizzle group.
 // RUN: sed -e 's/strided<\[36, 1\]>, //' -e 's/strided<\[68, 1\]>, //' \
 // RUN:     -e 's/padding \[0, 4\]/swizzle <vec = 4, per_phase = 1, max_phase = 8>/' \
 // RUN:     %examples/gemm.mlir > %t.swizzled.mlir
-// RUN: wave-opt %t.swizzled.mlir --wave-minimize-global-loads --mlir-print-local-scope | FileCheck %s --check-prefix=SWIZZLED
+// RUN: wave-opt %t.swizzled.mlir --wave-expand-fragments --wave-minimize-global-loads --mlir-print-local-scope | FileCheck %s --check-prefix=SWIZZLED
 // RUN: wave-run %t.swizzled.mlir --compare-pipeline=wave-minimize-global-loads 2>/dev/null | FileCheck %s --check-prefix=SAME
 // SWIZZLED: %[[STAGED:.*]] = wave.read %arg0{{.*}} -> vector<8xf16>
 // SWIZZLED: %[[LOW:.*]] = vector.extract_strided_slice %[[STAGED]] {offsets = [0], sizes = [4], strides = [1]}

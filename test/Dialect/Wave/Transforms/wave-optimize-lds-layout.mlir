@@ -9,7 +9,7 @@
 // SAME: PASS
 
 // The examples, after the pass and after the whole wave-optimize pipeline.
-// RUN: wave-opt %examples/gemm.mlir --wave-minimize-global-loads --wave-optimize-lds-layout 2>&1 | FileCheck %s --check-prefix=GEMM
+// RUN: wave-opt %examples/gemm.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-optimize-lds-layout 2>&1 | FileCheck %s --check-prefix=GEMM
 // RUN: wave-run %examples/gemm.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-optimize-lds-layout,wave-insert-barriers)' | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %examples/gemm.mlir --compare-pipeline='builtin.module(wave-optimize)' | FileCheck %s --check-prefix=SAME
 // RUN: wave-opt %examples/transpose.mlir --wave-optimize-lds-layout 2>&1 | FileCheck %s --check-prefix=TRANSPOSE

@@ -18,9 +18,6 @@
 
 namespace mlir::wave {
 
-/// Operand of a matrix multiply-accumulate.
-enum class MmaOperand { A, B, Acc };
-
 /// Shape and lane layout of one MMA kind. A is M x K, B is K x N, the
 /// accumulator M x N; every lane of a wave of `waveSize` lanes holds
 /// `kPerLane` elements of A and of B and `accPerLane` accumulator elements.

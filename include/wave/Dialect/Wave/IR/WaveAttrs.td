@@ -36,6 +36,14 @@ def Wave_MmaKindAttr : EnumAttr<Wave_Dialect, Wave_MmaKind, "mma"> {
   let assemblyFormat = "`<` $value `>`";
 }
 
+def Wave_MmaOperand : I32EnumAttr<"MmaOperand", "operand of a matrix multiply-accumulate", [
+    I32EnumAttrCase<"A", 0>,
+    I32EnumAttrCase<"B", 1>,
+    I32EnumAttrCase<"Acc", 2, "acc">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::wave";
+}
+
 def Wave_ReduceKind : I32EnumAttr<"ReduceKind", "combining operation of a collective", [
     I32EnumAttrCase<"add", 0>,
     I32EnumAttrCase<"mul", 1>,
@@ -139,6 +147,57 @@ def Wave_SwizzleAttr : AttrDef<Wave_Dialect, "Swizzle"> {
     int64_t apply(int64_t row, int64_t column) const {
       return column ^ getColumnMask(row);
     }
+
+//===----------------------------------------------------------------------===//
+// MMA fragment attribute
+//===----------------------------------------------------------------------===//
+
+def Wave_FragmentAttr : AttrDef<Wave_Dialect, "Fragment"> {
+  let mnemonic = "fragment";
+  let summary = "one lane's part of an MMA operand tile, from the kind's layout";
+  let description = [{
+    Names the fragment a lane holds of operand `A`, `B` or the accumulator
+    (`acc`) of the MMA `kind`: `vector<kPerLane x T>` of A (`M x K`) or B
+    (`K x N`), `vector<accPerLane x T>` of the accumulator (`M x N`), laid
+    out over the lanes of a wave as the kind's layout table says. On
+    `wave.read`/`wave.write` of a 2-D memref it replaces the hand-written
+    lane arithmetic: the access `map` then yields the fragment's position
+    in units of whole fragments (the memref seen as a grid of `M x K`,
+    `K x N` or `M x N` blocks), and `wave-expand-fragments` derives the
+    exact per-lane element map from the layout table.
+
+    `transposed` says the memref stores the operand transposed: A as
+    `K x M`, B as `N x K` (C = A * B^T with B row-major), the accumulator
+    as `N x M`; positions are then in that grid too.
+
+    ```mlir
+    #wave.fragment<A, f32_32x32x8_f16>
+    #wave.fragment<B, f32_16x16x16_f16, transposed>
+    ```
+  }];
+  let parameters = (ins EnumParameter<Wave_MmaOperand>:$operand,
+                        EnumParameter<Wave_MmaKind>:$kind,
+                        DefaultValuedParameter<"bool", "false">:$transposed);
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    /// The layout of the kind.
+    const ::mlir::wave::MmaLayout &getLayout() const;
+    /// Rows and columns of one fragment in the memref (memory order).
+    std::array<int64_t, 2> getBlockShape() const;
+    /// Memory dimension along which a lane's consecutive slots run.
+    unsigned getContiguousDim() const;
+    /// The lane vector's type: the kind's elements a lane holds.
+    ::mlir::VectorType getVectorType() const;
+    /// Slots a lane holds contiguously in memory: all of an A or B
+    /// fragment, runs of 4 rows of the accumulator.
+    int64_t getRunLength() const;
+    /// Memory coordinate, relative to the fragment's origin, of slot 0 of
+    /// the lane whose id in the wave is `lane`.
+    std::array<::mlir::AffineExpr, 2>
+    getLaneOffset(::mlir::AffineExpr lane) const;
+    /// The first slot of run `r` (slot `r * getRunLength()`) lies
+    /// `r * getRunStride()` from slot 0 in memory, for every lane.
+    std::array<int64_t, 2> getRunStride() const;
   }];
 }
 

@@ -22,6 +22,10 @@ def Wave_LaneAccessOpInterface : OpInterface<"LaneAccessOpInterface"> {
     InterfaceMethod<"The lane vector's type.", "::mlir::VectorType", "getVectorType">,
     InterfaceMethod<"The element mask, or null.", "::mlir::Value", "getMask">,
     InterfaceMethod<"Whether the access writes memory.", "bool", "isWrite">,
+    InterfaceMethod<"The MMA fragment the access moves, or null; such an "
+                    "access addresses whole fragments until "
+                    "wave-expand-fragments rewrites it.",
+                    "::mlir::wave::FragmentAttr", "getFragmentAttr">,
   ];
 }
 

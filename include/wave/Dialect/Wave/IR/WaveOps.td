@@ -51,6 +51,18 @@ def Wave_ReadOp : Wave_NotSpeculatableOp<"read", [
         : memref<32x64xf16> -> vector<4xf16>
     ```
 
+    With `fragment`, the lane moves its whole fragment of an MMA operand
+    (see `#wave.fragment`): `map` then yields the fragment's position in
+    units of fragments of the 2-D memref, the lane's elements follow from
+    the kind's layout table, and `along` is implied. `wave-expand-fragments`
+    (the first pass of every pipeline) rewrites the access into plain ones.
+
+    ```mlir
+    // The A fragment at fragment row %wr, K step %kk of the tile.
+    %a = wave.read %tile[%wr, %kk] fragment <A, f32_32x32x8_f16>
+        : memref<64x32xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+    ```
+
     The op is not speculatable: an access may be out of bounds.
   }];
   let arguments = (ins
@@ -59,7 +71,8 @@ def Wave_ReadOp : Wave_NotSpeculatableOp<"read", [
     OptionalAttr<AffineMapAttr>:$map,
     OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$along,
     Optional<VectorOfRankAndType<[1], [I1]>>:$mask,
-    OptionalAttr<Wave_CacheHintAttr>:$cache);
+    OptionalAttr<Wave_CacheHintAttr>:$cache,
+    OptionalAttr<Wave_FragmentAttr>:$fragment);
   let extraClassDeclaration = [{
     ::mlir::AffineMap getAccessMap();
     unsigned getContiguousDim();
@@ -67,8 +80,18 @@ def Wave_ReadOp : Wave_NotSpeculatableOp<"read", [
     bool isWrite() { return false; }
   }];
   let results = (outs Wave_LaneVector:$result);
+  let builders = [
+    // A plain access (no fragment).
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$memref,
+                   "::mlir::ValueRange":$indices, "::mlir::AffineMapAttr":$map,
+                   "::mlir::IntegerAttr":$along, "::mlir::Value":$mask,
+                   "::mlir::wave::CacheHintAttr":$cache), [{
+      build($_builder, $_state, result, memref, indices, map, along, mask,
+            cache, ::mlir::wave::FragmentAttr());
+    }]>
+  ];
   let assemblyFormat = [{
-    $memref `[` $indices `]` (`map` $map^)? (`along` $along^)?
+    $memref `[` $indices `]` (`map` $map^)? (`fragment` $fragment^)? (`along` $along^)?
     (`mask` $mask^ `:` type($mask))? (`cache` $cache^)?
     attr-dict `:` type($memref) `->` type($result)
   }];
@@ -81,7 +104,9 @@ def Wave_WriteOp : Wave_NotSpeculatableOp<"write", [
   let description = [{
     The store counterpart of `wave.read`, with the same addressing: element 0
     goes to `map(indices)`, the following ones along dimension `along`;
-    elements whose `mask` bit is false are not written.
+    elements whose `mask` bit is false are not written. With `fragment` it
+    writes a lane's whole MMA fragment, the accumulator included (no slicing
+    into runs of rows by hand).
 
     ```mlir
     wave.write %v, %lds[%tid, %c0] along 0
@@ -95,15 +120,26 @@ def Wave_WriteOp : Wave_NotSpeculatableOp<"write", [
     OptionalAttr<AffineMapAttr>:$map,
     OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$along,
     Optional<VectorOfRankAndType<[1], [I1]>>:$mask,
-    OptionalAttr<Wave_CacheHintAttr>:$cache);
+    OptionalAttr<Wave_CacheHintAttr>:$cache,
+    OptionalAttr<Wave_FragmentAttr>:$fragment);
   let extraClassDeclaration = [{
     ::mlir::AffineMap getAccessMap();
     unsigned getContiguousDim();
     ::mlir::VectorType getVectorType();
     bool isWrite() { return true; }
   }];
+  let builders = [
+    // A plain access (no fragment).
+    OpBuilder<(ins "::mlir::Value":$value, "::mlir::Value":$memref,
+                   "::mlir::ValueRange":$indices, "::mlir::AffineMapAttr":$map,
+                   "::mlir::IntegerAttr":$along, "::mlir::Value":$mask,
+                   "::mlir::wave::CacheHintAttr":$cache), [{
+      build($_builder, $_state, value, memref, indices, map, along, mask,
+            cache, ::mlir::wave::FragmentAttr());
+    }]>
+  ];
   let assemblyFormat = [{
-    $value `,` $memref `[` $indices `]` (`map` $map^)? (`along` $along^)?
+    $value `,` $memref `[` $indices `]` (`map` $map^)? (`fragment` $fragment^)? (`along` $along^)?
     (`mask` $mask^ `:` type($mask))? (`cache` $cache^)?
     attr-dict `:` type($value) `,` type($memref)
   }];

@@ -673,4 +673,53 @@ def LowerSpillSlots : Pass<"wave-lower-spill-slots"> {
   ];
 }
 
+def ExpandFragments : Pass<"wave-expand-fragments"> {
+  let summary = "Rewrites MMA fragment accesses into plain lane accesses";
+  let description = [{
+    A `wave.read` or `wave.write` with a `#wave.fragment` names one lane's
+    fragment of an MMA operand at a position given in whole fragments; this
+    pass derives, from the kind's layout table (the one the verifier, the
+    lowering and the interpreter use), the exact coordinate of each of the
+    lane's elements and rewrites the access into plain accesses whose maps
+    take the thread id: one access for an A or B fragment (its `kPerLane`
+    elements run along K), one access per run of 4 rows for an accumulator
+    (a `vector<16xf32>` of `f32_32x32x8_f16` becomes 4 accesses of
+    `vector<4xf32>`, joined by `vector.extract_strided_slice` or
+    `vector.insert_strided_slice`; masks are sliced the same way).
+
+    Position operands defined by `gpu.subgroup_id` or by
+    `affine.delinearize_index` of it with a static basis (the wave's place
+    in a grid of waves) are folded into the map as functions of the thread
+    id, so the new maps take only thread ids, workgroup ids, loop induction
+    variables and the other position operands, as hand-written ones do; the
+    folded ops are erased when nothing else uses them. Thread ids are
+    `gpu.thread_id` ops of the kernel's entry block (reused when one
+    dominates the access, else created); a workgroup of several dimensions
+    is linearized as `x + y * X + z * X * Y`.
+
+    It runs first in `wave-optimize` and in the lowering pipelines, and
+    `wave-run` runs it before interpreting, so every analysis and pass sees
+    plain accesses. docs/passes/wave-expand-fragments.md has the derivation,
+    its limits and a worked example.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+  let options = [
+    Option<"summary", "summary", "bool", "false",
+           "Also report the statistics as a remark on the operation (the "
+           "packaged MLIR is built without statistics)">,
+  ];
+  let statistics = [
+    Statistic<"numFragments", "fragment-accesses",
+              "Fragment accesses rewritten">,
+    Statistic<"numPlainAccesses", "plain-accesses",
+              "Plain accesses created for them">,
+    Statistic<"numFoldedPositions", "folded-wave-positions",
+              "Position operands from gpu.subgroup_id folded into maps">,
+  ];
+}
+
 #endif // WAVE_DIALECT_WAVE_TRANSFORMS_PASSES_TD

@@ -1,0 +1,284 @@
+//===- ExpandFragments.cpp - MMA fragment accesses to plain accesses ------===//
+//
+// A fragment access addresses whole fragments; its plain form addresses the
+// lane's element 0 of each run of contiguous slots:
+//
+//   coordinate = position(indices) * fragment shape + layout(lane, first slot)
+//
+// with lane = t mod wave size and t the linear thread id. Position operands
+// that are the wave's place in the workgroup (gpu.subgroup_id, and
+// affine.delinearize_index of it) become expressions of t as well, so the
+// result looks like a hand-written access map.
+//
+//===----------------------------------------------------------------------===//
+
+#include "wave/Dialect/Wave/IR/Fragments.h"
+#include "wave/Dialect/Wave/IR/MmaLayout.h"
+#include "wave/Dialect/Wave/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+namespace mlir::wave {
+#define GEN_PASS_DEF_EXPANDFRAGMENTS
+#include "wave/Dialect/Wave/Transforms/Passes.h.inc"
+} // namespace mlir::wave
+
+using namespace mlir;
+using namespace mlir::wave;
+
+namespace {
+class ExpandFragmentsPass
+    : public wave::impl::ExpandFragmentsBase<ExpandFragmentsPass> {
+public:
+  using Base::Base;
+  void runOnOperation() override;
+
+private:
+  LogicalResult expand(LaneAccessOpInterface access);
+  /// The `gpu.thread_id` along `dim` for `access`: one of the kernel's entry
+  /// block that dominates it, else one created at the entry.
+  Value getThreadId(LaneAccessOpInterface access, gpu::GPUFuncOp func,
+                    gpu::Dimension dim);
+
+  DominanceInfo *dominance = nullptr;
+  /// The last thread id created in each kernel's entry block.
+  DenseMap<Block *, Operation *> createdThreadIds;
+  /// This run's counts (the statistics add up over runs).
+  int64_t fragments = 0, plainAccesses = 0, foldedPositions = 0;
+  /// Ops folded into some map; erased at the end when nothing else uses them.
+  SetVector<Operation *> folded;
+};
+} // namespace
+
+Value ExpandFragmentsPass::getThreadId(LaneAccessOpInterface access,
+                                       gpu::GPUFuncOp func,
+                                       gpu::Dimension dim) {
+  Block &entry = func.getBody().front();
+  for (auto id : entry.getOps<gpu::ThreadIdOp>())
+    if (id.getDimension() == dim && dominance->properlyDominates(id.getOperation(), access))
+      return id;
+  // In dimension order at the top of the entry block.
+  OpBuilder builder = OpBuilder::atBlockBegin(&entry);
+  if (Operation *previous = createdThreadIds.lookup(&entry))
+    builder.setInsertionPointAfter(previous);
+  auto id = gpu::ThreadIdOp::create(builder, func.getLoc(), dim);
+  createdThreadIds[&entry] = id;
+  return id;
+}
+
+/// `expr floordiv divisor`, merging `(x floordiv a) floordiv b` into
+/// `x floordiv (a * b)` as hand-written maps say it.
+static AffineExpr floorDiv(AffineExpr expr, int64_t divisor) {
+  auto inner = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (inner && inner.getKind() == AffineExprKind::FloorDiv)
+    if (auto constant = dyn_cast<AffineConstantExpr>(inner.getRHS()))
+      return inner.getLHS().floorDiv(constant.getValue() * divisor);
+  return expr.floorDiv(divisor);
+}
+
+/// `expr * factor` with the product distributed over sums and merged into
+/// constant factors, so positions in fragments read as offsets in elements.
+static AffineExpr scale(AffineExpr expr, int64_t factor) {
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (binary && binary.getKind() == AffineExprKind::Add)
+    return scale(binary.getLHS(), factor) + scale(binary.getRHS(), factor);
+  if (binary && binary.getKind() == AffineExprKind::Mul)
+    if (auto constant = dyn_cast<AffineConstantExpr>(binary.getRHS()))
+      return binary.getLHS() * (constant.getValue() * factor);
+  return expr * factor;
+}
+
+/// `value` as an expression of the linear thread id `t` when it is the
+/// wave's place in the workgroup: `gpu.subgroup_id` (t floordiv waveSize) or
+/// a result of `affine.delinearize_index` of such a value with a static
+/// basis. Records the ops it looks through in `folded`.
+static std::optional<AffineExpr>
+foldWavePosition(Value value, AffineExpr t, int64_t waveSize,
+                 SetVector<Operation *> &folded) {
+  Operation *def = value.getDefiningOp();
+  if (isa_and_nonnull<gpu::SubgroupIdOp>(def)) {
+    folded.insert(def);
+    return floorDiv(t, waveSize);
+  }
+  auto delinearize = dyn_cast_or_null<affine::AffineDelinearizeIndexOp>(def);
+  if (!delinearize || !delinearize.getDynamicBasis().empty())
+    return std::nullopt;
+  std::optional<AffineExpr> linear =
+      foldWavePosition(delinearize.getLinearIndex(), t, waveSize, folded);
+  if (!linear)
+    return std::nullopt;
+  folded.insert(def);
+  // Result k is (linear floordiv (product of the bounds after k)) mod
+  // (bound of k); the first result has no mod (upstream's semantics, with
+  // or without the outer bound in the basis).
+  ArrayRef<int64_t> basis = delinearize.getStaticBasis();
+  unsigned numResults = delinearize.getNumResults();
+  ArrayRef<int64_t> inner = basis.take_back(numResults - 1);
+  unsigned k = cast<OpResult>(value).getResultNumber();
+  int64_t stride = 1;
+  for (int64_t bound : inner.drop_front(k))
+    stride *= bound;
+  AffineExpr result = stride == 1 ? *linear : floorDiv(*linear, stride);
+  if (k > 0)
+    result = result % inner[k - 1];
+  return result;
+}
+
+LogicalResult ExpandFragmentsPass::expand(LaneAccessOpInterface access) {
+  FragmentAttr fragment = access.getFragmentAttr();
+  const MmaLayout &layout = fragment.getLayout();
+  MLIRContext *context = access->getContext();
+  auto func = access->getParentOfType<gpu::GPUFuncOp>();
+  std::optional<std::array<int64_t, 3>> workgroup =
+      getFragmentWorkgroupSize(access);
+  if (!func || !workgroup)
+    return access->emitOpError("fragment access outside a gpu.func with "
+                               "'known_block_size' cannot be expanded");
+
+  // The new map's operands: the thread ids of the workgroup's dimensions,
+  // then the position operands that stay operands.
+  SmallVector<Value> operands;
+  AffineExpr t = getAffineConstantExpr(0, context);
+  int64_t lanesBelow = 1;
+  const gpu::Dimension dims[] = {gpu::Dimension::x, gpu::Dimension::y,
+                                 gpu::Dimension::z};
+  for (auto [i, dim] : llvm::enumerate(dims)) {
+    int64_t extent = (*workgroup)[i];
+    if (i != 0 && extent == 1)
+      continue;
+    t = t + getAffineDimExpr(operands.size(), context) * lanesBelow;
+    operands.push_back(getThreadId(access, func, dim));
+    lanesBelow *= extent;
+  }
+  SmallVector<AffineExpr> replacements;
+  for (auto [i, index] : llvm::enumerate(access.getIndices())) {
+    if (std::optional<AffineExpr> expr =
+            foldWavePosition(index, t, layout.waveSize, folded)) {
+      replacements.push_back(*expr);
+      ++foldedPositions;
+      continue;
+    }
+    if (auto delinearize =
+            index.getDefiningOp<affine::AffineDelinearizeIndexOp>())
+      emitRemark(access.getLoc(), "position operand ")
+          << i << " stays an index operand: only a static "
+          << "affine.delinearize_index of gpu.subgroup_id folds into the map";
+    replacements.push_back(getAffineDimExpr(operands.size(), context));
+    operands.push_back(index);
+  }
+  AffineMap position = access.getAccessMap().replaceDimsAndSymbols(
+      replacements, {}, operands.size(), 0);
+
+  // One plain access per run of slots contiguous in memory.
+  AffineExpr lane = t % static_cast<int64_t>(layout.waveSize);
+  std::array<int64_t, 2> block = fragment.getBlockShape();
+  VectorType type = fragment.getVectorType();
+  int64_t runLength = fragment.getRunLength();
+  int64_t numRuns = type.getNumElements() / runLength;
+  unsigned dim = fragment.getContiguousDim();
+  MemRefType memrefType = access.getMemref().getType();
+  IntegerAttr along =
+      dim + 1 == memrefType.getRank()
+          ? IntegerAttr()
+          : IntegerAttr::get(IntegerType::get(context, 64), dim);
+  auto runType = VectorType::get({runLength}, type.getElementType());
+  auto cache = access->getAttrOfType<CacheHintAttr>("cache");
+  SmallVector<NamedAttribute> discardable =
+      llvm::to_vector(access->getDiscardableAttrs());
+
+  OpBuilder builder(access);
+  Location loc = access.getLoc();
+  auto slice = [&](Value vector, int64_t slot) -> Value {
+    if (!vector || numRuns == 1)
+      return vector;
+    return vector::ExtractStridedSliceOp::create(
+        builder, loc, vector, ArrayRef<int64_t>{slot},
+        ArrayRef<int64_t>{runLength}, ArrayRef<int64_t>{1});
+  };
+  Value result;
+  if (!access.isWrite() && numRuns > 1)
+    result = arith::ConstantOp::create(builder, loc, type,
+                                       builder.getZeroAttr(type));
+  // Element 0 of run r: the fragment's origin, then r runs, then the lane's
+  // offset, in the order hand-written maps add them (the lowering keeps the
+  // order). The run index is an operand, so all runs share one map.
+  std::array<AffineExpr, 2> laneOffset = fragment.getLaneOffset(lane);
+  std::array<int64_t, 2> runStride = fragment.getRunStride();
+  AffineExpr runIndex = getAffineDimExpr(operands.size(), context);
+  SmallVector<AffineExpr, 2> coordinates;
+  for (unsigned i = 0; i < 2; ++i) {
+    AffineExpr coordinate = scale(position.getResult(i), block[i]);
+    if (numRuns > 1 && runStride[i] != 0)
+      coordinate = coordinate + runIndex * runStride[i];
+    coordinates.push_back(coordinate + laneOffset[i]);
+  }
+  AffineMap map = AffineMap::get(operands.size() + (numRuns > 1 ? 1 : 0), 0,
+                                 coordinates, context);
+  auto mapAttr = AffineMapAttr::get(map);
+  for (int64_t run = 0; run < numRuns; ++run) {
+    int64_t slot = run * runLength;
+    SmallVector<Value> runOperands = operands;
+    if (numRuns > 1)
+      runOperands.push_back(
+          arith::ConstantIndexOp::create(builder, loc, run).getResult());
+    Value mask = slice(access.getMask(), slot);
+    Operation *plain;
+    if (access.isWrite()) {
+      plain = WriteOp::create(builder, loc, slice(access->getOperand(0), slot),
+                              access.getMemref(), runOperands, mapAttr, along,
+                              mask, cache);
+    } else {
+      auto read =
+          ReadOp::create(builder, loc, runType, access.getMemref(),
+                         runOperands, mapAttr, along, mask, cache);
+      plain = read;
+      result = numRuns == 1
+                   ? read.getResult()
+                   : vector::InsertStridedSliceOp::create(
+                         builder, loc, read.getResult(), result,
+                         ArrayRef<int64_t>{slot}, ArrayRef<int64_t>{1})
+                         .getResult();
+    }
+    for (NamedAttribute attr : discardable)
+      plain->setAttr(attr.getName(), attr.getValue());
+    ++plainAccesses;
+  }
+  if (result)
+    access->getResult(0).replaceAllUsesWith(result);
+  access->erase();
+  ++fragments;
+  return success();
+}
+
+void ExpandFragmentsPass::runOnOperation() {
+  SmallVector<LaneAccessOpInterface> accesses;
+  getOperation()->walk([&](LaneAccessOpInterface access) {
+    if (access.getFragmentAttr())
+      accesses.push_back(access);
+  });
+  fragments = plainAccesses = foldedPositions = 0;
+  if (accesses.empty()) {
+    markAllAnalysesPreserved();
+  } else {
+    DominanceInfo dominanceInfo(getOperation());
+    dominance = &dominanceInfo;
+    for (LaneAccessOpInterface access : accesses)
+      if (failed(expand(access)))
+        return signalPassFailure();
+    // Users come after their operands in `folded`: erase in reverse.
+    for (Operation *op : llvm::reverse(folded))
+      if (isOpTriviallyDead(op))
+        op->erase();
+    folded.clear();
+    createdThreadIds.clear();
+  }
+  numFragments += fragments;
+  numPlainAccesses += plainAccesses;
+  numFoldedPositions += foldedPositions;
+  if (summary)
+    emitPassSummary(*this, getOperation())
+        << fragments << " fragment accesses, " << plainAccesses
+        << " plain accesses, " << foldedPositions << " wave positions folded";
+}

@@ -1,0 +1,209 @@
+// RUN: wave-opt %s --wave-expand-fragments --mlir-print-local-scope --split-input-file | FileCheck %s
+// RUN: wave-opt %s --wave-expand-fragments=summary --split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// A workgroup of 64 x 2 x 2 lanes: four waves over the linear thread id
+// x + 64 y + 128 z. The kernel is in test/Dialect/Wave/fragments.mlir, where
+// it runs against its scalar reference as every MMA kind does (the GEMM
+// example in test/Examples/gemm-fragments.test):
+// RUN: wave-opt %S/../fragments.mlir --wave-expand-fragments --mlir-print-local-scope | FileCheck %s --check-prefix=WG3D
+// WG3D-LABEL: gpu.func @workgroup_3d(
+// WG3D-NEXT: %[[X:.*]] = gpu.thread_id x
+// WG3D-NEXT: %[[Y:.*]] = gpu.thread_id y
+// WG3D-NEXT: %[[Z:.*]] = gpu.thread_id z
+// WG3D:      wave.read %{{.*}}[%[[X]], %[[Y]], %[[Z]], %{{.*}}] map affine_map<(d0, d1, d2, d3) -> (((d0 floordiv 64 + d1) floordiv 2) * 16 + d2 * 16 + d0 mod 16, d3 * 4 + (d0 mod 64) floordiv 16)>
+// WG3D:      wave.read %{{.*}}[%[[X]], %[[Y]], %[[Z]], %{{.*}}] map affine_map<(d0, d1, d2, d3) -> (d3 * 4 + (d0 mod 64) floordiv 16, ((d0 floordiv 64 + d1) mod 2) * 16 + d0 mod 16)> along 0
+
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+
+// An A fragment at position (i, j) of a 64 x 16 memref is the lane's 4 f16 at
+// row 32 i + lane mod 32, columns 8 j + (lane floordiv 32) * 4 ...; the B
+// fragment of a 16x16x16 kind runs along K, the rows (`along 0`). The thread
+// id comes first among the operands (a gpu.thread_id is created at the top of
+// the kernel), position operands follow; a map on the position is composed
+// in (here one fragment further down), and the cache hint is kept.
+// REMARK: remark: wave-expand-fragments: 3 fragment accesses, 3 plain accesses, 0 wave positions folded
+// CHECK-LABEL: gpu.func @operands(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<64x16xf16>, %[[I:[a-z0-9]+]]: index, %[[J:[a-z0-9]+]]: index
+// CHECK-NEXT: %[[T:.*]] = gpu.thread_id x
+// CHECK-NEXT: %[[FA:.*]] = wave.read %[[A]][%[[T]], %[[I]], %[[J]]] map affine_map<(d0, d1, d2) -> (d1 * 32 + d0 mod 32, d2 * 8 + ((d0 mod 64) floordiv 32) * 4)> : memref<64x16xf16> -> vector<4xf16>
+// CHECK-NEXT: wave.read %[[A]][%[[T]], %[[J]], %[[I]]] map affine_map<(d0, d1, d2) -> (d1 * 16 + ((d0 mod 64) floordiv 16) * 4, d2 * 16 + d0 mod 16)> along 0 cache <streaming> : memref<64x16xf16> -> vector<4xf16>
+// CHECK-NEXT: wave.write %[[FA]], %[[A]][%[[T]], %[[I]], %[[J]]] map affine_map<(d0, d1, d2) -> (d1 * 32 + d0 mod 32 + 32, d2 * 8 + ((d0 mod 64) floordiv 32) * 4)> : vector<4xf16>, memref<64x16xf16>
+// CHECK-NEXT: gpu.return
+gpu.module @expand {
+  gpu.func @operands(%A: memref<64x16xf16>, %i: index, %j: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #k} {
+    %a = wave.read %A[%i, %j] fragment <A, f32_32x32x8_f16> : memref<64x16xf16> -> vector<4xf16>
+    %b = wave.read %A[%j, %i] fragment <B, f32_16x16x16_f16> cache <streaming> : memref<64x16xf16> -> vector<4xf16>
+    wave.write %a, %A[%i, %j] map affine_map<(d0, d1) -> (d0 + 1, d1)> fragment <A, f32_32x32x8_f16> : vector<4xf16>, memref<64x16xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+
+// The accumulator of a 32x32 kind is 4 runs of 4 rows: 4 plain accesses of
+// vector<4xf32>, run g (slot 4g) 8 g rows further, with g an operand so the
+// four share one map; reads are joined by insert_strided_slice, writes take
+// extract_strided_slice, masks are sliced like the values. Transposed (an
+// N x M memref) the runs lie along the columns. A 16x16 kind's accumulator
+// is one run.
+// REMARK: remark: wave-expand-fragments: 3 fragment accesses, 9 plain accesses, 0 wave positions folded
+// CHECK-LABEL: gpu.func @accumulator(
+// CHECK-SAME: %[[C:[a-z0-9]+]]: memref<64x64xf32>, %[[I:[a-z0-9]+]]: index, %[[M:[a-z0-9]+]]: vector<16xi1>
+// CHECK-NEXT: %[[T:.*]] = gpu.thread_id x
+// CHECK-NEXT: %[[Z:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
+// CHECK-NEXT: %[[G0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[M0:.*]] = vector.extract_strided_slice %[[M]] {offsets = [0], sizes = [4], strides = [1]} : vector<16xi1> to vector<4xi1>
+// CHECK-NEXT: %[[R0:.*]] = wave.read %[[C]][%[[T]], %[[I]], %[[I]], %[[G0]]] map affine_map<(d0, d1, d2, d3) -> (d1 * 32 + d3 * 8 + ((d0 mod 64) floordiv 32) * 4, d2 * 32 + d0 mod 32)> along 0 mask %[[M0]] : vector<4xi1> : memref<64x64xf32> -> vector<4xf32>
+// CHECK-NEXT: %[[V0:.*]] = vector.insert_strided_slice %[[R0]], %[[Z]] {offsets = [0], strides = [1]} : vector<4xf32> into vector<16xf32>
+// CHECK-NEXT: %[[G1:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[M1:.*]] = vector.extract_strided_slice %[[M]] {offsets = [4], sizes = [4], strides = [1]}
+// CHECK-NEXT: %[[R1:.*]] = wave.read %[[C]][%[[T]], %[[I]], %[[I]], %[[G1]]] map affine_map<(d0, d1, d2, d3) -> (d1 * 32 + d3 * 8 + ((d0 mod 64) floordiv 32) * 4, d2 * 32 + d0 mod 32)> along 0 mask %[[M1]]
+// CHECK-NEXT: %[[V1:.*]] = vector.insert_strided_slice %[[R1]], %[[V0]] {offsets = [4], strides = [1]}
+// CHECK:      %[[V3:.*]] = vector.insert_strided_slice %{{.*}}, %{{.*}} {offsets = [12], strides = [1]}
+// CHECK-NEXT: %[[W0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[S0:.*]] = vector.extract_strided_slice %[[V3]] {offsets = [0], sizes = [4], strides = [1]} : vector<16xf32> to vector<4xf32>
+// CHECK-NEXT: wave.write %[[S0]], %[[C]][%[[T]], %[[I]], %[[I]], %[[W0]]] map affine_map<(d0, d1, d2, d3) -> (d1 * 32 + d0 mod 32, d2 * 32 + d3 * 8 + ((d0 mod 64) floordiv 32) * 4)> : vector<4xf32>, memref<64x64xf32>
+// CHECK-COUNT-3: wave.write %{{.*}}, %[[C]][%[[T]], %[[I]], %[[I]], %{{.*}}] map affine_map<(d0, d1, d2, d3) -> (d1 * 32 + d0 mod 32, d2 * 32 + d3 * 8 + ((d0 mod 64) floordiv 32) * 4)> : vector<4xf32>, memref<64x64xf32>
+// CHECK-NEXT: %[[S:.*]] = vector.extract_strided_slice %[[V3]] {offsets = [0], sizes = [4], strides = [1]}
+// CHECK-NEXT: wave.write %[[S]], %[[C]][%[[T]], %[[I]], %[[I]]] map affine_map<(d0, d1, d2) -> (d1 * 16 + ((d0 mod 64) floordiv 16) * 4, d2 * 16 + d0 mod 16)> along 0 : vector<4xf32>, memref<64x64xf32>
+// CHECK-NEXT: gpu.return
+gpu.module @expand {
+  gpu.func @accumulator(%C: memref<64x64xf32>, %i: index, %m: vector<16xi1>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #k} {
+    %c = wave.read %C[%i, %i] fragment <acc, f32_32x32x8_f16> mask %m : vector<16xi1> : memref<64x64xf32> -> vector<16xf32>
+    wave.write %c, %C[%i, %i] fragment <acc, f32_32x32x8_f16, transposed> : vector<16xf32>, memref<64x64xf32>
+    %s = vector.extract_strided_slice %c {offsets = [0], sizes = [4], strides = [1]} : vector<16xf32> to vector<4xf32>
+    wave.write %s, %C[%i, %i] fragment <acc, f32_16x16x16_f16> : vector<4xf32>, memref<64x64xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+
+// Transposed operands: A stored K x M runs along dimension 0, B stored N x K
+// along dimension 1 (the innermost, so no `along`). A thread id of the entry
+// block that dominates the accesses is reused; one in a nested region is not.
+// REMARK: remark: wave-expand-fragments: 3 fragment accesses, 3 plain accesses, 0 wave positions folded
+// CHECK-LABEL: gpu.func @transposed(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<16x64xf16>, %[[B:[a-z0-9]+]]: memref<64x16xf16>, %[[P:[a-z0-9]+]]: i1
+// CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[T:.*]] = gpu.thread_id x
+// CHECK-NEXT: scf.if %[[P]] {
+// CHECK-NEXT:   %[[NESTED:.*]] = gpu.thread_id x
+// CHECK:      wave.read %[[A]][%[[T]], %[[C0]], %[[C0]]] map affine_map<(d0, d1, d2) -> (d1 * 8 + ((d0 mod 64) floordiv 32) * 4, d2 * 32 + d0 mod 32)> along 0 : memref<16x64xf16> -> vector<4xf16>
+// CHECK-NEXT: wave.read %[[B]][%[[T]], %[[C0]], %[[C0]]] map affine_map<(d0, d1, d2) -> (d1 * 32 + d0 mod 32, d2 * 8 + ((d0 mod 64) floordiv 32) * 4)> : memref<64x16xf16> -> vector<4xf16>
+// CHECK-LABEL: gpu.func @nested_only(
+// CHECK-NEXT: %[[T2:.*]] = gpu.thread_id x
+// CHECK-NEXT: arith.constant 0 : index
+// CHECK-NEXT: scf.if
+// CHECK-NEXT:   gpu.thread_id x
+// CHECK:      wave.read %{{.*}}[%[[T2]], %{{.*}}, %{{.*}}] map
+gpu.module @expand {
+  gpu.func @transposed(%A: memref<16x64xf16>, %B: memref<64x16xf16>, %p: i1) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #k} {
+    %c0 = arith.constant 0 : index
+    %tid = gpu.thread_id x
+    scf.if %p {
+      %nested = gpu.thread_id x
+      %v = wave.read %B[%nested, %c0] : memref<64x16xf16> -> vector<4xf16>
+    }
+    %a = wave.read %A[%c0, %c0] fragment <A, f32_32x32x8_f16, transposed> : memref<16x64xf16> -> vector<4xf16>
+    %b = wave.read %B[%c0, %c0] fragment <B, f32_32x32x8_f16, transposed> : memref<64x16xf16> -> vector<4xf16>
+    gpu.return
+  }
+
+  gpu.func @nested_only(%T: memref<64x64xf16>, %p: i1) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #k} {
+    %c0 = arith.constant 0 : index
+    scf.if %p {
+      %nested = gpu.thread_id x
+      %v = wave.read %T[%nested, %c0] : memref<64x64xf16> -> vector<4xf16>
+    }
+    %a = wave.read %T[%c0, %c0] fragment <A, f32_16x16x16_f16> : memref<64x64xf16> -> vector<4xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+#lds = #gpu.address_space<workgroup>
+
+// The wave's place in the workgroup: gpu.subgroup_id is t floordiv 64, with
+// t = x + 64 y the linear thread id of a 64 x 4 workgroup;
+// affine.delinearize_index of it into (2, 2) or (2) gives (w floordiv 2,
+// w mod 2). They fold into the maps, which then take the thread ids only;
+// the delinearization that something else uses stays, the others go.
+// REMARK: remark: wave-expand-fragments: 2 fragment accesses, 2 plain accesses, 4 wave positions folded
+// CHECK-LABEL: gpu.func @waves(
+// CHECK-SAME: %[[T:[a-z0-9]+]]: memref<64x64xf16, #gpu.address_space<workgroup>>, %[[OUT:[a-z0-9]+]]: memref<4xindex>
+// CHECK-NEXT: %[[X:.*]] = gpu.thread_id x
+// CHECK-NEXT: %[[Y:.*]] = gpu.thread_id y
+// CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[W:.*]] = gpu.subgroup_id : index
+// CHECK-NEXT: %[[D:.*]]:2 = affine.delinearize_index %[[W]] into (2, 2) : index, index
+// CHECK-NEXT: wave.read %[[T]][%[[X]], %[[Y]]] map affine_map<(d0, d1) -> (((d0 floordiv 64 + d1) floordiv 2) * 16 + d0 mod 16, ((d0 floordiv 64 + d1) mod 2) * 16 + ((d0 mod 64) floordiv 16) * 4)>
+// CHECK-NEXT: wave.read %[[T]][%[[X]], %[[Y]]] map affine_map<(d0, d1) -> (((d0 floordiv 64 + d1) floordiv 2) * 16 + ((d0 mod 64) floordiv 16) * 4, ((d0 floordiv 64 + d1) mod 2) * 16 + d0 mod 16)> along 0
+// CHECK-NEXT: memref.store %[[D]]#1, %[[OUT]][%[[C0]]]
+// CHECK-NEXT: gpu.return
+//
+// A delinearization with a dynamic basis does not fold: its results stay
+// operands (which the footprint analysis cannot classify), and a remark
+// says so.
+// REMARK: remark: position operand 0 stays an index operand: only a static affine.delinearize_index of gpu.subgroup_id folds into the map
+// REMARK: remark: position operand 1 stays an index operand
+// REMARK: remark: wave-expand-fragments: 1 fragment accesses, 1 plain accesses, 0 wave positions folded
+// CHECK-LABEL: gpu.func @dynamic_basis(
+// CHECK: %[[D2:.*]]:2 = affine.delinearize_index %{{.*}} into (%{{.*}}, 2)
+// CHECK-NEXT: wave.read %{{.*}}[%{{.*}}, %[[D2]]#0, %[[D2]]#1] map affine_map<(d0, d1, d2) -> (d1 * 16 + d0 mod 16, d2 * 16 + ((d0 mod 64) floordiv 16) * 4)>
+gpu.module @expand {
+  gpu.func @waves(%T: memref<64x64xf16, #lds>, %out: memref<4xindex>) kernel
+      attributes {known_block_size = array<i32: 64, 4, 1>, wave.kernel = #k} {
+    %c0 = arith.constant 0 : index
+    %w = gpu.subgroup_id : index
+    %wr, %wc = affine.delinearize_index %w into (2, 2) : index, index
+    %hi, %lo = affine.delinearize_index %w into (2) : index, index
+    %a = wave.read %T[%wr, %wc] fragment <A, f32_16x16x16_f16> : memref<64x64xf16, #lds> -> vector<4xf16>
+    %b = wave.read %T[%hi, %lo] fragment <B, f32_16x16x16_f16> : memref<64x64xf16, #lds> -> vector<4xf16>
+    memref.store %wc, %out[%c0] : memref<4xindex>
+    gpu.return
+  }
+}
+
+// -----
+
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+gpu.module @expand {
+  gpu.func @dynamic_basis(%T: memref<64x64xf16>, %n: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>, wave.kernel = #k} {
+    %w = gpu.subgroup_id : index
+    %wr, %wc = affine.delinearize_index %w into (%n, 2) : index, index
+    %a = wave.read %T[%wr, %wc] fragment <A, f32_16x16x16_f16> : memref<64x64xf16> -> vector<4xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+
+// Plain accesses are left alone; a kernel without fragments is unchanged.
+// REMARK: remark: wave-expand-fragments: 0 fragment accesses, 0 plain accesses, 0 wave positions folded
+// CHECK-LABEL: gpu.func @plain(
+// CHECK-NEXT: %[[T:.*]] = gpu.thread_id x
+// CHECK-NEXT: %[[V:.*]] = wave.read %{{.*}}[%[[T]]] map affine_map<(d0) -> (d0 * 4)> : memref<256xf32> -> vector<4xf32>
+// CHECK-NEXT: wave.write %[[V]], %{{.*}}[%[[T]]] map affine_map<(d0) -> (d0 * 4)> : vector<4xf32>, memref<256xf32>
+// CHECK-NEXT: gpu.return
+gpu.module @expand {
+  gpu.func @plain(%x: memref<256xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #k} {
+    %tid = gpu.thread_id x
+    %v = wave.read %x[%tid] map affine_map<(t) -> (t * 4)> : memref<256xf32> -> vector<4xf32>
+    wave.write %v, %x[%tid] map affine_map<(t) -> (t * 4)> : vector<4xf32>, memref<256xf32>
+    gpu.return
+  }
+}
