@@ -23,9 +23,11 @@ using namespace mlir::wave;
 
 void mlir::wave::buildWaveToUpstreamPipeline(
     OpPassManager &pm, const WaveLoweringOptions &options) {
-  // Fragment accesses become plain ones before anything reads access maps,
-  // then the chip is fixed once, before any pass that reads it.
-  pm.nest<gpu::GPUModuleOp>().addPass(createExpandFragments());
+  // Fragment accesses become plain ones before anything reads access maps
+  // (wave-optimize starts with that itself), and the chip is fixed once,
+  // before any pass that reads it.
+  if (!options.optimize)
+    pm.nest<gpu::GPUModuleOp>().addPass(createExpandFragments());
   WaveAttachTargetOptions target;
   target.chip = options.chip;
   target.codeObjectVersion = options.codeObjectVersion;

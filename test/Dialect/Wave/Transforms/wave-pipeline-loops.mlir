@@ -29,12 +29,12 @@
 // RUN: wave-run %s --kernel=strided_steps --compare-pipeline='builtin.module(wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=strided_steps --compare-pipeline='builtin.module(wave-pipeline-loops{buffer=lds stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // The GEMM example, after global load minimization as in wave-optimize.
-// RUN: wave-opt %examples/gemm.mlir --wave-minimize-global-loads --wave-pipeline-loops --mlir-print-local-scope 2>&1 | FileCheck %s --check-prefix=GEMM
+// RUN: wave-opt %examples/gemm.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops --mlir-print-local-scope 2>&1 | FileCheck %s --check-prefix=GEMM
 // RUN: wave-run %examples/gemm.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %examples/gemm.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // The 128 x 128 x 32 GEMM example: four 16-byte reads a lane a K step,
 // within the budget of the 3 waves a SIMD its padded tiles allow.
-// RUN: wave-opt %examples/gemm_nk_128.mlir --wave-minimize-global-loads --wave-pipeline-loops -o /dev/null 2>&1 | FileCheck %s --check-prefix=GEMM-NK
+// RUN: wave-opt %examples/gemm_nk_128.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops -o /dev/null 2>&1 | FileCheck %s --check-prefix=GEMM-NK
 // RUN: wave-run %examples/gemm_nk_128.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // GEMM-NK: remark: wave-pipeline-loops: pipelined with 2 stages in registers: 4 global reads issued 1 iteration ahead (73 + 16 prefetched VGPRs of the budget of 168, 18432 bytes of LDS, at occupancy 3 (reached before pipelining) on gfx942)
 // In the code object (wave-compile -O2 runs wave-optimize), the loop issues

@@ -147,6 +147,8 @@ def Wave_SwizzleAttr : AttrDef<Wave_Dialect, "Swizzle"> {
     int64_t apply(int64_t row, int64_t column) const {
       return column ^ getColumnMask(row);
     }
+  }];
+}
 
 //===----------------------------------------------------------------------===//
 // MMA fragment attribute
