@@ -49,7 +49,8 @@ LdsCycles mlir::wave::computePhaseCycles(ArrayRef<int64_t> dwords,
   SmallVector<int64_t> perBank(model.numBanks, 0);
   int64_t worst = 0;
   for (int64_t dword : distinct)
-    worst = std::max(worst, ++perBank[llvm::mod<int64_t>(dword, model.numBanks)]);
+    worst =
+        std::max(worst, ++perBank[llvm::mod<int64_t>(dword, model.numBanks)]);
   int64_t minimum = llvm::divideCeil<int64_t>(distinct.size(), model.numBanks);
   return {worst, minimum};
 }
@@ -116,8 +117,8 @@ static int64_t getExecutions(Operation *op) {
     std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
     std::optional<int64_t> step = getConstantIntValue(loop.getStep());
     if (lower && upper && step && *step > 0)
-      executions *= std::max<int64_t>(0, llvm::divideCeilSigned(*upper - *lower,
-                                                         *step));
+      executions *=
+          std::max<int64_t>(0, llvm::divideCeilSigned(*upper - *lower, *step));
   }
   return executions;
 }

@@ -3,9 +3,9 @@
 // The extra LDS cycles an access costs because lanes served together hit
 // different addresses of one bank. From the enumerated per-lane footprint
 // (every address each lane of the workgroup touches in every iteration,
-// through the tile's padding or swizzle) the analysis splits the access into the LDS
-// instructions the lowering emits, each wave's instruction into the lane
-// phases the hardware serves together, and counts, per phase, the most
+// through the tile's padding or swizzle) the analysis splits the access into
+// the LDS instructions the lowering emits, each wave's instruction into the
+// lane phases the hardware serves together, and counts, per phase, the most
 // distinct dwords any bank must deliver. docs/BankConflicts.md states the
 // bank and phase model and where it comes from.
 //

@@ -102,8 +102,7 @@ int64_t FragmentAttr::getRunLength() const {
   return layout.kPerLane;
 }
 
-std::array<AffineExpr, 2>
-FragmentAttr::getLaneOffset(AffineExpr lane) const {
+std::array<AffineExpr, 2> FragmentAttr::getLaneOffset(AffineExpr lane) const {
   AffineMap map = getLayout().getCoordinateMap(getOperand(), getContext());
   AffineExpr slot = getAffineConstantExpr(0, getContext());
   std::array<AffineExpr, 2> offset;
@@ -178,7 +177,8 @@ LogicalResult mlir::wave::verifyFragmentAccess(LaneAccessOpInterface access,
            << memrefType.getRank();
   // The role first: writing an MMA result as an A or B fragment is the
   // mistake, whatever the vector types say.
-  if (MmaOp mma = access.isWrite() ? getMmaSource(op->getOperand(0)) : MmaOp()) {
+  if (MmaOp mma =
+          access.isWrite() ? getMmaSource(op->getOperand(0)) : MmaOp()) {
     if (fragment.getOperand() != MmaOperand::Acc)
       return op->emitOpError("writes the result of a wave.mma, an "
                              "accumulator, as the ")
@@ -190,9 +190,8 @@ LogicalResult mlir::wave::verifyFragmentAccess(LaneAccessOpInterface access,
   }
   VectorType expected = fragment.getVectorType();
   if (vectorType != expected)
-    return op->emitOpError("the ")
-           << describe(fragment) << " is " << expected << ", not "
-           << vectorType;
+    return op->emitOpError("the ") << describe(fragment) << " is " << expected
+                                   << ", not " << vectorType;
   std::array<int64_t, 2> block = fragment.getBlockShape();
   for (unsigned dim = 0; dim < 2; ++dim) {
     int64_t extent = memrefType.getDimSize(dim);
@@ -244,8 +243,8 @@ LogicalResult mlir::wave::verifyMmaFragmentOperands(MmaOp mma) {
     FragmentAttr fragment = getFragmentSource(value);
     if (!fragment)
       continue;
-    StringRef name = role == MmaOperand::Acc ? "accumulator"
-                                             : stringifyMmaOperand(role);
+    StringRef name =
+        role == MmaOperand::Acc ? "accumulator" : stringifyMmaOperand(role);
     if (fragment.getOperand() != role || fragment.getKind() != mma.getKind())
       return mma.emitOpError("operand ")
              << name << " of " << stringifyMmaKind(mma.getKind())

@@ -136,8 +136,8 @@ std::string mlir::wave::checkSwizzleGroups(SwizzleAttr swizzle, AffineMap map,
       replacements.push_back(getAffineDimExpr(i, context));
   }
   AffineExpr column = map.getResults().back().replaceDims(replacements);
-  Congruence start = getCongruence(simplifyAffineExpr(
-      column, map.getNumDims(), map.getNumSymbols()));
+  Congruence start = getCongruence(
+      simplifyAffineExpr(column, map.getNumDims(), map.getNumSymbols()));
   int64_t modulus =
       start.modulus == 0 ? vec : std::gcd<int64_t>(start.modulus, vec);
   int64_t residue = llvm::mod(start.residue, modulus);
@@ -242,8 +242,8 @@ static LogicalResult verifyLaneAccess(Operation *op, Value memref,
   if (SwizzleAttr swizzle = getLdsSwizzle(memref);
       swizzle && dim + 1 == static_cast<uint64_t>(memrefType.getRank()) &&
       vectorType.getNumElements() > 1)
-    if (std::string message = checkSwizzleGroups(
-            swizzle, accessMap, indices, vectorType.getNumElements());
+    if (std::string message = checkSwizzleGroups(swizzle, accessMap, indices,
+                                                 vectorType.getNumElements());
         !message.empty())
       return op->emitOpError(message);
   return success();

@@ -57,7 +57,8 @@ Value ExpandFragmentsPass::getThreadId(LaneAccessOpInterface access,
                                        gpu::Dimension dim) {
   Block &entry = func.getBody().front();
   for (auto id : entry.getOps<gpu::ThreadIdOp>())
-    if (id.getDimension() == dim && dominance->properlyDominates(id.getOperation(), access))
+    if (id.getDimension() == dim &&
+        dominance->properlyDominates(id.getOperation(), access))
       return id;
   // In dimension order at the top of the entry block.
   OpBuilder builder = OpBuilder::atBlockBegin(&entry);
@@ -230,16 +231,14 @@ LogicalResult ExpandFragmentsPass::expand(LaneAccessOpInterface access) {
                               access.getMemref(), runOperands, mapAttr, along,
                               mask, cache);
     } else {
-      auto read =
-          ReadOp::create(builder, loc, runType, access.getMemref(),
-                         runOperands, mapAttr, along, mask, cache);
+      auto read = ReadOp::create(builder, loc, runType, access.getMemref(),
+                                 runOperands, mapAttr, along, mask, cache);
       plain = read;
-      result = numRuns == 1
-                   ? read.getResult()
-                   : vector::InsertStridedSliceOp::create(
-                         builder, loc, read.getResult(), result,
-                         ArrayRef<int64_t>{slot}, ArrayRef<int64_t>{1})
-                         .getResult();
+      result = numRuns == 1 ? read.getResult()
+                            : vector::InsertStridedSliceOp::create(
+                                  builder, loc, read.getResult(), result,
+                                  ArrayRef<int64_t>{slot}, ArrayRef<int64_t>{1})
+                                  .getResult();
     }
     for (NamedAttribute attr : discardable)
       plain->setAttr(attr.getName(), attr.getValue());

@@ -55,8 +55,8 @@ struct Cost {
 class TileLayouts {
 public:
   TileLayouts(AllocLdsOp alloc, const LdsBankModel &model)
-      : alloc(alloc), model(model), original{getPadding(alloc),
-                                             alloc.getSwizzleAttr()},
+      : alloc(alloc),
+        model(model), original{getPadding(alloc), alloc.getSwizzleAttr()},
         originalType(alloc.getType()) {
     for (Operation *user : alloc->getUsers())
       accesses.push_back(cast<LaneAccessOpInterface>(user));
@@ -92,8 +92,7 @@ private:
 
 /// Bytes one element takes in LDS (as the lowering addresses it).
 static int64_t getElementBytes(MemRefType type) {
-  return llvm::PowerOf2Ceil(
-      llvm::divideCeil(type.getElementTypeBitWidth(), 8));
+  return llvm::PowerOf2Ceil(llvm::divideCeil(type.getElementTypeBitWidth(), 8));
 }
 
 /// The access map of the piece of an access that starts `start` elements
@@ -124,10 +123,9 @@ SmallVector<Layout> TileLayouts::getCandidates() const {
   ArrayRef<int64_t> shape = originalType.getShape();
   int64_t rows = shape[shape.size() - 2], columns = shape.back();
   for (int64_t vec = 1; vec * elementBytes <= 16 && vec <= columns; vec *= 2)
-    for (int64_t perPhase = 1; perPhase <= 8 && perPhase <= rows;
-         perPhase *= 2)
-      for (int64_t maxPhase = 2; maxPhase * perPhase <= rows &&
-                                 vec * maxPhase <= columns;
+    for (int64_t perPhase = 1; perPhase <= 8 && perPhase <= rows; perPhase *= 2)
+      for (int64_t maxPhase = 2;
+           maxPhase * perPhase <= rows && vec * maxPhase <= columns;
            maxPhase *= 2)
         if (columns % (vec * maxPhase) == 0)
           add({0, SwizzleAttr::get(originalType.getContext(), vec, perPhase,
@@ -149,8 +147,7 @@ void TileLayouts::apply(const Layout &layout) {
       MemRefType::get(shape, originalType.getElementType(), stridedLayout,
                       originalType.getMemorySpace()));
   if (layout.padding != 0)
-    alloc.setPaddingAttr(
-        DenseI64ArrayAttr::get(alloc.getContext(), padding));
+    alloc.setPaddingAttr(DenseI64ArrayAttr::get(alloc.getContext(), padding));
   else
     alloc.removePaddingAttr();
   if (layout.swizzle)
@@ -173,8 +170,8 @@ TileLayouts::evaluate(SmallVectorImpl<LaneAccessOpInterface> &splits,
       int64_t piece = std::min(elements, swizzle.getVec());
       AffineMap map = access.getAccessMap();
       for (int64_t start = 0; start < elements; start += piece) {
-        std::string why = checkSwizzleGroups(
-            swizzle, getPieceMap(map, start), access.getIndices(), piece);
+        std::string why = checkSwizzleGroups(swizzle, getPieceMap(map, start),
+                                             access.getIndices(), piece);
         if (!why.empty()) {
           reason = why;
           return failure();
@@ -208,8 +205,7 @@ void TileLayouts::split(LaneAccessOpInterface access) {
   Value mask = access.getMask();
   Value result;
   if (!access.isWrite())
-    result = arith::ConstantOp::create(builder, loc,
-                                       builder.getZeroAttr(type));
+    result = arith::ConstantOp::create(builder, loc, builder.getZeroAttr(type));
   for (int64_t start = 0; start < elements; start += piece) {
     auto pieceMap = AffineMapAttr::get(getPieceMap(map, start));
     Value pieceMask;
@@ -280,8 +276,7 @@ void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
   for (OpOperand &use : alloc->getUses()) {
     auto access = dyn_cast<LaneAccessOpInterface>(use.getOwner());
     if (!access || access.getMemref() != use.get())
-      return leaveAlone("used by '" +
-                        use.getOwner()->getName().getStringRef() +
+      return leaveAlone("used by '" + use.getOwner()->getName().getStringRef() +
                         "', which only wave.read and wave.write may be for "
                         "a swizzled or re-padded tile");
   }
@@ -309,13 +304,13 @@ void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
   SmallVector<LaneAccessOpInterface> bestSplits;
   (void)tile.evaluate(bestSplits, reason);
 
-  InFlightDiagnostic remark =
-      alloc.emitRemark() << "LDS layout " << describe(tile.getOriginal());
+  InFlightDiagnostic remark = alloc.emitRemark()
+                              << "LDS layout " << describe(tile.getOriginal());
   if (best == tile.getOriginal()) {
     ++numTilesKept;
     remark << " kept: " << before->cycles << " LDS cycles a workgroup ("
-           << before->extraCycles << " from bank conflicts), "
-           << before->bytes << " bytes; no padding or swizzle does better";
+           << before->extraCycles << " from bank conflicts), " << before->bytes
+           << " bytes; no padding or swizzle does better";
     return;
   }
   ++numTilesChanged;
@@ -343,8 +338,8 @@ void OptimizeLdsLayoutPass::runOnOperation() {
     SmallVector<AllocLdsOp> allocs(kernel.getOps<AllocLdsOp>());
     if (allocs.empty())
       return;
-    KernelAttr attr = kernel->getAttrOfType<KernelAttr>(
-        WaveDialect::kKernelAttrName);
+    KernelAttr attr =
+        kernel->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName);
     std::optional<LdsBankModel> model =
         attr ? LdsBankModel::get(attr.getChip()) : std::nullopt;
     for (AllocLdsOp alloc : allocs) {
@@ -354,8 +349,7 @@ void OptimizeLdsLayoutPass::runOnOperation() {
       }
       ++numTilesLeftAlone;
       alloc.emitRemark("LDS layout left alone: ")
-          << (attr ? "no LDS bank model for chip '" + attr.getChip().str() +
-                         "'"
+          << (attr ? "no LDS bank model for chip '" + attr.getChip().str() + "'"
                    : std::string("the kernel has no wave.kernel attribute "
                                  "naming its chip"));
     }

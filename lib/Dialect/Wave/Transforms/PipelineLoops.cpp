@@ -14,12 +14,12 @@
 #include "wave/Analysis/RegisterPressure.h"
 #include "wave/Analysis/TileStaging.h"
 #include "wave/Analysis/Uniformity.h"
-#include "wave/Dialect/Wave/IR/WaveOps.h"
-#include "wave/Dialect/Wave/Transforms/KernelLds.h"
-#include "wave/Dialect/Wave/Transforms/Passes.h"
 #include "wave/Chip/Chip.h"
 #include "wave/Chip/Occupancy.h"
 #include "wave/Chip/OccupancyFormula.h"
+#include "wave/Dialect/Wave/IR/WaveOps.h"
+#include "wave/Dialect/Wave/Transforms/KernelLds.h"
+#include "wave/Dialect/Wave/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -166,7 +166,7 @@ static LogicalResult checkRecomputable(Operation *op, ValueRange operands,
 /// staged read of `candidate` reads, so that reading it early could see an
 /// older value.
 static LogicalResult checkNoClobber(Candidate &candidate, std::string &why,
-                                   Operation *&culprit) {
+                                    Operation *&culprit) {
   WalkResult result = candidate.loop.getBody()->walk([&](Operation *op) {
     if (isBarrier(op) || op->hasTrait<OpTrait::IsTerminator>())
       return WalkResult::advance();
@@ -182,15 +182,14 @@ static LogicalResult checkNoClobber(Candidate &candidate, std::string &why,
     SmallVector<MemoryEffects::EffectInstance> instances;
     effects.getEffects(instances);
     for (const MemoryEffects::EffectInstance &instance : instances) {
-      if (!isa<MemoryEffects::Write, MemoryEffects::Free>(
-              instance.getEffect()))
+      if (!isa<MemoryEffects::Write, MemoryEffects::Free>(instance.getEffect()))
         continue;
       Value written = instance.getValue();
       for (StagingPair pair : candidate.pairs) {
         Value source = pair.read.getMemref();
-        if (written ? !mayAlias(written, source)
-                    : instance.getResource() !=
-                          SideEffects::DefaultResource::get())
+        if (written
+                ? !mayAlias(written, source)
+                : instance.getResource() != SideEffects::DefaultResource::get())
           continue;
         why = describe(op) + " in the loop may write the memory a staged "
                              "read reads";
@@ -223,8 +222,7 @@ void PipelineLoopsPass::reject(Candidate &candidate, Rejection kind,
     break;
   }
   InFlightDiagnostic remark = emitRemark(candidate.loop.getLoc())
-                               << "wave-pipeline-loops: not pipelined: "
-                               << why;
+                              << "wave-pipeline-loops: not pipelined: " << why;
   if (culprit)
     remark.attachNote(culprit->getLoc())
         << "this " << describe(culprit) << " prevents it";
@@ -250,8 +248,7 @@ LogicalResult PipelineLoopsPass::checkLdsTiles(Candidate &candidate) {
       if (pair.write.getMemref() == tile)
         lastWrite = pair.write;
     for (Operation *user : tile.getUsers()) {
-      if (!loop->isProperAncestor(user) ||
-          !isa<ReadOp, WriteOp>(user)) {
+      if (!loop->isProperAncestor(user) || !isa<ReadOp, WriteOp>(user)) {
         reject(candidate, Rejection::Dependence,
                "a staged tile is also used by " + describe(user) +
                    " outside the staging, which a buffer per stage would "
@@ -310,12 +307,12 @@ LogicalResult PipelineLoopsPass::check(Candidate &candidate) {
   Operation *culprit = nullptr;
   for (StagingPair pair : candidate.pairs) {
     // A moved write's value is its read's, cloned along with it.
-    if (failed(checkRecomputable(pair.read, pair.read->getOperands(), loop,
-                                 why, culprit)) ||
+    if (failed(checkRecomputable(pair.read, pair.read->getOperands(), loop, why,
+                                 culprit)) ||
         (buffer == PipelineBuffer::Lds &&
          failed(checkRecomputable(pair.write,
-                                  pair.write->getOperands().drop_front(),
-                                  loop, why, culprit)))) {
+                                  pair.write->getOperands().drop_front(), loop,
+                                  why, culprit)))) {
       reject(candidate, Rejection::Dependence, why, culprit);
       return failure();
     }
@@ -337,8 +334,7 @@ namespace {
 /// The register pressure of a kernel as wave-budget-registers estimates it:
 /// uniform values in SGPRs, MMA accumulators apart where the chip has AGPRs.
 struct KernelPressure {
-  KernelPressure(gpu::GPUFuncOp kernel, unsigned waveSize,
-                 const ChipInfo &chip)
+  KernelPressure(gpu::GPUFuncOp kernel, unsigned waveSize, const ChipInfo &chip)
       : uniformity(kernel), pressure(kernel, getOptions(waveSize, chip)) {}
 
   UniformityInfo uniformity;
@@ -365,7 +361,8 @@ static unsigned getStagedTileBytes(Candidate &candidate) {
     tiles.insert(pair.write.getMemref());
   unsigned bytes = 0;
   for (Value tile : tiles)
-    bytes += getAlignedLdsBytes(tile.getDefiningOp<AllocLdsOp>().getSizeInBytes());
+    bytes +=
+        getAlignedLdsBytes(tile.getDefiningOp<AllocLdsOp>().getSizeInBytes());
   return bytes;
 }
 
@@ -377,8 +374,8 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
   const RegisterPressure &pressure = analysis.pressure;
   unsigned loopPeak = 0;
   candidate.loop.getBody()->walk([&](Operation *op) {
-    loopPeak = std::max(loopPeak,
-                        pressure.getPressureAt(op).getVectorRegisters());
+    loopPeak =
+        std::max(loopPeak, pressure.getPressureAt(op).getVectorRegisters());
   });
   unsigned stagedRegisters = 0;
   for (StagingPair pair : candidate.pairs)
@@ -389,8 +386,9 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
   unsigned tileBytes = inLds ? getStagedTileBytes(candidate) : 0;
   std::string target =
       llvm::formatv("occupancy {0} ({1}) on {2}", budget.occupancy,
-                    budget.requested ? "requested" : "reached before "
-                                                     "pipelining",
+                    budget.requested ? "requested"
+                                     : "reached before "
+                                       "pipelining",
                     budget.chip->name);
   std::string overRegisters, overLds;
   for (unsigned count = stages; count >= 2; --count) {
@@ -403,8 +401,8 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
       overRegisters = llvm::formatv(
           "{0} stages need {1} + {2} prefetched + {3} headroom = {4} VGPRs, "
           "over the budget of {5} at {6}",
-          count, loopPeak, prefetched, headroom.getValue(), need,
-          budget.vgprs, target);
+          count, loopPeak, prefetched, headroom.getValue(), need, budget.vgprs,
+          target);
       continue;
     }
     // LDS the kernel had already is wave-budget-registers' to report.
@@ -419,9 +417,9 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
         "at {4}",
         loopPeak, prefetched, budget.vgprs, lds, target);
     if (count < stages)
-      fitNote += "; fewer stages than the " + std::to_string(stages) +
-                 " requested: " + (overRegisters.empty() ? overLds
-                                                         : overRegisters);
+      fitNote +=
+          "; fewer stages than the " + std::to_string(stages) +
+          " requested: " + (overRegisters.empty() ? overLds : overRegisters);
     return count;
   }
   if (!overRegisters.empty())
@@ -459,8 +457,8 @@ static FailureOr<KernelBudget> getBudget(gpu::GPUFuncOp kernel,
                         .getVectorRegisters();
     budget.occupancy = std::min(
         getOccupancyWithVgprs(*chip, budget.waveSize, peak + headroom),
-        getOccupancyWithWorkgroups(*chip, budget.waveSize,
-                                   budget.workgroupSize, kernelLds, limiter));
+        getOccupancyWithWorkgroups(*chip, budget.waveSize, budget.workgroupSize,
+                                   kernelLds, limiter));
     budget.occupancy = std::max(budget.occupancy, 1u);
   }
   budget.vgprs = getVgprBudget(*chip, budget.waveSize, budget.occupancy);
@@ -468,9 +466,8 @@ static FailureOr<KernelBudget> getBudget(gpu::GPUFuncOp kernel,
   unsigned low = 0, high = chip->maxLdsBytesPerWorkgroup;
   while (low < high) {
     unsigned mid = low + (high - low + 1) / 2;
-    if (getOccupancyWithWorkgroups(*chip, budget.waveSize,
-                                   budget.workgroupSize, mid, limiter) >=
-        budget.occupancy)
+    if (getOccupancyWithWorkgroups(*chip, budget.waveSize, budget.workgroupSize,
+                                   mid, limiter) >= budget.occupancy)
       low = mid;
     else
       high = mid - 1;
@@ -534,7 +531,8 @@ static unsigned addTileBuffers(Candidate &candidate, unsigned stages) {
     SmallVector<int64_t> strides;
     int64_t offset;
     (void)type.getStridesAndOffset(strides, offset);
-    int64_t bufferElements = ShapedType::getNumElements(alloc.getPhysicalShape());
+    int64_t bufferElements =
+        ShapedType::getNumElements(alloc.getPhysicalShape());
     strides.insert(strides.begin(), bufferElements);
     MemRefLayoutAttrInterface layout;
     if (!type.getLayout().isIdentity())
@@ -646,9 +644,9 @@ static void rotate(Candidate &candidate, unsigned stages, bool inLds) {
     for (ArrayRef<Value> set : inFlight)
       llvm::append_range(inits, set);
   unsigned numResults = loop.getNumResults();
-  auto steady = scf::ForOp::create(builder, loc, loop.getLowerBound(),
-                                   iterationValue(steadyTrips), loop.getStep(),
-                                   inits);
+  auto steady =
+      scf::ForOp::create(builder, loc, loop.getLowerBound(),
+                         iterationValue(steadyTrips), loop.getStep(), inits);
   steady->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
   {
     OpBuilder::InsertionGuard guard(builder);
@@ -681,10 +679,9 @@ static void rotate(Candidate &candidate, unsigned stages, bool inLds) {
     } else {
       // The oldest set in flight feeds this iteration's LDS writes; the
       // reads ahead go right after the last of them.
-      for (auto [pair, carried] : llvm::zip(
-               candidate.pairs,
-               steady.getRegionIterArgs().slice(numResults,
-                                                candidate.pairs.size())))
+      for (auto [pair, carried] :
+           llvm::zip(candidate.pairs, steady.getRegionIterArgs().slice(
+                                          numResults, candidate.pairs.size())))
         current.map(pair.read.getResult(), carried);
       Operation *lastWrite = candidate.pairs.back().write;
       for (StagingPair pair : candidate.pairs)
@@ -703,9 +700,10 @@ static void rotate(Candidate &candidate, unsigned stages, bool inLds) {
               cloner.cloneWithSlice(pair.read, aheadMapping)->getResult(0));
       }
     }
-    SmallVector<Value> yields = llvm::map_to_vector(
-        loop.getYieldedValues(),
-        [&](Value value) { return current.lookupOrDefault(value); });
+    SmallVector<Value> yields =
+        llvm::map_to_vector(loop.getYieldedValues(), [&](Value value) {
+          return current.lookupOrDefault(value);
+        });
     if (!inLds) {
       llvm::append_range(yields, steady.getRegionIterArgs().drop_front(
                                      numResults + candidate.pairs.size()));
@@ -722,9 +720,9 @@ static void rotate(Candidate &candidate, unsigned stages, bool inLds) {
     mapping.map(loop.getRegionIterArgs(), results);
     if (!inLds)
       for (auto [index, pair] : llvm::enumerate(candidate.pairs))
-        mapping.map(pair.read.getResult(),
-                    steady.getResult(numResults +
-                                     i * candidate.pairs.size() + index));
+        mapping.map(
+            pair.read.getResult(),
+            steady.getResult(numResults + i * candidate.pairs.size() + index));
     for (Operation &op : body->without_terminator())
       if (!moved.contains(&op))
         builder.clone(op, mapping);
@@ -774,8 +772,8 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
         << "wave-pipeline-loops: pipelined with " << count << " stages in "
         << (inLds ? "LDS buffers" : "registers") << ": "
         << candidate.pairs.size() << " global reads issued " << count - 1
-        << (count == 2 ? " iteration" : " iterations") << " ahead ("
-        << fitNote << ")";
+        << (count == 2 ? " iteration" : " iterations") << " ahead (" << fitNote
+        << ")";
     rotate(candidate, count, inLds);
   }
 }

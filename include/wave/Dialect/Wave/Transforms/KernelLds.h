@@ -1,4 +1,5 @@
-//===- KernelLds.h - LDS a kernel allocates ----------------------*- C++ -*-===//
+//===- KernelLds.h - LDS a kernel allocates ----------------------*- C++
+//-*-===//
 //
 // The LDS of one workgroup as the occupancy model counts it, shared by the
 // passes that add LDS and must keep an occupancy reachable
