@@ -1,16 +1,26 @@
+#!/usr/bin/env python3
 """Compile time of wave-compile: the whole process per example (median of
 several runs), the per-pass times of -mlir-timing for the slowest example,
-and the growth with kernel size on a generated kernel with 1x, 4x, 16x and 64x
-the work, with the least-squares exponent k of (time - start-up) ~ size^k,
-the start-up being the time wave-compile takes on an empty kernel."""
+and the growth with kernel size on a generated kernel with 1x, 4x, 16x, 64x
+and 256x the work, with the least-squares exponent k of (time - start-up) ~
+size^k, the start-up being the time wave-compile takes on an empty kernel,
+and each pass's exponent. bench/run.py includes it in bench/results.md; alone
+it writes the table for a few examples:
 
+    bench/compile_time.py BUILD_DIR [--runs N] [--examples gemm ...]
+                          [--markdown bench/compile-time.md]
+"""
+
+import argparse
 import math
+import pathlib
 import re
 import statistics
 import subprocess
+import tempfile
 import time
 
-SIZES = [1, 4, 16, 64]
+SIZES = [1, 4, 16, 64, 256]
 SCALED_CHIP = "gfx942"
 
 
@@ -90,7 +100,8 @@ gpu.module @empty {
 """
 # Rows of -mlir-timing-display=list that group passes rather than name one.
 GROUPS = {"root", "Total", "'gpu.module' Pipeline",
-          "Pipeline Collection : ['gpu.module']", "(A) DominanceInfo"}
+          "Pipeline Collection : ['gpu.module']", "'gpu.func' Pipeline",
+          "Pipeline Collection : ['gpu.func']", "(A) DominanceInfo"}
 
 
 def pass_times(tools, example, workdir, min_percent=0.5):
@@ -108,7 +119,10 @@ def pass_times(tools, example, workdir, min_percent=0.5):
     total = None
     report = result.stderr[result.stderr.index("Execution time report"):]
     for line in report.splitlines():
-        match = re.match(r"\s+([\d.]+) \(\s*([\d.]+)%\)\s+(.*\S)", line)
+        # Wall time: the last column (a user-time column comes first when
+        # passes ran on several threads).
+        match = re.match(r"\s+(?:[\d.]+ \(\s*[\d.]+%\)\s+)?"
+                         r"([\d.]+) \(\s*([\d.]+)%\)\s+(.*\S)", line)
         if not match:
             continue
         seconds, percent, name = match.groups()
@@ -121,7 +135,7 @@ def pass_times(tools, example, workdir, min_percent=0.5):
 
 def measure(tools, examples_dir, examples, workdir, runs):
     """Whole-process times per example at -O0 and -O2, the per-pass times of
-    the gemm example at -O2, and the times of the scaled kernel."""
+    the slowest example at -O2, and the times of the scaled kernel."""
     compile_command = lambda path, level: [
         tools / "wave-compile", path, f"--chip={SCALED_CHIP}", level, "-o",
         workdir / "t.hsaco"]
@@ -138,8 +152,10 @@ def measure(tools, examples_dir, examples, workdir, runs):
         path = workdir / f"scaled{factor}.mlir"
         path.write_text(scaled_kernel(factor))
         scaling.append((factor, wall_time(compile_command(path, "-O2"), runs)))
-    exponent = fit_exponent([(f, t - startup) for f, t in scaling])
-    tail = fit_exponent([(f, t - startup) for f, t in scaling[-2:]])
+    above = [(f, t - startup) for f, t in scaling]
+    # The small sizes are within the noise of the start-up: the steps
+    # between the largest sizes say more than the fit over all of them.
+    steps = last_steps(above)
     # Each pass's time on every size of the scaled kernel, and its exponent.
     per_size = [dict(pass_times(tools, workdir / f"scaled{factor}.mlir",
                                 workdir, min_percent=0)[1])
@@ -148,14 +164,16 @@ def measure(tools, examples_dir, examples, workdir, runs):
     largest = sorted(per_size[-1].items(), key=lambda item: -item[1])[:8]
     for name, _ in largest:
         if all(name in sizes for sizes in per_size):
-            seconds = [sizes[name] for sizes in per_size]
-            pass_growth.append((name, seconds, fit_exponent(
-                list(zip(SIZES, seconds))), fit_exponent(
-                list(zip(SIZES, seconds))[-2:])))
-    total, passes = pass_times(tools, examples_dir / "gemm.mlir", workdir)
+            points = list(zip(SIZES, [sizes[name] for sizes in per_size]))
+            pass_growth.append((name, [t for _, t in points],
+                                fit_exponent(points), last_steps(points)))
+    slowest = max(per_example, key=lambda row: row[2])[0]
+    total, passes = pass_times(tools, examples_dir / f"{slowest}.mlir",
+                               workdir)
     return {"runs": runs, "examples": per_example, "scaling": scaling,
-            "startup": startup, "exponent": exponent, "tail": tail,
-            "pass_growth": pass_growth, "passes": [("gemm", total, passes)]}
+            "startup": startup, "exponent": fit_exponent(above),
+            "steps": steps, "pass_growth": pass_growth,
+            "passes": [(slowest, total, passes)]}
 
 
 def fit_exponent(points):
@@ -167,7 +185,15 @@ def fit_exponent(points):
             sum((x - mean_x) ** 2 for x in xs))
 
 
+def last_steps(points):
+    """The exponents between the third and second largest sizes, and between
+    the second largest and the largest."""
+    return [fit_exponent(points[i:i + 2])
+            for i in (len(points) - 3, len(points) - 2)]
+
+
 def markdown(times):
+    step_names = [f"{SIZES[i]}x to {SIZES[i + 1]}x" for i in (-3, -2)]
     lines = ["## Compile time",
              f"wave-compile whole process, gfx942, median of {times['runs']} "
              "runs, seconds.", "",
@@ -182,16 +208,19 @@ def markdown(times):
               for factor, t in times["scaling"]]
     lines += ["", "Fitted growth exponent of the time above start-up "
               f"(time - start-up ~ size^k): k = {times['exponent']:.2f} "
-              f"over all sizes, {times['tail']:.2f} from {SIZES[-2]}x to "
-              f"{SIZES[-1]}x."]
+              "over all sizes, " + ", ".join(
+                  f"{k:.2f} from {name}"
+                  for k, name in zip(times["steps"], step_names)) + "."]
     lines += ["", "Per-pass growth on the generated kernel (-mlir-timing, "
-              "seconds):", "",
+              "one run a size, seconds):", "",
               "| pass | " + " | ".join(f"{f}x" for f in SIZES) +
-              f" | k (fit) | k ({SIZES[-2]}x to {SIZES[-1]}x) |",
-              "|---|" + "---|" * (len(SIZES) + 2)]
+              " | k (fit) | " + " | ".join(f"k ({name})"
+                                            for name in step_names) + " |",
+              "|---|" + "---|" * (len(SIZES) + 3)]
     lines += ["| " + name + " | " + " | ".join(f"{t:.4f}" for t in seconds)
-              + f" | {k:.2f} | {tail:.2f} |"
-              for name, seconds, k, tail in times["pass_growth"]]
+              + f" | {k:.2f} | " + " | ".join(f"{step:.2f}" for step in steps)
+              + " |"
+              for name, seconds, k, steps in times["pass_growth"]]
     for name, total, passes in times["passes"]:
         lines += ["", f"Per-pass times (-mlir-timing, -O2, {name}; passes "
                   f"over 0.5% of the {total:.4f} s timed; `Rest` is LLVM: "
@@ -199,3 +228,27 @@ def markdown(times):
                   "| pass | seconds |", "|---|---|"]
         lines += [f"| {pass_name} | {sec:.4f} |" for pass_name, sec in passes]
     return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("build_dir", type=pathlib.Path)
+    parser.add_argument("--runs", type=int, default=3,
+                        help="runs per measurement (median)")
+    parser.add_argument("--examples", nargs="+", default=["gemm"],
+                        help="examples/<name>.mlir to time")
+    parser.add_argument("--markdown", type=pathlib.Path,
+                        help="also write the table to this file")
+    args = parser.parse_args()
+    root = pathlib.Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as tmp:
+        times = measure(args.build_dir.resolve() / "bin", root / "examples",
+                        args.examples, pathlib.Path(tmp), args.runs)
+    text = markdown(times) + "\n"
+    print(text)
+    if args.markdown:
+        args.markdown.write_text(text)
+
+
+if __name__ == "__main__":
+    main()

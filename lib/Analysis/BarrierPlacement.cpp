@@ -98,7 +98,17 @@ struct ChainLink {
 class HazardFinder {
 public:
   HazardFinder(const BarrierProgram &program, ConflictOracle conflicts)
-      : program(program), conflicts(conflicts) {}
+      : program(program), conflicts(conflicts),
+        enteredLoops(program.getNumRegions()) {
+    for (unsigned region = 0, e = program.getNumRegions(); region < e; ++region)
+      for (auto [position, item] :
+           llvm::enumerate(program.getRegion(region).items)) {
+        const BarrierProgram::Item &info = program.getItem(item);
+        if (info.kind == BarrierProgram::ItemKind::Loop &&
+            !program.getRegion(info.children.front()).mayRunZeroTimes)
+          enteredLoops[region].push_back(position);
+      }
+  }
 
   SmallVector<Hazard> run();
 
@@ -135,6 +145,9 @@ private:
 
   const BarrierProgram &program;
   ConflictOracle conflicts;
+  /// For each region, the positions of its loops whose body runs at least
+  /// once, ascending: segments skip the other items without looking at them.
+  SmallVector<SmallVector<unsigned>> enteredLoops;
   SmallVector<Hazard> hazards;
 };
 } // namespace
@@ -155,20 +168,24 @@ SmallVector<ChainLink> HazardFinder::getChain(unsigned item) const {
 void HazardFinder::addSegment(Hazard &hazard, GapSegment segment) const {
   hazard.cover.push_back(segment);
   const BarrierProgram::Region &region = program.getRegion(segment.region);
+  ArrayRef<unsigned> loops = enteredLoops[segment.region];
+  if (loops.empty())
+    return;
   unsigned numGaps = region.getNumGaps();
-  // Item `g` lies between gaps `g` and `g + 1`; the back edge of a loop
-  // body, between the last gap and gap 0, holds none.
-  for (unsigned step = 0; step + 1 < segment.length; ++step) {
-    unsigned gap = (segment.first + step) % numGaps;
-    if (gap + 1 == numGaps)
-      continue;
-    const BarrierProgram::Item &item = program.getItem(region.items[gap]);
-    if (item.kind != BarrierProgram::ItemKind::Loop)
-      continue;
-    unsigned body = item.children.front();
-    const BarrierProgram::Region &bodyRegion = program.getRegion(body);
-    if (!bodyRegion.mayRunZeroTimes)
-      addSegment(hazard, {body, 0, bodyRegion.getExitGap() + 1});
+  // Item `g` lies between gaps `g` and `g + 1`: the segment passes over the
+  // items at its gaps but the last, in order, wrapping around the back edge
+  // of a loop body (which holds no item) as often as it does.
+  unsigned gap = segment.first % numGaps;
+  for (unsigned remaining = segment.length ? segment.length - 1 : 0;
+       remaining != 0;) {
+    unsigned end = std::min(numGaps, gap + remaining);
+    for (const unsigned *it = llvm::lower_bound(loops, gap);
+         it != loops.end() && *it < end; ++it) {
+      unsigned body = program.getItem(region.items[*it]).children.front();
+      addSegment(hazard, {body, 0, program.getRegion(body).getExitGap() + 1});
+    }
+    remaining -= end - gap;
+    gap = 0;
   }
 }
 
@@ -284,12 +301,18 @@ BarrierSet::BarrierSet(const BarrierProgram &program) {
 }
 
 bool BarrierSet::covers(const GapSegment &segment) const {
+  // Word-parallel: hazards of long straight-line code have segments as long
+  // as the code, and placement asks about each of them many times.
   const llvm::BitVector &bits = gaps[segment.region];
   unsigned numGaps = bits.size();
-  for (unsigned step = 0; step < segment.length; ++step)
-    if (bits.test((segment.first + step) % numGaps))
-      return true;
-  return false;
+  if (segment.length >= numGaps)
+    return bits.any();
+  unsigned first = segment.first % numGaps;
+  unsigned end = first + segment.length;
+  if (end <= numGaps)
+    return bits.find_first_in(first, end) != -1;
+  return bits.find_first_in(first, numGaps) != -1 ||
+         bits.find_first_in(0, end - numGaps) != -1;
 }
 
 bool BarrierSet::covers(const Hazard &hazard) const {
@@ -500,6 +523,56 @@ void Placer::solve(unsigned region) {
     chosen.insert({region, gap});
 }
 
+namespace {
+/// The segments of the hazards' covers by region and first gap, to find the
+/// hazards a barrier alone orders without looking at every hazard.
+class SegmentsByStart {
+public:
+  SegmentsByStart(const BarrierProgram &program, ArrayRef<Hazard> hazards)
+      : program(program), hazards(hazards) {
+    for (unsigned region = 0, e = program.getNumRegions(); region < e; ++region)
+      starts.emplace_back(program.getRegion(region).getNumGaps());
+    for (auto [index, hazard] : llvm::enumerate(hazards))
+      for (const GapSegment &segment : hazard.cover)
+        starts[segment.region]
+              [segment.first % program.getRegion(segment.region).getNumGaps()]
+                  .push_back(index);
+  }
+
+  /// Whether some hazard with a segment holding `gap` has no barrier of
+  /// `present` in its cover. A segment holding `gap` runs from its first
+  /// gap forward to `gap`; if it starts before the barrier of `present`
+  /// nearest ahead of `gap` (going backwards, around the back edge of a
+  /// loop body), it holds that barrier: only segments starting after it
+  /// need a look.
+  bool isNeeded(GapRef gap, const BarrierSet &present) const {
+    unsigned numGaps = program.getRegion(gap.region).getNumGaps();
+    unsigned first = gap.index;
+    for (unsigned step = 0; step < numGaps; ++step) {
+      if (step != 0 && present.contains({gap.region, first}))
+        return false;
+      for (unsigned index : starts[gap.region][first]) {
+        const Hazard &hazard = hazards[index];
+        if (!present.covers(hazard) &&
+            llvm::any_of(hazard.cover, [&](const GapSegment &segment) {
+              return segment.region == gap.region &&
+                     arcContains(segment, gap.index, numGaps);
+            }))
+          return true;
+      }
+      first = first == 0 ? numGaps - 1 : first - 1;
+    }
+    return false;
+  }
+
+private:
+  const BarrierProgram &program;
+  ArrayRef<Hazard> hazards;
+  /// Per region and gap, the hazards with a segment starting there.
+  SmallVector<SmallVector<SmallVector<unsigned>>> starts;
+};
+} // namespace
+
 BarrierPlacement mlir::wave::placeBarriers(const BarrierProgram &program,
                                            ArrayRef<Hazard> hazards,
                                            ArrayRef<ExistingBarrier> existing,
@@ -535,21 +608,14 @@ BarrierPlacement mlir::wave::placeBarriers(const BarrierProgram &program,
       unsigned rhsDepth = program.getRegion(existing[rhs].gap.region).loopDepth;
       return std::make_pair(rhsDepth, lhs) < std::make_pair(lhsDepth, rhs);
     });
+    SegmentsByStart starts(program, hazards);
     for (unsigned index : order) {
       GapRef gap = existing[index].gap;
       unsigned &count = countAt[gap.region][gap.index];
       if (count == 1) {
         present.erase(gap);
         // Needed when it alone orders some hazard.
-        unsigned numGaps = program.getRegion(gap.region).getNumGaps();
-        bool needed = llvm::any_of(hazards, [&](const Hazard &hazard) {
-          return !present.covers(hazard) &&
-                 llvm::any_of(hazard.cover, [&](const GapSegment &segment) {
-                   return segment.region == gap.region &&
-                          arcContains(segment, gap.index, numGaps);
-                 });
-        });
-        if (needed) {
+        if (starts.isNeeded(gap, present)) {
           present.insert(gap);
           continue;
         }

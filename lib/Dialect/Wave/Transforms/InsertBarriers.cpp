@@ -85,7 +85,7 @@ void InsertBarriersPass::reportUnordered(const LdsHazardAnalysis &analysis,
       if (quiet)
         continue;
       InFlightDiagnostic remark =
-          to->emitRemark()
+          emitRemark(to->getLoc())
           << "LDS footprint inexact: this access and another may touch a "
              "common element (an address depends on a value the analysis "
              "does not know), and if they do no barrier can order them "
@@ -94,7 +94,7 @@ void InsertBarriersPass::reportUnordered(const LdsHazardAnalysis &analysis,
       remark.attachNote(from->getLoc()) << "the other access";
       continue;
     }
-    InFlightDiagnostic warning = to->emitWarning()
+    InFlightDiagnostic warning = emitWarning(to->getLoc())
                                  << "LDS hazard no barrier can order: lanes "
                                     "of the workgroup may take different "
                                     "paths everywhere between this access "
@@ -108,8 +108,8 @@ void InsertBarriersPass::processKernel(gpu::GPUFuncOp kernel) {
   LdsHazardAnalysis analysis(kernel, assumeWaveOrder);
   if (!analysis.succeeded()) {
     if (!quiet)
-      kernel.emitRemark() << "barriers left as they are: "
-                          << analysis.getFailureReason();
+      emitRemark(kernel.getLoc())
+          << "barriers left as they are: " << analysis.getFailureReason();
     return;
   }
   for (const LdsAccess &access : analysis.getAccesses()) {
@@ -117,7 +117,7 @@ void InsertBarriersPass::processKernel(gpu::GPUFuncOp kernel) {
       continue;
     ++counts.inexact;
     if (!quiet)
-      access.op->emitRemark()
+      emitRemark(access.op->getLoc())
           << "LDS footprint not exact (" << access.unknownFootprintReason
           << "): ordered against every access of "
           << (access.buffer ? "its buffer" : "LDS");

@@ -382,7 +382,7 @@ void MinimizeGlobalLoadsPass::runOnOperation() {
       ++outcome[diagnostic.kind];
       // Already minimal copies are fine as they are: no remark.
       if (diagnostic.kind != StagingFailure::AlreadyMinimal && !quiet)
-        diagnostic.op->emitRemark("global loads not minimized: ")
+        emitRemark(diagnostic.op->getLoc(), "global loads not minimized: ")
             << diagnostic.reason;
     }
   });
@@ -391,7 +391,8 @@ void MinimizeGlobalLoadsPass::runOnOperation() {
     if (addsBarrier(kernel, plan)) {
       ++outcome[StagingFailure::NeedsBarrier];
       if (!isInReferenceKernel(kernel))
-        plan.pairs.front().read->emitRemark(
+        emitRemark(
+            plan.pairs.front().read->getLoc(),
             "global loads not minimized: in the linear layout lanes would "
             "read the LDS runs other lanes write, which needs a barrier the "
             "kernel does not have");

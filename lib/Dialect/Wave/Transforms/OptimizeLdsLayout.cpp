@@ -262,7 +262,7 @@ void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
                                      const LdsBankModel &model) {
   auto leaveAlone = [&](const Twine &why) {
     ++numTilesLeftAlone;
-    alloc.emitRemark("LDS layout left alone: ") << why;
+    emitRemark(alloc.getLoc(), "LDS layout left alone: ") << why;
   };
   if (alloc->hasAttr(WaveDialect::kSpillSlotAttrName))
     return leaveAlone("a register spill slot (each lane reads back only "
@@ -304,7 +304,7 @@ void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
   SmallVector<LaneAccessOpInterface> bestSplits;
   (void)tile.evaluate(bestSplits, reason);
 
-  InFlightDiagnostic remark = alloc.emitRemark()
+  InFlightDiagnostic remark = emitRemark(alloc.getLoc())
                               << "LDS layout " << describe(tile.getOriginal());
   if (best == tile.getOriginal()) {
     ++numTilesKept;
@@ -348,7 +348,7 @@ void OptimizeLdsLayoutPass::runOnOperation() {
         continue;
       }
       ++numTilesLeftAlone;
-      alloc.emitRemark("LDS layout left alone: ")
+      emitRemark(alloc.getLoc(), "LDS layout left alone: ")
           << (attr ? "no LDS bank model for chip '" + attr.getChip().str() + "'"
                    : std::string("the kernel has no wave.kernel attribute "
                                  "naming its chip"));

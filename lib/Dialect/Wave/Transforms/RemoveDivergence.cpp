@@ -464,7 +464,7 @@ private:
     if (plan.rejection) {
       ++counts[*plan.rejection];
       if (!isInReferenceKernel(ifOp))
-        ifOp.emitRemark("divergent branch kept: ") << plan.reason;
+        emitRemark(ifOp.getLoc(), "divergent branch kept: ") << plan.reason;
       return;
     }
     ++counts.converted;
