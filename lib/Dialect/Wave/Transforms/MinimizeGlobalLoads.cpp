@@ -297,7 +297,9 @@ struct MinimizeGlobalLoadsPass
   void runOnOperation() override;
 
 private:
-  bool addsBarrier(gpu::GPUFuncOp kernel, const StagingPlan &plan);
+  struct KernelBarriers;
+  bool addsBarrier(gpu::GPUFuncOp kernel, const StagingPlan &plan,
+                   KernelBarriers &known);
   void report(Outcome &outcome);
 };
 
@@ -305,6 +307,16 @@ private:
 /// barrier the kernel has, and the hazards no barrier can order.
 struct MissingBarriers {
   size_t inserted = 0, unordered = 0;
+};
+
+/// What is known of one kernel's missing barriers, each an LDS hazard
+/// analysis of the whole kernel: those of the kernel as it is now, and those
+/// of the last copy restaged by `addsBarrier`. When restaging the kernel
+/// itself gives the same IR, the copy's are the kernel's next.
+struct MinimizeGlobalLoadsPass::KernelBarriers {
+  std::optional<MissingBarriers> current;
+  OwningOpRef<Operation *> restagedCopy;
+  MissingBarriers restagedCopyMissing;
 };
 } // namespace
 
@@ -323,7 +335,8 @@ static MissingBarriers getMissingBarriers(gpu::GPUFuncOp kernel) {
 /// but in the linear layout lanes read other lanes' runs. Tried on a copy
 /// of the kernel, planned again there.
 bool MinimizeGlobalLoadsPass::addsBarrier(gpu::GPUFuncOp kernel,
-                                          const StagingPlan &plan) {
+                                          const StagingPlan &plan,
+                                          KernelBarriers &known) {
   IRMapping mapping;
   OwningOpRef<Operation *> copy = kernel->clone(mapping);
   auto copied = cast<gpu::GPUFuncOp>(*copy);
@@ -337,11 +350,14 @@ bool MinimizeGlobalLoadsPass::addsBarrier(gpu::GPUFuncOp kernel,
     FailureOr<StagingPlan> copyPlan = planStaging(group, loadBits, diagnostic);
     if (failed(copyPlan))
       return false;
-    MissingBarriers before = getMissingBarriers(kernel);
+    if (!known.current)
+      known.current = getMissingBarriers(kernel);
     Restager(*copyPlan).run();
     MissingBarriers after = getMissingBarriers(copied);
-    return after.inserted > before.inserted ||
-           after.unordered > before.unordered;
+    known.restagedCopy = std::move(copy);
+    known.restagedCopyMissing = after;
+    return after.inserted > known.current->inserted ||
+           after.unordered > known.current->unordered;
   }
   return false;
 }
@@ -387,8 +403,11 @@ void MinimizeGlobalLoadsPass::runOnOperation() {
     }
   });
 
+  llvm::DenseMap<Operation *, KernelBarriers> knownBarriers;
   for (const auto &[kernel, plan] : plans) {
-    if (addsBarrier(kernel, plan)) {
+    KernelBarriers &known = knownBarriers[kernel];
+    known.restagedCopy = nullptr;
+    if (addsBarrier(kernel, plan, known)) {
       ++outcome[StagingFailure::NeedsBarrier];
       if (!isInReferenceKernel(kernel))
         emitRemark(
@@ -400,6 +419,11 @@ void MinimizeGlobalLoadsPass::runOnOperation() {
     }
     Restager(plan).run();
     outcome.add(plan);
+    known.current.reset();
+    if (known.restagedCopy && OperationEquivalence::isEquivalentTo(
+                                  kernel, known.restagedCopy.get(),
+                                  OperationEquivalence::IgnoreLocations))
+      known.current = known.restagedCopyMissing;
   }
   report(outcome);
 }
