@@ -530,22 +530,17 @@ LogicalResult BudgetRegistersPass::budgetKernel(gpu::GPUFuncOp func,
   } else {
     text = request + ": " + text;
   }
-  if (!isInReferenceKernel(func))
-    emitRemark(func.getLoc()) << "wave-budget-registers: " << text;
+  emitRemark(func.getLoc()) << "wave-budget-registers: " << text;
   return success();
 }
 
 void BudgetRegistersPass::runOnOperation() {
   counts = BudgetCounts();
-  SmallVector<std::pair<gpu::GPUFuncOp, KernelAttr>> kernels;
-  getOperation()->walk([&](gpu::GPUFuncOp func) {
+  for (gpu::GPUFuncOp func :
+       getKernelsToTransform(getOperation(), referenceKernels))
     if (auto kernel =
             func->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName);
-        kernel && func.isKernel())
-      kernels.push_back({func, kernel});
-  });
-  for (auto [func, kernel] : kernels)
-    if (failed(budgetKernel(func, kernel)))
+        kernel && failed(budgetKernel(func, kernel)))
       return signalPassFailure();
 
   numBudgeted += counts.budgeted;

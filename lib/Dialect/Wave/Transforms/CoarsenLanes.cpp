@@ -380,9 +380,10 @@ struct CoarsenLanesPass
   void runOnOperation() override {
     unsigned coarsened = 0, widened = 0, notPrivate = 0, notContiguous = 0,
              sizes = 0, alreadyWide = 0;
-    getOperation()->walk([&](gpu::GPUFuncOp kernel) {
-      if (!kernel.isKernel() || kernel.getBody().empty())
-        return;
+    for (gpu::GPUFuncOp kernel :
+         getKernelsToTransform(getOperation(), referenceKernels)) {
+      if (kernel.getBody().empty())
+        continue;
       CoarseningPlan plan = planCoarsening(kernel, accessBits);
       switch (plan.bail) {
       case Bail::None: {
@@ -395,7 +396,7 @@ struct CoarsenLanesPass
             << plan.factor << " consecutive lanes' elements, " << merged
             << " accesses widened, workgroup x " << before << " -> "
             << before / plan.factor << " lanes";
-        return;
+        continue;
       }
       case Bail::NotLanePrivate:
         ++notPrivate;
@@ -411,7 +412,7 @@ struct CoarsenLanesPass
         break;
       }
       emitRemark(kernel.getLoc()) << "lanes not coarsened: " << plan.reason;
-    });
+    }
     numCoarsened = coarsened;
     numWidened = widened;
     numBailNotLanePrivate = notPrivate;

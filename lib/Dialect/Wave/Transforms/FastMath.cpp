@@ -36,9 +36,8 @@ struct FastMathPass : public wave::impl::WaveFastMathBase<FastMathPass> {
     if (finite)
       flags = flags | arith::FastMathFlags::nnan | arith::FastMathFlags::ninf;
     unsigned flagged = 0;
-    getOperation()->walk([&](gpu::GPUFuncOp kernel) {
-      if (!kernel.isKernel())
-        return;
+    for (gpu::GPUFuncOp kernel :
+         getKernelsToTransform(getOperation(), referenceKernels)) {
       kernel.walk([&](arith::ArithFastMathInterface op) {
         arith::FastMathFlags old = op.getFastMathFlagsAttr()
                                        ? op.getFastMathFlagsAttr().getValue()
@@ -49,7 +48,7 @@ struct FastMathPass : public wave::impl::WaveFastMathBase<FastMathPass> {
                     arith::FastMathFlagsAttr::get(&getContext(), old | flags));
         ++flagged;
       });
-    });
+    }
     numFlagged = flagged;
     if (summary)
       emitPassSummary(*this, getOperation())

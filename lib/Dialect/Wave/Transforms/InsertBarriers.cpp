@@ -37,17 +37,16 @@ struct InsertBarriersPass
 
   void runOnOperation() override {
     counts = Counts();
-    getOperation()->walk([&](gpu::GPUFuncOp kernel) {
-      if (kernel.isKernel())
-        processKernel(kernel);
-    });
+    for (gpu::GPUFuncOp kernel :
+         getKernelsToTransform(getOperation(), referenceKernels))
+      processKernel(kernel);
     report();
   }
 
 private:
   void processKernel(gpu::GPUFuncOp kernel);
   void reportUnordered(const LdsHazardAnalysis &analysis,
-                       ArrayRef<unsigned> uncoverable, bool quiet);
+                       ArrayRef<unsigned> uncoverable);
   void report();
 
   Counts counts;
@@ -68,8 +67,7 @@ static bool isApproximate(const LdsAccess &access) {
 }
 
 void InsertBarriersPass::reportUnordered(const LdsHazardAnalysis &analysis,
-                                         ArrayRef<unsigned> uncoverable,
-                                         bool quiet) {
+                                         ArrayRef<unsigned> uncoverable) {
   ArrayRef<Hazard> hazards = analysis.getHazards();
   llvm::DenseSet<std::pair<Operation *, Operation *>> reported;
   for (unsigned index : uncoverable) {
@@ -82,8 +80,6 @@ void InsertBarriersPass::reportUnordered(const LdsHazardAnalysis &analysis,
     // With an approximate footprint the two may never touch a common
     // element: the analysis does not know, which is no sign of a bug.
     if (isApproximate(first) || isApproximate(second)) {
-      if (quiet)
-        continue;
       InFlightDiagnostic remark =
           emitRemark(to->getLoc())
           << "LDS footprint inexact: this access and another may touch a "
@@ -104,23 +100,20 @@ void InsertBarriersPass::reportUnordered(const LdsHazardAnalysis &analysis,
 }
 
 void InsertBarriersPass::processKernel(gpu::GPUFuncOp kernel) {
-  bool quiet = isInReferenceKernel(kernel);
   LdsHazardAnalysis analysis(kernel, assumeWaveOrder);
   if (!analysis.succeeded()) {
-    if (!quiet)
-      emitRemark(kernel.getLoc())
-          << "barriers left as they are: " << analysis.getFailureReason();
+    emitRemark(kernel.getLoc())
+        << "barriers left as they are: " << analysis.getFailureReason();
     return;
   }
   for (const LdsAccess &access : analysis.getAccesses()) {
     if (access.unknownFootprintReason.empty())
       continue;
     ++counts.inexact;
-    if (!quiet)
-      emitRemark(access.op->getLoc())
-          << "LDS footprint not exact (" << access.unknownFootprintReason
-          << "): ordered against every access of "
-          << (access.buffer ? "its buffer" : "LDS");
+    emitRemark(access.op->getLoc())
+        << "LDS footprint not exact (" << access.unknownFootprintReason
+        << "): ordered against every access of "
+        << (access.buffer ? "its buffer" : "LDS");
   }
 
   ArrayRef<Hazard> hazards = analysis.getHazards();
@@ -128,7 +121,7 @@ void InsertBarriersPass::processKernel(gpu::GPUFuncOp kernel) {
   BarrierPlacement placement =
       placeBarriers(analysis.getProgram(), hazards,
                     analysis.getExistingBarriers(), keepUserBarriers);
-  reportUnordered(analysis, placement.uncoverable, quiet);
+  reportUnordered(analysis, placement.uncoverable);
 
   for (auto [barrier, keep] :
        llvm::zip_equal(analysis.getBarriers(), placement.keepExisting)) {

@@ -377,10 +377,8 @@ void MinimizeGlobalLoadsPass::runOnOperation() {
   // analyses intact.
   Outcome outcome;
   std::vector<std::pair<gpu::GPUFuncOp, StagingPlan>> plans;
-  getOperation()->walk([&](gpu::GPUFuncOp kernel) {
-    if (!kernel.isKernel())
-      return;
-    bool quiet = isInReferenceKernel(kernel);
+  for (gpu::GPUFuncOp kernel :
+       getKernelsToTransform(getOperation(), referenceKernels)) {
     for (const StagingGroup &group : findStagingGroups(kernel)) {
       StagingDiagnostic diagnostic;
       FailureOr<StagingPlan> plan = planStaging(group, loadBits, diagnostic);
@@ -397,11 +395,11 @@ void MinimizeGlobalLoadsPass::runOnOperation() {
       }
       ++outcome[diagnostic.kind];
       // Already minimal copies are fine as they are: no remark.
-      if (diagnostic.kind != StagingFailure::AlreadyMinimal && !quiet)
+      if (diagnostic.kind != StagingFailure::AlreadyMinimal)
         emitRemark(diagnostic.op->getLoc(), "global loads not minimized: ")
             << diagnostic.reason;
     }
-  });
+  }
 
   llvm::DenseMap<Operation *, KernelBarriers> knownBarriers;
   for (const auto &[kernel, plan] : plans) {
@@ -409,12 +407,10 @@ void MinimizeGlobalLoadsPass::runOnOperation() {
     known.restagedCopy = nullptr;
     if (addsBarrier(kernel, plan, known)) {
       ++outcome[StagingFailure::NeedsBarrier];
-      if (!isInReferenceKernel(kernel))
-        emitRemark(
-            plan.pairs.front().read->getLoc(),
-            "global loads not minimized: in the linear layout lanes would "
-            "read the LDS runs other lanes write, which needs a barrier the "
-            "kernel does not have");
+      emitRemark(plan.pairs.front().read->getLoc(),
+                 "global loads not minimized: in the linear layout lanes "
+                 "would read the LDS runs other lanes write, which needs a "
+                 "barrier the kernel does not have");
       continue;
     }
     Restager(plan).run();

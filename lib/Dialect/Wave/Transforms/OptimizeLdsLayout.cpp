@@ -332,12 +332,11 @@ void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
 }
 
 void OptimizeLdsLayoutPass::runOnOperation() {
-  getOperation()->walk([&](gpu::GPUFuncOp kernel) {
-    if (!kernel.isKernel())
-      return;
+  for (gpu::GPUFuncOp kernel :
+       getKernelsToTransform(getOperation(), referenceKernels)) {
     SmallVector<AllocLdsOp> allocs(kernel.getOps<AllocLdsOp>());
     if (allocs.empty())
-      return;
+      continue;
     KernelAttr attr =
         kernel->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName);
     std::optional<LdsBankModel> model =
@@ -353,5 +352,5 @@ void OptimizeLdsLayoutPass::runOnOperation() {
                    : std::string("the kernel has no wave.kernel attribute "
                                  "naming its chip"));
     }
-  });
+  }
 }

@@ -786,10 +786,9 @@ void PipelineLoopsPass::runOnOperation() {
         << stages.getValue();
     return signalPassFailure();
   }
-  getOperation()->walk([&](gpu::GPUFuncOp kernel) {
-    if (kernel.isKernel())
-      processKernel(kernel);
-  });
+  for (gpu::GPUFuncOp kernel :
+       getKernelsToTransform(getOperation(), referenceKernels))
+    processKernel(kernel);
   report();
 }
 

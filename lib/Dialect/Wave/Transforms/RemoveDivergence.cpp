@@ -438,7 +438,11 @@ public:
     // Post-order: inner branches first, so that an outer arm is straight-line
     // code by the time the outer branch is considered.
     SmallVector<scf::IfOp> branches;
-    getOperation()->walk([&](scf::IfOp ifOp) { branches.push_back(ifOp); });
+    getOperation()->walk([&](scf::IfOp ifOp) {
+      auto func = ifOp->getParentOfType<gpu::GPUFuncOp>();
+      if (!func || !isSkippedKernel(func, referenceKernels))
+        branches.push_back(ifOp);
+    });
     BranchCounts counts;
     for (scf::IfOp ifOp : branches)
       visitBranch(ifOp, solver, counts);
@@ -463,8 +467,7 @@ private:
       checkLdsReads(ifOp, plan);
     if (plan.rejection) {
       ++counts[*plan.rejection];
-      if (!isInReferenceKernel(ifOp))
-        emitRemark(ifOp.getLoc(), "divergent branch kept: ") << plan.reason;
+      emitRemark(ifOp.getLoc(), "divergent branch kept: ") << plan.reason;
       return;
     }
     ++counts.converted;

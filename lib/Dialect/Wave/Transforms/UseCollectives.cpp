@@ -320,9 +320,8 @@ void UseCollectivesPass::processChain(gpu::GPUFuncOp kernel,
 
 void UseCollectivesPass::runOnOperation() {
   treesFound = treesRewritten = levelsReplaced = levelsKept = bails = 0;
-  getOperation()->walk([&](gpu::GPUFuncOp kernel) {
-    if (!kernel.isKernel())
-      return;
+  for (gpu::GPUFuncOp kernel :
+       getKernelsToTransform(getOperation(), referenceKernels)) {
     // Chains of levels per block, collected before any rewrite.
     SmallVector<SmallVector<Level>> chains;
     kernel.walk([&](Block *block) {
@@ -363,7 +362,7 @@ void UseCollectivesPass::runOnOperation() {
     });
     for (SmallVector<Level> &chain : chains)
       processChain(kernel, chain);
-  });
+  }
   numTrees = treesFound;
   numRewritten = treesRewritten;
   numLevelsReplaced = levelsReplaced;

@@ -107,7 +107,7 @@
 // EXAMPLE-NEXT:    wave.write %[[Y]]
 // EXAMPLE-NEXT:    gpu.return
 
-// SUMMARY: remark: wave-remove-divergence: 10 converted, 1 store pairs merged, 6 left uniform; kept: 10 side effect, 1 barrier, 1 convergent, 3 out of bounds, 2 LDS read, 2 cost
+// SUMMARY: remark: wave-remove-divergence: 10 converted, 1 store pairs merged, 6 left uniform; kept: 9 side effect, 1 barrier, 1 convergent, 3 out of bounds, 2 LDS read, 2 cost
 
 #k = #wave.kernel<chip = "gfx942", wave_size = 64>
 #lds = #gpu.address_space<workgroup>

@@ -7,6 +7,13 @@ include "mlir/Pass/PassBase.td"
 
 // One definition per pass: summary, description, options, statistics.
 
+// Every pass that transforms kernels one at a time has this option and
+// finds its kernels with getKernelsToTransform (Kernels.h).
+defvar ReferenceKernelsOption =
+    Option<"referenceKernels", "reference-kernels", "bool", "false",
+           "Also transform reference kernels (those another kernel names "
+           "with wave.reference), which are left as written by default">;
+
 def WaveMinimizeGlobalLoads
     : Pass<"wave-minimize-global-loads"> {
   let summary = "Stages LDS tiles with the fewest, widest coalesced global "
@@ -54,6 +61,7 @@ def WaveMinimizeGlobalLoads
     Option<"summary", "summary", "bool", "false",
            "Also report the statistics as a remark on the module (the "
            "packaged MLIR is built without statistics)">,
+    ReferenceKernelsOption,
   ];
   let statistics = [
     Statistic<"numTilesRestaged", "tiles-restaged",
@@ -147,6 +155,7 @@ def WaveCoarsenLanes : Pass<"wave-coarsen-lanes"> {
     Option<"summary", "summary", "bool", "false",
            "Also report the statistics as a remark on the module (the "
            "packaged MLIR is built without statistics)">,
+    ReferenceKernelsOption,
   ];
   let statistics = [
     Statistic<"numCoarsened", "kernels-coarsened",
@@ -209,6 +218,7 @@ def WaveUseCollectives : Pass<"wave-use-collectives"> {
     Option<"summary", "summary", "bool", "false",
            "Also report the statistics as a remark on the module (the "
            "packaged MLIR is built without statistics)">,
+    ReferenceKernelsOption,
   ];
   let statistics = [
     Statistic<"numTrees", "trees-found", "LDS reduction trees recognized">,
@@ -258,6 +268,7 @@ def WaveFastMath : Pass<"wave-fast-math"> {
     Option<"summary", "summary", "bool", "false",
            "Also report the statistics as a remark on the module (the "
            "packaged MLIR is built without statistics)">,
+    ReferenceKernelsOption,
   ];
   let statistics = [
     Statistic<"numFlagged", "ops-flagged", "Ops given fast-math flags">,
@@ -292,6 +303,9 @@ def WaveOptimizeLdsLayout : Pass<"wave-optimize-lds-layout"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::vector::VectorDialect",
+  ];
+  let options = [
+    ReferenceKernelsOption,
   ];
   let statistics = [
     Statistic<"numTilesChanged", "tiles-changed",
@@ -374,6 +388,7 @@ def WaveInsertBarriers : Pass<"wave-insert-barriers"> {
     Option<"summary", "summary", "bool", /*default=*/"false",
            "Emit a remark on the module with the counts the statistics keep "
            "(LLVM release builds compile statistics out)">,
+    ReferenceKernelsOption,
   ];
   let statistics = [
     Statistic<"numHazards", "hazards",
@@ -457,6 +472,7 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
     Option<"summary", "summary", "bool", /*default=*/"false",
            "Emit a remark on the module with the counts the statistics keep "
            "(LLVM release builds compile statistics out)">,
+    ReferenceKernelsOption,
   ];
   let statistics = [
     Statistic<"numPipelined", "loops-pipelined", "Loops pipelined">,
@@ -540,6 +556,7 @@ def RemoveDivergence : Pass<"wave-remove-divergence"> {
     Option<"summary", "summary", "bool", /*default=*/"false",
            "Emit a remark on the root op with the counts the statistics "
            "keep (LLVM release builds compile statistics out)">,
+    ReferenceKernelsOption,
   ];
   let statistics = [
     Statistic<"numConverted", "converted",
@@ -623,6 +640,7 @@ def BudgetRegisters : Pass<"wave-budget-registers"> {
     Option<"summary", "summary", "bool", /*default=*/"false",
            "Emit a remark on the root op with the counts the statistics "
            "keep (LLVM release builds compile statistics out)">,
+    ReferenceKernelsOption,
   ];
   let statistics = [
     Statistic<"numBudgeted", "kernels-budgeted",

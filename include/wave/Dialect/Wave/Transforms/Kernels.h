@@ -1,0 +1,36 @@
+//===- Kernels.h - The kernels a kernel pass transforms ---------*- C++ -*-===//
+//
+// The passes that transform kernels one at a time find them the same way:
+// run on a module, every kernel in it; scheduled on a gpu.func, as the
+// pipelines do to transform the kernels in parallel, that one. Reference
+// kernels are left out unless the pass's `reference-kernels` option
+// (Passes.td's ReferenceKernelsOption) is set.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVE_DIALECT_WAVE_TRANSFORMS_KERNELS_H
+#define WAVE_DIALECT_WAVE_TRANSFORMS_KERNELS_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+namespace mlir::wave {
+
+/// Whether `func` is a reference kernel: a gpu.func that another function of
+/// its symbol table names with `wave.reference`.
+bool isReferenceKernel(gpu::GPUFuncOp func);
+
+/// Whether a kernel pass leaves `func`, and everything in it, alone. A
+/// reference kernel is the naive version its optimized kernel is checked
+/// against (`wave-run` compares the two), so by default the passes leave it
+/// as written and say nothing about it: transforming it would weaken that
+/// check and cost compile time. `referenceKernels` is the pass's option.
+bool isSkippedKernel(gpu::GPUFuncOp func, bool referenceKernels);
+
+/// The gpu.func kernels that `root` is or holds and that a kernel pass
+/// transforms, in order.
+SmallVector<gpu::GPUFuncOp> getKernelsToTransform(Operation *root,
+                                                  bool referenceKernels);
+
+} // namespace mlir::wave
+
+#endif // WAVE_DIALECT_WAVE_TRANSFORMS_KERNELS_H
