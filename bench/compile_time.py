@@ -13,6 +13,7 @@ it writes the table for a few examples:
 
 import argparse
 import math
+import os
 import pathlib
 import re
 import statistics
@@ -98,6 +99,8 @@ gpu.module @empty {
   }
 }
 """
+# The passes whose growth with kernel size is always reported.
+TRACKED = ["WaveMinimizeGlobalLoads", "RemoveDivergence", "WaveInsertBarriers"]
 # Rows of -mlir-timing-display=list that group passes rather than name one.
 GROUPS = {"root", "Total", "'gpu.module' Pipeline",
           "Pipeline Collection : ['gpu.module']", "'gpu.func' Pipeline",
@@ -136,6 +139,7 @@ def pass_times(tools, example, workdir, min_percent=0.5):
 def measure(tools, examples_dir, examples, workdir, runs):
     """Whole-process times per example at -O0 and -O2, the per-pass times of
     the slowest example at -O2, and the times of the scaled kernel."""
+    load_before = os.getloadavg()[0]
     compile_command = lambda path, level: [
         tools / "wave-compile", path, f"--chip={SCALED_CHIP}", level, "-o",
         workdir / "t.hsaco"]
@@ -156,13 +160,21 @@ def measure(tools, examples_dir, examples, workdir, runs):
     # The small sizes are within the noise of the start-up: the steps
     # between the largest sizes say more than the fit over all of them.
     steps = last_steps(above)
-    # Each pass's time on every size of the scaled kernel, and its exponent.
-    per_size = [dict(pass_times(tools, workdir / f"scaled{factor}.mlir",
-                                workdir, min_percent=0)[1])
-                for factor in SIZES]
+    # Each pass's time (median of `runs`) on every size of the scaled kernel,
+    # and its exponent: the slowest passes at the largest size and the
+    # kernel passes whose cost grows with the kernel.
+    per_size = []
+    for factor in SIZES:
+        samples = [dict(pass_times(tools, workdir / f"scaled{factor}.mlir",
+                                   workdir, min_percent=0)[1])
+                   for _ in range(runs)]
+        per_size.append({name: statistics.median(
+            sample.get(name, 0.0) for sample in samples)
+            for name in samples[0]})
     pass_growth = []
-    largest = sorted(per_size[-1].items(), key=lambda item: -item[1])[:8]
-    for name, _ in largest:
+    largest = [name for name, _ in sorted(per_size[-1].items(),
+                                          key=lambda item: -item[1])[:8]]
+    for name in largest + [name for name in TRACKED if name not in largest]:
         if all(name in sizes for sizes in per_size):
             points = list(zip(SIZES, [sizes[name] for sizes in per_size]))
             pass_growth.append((name, [t for _, t in points],
@@ -170,7 +182,9 @@ def measure(tools, examples_dir, examples, workdir, runs):
     slowest = max(per_example, key=lambda row: row[2])[0]
     total, passes = pass_times(tools, examples_dir / f"{slowest}.mlir",
                                workdir)
-    return {"runs": runs, "examples": per_example, "scaling": scaling,
+    return {"runs": runs, "load": (load_before, os.getloadavg()[0]),
+            "cores": os.cpu_count(), "examples": per_example,
+            "scaling": scaling,
             "startup": startup, "exponent": fit_exponent(above),
             "steps": steps, "pass_growth": pass_growth,
             "passes": [(slowest, total, passes)]}
@@ -196,7 +210,11 @@ def markdown(times):
     step_names = [f"{SIZES[i]}x to {SIZES[i + 1]}x" for i in (-3, -2)]
     lines = ["## Compile time",
              f"wave-compile whole process, gfx942, median of {times['runs']} "
-             "runs, seconds.", "",
+             "runs, seconds. The machine's load average was "
+             f"{times['load'][0]:.1f} when the measurement began and "
+             f"{times['load'][1]:.1f} when it ended, on {times['cores']} "
+             "cores: other work shares it, and times on a loaded machine "
+             "vary by a factor of two or more between runs.", "",
              "| example | -O0 | -O2 |", "|---|---|---|"]
     lines += [f"| {name} | {o0:.3f} | {o2:.3f} |"
               for name, o0, o2 in times["examples"]]
@@ -212,7 +230,7 @@ def markdown(times):
                   f"{k:.2f} from {name}"
                   for k, name in zip(times["steps"], step_names)) + "."]
     lines += ["", "Per-pass growth on the generated kernel (-mlir-timing, "
-              "one run a size, seconds):", "",
+              f"median of {times['runs']} runs a size, seconds):", "",
               "| pass | " + " | ".join(f"{f}x" for f in SIZES) +
               " | k (fit) | " + " | ".join(f"k ({name})"
                                             for name in step_names) + " |",

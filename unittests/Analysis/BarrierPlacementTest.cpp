@@ -467,6 +467,98 @@ TEST(BarrierPlacementTest, ExistingBarriers) {
   EXPECT_EQ(placement.inserted.front(), (GapRef{BarrierProgram::kRoot, 1}));
 }
 
+/// The existing barriers placement keeps, by its definition: innermost
+/// loops first, then program order, a barrier goes unless some hazard with a
+/// segment holding it has no other barrier still present in its cover
+/// (every hazard looked at, which placement avoids).
+SmallVector<bool> keptByDefinition(const BarrierProgram &program,
+                                   ArrayRef<Hazard> hazards,
+                                   ArrayRef<ExistingBarrier> existing) {
+  BarrierSet present(program);
+  for (const ExistingBarrier &barrier : existing)
+    present.insert(barrier.gap);
+  SmallVector<unsigned> order;
+  for (unsigned i = 0; i < existing.size(); ++i)
+    if (existing[i].removable)
+      order.push_back(i);
+  auto depth = [&](unsigned i) {
+    return program.getRegion(existing[i].gap.region).loopDepth;
+  };
+  llvm::sort(order, [&](unsigned a, unsigned b) {
+    return std::make_pair(depth(b), a) < std::make_pair(depth(a), b);
+  });
+  SmallVector<bool> kept(existing.size(), true);
+  for (unsigned i : order) {
+    GapRef gap = existing[i].gap;
+    unsigned numGaps = program.getRegion(gap.region).getNumGaps();
+    present.erase(gap);
+    bool needed = llvm::any_of(hazards, [&](const Hazard &hazard) {
+      return !present.covers(hazard) &&
+             llvm::any_of(hazard.cover, [&](const GapSegment &segment) {
+               return segment.region == gap.region &&
+                      (gap.index + numGaps - segment.first) % numGaps <
+                          segment.length;
+             });
+    });
+    if (needed)
+      present.insert(gap);
+    else
+      kept[i] = false;
+  }
+  return kept;
+}
+
+/// Random kernels with a random barrier at some gaps: placement keeps
+/// exactly the barriers its definition keeps, and the kept and inserted
+/// ones order every hazard.
+TEST(BarrierPlacementTest, ExistingBarriersMatchDefinition) {
+  std::mt19937 rng(20261125);
+  for (int round = 0; round < 400; ++round) {
+    SyntheticKernel kernel;
+    kernel.hasLoop = rng() % 3 != 0;
+    int id = 0;
+    auto addAccesses = [&](std::vector<int> &ids, int count, bool inLoop) {
+      for (int i = 0; i < count; ++i, ++id) {
+        kernel.accesses.push_back(randomAccess(rng, inLoop));
+        ids.push_back(id);
+      }
+    };
+    addAccesses(kernel.before, 1 + rng() % 5, false);
+    if (kernel.hasLoop) {
+      addAccesses(kernel.body, 1 + rng() % 5, true);
+      addAccesses(kernel.after, rng() % 4, false);
+      if (int trips = rng() % 5)
+        kernel.tripCount = trips;
+    }
+    kernel.build();
+    SmallVector<ExistingBarrier> existing;
+    for (unsigned region = 0; region < kernel.program.getNumRegions(); ++region)
+      for (unsigned gap = 0;
+           gap < kernel.program.getRegion(region).getNumGaps(); ++gap)
+        if (rng() % 2)
+          existing.push_back({{region, gap}, rng() % 4 != 0});
+    SmallVector<Hazard> hazards =
+        findHazards(kernel.program,
+                    [&](unsigned from, unsigned to, const PathClass &paths) {
+                      return kernel.query(from, to, paths);
+                    });
+    BarrierPlacement placement =
+        placeBarriers(kernel.program, hazards, existing, false);
+    EXPECT_EQ(placement.keepExisting,
+              keptByDefinition(kernel.program, hazards, existing))
+        << describe(kernel);
+    BarrierSet barriers(kernel.program);
+    for (auto [barrier, kept] : llvm::zip(existing, placement.keepExisting))
+      if (kept)
+        barriers.insert(barrier.gap);
+    for (GapRef gap : placement.inserted)
+      barriers.insert(gap);
+    EXPECT_TRUE(kernel.isRaceFree(barriers)) << describe(kernel);
+    if (HasFailure())
+      return;
+  }
+}
+
 /// A branch arm where barriers are not allowed: a hazard inside it cannot be
 /// ordered; one from before the branch into it is ordered before the
 /// branch.
