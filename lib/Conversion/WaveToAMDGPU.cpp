@@ -172,6 +172,24 @@ void ConvertWaveToAMDGPUPass::runOnOperation() {
   if (left.wasInterrupted() || failed(checkLdsSize(module)))
     return signalPassFailure();
 
+  // Loops whose MMAs wave-pipeline-loops set beside their LDS staging get
+  // LLVM's small-GEMM strategy (iglp_opt 0: MFMAs interleaved with LDS and
+  // global accesses) on chips with MFMA.
+  ROCDL::ROCDLTargetAttr target = getROCDLTarget(module);
+  module.walk([&](scf::ForOp loop) {
+    if (!loop->removeAttr(WaveDialect::kInterleaveMmaAttrName))
+      return;
+    KernelAttr kernel = getEnclosingKernelAttr(loop);
+    StringRef chipName = kernel ? kernel.getChip() : StringRef();
+    if (chipName.empty() && target)
+      chipName = target.getChip();
+    const ChipInfo *chip = lookupChip(chipName);
+    if (!chip || !chip->hasMfma)
+      return;
+    OpBuilder builder = OpBuilder::atBlockBegin(loop.getBody());
+    ROCDL::IglpOpt::create(builder, loop.getLoc(), /*variant=*/0);
+  });
+
   // The kernels are plain gpu.func kernels from here on.
   for (auto func : module.getOps<gpu::GPUFuncOp>()) {
     func->removeAttr(WaveDialect::kKernelAttrName);

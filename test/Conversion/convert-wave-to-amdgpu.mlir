@@ -233,3 +233,38 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A loop wave-pipeline-loops marked for MMA interleaving gets LLVM's
+// small-GEMM scheduling strategy on a chip with MFMA (gfx942), nothing on
+// one without (gfx1100); the mark is gone either way.
+// CHECK-LABEL: gpu.func @interleave_mfma
+// CHECK: scf.for
+// CHECK-NEXT: rocdl.iglp.opt 0
+// CHECK-NOT: wave.interleave_mma
+// CHECK-LABEL: gpu.func @interleave_wmma
+// CHECK: scf.for
+// CHECK-NOT: rocdl.iglp.opt
+// CHECK-NOT: wave.interleave_mma
+// CHECK: gpu.return
+gpu.module @interleave {
+  gpu.func @interleave_mfma(%n: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %n step %c1 {
+    } {wave.interleave_mma}
+    gpu.return
+  }
+  gpu.func @interleave_wmma(%n: index) kernel
+      attributes {known_block_size = array<i32: 32, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx1100", wave_size = 32>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %n step %c1 {
+    } {wave.interleave_mma}
+    gpu.return
+  }
+}

@@ -608,3 +608,10 @@ gpu.module @lds {
     gpu.return
   }
 }
+
+// -----
+
+func.func @interleave_mma_on_func() attributes {wave.interleave_mma} {
+  // expected-error @-1 {{'wave.interleave_mma' is a unit attribute of scf.for loops}}
+  return
+}

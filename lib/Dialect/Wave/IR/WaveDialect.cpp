@@ -6,6 +6,7 @@
 #include "wave/Dialect/Wave/IR/WaveAttrs.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/IntegerSet.h"
@@ -150,6 +151,12 @@ LogicalResult WaveDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   if (attr.getName() == kSpillSlotAttrName)
     return verifySpillSlotAttr(op, attr);
+  if (attr.getName() == kInterleaveMmaAttrName) {
+    if (!isa<scf::ForOp>(op) || !isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "'" << kInterleaveMmaAttrName
+                             << "' is a unit attribute of scf.for loops";
+    return success();
+  }
   if (attr.getName() == kAssumeAttrName) {
     auto func = dyn_cast<gpu::GPUFuncOp>(op);
     if (!func || !func.isKernel())

@@ -49,6 +49,10 @@ struct Candidate {
   /// Staged global reads and the LDS writes of their values, in body order.
   SmallVector<StagingPair> pairs;
   int64_t lowerBound = 0, step = 1, tripCount = 0;
+  /// Whether the trailing MMAs move to the next iteration, and the VGPRs
+  /// their carried operands add.
+  bool defer = false;
+  unsigned deferredRegisters = 0;
 };
 
 /// The budget a kernel's loops must fit.
@@ -67,7 +71,8 @@ struct KernelBudget {
 /// What the statistics keep, counted here for the summary remark.
 struct Counts {
   unsigned pipelined = 0, prefetched = 0, reduced = 0, ldsBytes = 0,
-           tripCount = 0, dependence = 0, registers = 0, lds = 0, target = 0;
+           deferred = 0, tripCount = 0, dependence = 0, registers = 0, lds = 0,
+           target = 0;
 };
 
 class PipelineLoopsPass
@@ -326,6 +331,60 @@ LogicalResult PipelineLoopsPass::check(Candidate &candidate) {
   return success();
 }
 
+namespace {
+/// The MMAs at the end of a loop body that the next iteration can do
+/// instead, and the values they need from their own iteration.
+struct MmaDeferral {
+  /// `wave.mma` ops after the body's last LDS read whose results only feed
+  /// each other and the yield, in body order.
+  SmallVector<Operation *> mmas;
+  /// Their operands defined in the loop (body values, iteration arguments,
+  /// the induction variable) other than each other's results.
+  SmallVector<Value> carried;
+};
+} // namespace
+
+static MmaDeferral findTrailingMmas(scf::ForOp loop) {
+  Block *body = loop.getBody();
+  Operation *lastLdsRead = nullptr;
+  for (Operation &op : body->without_terminator())
+    if (auto read = dyn_cast<ReadOp>(op); read && isLds(read.getMemref()))
+      lastLdsRead = &op;
+  MmaDeferral deferral;
+  if (!lastLdsRead)
+    return deferral;
+  llvm::SetVector<Operation *> mmas;
+  for (Operation *op = lastLdsRead->getNextNode(); op != body->getTerminator();
+       op = op->getNextNode())
+    if (isa<MmaOp>(op))
+      mmas.insert(op);
+  // An MMA whose result another op of the body needs stays, and so do the
+  // deferred MMAs that feed it.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Operation *mma : llvm::make_early_inc_range(mmas)) {
+      if (llvm::all_of(mma->getUsers(), [&](Operation *user) {
+            return mmas.contains(user) || isa<scf::YieldOp>(user);
+          }))
+        continue;
+      mmas.remove(mma);
+      changed = true;
+    }
+  }
+  llvm::SetVector<Value> carried;
+  for (Operation *mma : mmas)
+    for (Value operand : mma->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if ((def && mmas.contains(def)) ||
+          !body->getParent()->isAncestor(operand.getParentRegion()))
+        continue;
+      carried.insert(operand);
+    }
+  deferral.mmas = mmas.takeVector();
+  deferral.carried = carried.takeVector();
+  return deferral;
+}
+
 //===----------------------------------------------------------------------===//
 // Budget
 //===----------------------------------------------------------------------===//
@@ -412,10 +471,43 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
           count, lds, budget.ldsBytes, target);
       continue;
     }
+    std::string deferNote;
+    if (deferMmas != 0) {
+      MmaDeferral deferral = findTrailingMmas(candidate.loop);
+      unsigned carried = 0;
+      // The accumulators the deferred MMAs take replace the ones they
+      // yielded; the other operands (fragments) are carried in addition.
+      for (Value value : deferral.carried)
+        if (!value.getDefiningOp<MmaOp>() && !isa<BlockArgument>(value))
+          carried += pressure.getCost(value).getVectorRegisters();
+      // A loop without MMAs after its last LDS read has nothing to defer.
+      if (deferral.mmas.empty()) {
+      } else if (deferral.mmas.size() < deferMmas) {
+        deferNote = llvm::formatv(
+            "; MMAs not deferred: {0} after the last LDS read, fewer than "
+            "defer-mmas={1}",
+            deferral.mmas.size(), deferMmas.getValue());
+      } else if (candidate.tripCount - (count - 1) < 2) {
+        deferNote = "; MMAs not deferred: the steady state runs one "
+                    "iteration";
+      } else if (need + carried > budget.vgprs) {
+        deferNote = llvm::formatv(
+            "; MMAs not deferred: their {0} carried VGPRs would take the "
+            "loop over the budget",
+            carried);
+      } else {
+        candidate.defer = true;
+        candidate.deferredRegisters = carried;
+        deferNote = llvm::formatv(
+            "; {0} trailing MMAs deferred to the next iteration ({1} VGPRs "
+            "carried)",
+            deferral.mmas.size(), carried);
+      }
+    }
     fitNote = llvm::formatv(
         "{0} + {1} prefetched VGPRs of the budget of {2}, {3} bytes of LDS, "
-        "at {4}",
-        loopPeak, prefetched, budget.vgprs, lds, target);
+        "at {4}{5}",
+        loopPeak, prefetched, budget.vgprs, lds, target, deferNote);
     if (count < stages)
       fitNote +=
           "; fewer stages than the " + std::to_string(stages) +
@@ -584,8 +676,9 @@ static unsigned addTileBuffers(Candidate &candidate, unsigned stages) {
   return added;
 }
 
-/// Rotates `candidate.loop` for `stages` stages in registers or LDS.
-static void rotate(Candidate &candidate, unsigned stages, bool inLds) {
+/// Rotates `candidate.loop` for `stages` stages in registers or LDS; returns
+/// the steady-state loop.
+static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds) {
   scf::ForOp loop = candidate.loop;
   Block *body = loop.getBody();
   Location loc = loop.getLoc();
@@ -732,6 +825,99 @@ static void rotate(Candidate &candidate, unsigned stages, bool inLds) {
   }
   loop.replaceAllUsesWith(results);
   loop.erase();
+  return steady;
+}
+
+//===----------------------------------------------------------------------===//
+// Deferring the trailing MMAs
+//===----------------------------------------------------------------------===//
+
+/// Moves `deferral`'s MMAs of every iteration of `loop` to the start of the
+/// next one (the first iteration's other ops are peeled in front of the
+/// loop, the last iteration's MMAs follow it), so that in one loop body
+/// they sit beside the next iteration's LDS staging and barriers. Returns
+/// the new loop.
+static scf::ForOp deferTrailingMmas(scf::ForOp loop,
+                                    const MmaDeferral &deferral, int64_t step) {
+  Block *body = loop.getBody();
+  Location loc = loop.getLoc();
+  llvm::DenseSet<Operation *> deferred(deferral.mmas.begin(),
+                                       deferral.mmas.end());
+  auto isDeferred = [&](Value value) {
+    Operation *def = value.getDefiningOp();
+    return def && deferred.contains(def);
+  };
+  ValueRange yielded = loop.getYieldedValues();
+  // The yielded values the loop still carries: those no deferred MMA makes.
+  SmallVector<unsigned> kept;
+  for (auto [index, value] : llvm::enumerate(yielded))
+    if (!isDeferred(value))
+      kept.push_back(index);
+  auto cloneOthers = [&](OpBuilder &builder, IRMapping &mapping) {
+    for (Operation &op : body->without_terminator())
+      if (!deferred.contains(&op))
+        builder.clone(op, mapping);
+  };
+  auto cloneDeferred = [&](OpBuilder &builder, IRMapping &mapping) {
+    for (Operation *mma : deferral.mmas)
+      builder.clone(*mma, mapping);
+  };
+  auto carriedState = [&](IRMapping &mapping) {
+    SmallVector<Value> state;
+    for (unsigned index : kept)
+      state.push_back(mapping.lookupOrDefault(yielded[index]));
+    for (Value value : deferral.carried)
+      state.push_back(mapping.lookupOrDefault(value));
+    return state;
+  };
+
+  // The first iteration without its deferred MMAs.
+  OpBuilder builder(loop);
+  IRMapping first;
+  first.map(loop.getInductionVar(), loop.getLowerBound());
+  first.map(loop.getRegionIterArgs(), loop.getInitArgs());
+  cloneOthers(builder, first);
+  Value lower =
+      arith::AddIOp::create(builder, loc, loop.getLowerBound(),
+                            arith::ConstantIndexOp::create(builder, loc, step));
+  auto rest = scf::ForOp::create(builder, loc, lower, loop.getUpperBound(),
+                                 loop.getStep(), carriedState(first));
+  rest->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+  // The previous iteration's deferred MMAs, then this one's other ops.
+  auto restoreIterArgs = [&](IRMapping &mapping, ValueRange state) {
+    for (auto [index, value] : llvm::enumerate(deferral.carried))
+      mapping.map(value, state[kept.size() + index]);
+  };
+  auto iterArgsAfter = [&](IRMapping &mapping, ValueRange state) {
+    SmallVector<Value> args;
+    unsigned next = 0;
+    for (auto [index, value] : llvm::enumerate(yielded)) {
+      if (isDeferred(value))
+        args.push_back(mapping.lookup(value));
+      else
+        args.push_back(state[next++]);
+    }
+    return args;
+  };
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(rest.getBody());
+    IRMapping mapping;
+    restoreIterArgs(mapping, rest.getRegionIterArgs());
+    cloneDeferred(builder, mapping);
+    mapping.map(loop.getRegionIterArgs(),
+                iterArgsAfter(mapping, rest.getRegionIterArgs()));
+    mapping.map(loop.getInductionVar(), rest.getInductionVar());
+    cloneOthers(builder, mapping);
+    scf::YieldOp::create(builder, loc, carriedState(mapping));
+  }
+  // The last iteration's deferred MMAs.
+  IRMapping last;
+  restoreIterArgs(last, rest.getResults());
+  cloneDeferred(builder, last);
+  loop.replaceAllUsesWith(iterArgsAfter(last, rest.getResults()));
+  loop.erase();
+  return rest;
 }
 
 //===----------------------------------------------------------------------===//
@@ -774,7 +960,16 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
         << candidate.pairs.size() << " global reads issued " << count - 1
         << (count == 2 ? " iteration" : " iterations") << " ahead (" << fitNote
         << ")";
-    rotate(candidate, count, inLds);
+    scf::ForOp steady = rotate(candidate, count, inLds);
+    if (candidate.defer) {
+      scf::ForOp rest =
+          deferTrailingMmas(steady, findTrailingMmas(steady), candidate.step);
+      // The deferred MMAs and the staging now share one loop body: the
+      // backend may interleave them.
+      rest->setAttr(WaveDialect::kInterleaveMmaAttrName,
+                    UnitAttr::get(rest.getContext()));
+      ++counts.deferred;
+    }
   }
 }
 
@@ -797,6 +992,7 @@ void PipelineLoopsPass::report() {
   numReadsPrefetched = counts.prefetched;
   numStagesReduced = counts.reduced;
   numLdsBytesAdded = counts.ldsBytes;
+  numMmasDeferred = counts.deferred;
   numRejectedTripCount = counts.tripCount;
   numRejectedDependence = counts.dependence;
   numRejectedRegisters = counts.registers;
@@ -806,9 +1002,10 @@ void PipelineLoopsPass::report() {
     return;
   emitPassSummary(*this, getOperation())
       << counts.pipelined << " loops pipelined, " << counts.prefetched
-      << " reads prefetched, " << counts.reduced << " with fewer stages, "
-      << counts.ldsBytes << " LDS bytes added; rejected: " << counts.tripCount
-      << " trip count, " << counts.dependence << " dependence, "
-      << counts.registers << " registers, " << counts.lds << " LDS, "
-      << counts.target << " no target";
+      << " reads prefetched, " << counts.deferred << " with deferred MMAs, "
+      << counts.reduced << " with fewer stages, " << counts.ldsBytes
+      << " LDS bytes added; rejected: " << counts.tripCount << " trip count, "
+      << counts.dependence << " dependence, " << counts.registers
+      << " registers, " << counts.lds << " LDS, " << counts.target
+      << " no target";
 }

@@ -34,9 +34,50 @@
 // RUN: wave-run %examples/gemm.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // The 128 x 128 x 32 GEMM example: four 16-byte reads a lane a K step,
 // within the budget of the 3 waves a SIMD its padded tiles allow.
+// Its last four MMAs (after the step's last LDS read) move to the start of
+// the next iteration, where they share the loop body with the next step's
+// LDS writes, barrier and first LDS reads.
 // RUN: wave-opt %examples/gemm_nk_128.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops -o /dev/null 2>&1 | FileCheck %s --check-prefix=GEMM-NK
+// RUN: wave-opt %examples/gemm_nk_128.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops 2>/dev/null | FileCheck %s --check-prefix=DEFER
+// RUN: wave-run %examples/gemm_nk_128.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %examples/gemm_nk_128.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops{buffer=lds},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %examples/gemm_nk_128.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
-// GEMM-NK: remark: wave-pipeline-loops: pipelined with 2 stages in registers: 4 global reads issued 1 iteration ahead (73 + 16 prefetched VGPRs of the budget of 168, 18432 bytes of LDS, at occupancy 3 (reached before pipelining) on gfx942)
+// GEMM-NK: remark: wave-pipeline-loops: pipelined with 2 stages in registers: 4 global reads issued 1 iteration ahead (73 + 16 prefetched VGPRs of the budget of 168, 18432 bytes of LDS, at occupancy 3 (reached before pipelining) on gfx942; 4 trailing MMAs deferred to the next iteration (8 VGPRs carried))
+// Not when the fragments they carry do not fit the budget (here the headroom
+// leaves exactly the pipelined loop's registers free), nor when fewer MMAs
+// than defer-mmas follow the last LDS read (gemm.mlir: one; GEMM above).
+// RUN: wave-opt %examples/gemm_nk_128.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops=headroom=79 -o /dev/null 2>&1 | FileCheck %s --check-prefix=NO-DEFER
+// NO-DEFER: (73 + 16 prefetched VGPRs of the budget of 168, 18432 bytes of LDS, at occupancy 3 (reached before pipelining) on gfx942; MMAs not deferred: their 8 carried VGPRs would take the loop over the budget)
+// RUN: wave-opt %examples/gemm_nk_128.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops=defer-mmas=0 2>&1 | FileCheck %s --check-prefix=DEFER-OFF
+// DEFER-OFF: on gfx942){{$}}
+// DEFER-OFF-NOT: wave.interleave_mma
+// The first iteration is peeled without its last MMAs; the steady state runs
+// the remaining 14, each starting with the previous one's last four MMAs on
+// the carried fragments; the last iteration's follow the loop.
+// DEFER: wave.barrier
+// DEFER-COUNT-12: wave.mma
+// DEFER: wave.barrier
+// DEFER-NOT: wave.mma
+// DEFER: scf.for %{{.*}} = %{{.*}} to %c15 step %{{.*}} iter_args({{.*}}) -> (vector<8xf16>, vector<8xf16>, vector<8xf16>, vector<8xf16>, vector<4xf16>, vector<4xf16>, vector<16xf32>, vector<4xf16>, vector<16xf32>, vector<4xf16>, vector<16xf32>, vector<16xf32>)
+// DEFER-COUNT-4: wave.mma <f32_32x32x8_f16> %arg
+// DEFER-NEXT: wave.write
+// DEFER: wave.barrier
+// DEFER-COUNT-12: wave.mma
+// DEFER: wave.barrier
+// DEFER-NEXT: scf.yield
+// DEFER-NEXT: } {wave.interleave_mma}
+// DEFER-COUNT-4: wave.mma <f32_32x32x8_f16> %{{[0-9]+}}#
+// In the code object the loop carries LLVM's MFMA interleaving strategy and
+// an MFMA sits among the staging before the step's first barrier.
+// RUN: wave-compile %examples/gemm_nk_128.mlir --chip=gfx942 -O2 --emit=asm -o - 2>/dev/null | FileCheck %s --check-prefix=ISA-NK
+// ISA-NK-LABEL: {{^}}gemm_nk_128:
+// ISA-NK: {{^}}.LBB0_1:
+// ISA-NK: v_mfma_f32_32x32x8_f16
+// ISA-NK: ds_write
+// ISA-NK: iglp_opt mask(0x00000000)
+// ISA-NK: v_mfma_f32_32x32x8_f16
+// ISA-NK: s_barrier
+// ISA-NK: s_cbranch_scc1 .LBB0_1
 // In the code object (wave-compile -O2 runs wave-optimize), the loop issues
 // the next K step's two 16-byte global loads after this step's LDS writes and
 // before its MFMAs, and waits for them (vmcnt) only at the next step's LDS
@@ -60,7 +101,7 @@
 // The next K step's two 16-byte reads are issued before this step's LDS
 // reads and MFMAs; the occupancy the example reaches (7, LDS-limited) is
 // kept.
-// GEMM: remark: wave-pipeline-loops: pipelined with 2 stages in registers: 2 global reads issued 1 iteration ahead (21 + 8 prefetched VGPRs of the budget of 72, 8960 bytes of LDS, at occupancy 7 (reached before pipelining) on gfx942)
+// GEMM: remark: wave-pipeline-loops: pipelined with 2 stages in registers: 2 global reads issued 1 iteration ahead (21 + 8 prefetched VGPRs of the budget of 72, 8960 bytes of LDS, at occupancy 7 (reached before pipelining) on gfx942; MMAs not deferred: 1 after the last LDS read, fewer than defer-mmas=2)
 // GEMM: %[[A0:.*]] = wave.read %arg0{{.*}} -> vector<8xf16>
 // GEMM-NEXT: %[[B0:.*]] = wave.read %arg1{{.*}} -> vector<8xf16>
 // GEMM: scf.for %[[KS:.*]] = %{{.*}} to %c7 step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[A:.*]] = %[[A0]], %[[B:.*]] = %[[B0]]) -> (vector<16xf32>, vector<8xf16>, vector<8xf16>)
@@ -80,7 +121,7 @@
 // GEMM-COUNT-4: wave.mma
 // GEMM: gpu.return
 
-// SUMMARY: remark: wave-pipeline-loops: 5 loops pipelined, 6 reads prefetched, 0 with fewer stages, 0 LDS bytes added; rejected: 2 trip count, 3 dependence, 1 registers, 0 LDS, 1 no target
+// SUMMARY: remark: wave-pipeline-loops: 5 loops pipelined, 6 reads prefetched, 0 with deferred MMAs, 0 with fewer stages, 0 LDS bytes added; rejected: 2 trip count, 3 dependence, 1 registers, 0 LDS, 1 no target
 
 // BAD: error: wave-pipeline-loops: stages must be at least 2, got 1
 

@@ -50,6 +50,11 @@ def Wave_Dialect : Dialect {
     /// the spill).
     static constexpr ::llvm::StringLiteral kSpillSlotAttrName =
         "wave.spill_slot";
+    /// Name of the unit attribute marking an `scf.for` whose MMAs the
+    /// backend should interleave with its memory accesses (LLVM's small-GEMM
+    /// scheduling strategy on chips with MFMA).
+    static constexpr ::llvm::StringLiteral kInterleaveMmaAttrName =
+        "wave.interleave_mma";
   }];
 }
 

@@ -431,6 +431,17 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
     the next need only one barrier between them. Barriers are left to
     `wave-insert-barriers`.
 
+    The MMAs after an iteration's last LDS read depend only on registers.
+    When there are at least `defer-mmas` of them, the pass moves them to the
+    start of the next iteration (their fragments and accumulators become
+    loop-carried values, the first iteration's other ops are peeled in
+    front of the loop, the last iteration's MMAs follow it), so that they
+    share one loop body with the next iteration's LDS writes, barrier and
+    first LDS reads, and marks the loop `wave.interleave_mma`: the lowering
+    asks LLVM's scheduler to interleave its MFMAs with the memory accesses
+    (`llvm.amdgcn.iglp.opt` 0) on chips with MFMA. The carried fragments
+    count against the register budget; a remark says when they do not fit.
+
     A loop is pipelined only when the rotation provably keeps its meaning
     and fits the kernel's budget; otherwise a remark says why: a trip count
     that is not static or is below the stages; a staged read whose address
@@ -469,6 +480,10 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
     Option<"headroom", "headroom", "unsigned", /*default=*/"8",
            "VGPRs the estimate must leave free below the budget (as "
            "wave-budget-registers)">,
+    Option<"deferMmas", "defer-mmas", "unsigned", /*default=*/"2",
+           "Move the MMAs after an iteration's last LDS read to the start "
+           "of the next iteration, beside its LDS staging, when there are "
+           "at least this many (0: never)">,
     Option<"summary", "summary", "bool", /*default=*/"false",
            "Emit a remark on the module with the counts the statistics keep "
            "(LLVM release builds compile statistics out)">,
@@ -483,6 +498,9 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
               "Loops pipelined with fewer stages than requested (budget)">,
     Statistic<"numLdsBytesAdded", "lds-bytes-added",
               "Bytes of LDS the extra tile buffers add">,
+    Statistic<"numMmasDeferred", "loops-mmas-deferred",
+              "Pipelined loops whose trailing MMAs moved to the next "
+              "iteration">,
     Statistic<"numRejectedTripCount", "rejected-trip-count",
               "Loops left alone: trip count not static or below the stages">,
     Statistic<"numRejectedDependence", "rejected-dependence",
