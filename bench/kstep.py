@@ -138,9 +138,11 @@ def lds_cycles(text):
     return 64 * lane_bytes, max(2, 64 * lane_bytes // LDS_BYTES_PER_CLOCK)
 
 
-def measure(assembly, name, mma_per_kstep, occupancy):
+def measure(assembly, name, mma_per_kstep, occupancy, conflicts=None):
     """The K-step metrics of kernel `name`'s main loop: `mma_per_kstep` MFMAs
-    a wave make one K step; `occupancy` waves a SIMD."""
+    a wave make one K step; `occupancy` waves a SIMD; `conflicts`: the LDS
+    bank-conflict cycles of a K step of a workgroup of one wave a SIMD (None
+    where they are not known: the LDS bound then counts none)."""
     lines = asm_metrics.kernel_lines(assembly, name)
     loop = [i for i in map(asm_metrics.instruction,
                            asm_metrics.main_loop(lines)) if i]
@@ -157,7 +159,7 @@ def measure(assembly, name, mma_per_kstep, occupancy):
             lds_clocks += access[1]
     mfma_bound = sum(MFMA_CYCLES.get(m, 32) for m in mfmas) / ksteps
     # The CU's LDS serves the waves of all its SIMDs.
-    lds_bound = lds_clocks * SIMDS_PER_CU / ksteps
+    lds_bound = lds_clocks * SIMDS_PER_CU / ksteps + (conflicts or 0)
     latency_bound = GLOBAL_LATENCY / max(occupancy, 1)
     bounds = {"MFMA": mfma_bound, "LDS": lds_bound, "latency": latency_bound}
     limiter = max(bounds, key=bounds.get)
@@ -170,6 +172,7 @@ def measure(assembly, name, mma_per_kstep, occupancy):
         / ksteps,
         "barriers_per_kstep": mnemonics.count("s_barrier") / ksteps,
         "lds_bytes_per_kstep": lds_bytes / ksteps,
+        "conflict_cycles_per_kstep": conflicts,
         "bound_mfma": mfma_bound, "bound_lds": lds_bound,
         "bound_latency": latency_bound,
         "bound": bounds[limiter], "bound_limiter": limiter,

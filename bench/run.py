@@ -48,6 +48,12 @@ TRITON_GEMMS = [
 ]
 # MFMAs (32x32x8) a wave makes one K step: tile M*N*K / (32*32*8) / 4 waves.
 GEMM_MMA_PER_KSTEP = {"gemm": 4, "gemm_nk_128": 16}
+# K steps a workgroup runs: K / 32 (gemm: 256, gemm_nk_128: 512).
+GEMM_KSTEPS = {"gemm": 8, "gemm_nk_128": 16}
+BANK_REMARK = re.compile(
+    r"remark: \d+ x \d+ bytes a lane, phases of \d+ lanes: (\d+) cycles "
+    r"\(minimum \d+, (\d+) extra\) a workgroup in its worst execution, "
+    r"(\d+) executions a run")
 CHIPS = ["gfx942", "gfx1100"]
 CLANG = "/usr/bin/clang++-22"
 # Debian's hipcc (ROCm 5.2, clang 15). Clang 15 has no gfx942: its peer rows
@@ -163,6 +169,28 @@ def compile_wave_unpipelined(tools, example, workdir):
     return report, asm.read_text()
 
 
+def bank_conflicts(tools, example, options):
+    """LDS cycles and bank-conflict cycles a K step of a workgroup, by the
+    bank-conflict analysis (docs/BankConflicts.md) on the kernel after
+    `--wave-optimize=options`: each access's cycles in its worst execution
+    times its executions a run, summed, over the K steps of a run. None for
+    the conflict cycles when an access was not analyzed."""
+    result = run([tools / "wave-opt", ROOT / "examples" / f"{example}.mlir",
+                  f"--wave-optimize=chip=gfx942 budget-registers=false "
+                  f"{options}", "-test-wave-bank-conflicts", "-o",
+                  "/dev/null"])
+    cycles = extra = 0
+    for line in result.stderr.splitlines():
+        if "bank conflicts unknown" in line:
+            return cycles / GEMM_KSTEPS[example], None
+        match = BANK_REMARK.search(line)
+        if match:
+            executions = int(match.group(3))
+            cycles += int(match.group(1)) * executions
+            extra += int(match.group(2)) * executions
+    return cycles / GEMM_KSTEPS[example], extra / GEMM_KSTEPS[example]
+
+
 def triton_occupancy(vgprs, lds_bytes, waves=4):
     """Waves a SIMD on gfx942 for a Triton kernel (LLVM's model: a 512-entry
     VGPR+AGPR file in granules of 8, 64 KiB of LDS a CU, 4 SIMDs)."""
@@ -189,8 +217,11 @@ def measure_gemms(tools, workdir, triton_dir):
                 occupancy = report["occupancy"]
             row = {"kernel": example, "code": variant, "vgprs": vgprs,
                    "lds_bytes": lds, "occupancy": occupancy}
+            _, conflicts = bank_conflicts(
+                tools, example, "" if variant == "O2" else "pipeline-stages=0")
             row.update(kstep.measure(assembly, example,
-                                     GEMM_MMA_PER_KSTEP[example], occupancy))
+                                     GEMM_MMA_PER_KSTEP[example], occupancy,
+                                     conflicts))
             rows.append(row)
     for name, kernel, example, label, lds in TRITON_GEMMS:
         path = triton_dir / name
@@ -215,9 +246,9 @@ def gemm_table(rows):
               if r["code"] == "Triton num_stages=2"}
     header = ["kernel", "code", "mca cycles / K step", "vs Triton s2",
               "vmcnt stalls / K step", "global loads / K step",
-              "barriers / K step", "LDS bytes / K step (wave)", "LDS B",
-              "VGPR+AGPR", "occupancy", "bound: MFMA", "LDS", "latency",
-              "bound (limiter)"]
+              "barriers / K step", "LDS bytes / K step (wave)",
+              "bank-conflict cycles / K step", "LDS B", "VGPR+AGPR",
+              "occupancy", "bound: MFMA", "LDS", "latency", "bound (limiter)"]
     body = []
     for r in rows:
         ratio = (f"{r['mca_cycles_per_kstep'] / triton[r['kernel']]:.2f}x"
@@ -227,7 +258,10 @@ def gemm_table(rows):
             f"{r['vmcnt_stall_per_kstep']:.1f}",
             f"{r['global_loads_per_kstep']:g}",
             f"{r['barriers_per_kstep']:g}",
-            f"{r['lds_bytes_per_kstep']:g}", r["lds_bytes"], r["vgprs"],
+            f"{r['lds_bytes_per_kstep']:g}",
+            "not modelled" if r["conflict_cycles_per_kstep"] is None
+            else f"{r['conflict_cycles_per_kstep']:g}",
+            r["lds_bytes"], r["vgprs"],
             r["occupancy"], f"{r['bound_mfma']:g}", f"{r['bound_lds']:g}",
             f"{r['bound_latency']:.0f}",
             f"{r['bound']:.0f} ({r['bound_limiter']})"])
@@ -247,14 +281,20 @@ GEMM_NOTE = (
     "`v_add_u32` (llvm-mca 22 can loop forever on them). Bound: the largest "
     "of MFMA time at the published rate (32 cycles a 32x32x8 f16 MFMA: "
     "1307 TFLOP/s dense FP16 on 304 CUs at 2.1 GHz is 512 FLOP a clock a "
-    "SIMD; llvm-mca issues one every 8 cycles), LDS time (128 bytes a clock "
-    "a CU shared by 4 SIMDs, at least 2 clocks a wave instruction, no bank "
-    "conflicts counted) and global latency "
-    f"({kstep.GLOBAL_LATENCY} cycles, assumed) / waves a SIMD. Triton's "
-    "occupancy is LLVM's model for its VGPR+AGPR count and the LDS its "
-    "ds_* instructions address (Triton allocates LDS at launch). LDS "
-    "bank-conflict cycles are not a column yet: they come with the bank-"
-    "conflict analysis of the LDS layout work.")
+    "SIMD; llvm-mca issues one every 8 cycles), LDS time (the bank model of "
+    "docs/BankConflicts.md: 128 bytes a clock a CU shared by 4 SIMDs, "
+    "phases of 32, 16 or 8 lanes for 4-, 8- and 16-byte accesses, so at "
+    "least 2 clocks a wave instruction, from the loop's ds_* instructions, "
+    "plus the bank-conflict cycles) and global latency "
+    f"({kstep.GLOBAL_LATENCY} cycles, assumed) / waves a SIMD. Bank-conflict "
+    "cycles: the extra cycles the bank-conflict analysis finds on the wave "
+    "kernel after wave-optimize, each LDS access's worst execution times "
+    "its executions, summed over a run and divided by its K steps (a "
+    "workgroup of 4 waves, one a SIMD); Triton's are not modelled (its "
+    "swizzle is address arithmetic in the assembly, which the analysis does "
+    "not read), so its LDS bound counts none. Triton's occupancy is LLVM's "
+    "model for its VGPR+AGPR count and the LDS its ds_* instructions "
+    "address (Triton allocates LDS at launch).")
 
 
 def hipcc_note():
@@ -365,6 +405,9 @@ def main():
                         help="Triton's assembly for the GEMM rows")
     parser.add_argument("--runs", type=int, default=5,
                         help="compile-time runs per measurement (median)")
+    parser.add_argument("--keep-compile-time", action="store_true",
+                        help="keep bench/results.md's compile-time section "
+                        "instead of timing again (on a loaded machine)")
     args = parser.parse_args()
     tools = pathlib.Path(args.build_dir).resolve() / "bin"
     if HIPCC is None:
@@ -375,8 +418,13 @@ def main():
         rows = measure_all(tools, pathlib.Path(tmp))
         gemms = measure_gemms(tools, pathlib.Path(tmp),
                               pathlib.Path(args.triton_dir))
-        times = compile_time.measure(tools, ROOT / "examples", EXAMPLES,
-                                     pathlib.Path(tmp), args.runs)
+        if args.keep_compile_time:
+            previous = (BENCH / "results.md").read_text()
+            timing = previous[previous.index("## Compile time"):].rstrip()
+        else:
+            timing = compile_time.markdown(compile_time.measure(
+                tools, ROOT / "examples", EXAMPLES, pathlib.Path(tmp),
+                args.runs))
 
     with open(BENCH / "results.csv", "w", newline="") as out:
         writer = csv.DictWriter(out, fieldnames=FIELDS)
@@ -401,7 +449,7 @@ def main():
         markdown_table(["kernel", "chip", "metric", "O0", "O2",
                         "explained in docs/performance.md"], worse)
         if worse else "None.",
-        compile_time.markdown(times)]
+        timing]
     if has_chart:
         sections.insert(2, "![occupancy and cycles](results.png)")
     (BENCH / "results.md").write_text("\n\n".join(sections) + "\n")
