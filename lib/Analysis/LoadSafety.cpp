@@ -12,6 +12,53 @@
 using namespace mlir;
 using namespace mlir::wave;
 
+namespace {
+/// Upstream's integer range analysis, with unknown ranges for the results of
+/// ops that divide by a non-constant affine expression.
+class GuardedIntegerRangeAnalysis : public dataflow::IntegerRangeAnalysis {
+public:
+  using IntegerRangeAnalysis::IntegerRangeAnalysis;
+
+  LogicalResult
+  visitOperation(Operation *op,
+                 ArrayRef<const dataflow::IntegerValueRangeLattice *> operands,
+                 ArrayRef<dataflow::IntegerValueRangeLattice *> results)
+      override {
+    if (dividesByNonConstant(op)) {
+      setAllToEntryStates(results);
+      return success();
+    }
+    return IntegerRangeAnalysis::visitOperation(op, operands, results);
+  }
+
+private:
+  static bool dividesByNonConstant(Operation *op) {
+    for (NamedAttribute attr : op->getAttrs()) {
+      auto map = dyn_cast<AffineMapAttr>(attr.getValue());
+      if (!map)
+        continue;
+      for (AffineExpr result : map.getValue().getResults()) {
+        bool found = false;
+        result.walk([&](AffineExpr expr) {
+          auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+          if (binary && expr.getKind() != AffineExprKind::Add &&
+              expr.getKind() != AffineExprKind::Mul &&
+              !isa<AffineConstantExpr>(binary.getRHS()))
+            found = true;
+        });
+        if (found)
+          return true;
+      }
+    }
+    return false;
+  }
+};
+} // namespace
+
+void mlir::wave::loadIntegerRangeAnalysis(DataFlowSolver &solver) {
+  solver.load<GuardedIntegerRangeAnalysis>();
+}
+
 static bool fail(std::string *reason, const Twine &why) {
   if (reason)
     *reason = why.str();

@@ -35,6 +35,11 @@
 // RUN: not wave-run %s --kernel=hoisted --compare-pipeline='gpu.module(gpu.func(loop-invariant-code-motion))' 2>&1 | FileCheck %s --check-prefix=TRANSFORMED
 // TRANSFORMED: error: affine map divides by 0 for thread (0, 0, 0) of workgroup (0, 0, 0)
 // TRANSFORMED: wave-run: @hoisted after 'gpu.module(gpu.func(loop-invariant-code-motion))' failed; the original ran with no error
+// A division by a constant 0 in a loop that never runs is no error, and
+// divergence removal's range inference does not divide by it either.
+// RUN: wave-run %s --kernel=hoisted --compare-pipeline=wave-remove-divergence | FileCheck %s --check-prefix=NO-RANGE
+// NO-RANGE: output 'out' (64xi64): agrees
+// NO-RANGE: PASS
 // RUN: not wave-run %s --kernel=hoisted --compare-pipeline='gpu.module(gpu.func(convert-scf-to-cf))' 2>&1 | FileCheck %s --check-prefix=UNTRANSLATABLE
 // UNTRANSLATABLE: error: wave-run executes kernels whose body is one block (structured control flow only)
 // UNTRANSLATABLE: wave-run: cannot run @hoisted after 'gpu.module(gpu.func(convert-scf-to-cf))'

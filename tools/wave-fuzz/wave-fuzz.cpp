@@ -64,12 +64,21 @@ struct Pipeline {
   bool preserves;
 };
 constexpr Pipeline kPipelines[] = {
+    {"wave-expand-fragments", true},
+    {"wave-fast-math", false},
+    {"wave-use-collectives", true},
     {"wave-remove-divergence", true},
+    {"wave-coarsen-lanes", true},
     {"wave-minimize-global-loads", true},
+    {"wave-pipeline-loops", true},
+    {"wave-pipeline-loops{buffer=lds}", true},
+    {"wave-optimize-lds-layout", true},
     {"wave-insert-barriers", true},
     {"wave-budget-registers", true},
     {"wave-budget-registers{occupancy=4}", true},
     {"wave-optimize", true},
+    {"wave-optimize{coarsen-lanes=true}", true},
+    {"wave-optimize{fast-math=true}", false},
     {"gpu.module(wave-attach-target{chip=gfx942},wave-lower-spill-slots)",
      false},
     {"wave-lower-to-rocdl{chip=gfx942}", false},

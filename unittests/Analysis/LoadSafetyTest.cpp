@@ -52,7 +52,7 @@ protected:
     ASSERT_TRUE(module) << source;
     solver = std::make_unique<DataFlowSolver>();
     dataflow::loadBaselineAnalyses(*solver);
-    solver->load<dataflow::IntegerRangeAnalysis>();
+    loadIntegerRangeAnalysis(*solver);
     ASSERT_TRUE(succeeded(solver->initializeAndRun(*module)));
   }
 

@@ -19,12 +19,20 @@
 
 namespace mlir::wave {
 
+/// Loads upstream's `dataflow::IntegerRangeAnalysis` into `solver`, except
+/// that an op whose affine map divides by a non-constant expression (a
+/// semi-affine `floordiv`, `ceildiv` or `mod` by a symbol) gets unknown
+/// result ranges: upstream's inference divides by the divisor's range even
+/// when that range is exactly zero, which the verifier cannot rule out for a
+/// run-time value.
+void loadIntegerRangeAnalysis(DataFlowSolver &solver);
+
 /// Whether `op`, a `wave.read` or `memref.load`, provably touches only
 /// elements inside its memref's static shape, in every lane:
 ///  - `wave.read`: its footprint (`isProvablyInBounds`, exact over thread
 ///    ids, workgroup ids of `known_grid_size` and static loop ranges);
 ///  - `memref.load`: the integer ranges of its indices, which `solver` must
-///    have computed (`dataflow::IntegerRangeAnalysis` loaded and run; thread
+///    have computed (`loadIntegerRangeAnalysis` loaded and run; thread
 ///    and workgroup ids are bounded by the kernel's `known_block_size` and
 ///    `known_grid_size`).
 /// Any other op is not a load this knows. When the answer is false,

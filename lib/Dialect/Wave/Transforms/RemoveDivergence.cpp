@@ -15,7 +15,6 @@
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 
-#include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Analysis/DataFlow/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -427,7 +426,7 @@ public:
   void runOnOperation() override {
     DataFlowSolver solver;
     dataflow::loadBaselineAnalyses(solver);
-    solver.load<dataflow::IntegerRangeAnalysis>();
+    loadIntegerRangeAnalysis(solver);
     loadUniformityAnalysis(solver);
     if (failed(solver.initializeAndRun(getOperation()))) {
       getOperation()->emitError(

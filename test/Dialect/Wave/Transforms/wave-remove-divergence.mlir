@@ -107,7 +107,7 @@
 // EXAMPLE-NEXT:    wave.write %[[Y]]
 // EXAMPLE-NEXT:    gpu.return
 
-// SUMMARY: remark: wave-remove-divergence: 10 converted, 1 store pairs merged, 6 left uniform; kept: 9 side effect, 1 barrier, 1 convergent, 3 out of bounds, 2 LDS read, 2 cost
+// SUMMARY: remark: wave-remove-divergence: 10 converted, 1 store pairs merged, 6 left uniform; kept: 9 side effect, 1 barrier, 1 convergent, 4 out of bounds, 2 LDS read, 2 cost
 
 #k = #wave.kernel<chip = "gfx942", wave_size = 64>
 #lds = #gpu.address_space<workgroup>
@@ -711,6 +711,29 @@ gpu.func @guarded_load(%X: memref<64xf32>, %Y: memref<64xf32>) kernel
     %i = arith.addi %tid, %c1 : index
     %next = memref.load %X[%i] : memref<64xf32>
     scf.yield %next : f32
+  } else {
+    scf.yield %zero : f32
+  }
+  memref.store %r, %Y[%tid] : memref<64xf32>
+  gpu.return
+}
+
+// An index divided by a run-time value has no range (the divisor may be 0,
+// which no range inference may divide by), so the load stays guarded.
+// CHECK-LABEL: gpu.func @divided_by_run_time_value
+// CHECK:         scf.if
+gpu.func @divided_by_run_time_value(%X: memref<64xf32>, %Y: memref<64xf32>, %n: index) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c32 = arith.constant 32 : index
+  %zero = arith.constant 0.0 : f32
+  %tid = gpu.thread_id x
+  %low = arith.cmpi ult, %tid, %c32 : index
+  // expected-remark @below {{may lie outside [0, 64): its range is [-9223372036854775808, 9223372036854775807]}}
+  %r = scf.if %low -> (f32) {
+    %i = affine.apply affine_map<(d0)[s0] -> (d0 floordiv s0)>(%tid)[%n]
+    %x = memref.load %X[%i] : memref<64xf32>
+    scf.yield %x : f32
   } else {
     scf.yield %zero : f32
   }
