@@ -14,7 +14,7 @@ using namespace mlir::wave;
 
 namespace {
 /// Upstream's integer range analysis, with unknown ranges for the results of
-/// ops that divide by a non-constant affine expression.
+/// ops that divide by a non-constant or non-positive affine expression.
 class GuardedIntegerRangeAnalysis : public dataflow::IntegerRangeAnalysis {
 public:
   using IntegerRangeAnalysis::IntegerRangeAnalysis;
@@ -41,9 +41,11 @@ private:
         bool found = false;
         result.walk([&](AffineExpr expr) {
           auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
-          if (binary && expr.getKind() != AffineExprKind::Add &&
-              expr.getKind() != AffineExprKind::Mul &&
-              !isa<AffineConstantExpr>(binary.getRHS()))
+          if (!binary || expr.getKind() == AffineExprKind::Add ||
+              expr.getKind() == AffineExprKind::Mul)
+            return;
+          auto divisor = dyn_cast<AffineConstantExpr>(binary.getRHS());
+          if (!divisor || divisor.getValue() <= 0)
             found = true;
         });
         if (found)

@@ -21,6 +21,10 @@
 // Affine division by a non-positive value: a constant divisor before the
 // run, a symbol's at run time.
 // RUN: not wave-run %s --kernel=floordiv_constant 2>&1 | FileCheck %s --check-prefix=DIVCST
+// The passes' range inference does not divide by such divisors either: the
+// kernels stay as they are, and it is wave-run that reports them.
+// RUN: wave-opt %s --wave-remove-divergence | FileCheck %s --check-prefix=PASSES
+// PASSES: affine_map<(d0) -> (d0 floordiv 0)>
 // RUN: not wave-run %s --kernel=mod_symbol 2>&1 | FileCheck %s --check-prefix=DIVSYM
 
 // Launch sizes no workgroup has, on kernels the wave verifier does not see.

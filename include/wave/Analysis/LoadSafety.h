@@ -21,10 +21,11 @@ namespace mlir::wave {
 
 /// Loads upstream's `dataflow::IntegerRangeAnalysis` into `solver`, except
 /// that an op whose affine map divides by a non-constant expression (a
-/// semi-affine `floordiv`, `ceildiv` or `mod` by a symbol) gets unknown
-/// result ranges: upstream's inference divides by the divisor's range even
-/// when that range is exactly zero, which the verifier cannot rule out for a
-/// run-time value.
+/// semi-affine `floordiv`, `ceildiv` or `mod` by a symbol) or by a constant
+/// of at most 0 gets unknown result ranges: upstream's inference divides by
+/// the divisor's range even when that range is exactly zero, which the
+/// verifier cannot rule out for a run-time value (nor, outside `wave`
+/// kernels, for a constant).
 void loadIntegerRangeAnalysis(DataFlowSolver &solver);
 
 /// Whether `op`, a `wave.read` or `memref.load`, provably touches only
