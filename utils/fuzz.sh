@@ -19,9 +19,11 @@ dir=build-fuzz/fuzz
 mkdir -p "$dir/corpus" "$dir/artifacts"
 /usr/bin/python3 utils/fuzz-corpus.py "$dir/seeds" examples test
 
-# -timeout: one input runs in milliseconds, so seconds mean a hang.
+# -timeout: most inputs run in milliseconds, but a GEMM seed through every
+# pipeline, with the sanitized interpreter before and after each, takes about
+# 20 s of CPU, and a loaded machine stretches that; minutes mean a hang.
 # -rss_limit_mb: a few hundred MB of LDS tables and buffers at most.
 exec build-fuzz/bin/wave-fuzz "$dir/corpus" "$dir/seeds" \
-  -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 \
+  -max_total_time="$seconds" -timeout=300 -rss_limit_mb=2048 \
   -max_len=32768 -print_final_stats=1 -artifact_prefix="$dir/artifacts/" \
   "$@" --differential
