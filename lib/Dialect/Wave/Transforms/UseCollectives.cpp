@@ -232,9 +232,11 @@ void UseCollectivesPass::processChain(gpu::GPUFuncOp kernel,
                                       ArrayRef<Level> chain) {
   ++treesFound;
   const Level &last = chain.back();
+  // The first level's branch may be erased below, before the last remark.
+  Location treeLoc = chain.front().ifOp->getLoc();
   auto bail = [&](const Twine &why) {
     ++bails;
-    emitRemark(chain.front().ifOp->getLoc())
+    emitRemark(treeLoc)
         << "LDS reduction tree of " << chain.size()
         << " levels (s = " << chain.front().stride << " down to " << last.stride
         << ") not replaced: " << why;
@@ -305,7 +307,7 @@ void UseCollectivesPass::processChain(gpu::GPUFuncOp kernel,
   ++treesRewritten;
   levelsReplaced += numInner;
   levelsKept += chain.size() - numInner;
-  emitRemark(chain.front().ifOp->getLoc())
+  emitRemark(treeLoc)
       << "LDS reduction tree of " << chain.size()
       << " levels (s = " << chain.front().stride
       << " down to 1) recognized: the " << numInner
