@@ -9,23 +9,24 @@
 //          (wr, wc) owns the 32 x 32 sub-block at rows 32 wr, columns 32 wc,
 //          which it accumulates in one vector<16xf32> (the MFMA accumulator).
 // Shows:   the f16 GEMM of the global-load-minimization document, before
-//          that pass, written with MMA fragments: `fragment #A` makes an
-//          access move the lane's A fragment (4 f16 along K) of the MFMA
-//          kind, and its map gives the position in whole fragments (32 x 8
-//          for A, 8 x 32 for B, 32 x 32 for the accumulator); the lane
-//          layout comes from the kind (wave-expand-fragments derives the
-//          per-lane maps; test/Examples/Inputs/gemm-handmapped.mlir is the
-//          same kernel with those maps written by hand). The K loop runs 8
-//          steps of BLOCK_K = 32; every step
-//            1. stages the 64 x 32 block of A (2 x 4 fragments) and the
-//               32 x 64 block of B (4 x 2 fragments) into LDS tiles padded
-//               by 4 f16 a row, in the MFMA operand layout: wave w stages
-//               the fragments of K step w. Those narrow, scattered global
-//               reads feeding LDS writes are what wave-minimize-global-loads
-//               turns into 16-byte coalesced ones;
+//          that pass, written with MMA fragments: `#A`, `#B` and `#C` name
+//          the A, B and accumulator fragments of the MFMA kind (32 x 8,
+//          8 x 32 and 32 x 32 elements), and the lane layout comes from the
+//          kind (wave-expand-fragments derives the per-lane maps;
+//          test/Examples/Inputs/gemm-handmapped.mlir is the same kernel with
+//          those maps written by hand). The K loop runs 8 steps of
+//          BLOCK_K = 32; every step
+//            1. stages the 64 x 32 block (bm, ks) of A and the 32 x 64 block
+//               (ks, bn) of B into LDS tiles padded by 4 f16 a row
+//               (wave.copy_tile): each tile is a grid of 8 fragments, and
+//               wave w copies fragments w and w + 4, K position fastest
+//               (the K step w of both halves). Those narrow, scattered
+//               global reads feeding LDS writes are what
+//               wave-minimize-global-loads turns into 16-byte coalesced ones;
 //            2. waits at a barrier (the tiles were written by other lanes);
-//            3. runs 4 MFMAs (K = 8 each) on the A fragments of row wr and
-//               the B fragments of column wc of the tiles;
+//            3. runs 4 MFMAs (K = 8 each) on the A fragments of fragment
+//               row wr and the B fragments of fragment column wc of the
+//               tiles (wave.mma_tile);
 //            4. waits at a second barrier so that the next step's staging
 //               does not overwrite tiles other waves are still reading.
 //          The whole accumulator is written to C as fragment (wr, wc) of
@@ -39,15 +40,11 @@
 !out = memref<256x256xf32>
 !a_tile = memref<64x32xf16, strided<[36, 1]>, #gpu.address_space<workgroup>>
 !b_tile = memref<32x64xf16, strided<[68, 1]>, #gpu.address_space<workgroup>>
-!frag = vector<4xf16>
 !acc = vector<16xf32>
 #A = #wave.fragment<A, f32_32x32x8_f16>
 #B = #wave.fragment<B, f32_32x32x8_f16>
 #C = #wave.fragment<acc, f32_32x32x8_f16>
-// Fragment positions: (j, w) and (w, j) of the K step ks of A and B, wave
-// (wr, wc) of the workgroup's block of C.
-#pa = affine_map<(bm, ks, j, w) -> (bm * 2 + j, ks * 4 + w)>
-#pb = affine_map<(bn, ks, j, w) -> (ks * 4 + w, bn * 2 + j)>
+// Wave (wr, wc)'s fragment of the workgroup's block of C.
 #pc = affine_map<(bm, bn, wr, wc) -> (bm * 2 + wr, bn * 2 + wc)>
 
 gpu.module @gemm {
@@ -60,8 +57,6 @@ gpu.module @gemm {
     %b_tile = wave.alloc_lds padding [0, 4] : !b_tile
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    %c2 = arith.constant 2 : index
-    %c3 = arith.constant 3 : index
     %c8 = arith.constant 8 : index
     %zero = arith.constant dense<0.0> : !acc
     %bn = gpu.block_id x
@@ -70,29 +65,13 @@ gpu.module @gemm {
     %wr, %wc = affine.delinearize_index %w into (2, 2) : index, index
     %r = scf.for %ks = %c0 to %c8 step %c1 iter_args(%acc = %zero)
         -> (!acc) {
-      %a0 = wave.read %A[%bm, %ks, %c0, %w] map #pa fragment #A : !in -> !frag
-      wave.write %a0, %a_tile[%c0, %w] fragment #A : !frag, !a_tile
-      %a1 = wave.read %A[%bm, %ks, %c1, %w] map #pa fragment #A : !in -> !frag
-      wave.write %a1, %a_tile[%c1, %w] fragment #A : !frag, !a_tile
-      %b0 = wave.read %B[%bn, %ks, %c0, %w] map #pb fragment #B : !in -> !frag
-      wave.write %b0, %b_tile[%w, %c0] fragment #B : !frag, !b_tile
-      %b1 = wave.read %B[%bn, %ks, %c1, %w] map #pb fragment #B : !in -> !frag
-      wave.write %b1, %b_tile[%w, %c1] fragment #B : !frag, !b_tile
+      wave.copy_tile %A[%bm, %ks] fragment #A, %a_tile : !in, !a_tile
+      wave.copy_tile %B[%ks, %bn] fragment #B, %b_tile : !in, !b_tile
       wave.barrier
-      %fa0 = wave.read %a_tile[%wr, %c0] fragment #A : !a_tile -> !frag
-      %fb0 = wave.read %b_tile[%c0, %wc] fragment #B : !b_tile -> !frag
-      %d0 = wave.mma <f32_32x32x8_f16> %fa0, %fb0, %acc : !frag, !frag -> !acc
-      %fa1 = wave.read %a_tile[%wr, %c1] fragment #A : !a_tile -> !frag
-      %fb1 = wave.read %b_tile[%c1, %wc] fragment #B : !b_tile -> !frag
-      %d1 = wave.mma <f32_32x32x8_f16> %fa1, %fb1, %d0 : !frag, !frag -> !acc
-      %fa2 = wave.read %a_tile[%wr, %c2] fragment #A : !a_tile -> !frag
-      %fb2 = wave.read %b_tile[%c2, %wc] fragment #B : !b_tile -> !frag
-      %d2 = wave.mma <f32_32x32x8_f16> %fa2, %fb2, %d1 : !frag, !frag -> !acc
-      %fa3 = wave.read %a_tile[%wr, %c3] fragment #A : !a_tile -> !frag
-      %fb3 = wave.read %b_tile[%c3, %wc] fragment #B : !b_tile -> !frag
-      %d3 = wave.mma <f32_32x32x8_f16> %fa3, %fb3, %d2 : !frag, !frag -> !acc
+      %d = wave.mma_tile %a_tile[%wr] fragment #A, %b_tile[%wc] fragment #B,
+          %acc : !a_tile, !b_tile -> !acc
       wave.barrier
-      scf.yield %d3 : !acc
+      scf.yield %d : !acc
     }
     wave.write %r, %C[%bm, %bn, %wr, %wc] map #pc fragment #C : !acc, !out
     gpu.return

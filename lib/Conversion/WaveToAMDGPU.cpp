@@ -60,6 +60,11 @@ LogicalResult ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module) {
             gpu::NumSubgroupsOp>(op))
       return failed(checkLaunchSizeOp(op)) ? WalkResult::interrupt()
                                            : WalkResult::advance();
+    if (isa<MmaTileOp, CopyTileOp>(op)) {
+      op->emitOpError("stands for fragment accesses; run "
+                      "wave-expand-fragments before lowering it");
+      return WalkResult::interrupt();
+    }
     if (auto access = dyn_cast<LaneAccessOpInterface>(op)) {
       if (access.getFragmentAttr()) {
         op->emitOpError("addresses whole MMA fragments; run "

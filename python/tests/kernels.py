@@ -15,37 +15,26 @@ def build_gemm():
                   wave_size=64, reference="gemm_ref")
     A, B, C = k.arguments
 
-    # Fragments of v_mfma_f32_32x32x8_f16 and their positions, in whole
-    # fragments, in the workgroup's blocks; see examples/gemm.mlir.
+    # Fragments of v_mfma_f32_32x32x8_f16, and wave (wr, wc)'s accumulator
+    # position in the workgroup's block; see examples/gemm.mlir.
     kind = "f32_32x32x8_f16"
     fa, fb, fc = ("A", kind), ("B", kind), ("acc", kind)
-    pa = wm.affine_map(lambda bm, ks, j, w: (bm * 2 + j, ks * 4 + w))
-    pb = wm.affine_map(lambda bn, ks, j, w: (ks * 4 + w, bn * 2 + j))
     pc = wm.affine_map(lambda bm, bn, wr, wc: (bm * 2 + wr, bn * 2 + wc))
 
     a_tile = k.wave.alloc_lds([64, 32], f16, padding=[0, 4])
     b_tile = k.wave.alloc_lds([32, 64], f16, padding=[0, 4])
-    c = [k.index(i) for i in (0, 1, 2, 3)]
-    c8 = k.index(8)
+    c0, c1, c8 = k.index(0), k.index(1), k.index(8)
     zero = k.arith.constant(0.0, vector(16, f32))
     bn = k.gpu.block_id("x")
     bm = k.gpu.block_id("y")
     w = k.gpu.subgroup_id()
     wr, wc = k.affine.delinearize_index(w, [2, 2])
-    v4f16 = vector(4, f16)
-    with k.scf.for_(c[0], c8, c[1], iter_args=[zero]) as loop:
+    with k.scf.for_(c0, c8, c1, iter_args=[zero]) as loop:
         ks, (acc,) = loop.iv, loop.args
-        for j in (0, 1):
-            a = k.wave.read(A, [bm, ks, c[j], w], v4f16, map=pa, fragment=fa)
-            k.wave.write(a, a_tile, [c[j], w], fragment=fa)
-        for j in (0, 1):
-            b = k.wave.read(B, [bn, ks, c[j], w], v4f16, map=pb, fragment=fb)
-            k.wave.write(b, b_tile, [w, c[j]], fragment=fb)
+        k.wave.copy_tile(A, [bm, ks], a_tile, fa)
+        k.wave.copy_tile(B, [ks, bn], b_tile, fb)
         k.wave.barrier()
-        for kk in range(4):
-            a = k.wave.read(a_tile, [wr, c[kk]], v4f16, fragment=fa)
-            b = k.wave.read(b_tile, [c[kk], wc], v4f16, fragment=fb)
-            acc = k.wave.mma(kind, a, b, acc)
+        acc = k.wave.mma_tile(a_tile, wr, fa, b_tile, wc, fb, [acc])
         k.wave.barrier()
         loop.yield_(acc)
     (result,) = loop.results

@@ -240,6 +240,46 @@ def test_fragment_accesses():
     np.testing.assert_allclose(c, expected, rtol=1e-4, atol=1e-3)
 
 
+def test_tile_ops():
+    """``copy_tile`` and ``mma_tile`` (a 2 x 2 grid of accumulators, B
+    stored N x K): C = A * B^T for 64 x 64 x 32 in one workgroup, run on the
+    interpreter against numpy."""
+    kind = "f32_16x16x16_f16"
+    fa, fb, fc = ("A", kind), ("B", kind, "transposed"), ("acc", kind)
+    mb = wm.ModuleBuilder("tiles")
+    k = mb.kernel("tiles", [("a", memref([64, 32], f16)),
+                            ("b", memref([64, 32], f16)),
+                            ("c", memref([64, 64], f32))],
+                  block=(256, 1, 1), grid=(1, 1, 1), chip="gfx942")
+    A, B, C = k.arguments
+    a_tile = k.wave.alloc_lds([64, 32], f16)
+    b_tile = k.wave.alloc_lds([64, 32], f16)
+    c0, c1 = k.index(0), k.index(1)
+    zero = k.arith.constant(0.0, vector(4, f32))
+    wr, wc = k.affine.delinearize_index(k.gpu.subgroup_id(), [2, 2])
+    k.wave.copy_tile(A, [c0, c0], a_tile, fa)
+    k.wave.copy_tile(B, [c0, c0], b_tile, fb)
+    k.wave.barrier()
+    accs = k.wave.mma_tile(a_tile, wr, fa, b_tile, wc, fb, [zero] * 4,
+                           grid=[2, 2])
+    assert len(accs) == 4 and all(a.type == vector(4, f32) for a in accs)
+    place = wm.affine_map(lambda wr, wc, i, j: (wr * 2 + i, wc * 2 + j))
+    for n, acc in enumerate(accs):
+        k.wave.write(acc, C, [wr, wc, (c0, c1)[n // 2], (c0, c1)[n % 2]],
+                     map=place, fragment=fc)
+    module = mb.build()
+    text = str(module)
+    assert "wave.copy_tile" in text
+    assert "grid [2, 2]" in text
+    rng = np.random.default_rng(5)
+    a = rng.standard_normal((64, 32)).astype(np.float16)
+    b = rng.standard_normal((64, 32)).astype(np.float16)
+    c = np.zeros((64, 64), np.float32)
+    wm.run(module["tiles"], a, b, c)
+    expected = a.astype(np.float32) @ b.astype(np.float32).T
+    np.testing.assert_allclose(c, expected, rtol=1e-4, atol=1e-3)
+
+
 def test_fragment_errors():
     mb = wm.ModuleBuilder("frag")
     k = mb.kernel("frag", [("a", memref([32, 8], f16))], block=(64, 1, 1),

@@ -26,7 +26,7 @@ def test_parse_print_round_trip():
     again = wm.parse(str(module))
     assert str(again) == str(module)
     assert again.print(generic=True) == module.print(generic=True)
-    assert '"wave.mma"' in module.print(generic=True)
+    assert '"wave.mma_tile"' in module.print(generic=True)
     assert "loc(" in module.print(debug_info=True)
     assert "loc(" not in str(module)
 

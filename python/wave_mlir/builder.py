@@ -564,6 +564,36 @@ class Wave(_Namespace):
                           [acc.type], properties={
                               "kind": f"#wave.mma<{kind}>"})
 
+    def copy_tile(self, source, indices, tile, fragment):
+        """``wave.copy_tile``: the block of ``source`` at block position
+        ``indices`` (two indices, in tiles) into ``tile``, every wave
+        copying whole ``fragment``s (``("A" or "B", kind)``, optionally with
+        ``"transposed"``)."""
+        indices = _check_values(indices, "index")
+        self._b.op("wave.copy_tile",
+                   [_check_value(source, "source"), *indices,
+                    _check_value(tile, "tile")], [],
+                   properties={"fragment": _fragment_attr(fragment)})
+
+    def mma_tile(self, a_tile, row, a_fragment, b_tile, col, b_fragment,
+                 accs, grid=None):
+        """``wave.mma_tile``: the MMAs of the accumulators ``accs`` (a
+        ``grid`` of rows x columns, one by default, row-major) over every K
+        fragment of ``a_tile`` (A fragments of fragment rows ``row * R +
+        i``) and ``b_tile`` (B fragments of fragment columns ``col * C +
+        j``). Returns the new accumulator, or a tuple of them."""
+        accs = _check_values(accs, "acc")
+        props = {"a_fragment": _fragment_attr(a_fragment),
+                 "b_fragment": _fragment_attr(b_fragment)}
+        if grid is not None:
+            props["grid"] = _syntax.int_array(grid)
+        return self._b.op("wave.mma_tile",
+                          [_check_value(a_tile, "a_tile"),
+                           _check_value(row, "row"),
+                           _check_value(b_tile, "b_tile"),
+                           _check_value(col, "col"), *accs],
+                          [acc.type for acc in accs], properties=props)
+
     def reduce(self, kind, value):
         """``wave.reduce <kind>`` (add, mul, min, max, and, or, xor)."""
         value = _check_value(value, "value")

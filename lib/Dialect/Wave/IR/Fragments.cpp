@@ -8,8 +8,10 @@
 #include "wave/Dialect/Wave/IR/Fragments.h"
 #include "wave/Dialect/Wave/IR/MmaLayout.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::wave;
@@ -128,13 +130,14 @@ std::array<int64_t, 2> FragmentAttr::getRunStride() const {
 // Verification
 //===----------------------------------------------------------------------===//
 
-static std::string describe(FragmentAttr fragment) {
+static std::string describe(FragmentAttr fragment, bool plural = false) {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << (fragment.getOperand() == MmaOperand::Acc
              ? "accumulator"
              : stringifyMmaOperand(fragment.getOperand()))
-     << " fragment of " << stringifyMmaKind(fragment.getKind());
+     << (plural ? " fragments of " : " fragment of ")
+     << stringifyMmaKind(fragment.getKind());
   return text;
 }
 
@@ -149,58 +152,11 @@ mlir::wave::getFragmentWorkgroupSize(Operation *op) {
   return std::array<int64_t, 3>{(*block)[0], (*block)[1], (*block)[2]};
 }
 
-/// The `wave.mma` whose result `value` is, directly or as the result of an
-/// `scf.for` yielding it; null otherwise.
-static MmaOp getMmaSource(Value value) {
-  Operation *def = value.getDefiningOp();
-  if (auto mma = dyn_cast_or_null<MmaOp>(def))
-    return mma;
-  if (auto loop = dyn_cast_or_null<scf::ForOp>(def)) {
-    unsigned index = cast<OpResult>(value).getResultNumber();
-    return getMmaSource(loop.getYieldedValues()[index]);
-  }
-  return {};
-}
-
-LogicalResult mlir::wave::verifyFragmentAccess(LaneAccessOpInterface access,
-                                               FragmentAttr fragment,
-                                               std::optional<uint64_t> along) {
-  Operation *op = access;
-  MemRefType memrefType = access.getMemref().getType();
-  VectorType vectorType = access.getVectorType();
-  if (along)
-    return op->emitOpError("takes no 'along' with a fragment: the ")
-           << describe(fragment) << " runs along dimension "
-           << fragment.getContiguousDim();
-  if (memrefType.getRank() != 2)
-    return op->emitOpError("fragment access needs a 2-D memref, got rank ")
-           << memrefType.getRank();
-  // The role first: writing an MMA result as an A or B fragment is the
-  // mistake, whatever the vector types say.
-  if (MmaOp mma =
-          access.isWrite() ? getMmaSource(op->getOperand(0)) : MmaOp()) {
-    if (fragment.getOperand() != MmaOperand::Acc)
-      return op->emitOpError("writes the result of a wave.mma, an "
-                             "accumulator, as the ")
-             << describe(fragment);
-    if (mma.getKind() != fragment.getKind())
-      return op->emitOpError("writes the accumulator of a ")
-             << stringifyMmaKind(mma.getKind()) << " wave.mma as the "
-             << describe(fragment);
-  }
-  VectorType expected = fragment.getVectorType();
-  if (vectorType != expected)
-    return op->emitOpError("the ") << describe(fragment) << " is " << expected
-                                   << ", not " << vectorType;
-  std::array<int64_t, 2> block = fragment.getBlockShape();
-  for (unsigned dim = 0; dim < 2; ++dim) {
-    int64_t extent = memrefType.getDimSize(dim);
-    if (!ShapedType::isDynamic(extent) && extent < block[dim])
-      return op->emitOpError("a ")
-             << block[0] << "x" << block[1] << " " << describe(fragment)
-             << " does not fit in " << memrefType;
-  }
-
+/// Checks that the kernel around `op` runs waves of the size `fragment`'s
+/// kind needs, in a workgroup of whole waves whose size is known (the lanes
+/// of a fragment come from the thread id).
+static LogicalResult verifyFragmentKernel(Operation *op,
+                                          FragmentAttr fragment) {
   const MmaLayout &layout = fragment.getLayout();
   if (KernelAttr kernel = getEnclosingKernelAttr(op);
       kernel && kernel.getWaveSize() != layout.waveSize)
@@ -220,18 +176,128 @@ LogicalResult mlir::wave::verifyFragmentAccess(LaneAccessOpInterface access,
   return success();
 }
 
-/// The fragment `value` was read as, directly or as the initial value of an
-/// `scf.for` iteration argument; null otherwise.
-static FragmentAttr getFragmentSource(Value value) {
-  if (auto arg = dyn_cast<BlockArgument>(value)) {
-    auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
-    if (!loop || arg.getArgNumber() == 0)
-      return {};
-    return getFragmentSource(loop.getInitArgs()[arg.getArgNumber() - 1]);
+/// Every op result `value` may carry a lane's data from without changing
+/// its layout: `value` itself, and, looking back, the yielded or initial
+/// values of `scf.for` results and iteration arguments (loop-carried ones
+/// included), both arms of `scf.if` results, the branch operands of a block
+/// argument, the chosen values of `arith.select`, and the operands of the
+/// same shape of elementwise ops (a scaled or converted fragment keeps its
+/// layout). Ops that move data between slots (shuffles, slices, broadcasts,
+/// reductions) end the trace: their result is no fragment of anything; so
+/// do kernel arguments, which carry no layout.
+static SmallVector<OpResult> getLayoutSources(Value value) {
+  SmallVector<OpResult> sources;
+  SmallVector<Value> worklist = {value};
+  DenseSet<Value> seen;
+  auto push = [&](Value v) {
+    if (seen.insert(v).second)
+      worklist.push_back(v);
+  };
+  seen.insert(value);
+  while (!worklist.empty()) {
+    Value current = worklist.pop_back_val();
+    if (auto arg = dyn_cast<BlockArgument>(current)) {
+      Block *block = arg.getOwner();
+      if (auto loop = dyn_cast<scf::ForOp>(block->getParentOp())) {
+        if (arg.getArgNumber() == 0)
+          continue;
+        unsigned index = arg.getArgNumber() - 1;
+        push(loop.getInitArgs()[index]);
+        push(loop.getYieldedValues()[index]);
+        continue;
+      }
+      for (Block *predecessor : block->getPredecessors()) {
+        auto branch = dyn_cast<BranchOpInterface>(predecessor->getTerminator());
+        if (!branch)
+          continue;
+        for (auto [i, successor] : llvm::enumerate(branch->getSuccessors())) {
+          if (successor != block)
+            continue;
+          if (Value operand =
+                  branch.getSuccessorOperands(i)[arg.getArgNumber()])
+            push(operand);
+        }
+      }
+      continue;
+    }
+    auto result = cast<OpResult>(current);
+    Operation *def = result.getOwner();
+    unsigned index = result.getResultNumber();
+    if (auto loop = dyn_cast<scf::ForOp>(def)) {
+      push(loop.getYieldedValues()[index]);
+    } else if (auto branch = dyn_cast<scf::IfOp>(def)) {
+      push(branch.thenYield().getOperand(index));
+      if (!branch.getElseRegion().empty())
+        push(branch.elseYield().getOperand(index));
+    } else if (auto select = dyn_cast<arith::SelectOp>(def)) {
+      push(select.getTrueValue());
+      push(select.getFalseValue());
+    } else if (def->hasTrait<OpTrait::Elementwise>() &&
+               def->getNumResults() == 1) {
+      auto type = dyn_cast<VectorType>(result.getType());
+      for (Value operand : def->getOperands())
+        if (auto operandType = dyn_cast<VectorType>(operand.getType());
+            type && operandType && operandType.getShape() == type.getShape())
+          push(operand);
+    } else {
+      sources.push_back(result);
+    }
   }
-  if (auto read = value.getDefiningOp<ReadOp>())
-    return read.getFragmentAttr();
-  return {};
+  return sources;
+}
+
+LogicalResult mlir::wave::verifyFragmentAccess(LaneAccessOpInterface access,
+                                               FragmentAttr fragment,
+                                               std::optional<uint64_t> along) {
+  Operation *op = access;
+  MemRefType memrefType = access.getMemref().getType();
+  VectorType vectorType = access.getVectorType();
+  if (along)
+    return op->emitOpError("takes no 'along' with a fragment: the ")
+           << describe(fragment) << " runs along dimension "
+           << fragment.getContiguousDim();
+  if (memrefType.getRank() != 2)
+    return op->emitOpError("fragment access needs a 2-D memref, got rank ")
+           << memrefType.getRank();
+  // The role first: writing an MMA result as an A or B fragment is the
+  // mistake, whatever the vector types say.
+  for (OpResult source : access.isWrite() ? getLayoutSources(op->getOperand(0))
+                                          : SmallVector<OpResult>()) {
+    auto mma = dyn_cast<MmaOp>(source.getOwner());
+    if (!mma)
+      continue;
+    if (fragment.getOperand() != MmaOperand::Acc) {
+      InFlightDiagnostic diag = op->emitOpError("writes the result of a "
+                                                "wave.mma, an accumulator, "
+                                                "as the ")
+                                << describe(fragment);
+      if (source != op->getOperand(0))
+        diag.attachNote(mma.getLoc()) << "the wave.mma";
+      return diag;
+    }
+    if (mma.getKind() != fragment.getKind()) {
+      InFlightDiagnostic diag = op->emitOpError("writes the accumulator of a ")
+                                << stringifyMmaKind(mma.getKind())
+                                << " wave.mma as the " << describe(fragment);
+      if (source != op->getOperand(0))
+        diag.attachNote(mma.getLoc()) << "the wave.mma";
+      return diag;
+    }
+  }
+  VectorType expected = fragment.getVectorType();
+  if (vectorType != expected)
+    return op->emitOpError("the ") << describe(fragment) << " is " << expected
+                                   << ", not " << vectorType;
+  std::array<int64_t, 2> block = fragment.getBlockShape();
+  for (unsigned dim = 0; dim < 2; ++dim) {
+    int64_t extent = memrefType.getDimSize(dim);
+    if (!ShapedType::isDynamic(extent) && extent < block[dim])
+      return op->emitOpError("a ")
+             << block[0] << "x" << block[1] << " " << describe(fragment)
+             << " does not fit in " << memrefType;
+  }
+
+  return verifyFragmentKernel(op, fragment);
 }
 
 LogicalResult mlir::wave::verifyMmaFragmentOperands(MmaOp mma) {
@@ -240,15 +306,200 @@ LogicalResult mlir::wave::verifyMmaFragmentOperands(MmaOp mma) {
       std::pair{mma.getB(), MmaOperand::B},
       std::pair{mma.getAcc(), MmaOperand::Acc}};
   for (auto [value, role] : operands) {
-    FragmentAttr fragment = getFragmentSource(value);
-    if (!fragment)
-      continue;
-    StringRef name =
-        role == MmaOperand::Acc ? "accumulator" : stringifyMmaOperand(role);
-    if (fragment.getOperand() != role || fragment.getKind() != mma.getKind())
-      return mma.emitOpError("operand ")
-             << name << " of " << stringifyMmaKind(mma.getKind())
-             << " is read as the " << describe(fragment);
+    for (OpResult source : getLayoutSources(value)) {
+      auto read = dyn_cast<ReadOp>(source.getOwner());
+      FragmentAttr fragment = read ? read.getFragmentAttr() : FragmentAttr();
+      if (!fragment || (fragment.getOperand() == role &&
+                        fragment.getKind() == mma.getKind()))
+        continue;
+      StringRef name =
+          role == MmaOperand::Acc ? "accumulator" : stringifyMmaOperand(role);
+      InFlightDiagnostic diag = mma.emitOpError("operand ")
+                                << name << " of "
+                                << stringifyMmaKind(mma.getKind())
+                                << " is read as the " << describe(fragment);
+      if (source != value)
+        diag.attachNote(read.getLoc()) << "read here";
+      return diag;
+    }
   }
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// MmaTileOp
+//===----------------------------------------------------------------------===//
+
+std::array<int64_t, 2> MmaTileOp::getGridShape() {
+  if (std::optional<ArrayRef<int64_t>> grid = getGrid();
+      grid && grid->size() == 2)
+    return {(*grid)[0], (*grid)[1]};
+  return {1, 1};
+}
+
+int64_t mlir::wave::getTileKSteps(FragmentAttr fragment, MemRefType tile) {
+  unsigned dim = fragment.getContiguousDim();
+  return tile.getDimSize(dim) / fragment.getBlockShape()[dim];
+}
+
+LogicalResult
+MmaTileOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                            ValueRange operands, DictionaryAttr attributes,
+                            OpaqueProperties properties, RegionRange regions,
+                            SmallVectorImpl<Type> &inferred) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  llvm::append_range(inferred, adaptor.getAccs().getTypes());
+  return success();
+}
+
+Speculation::Speculatability MmaTileOp::getSpeculatability() {
+  return Speculation::NotSpeculatable;
+}
+
+LogicalResult MmaTileOp::verify() {
+  FragmentAttr aFragment = getAFragment(), bFragment = getBFragment();
+  if (aFragment.getOperand() != MmaOperand::A)
+    return emitOpError("takes the A tile as A fragments, not as the ")
+           << describe(aFragment);
+  if (bFragment.getOperand() != MmaOperand::B)
+    return emitOpError("takes the B tile as B fragments, not as the ")
+           << describe(bFragment);
+  if (aFragment.getKind() != bFragment.getKind())
+    return emitOpError("multiplies the ")
+           << describe(aFragment) << " by the " << describe(bFragment);
+  if (std::optional<ArrayRef<int64_t>> grid = getGrid();
+      grid && (grid->size() != 2 || (*grid)[0] < 1 || (*grid)[1] < 1))
+    return emitOpError("grid must be two positive accumulator counts, rows "
+                       "and columns");
+  auto [rows, cols] = getGridShape();
+  if (static_cast<int64_t>(getAccs().size()) != rows * cols)
+    return emitOpError("a grid of ")
+           << rows << "x" << cols << " accumulators needs " << rows * cols
+           << " accumulator operands, got " << getAccs().size();
+  MmaKind kind = aFragment.getKind();
+  VectorType accType =
+      FragmentAttr::get(getContext(), MmaOperand::Acc, kind, false)
+          .getVectorType();
+  for (Value acc : getAccs())
+    if (acc.getType() != accType)
+      return emitOpError("the accumulators of ")
+             << stringifyMmaKind(kind) << " are " << accType << ", not "
+             << acc.getType();
+
+  std::array<int64_t, 2> steps;
+  for (auto [i, tile, fragment, count] :
+       llvm::enumerate(std::array<Value, 2>{getA(), getB()},
+                       std::array<FragmentAttr, 2>{aFragment, bFragment},
+                       std::array<int64_t, 2>{rows, cols})) {
+    auto type = cast<MemRefType>(tile.getType());
+    StringRef name = i == 0 ? "A" : "B";
+    if (type.getRank() != 2 || !type.hasStaticShape())
+      return emitOpError("the ") << name << " tile must be a 2-D memref of "
+                                 << "static shape, got " << type;
+    Type element = fragment.getVectorType().getElementType();
+    if (type.getElementType() != element)
+      return emitOpError("the ")
+             << name << " tile of " << stringifyMmaKind(kind) << " holds "
+             << element << ", not " << type.getElementType();
+    std::array<int64_t, 2> block = fragment.getBlockShape();
+    unsigned kDim = fragment.getContiguousDim();
+    if (type.getDimSize(kDim) % block[kDim] != 0)
+      return emitOpError("the ")
+             << name << " tile " << type << " does not hold whole "
+             << describe(fragment, true) << " (" << block[0] << "x" << block[1]
+             << ") along K";
+    if (type.getDimSize(1 - kDim) < count * block[1 - kDim])
+      return emitOpError("the ")
+             << name << " tile " << type << " holds fewer than " << count << " "
+             << describe(fragment, true) << " (" << block[0] << "x" << block[1]
+             << ") across K";
+    steps[i] = getTileKSteps(fragment, type);
+  }
+  if (steps[0] != steps[1])
+    return emitOpError("the A tile holds ")
+           << steps[0] << " K steps of " << stringifyMmaKind(kind)
+           << ", the B tile " << steps[1];
+  return verifyFragmentKernel(*this, aFragment);
+}
+
+//===----------------------------------------------------------------------===//
+// CopyTileOp
+//===----------------------------------------------------------------------===//
+
+std::array<int64_t, 2> mlir::wave::getFragmentGrid(FragmentAttr fragment,
+                                                   MemRefType tile) {
+  std::array<int64_t, 2> block = fragment.getBlockShape();
+  return {tile.getDimSize(0) / block[0], tile.getDimSize(1) / block[1]};
+}
+
+std::array<AffineExpr, 2>
+mlir::wave::getCopyTilePosition(FragmentAttr fragment,
+                                std::array<int64_t, 2> grid, int64_t waves,
+                                AffineExpr copy, AffineExpr wave) {
+  // Fragment f = copy * waves + wave of the grid, K fastest. Split so that
+  // no expression needs to know that wave < waves.
+  unsigned kDim = fragment.getContiguousDim();
+  int64_t kCount = grid[kDim];
+  std::array<AffineExpr, 2> position;
+  if (kCount % waves == 0) {
+    int64_t perRow = kCount / waves;
+    position[kDim] = (copy % perRow) * waves + wave;
+    position[1 - kDim] = copy.floorDiv(perRow);
+  } else {
+    int64_t rowsPerCopy = waves / kCount;
+    position[kDim] = wave % kCount;
+    position[1 - kDim] = copy * rowsPerCopy + wave.floorDiv(kCount);
+  }
+  return position;
+}
+
+Speculation::Speculatability CopyTileOp::getSpeculatability() {
+  return Speculation::NotSpeculatable;
+}
+
+LogicalResult CopyTileOp::verify() {
+  FragmentAttr fragment = getFragment();
+  if (fragment.getOperand() == MmaOperand::Acc)
+    return emitOpError("copies A or B fragments, not the ")
+           << describe(fragment);
+  if (getIndices().size() != 2)
+    return emitOpError("takes the block position as 2 indices, got ")
+           << getIndices().size();
+  MemRefType source = getSource().getType(), tile = getTile().getType();
+  Type element = fragment.getVectorType().getElementType();
+  if (source.getRank() != 2 || tile.getRank() != 2 || !tile.hasStaticShape())
+    return emitOpError("copies between 2-D memrefs into a tile of static "
+                       "shape, got ")
+           << source << " and " << tile;
+  for (MemRefType type : {source, tile})
+    if (type.getElementType() != element)
+      return emitOpError("the ") << describe(fragment) << " holds " << element
+                                 << ", not " << type.getElementType();
+  std::array<int64_t, 2> block = fragment.getBlockShape();
+  if (tile.getDimSize(0) % block[0] != 0 || tile.getDimSize(1) % block[1] != 0)
+    return emitOpError("the tile ")
+           << tile << " does not hold whole " << describe(fragment, true)
+           << " (" << block[0] << "x" << block[1] << ")";
+  if (failed(verifyFragmentKernel(*this, fragment)))
+    return failure();
+  int64_t waves = getWorkgroupWaves(*this, fragment);
+  std::array<int64_t, 2> grid = getFragmentGrid(fragment, tile);
+  int64_t kCount = grid[fragment.getContiguousDim()];
+  if ((grid[0] * grid[1]) % waves != 0 ||
+      (kCount % waves != 0 && waves % kCount != 0))
+    return emitOpError("the ")
+           << grid[0] << "x" << grid[1] << " " << describe(fragment, true)
+           << " in the tile do not divide among " << waves
+           << " waves: their number must be a multiple of the waves, and "
+           << "the K positions (" << kCount
+           << ") a multiple or a divisor of them";
+  return success();
+}
+
+int64_t mlir::wave::getWorkgroupWaves(Operation *op, FragmentAttr fragment) {
+  std::optional<std::array<int64_t, 3>> workgroup =
+      getFragmentWorkgroupSize(op);
+  assert(workgroup && "verified fragment op without known_block_size");
+  return (*workgroup)[0] * (*workgroup)[1] * (*workgroup)[2] /
+         fragment.getLayout().waveSize;
 }

@@ -355,6 +355,9 @@ LogicalResult AllocLdsOp::verify() {
       auto access = dyn_cast<LaneAccessOpInterface>(use.getOwner());
       if (access && access.getMemref() == use.get())
         continue;
+      // They stand for wave.read and wave.write of the tile.
+      if (isa<CopyTileOp, MmaTileOp>(use.getOwner()))
+        continue;
       InFlightDiagnostic diag =
           emitOpError("swizzled tile is used by '")
           << use.getOwner()->getName()

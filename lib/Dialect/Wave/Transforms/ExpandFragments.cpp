@@ -127,6 +127,128 @@ foldWavePosition(Value value, AffineExpr t, int64_t waveSize,
   return result;
 }
 
+namespace {
+/// Index constants at the top of the kernel's entry block, one per value,
+/// where a hand-written kernel defines its fragment positions.
+class EntryConstants {
+public:
+  Value get(Operation *user, int64_t value) {
+    Block &entry = user->getParentOfType<gpu::GPUFuncOp>().getBody().front();
+    Value &constant = constants[{&entry, value}];
+    if (!constant) {
+      // In the order of first use.
+      auto builder = OpBuilder::atBlockBegin(&entry);
+      if (Operation *previous = last.lookup(&entry))
+        builder.setInsertionPointAfter(previous);
+      constant = arith::ConstantIndexOp::create(builder, user->getLoc(), value);
+      last[&entry] = constant.getDefiningOp();
+    }
+    return constant;
+  }
+
+private:
+  DenseMap<std::pair<Block *, int64_t>, Value> constants;
+  DenseMap<Block *, Operation *> last;
+};
+} // namespace
+
+/// Rewrites `op` into the fragment reads and `wave.mma`s it stands for: for
+/// each K step, the A fragments of the accumulator rows, the B fragments of
+/// its columns, then the MMAs, row-major.
+static void expandMmaTile(MmaTileOp op, EntryConstants &constants) {
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  MLIRContext *context = op.getContext();
+  auto [rows, cols] = op.getGridShape();
+  auto constant = [&](int64_t value) { return constants.get(op, value); };
+  // Fragment (position * count + offset, kk) of `tile`, its coordinates in
+  // memory order; the offset is an operand only when there are several.
+  auto read = [&](Value tile, Value position, FragmentAttr fragment,
+                  int64_t count, int64_t offset, int64_t kk) -> Value {
+    SmallVector<Value> indices = {position};
+    AffineExpr across = getAffineDimExpr(0, context);
+    if (count > 1) {
+      across = across * count + getAffineDimExpr(1, context);
+      indices.push_back(constant(offset));
+    }
+    AffineExpr along = getAffineDimExpr(indices.size(), context);
+    indices.push_back(constant(kk));
+    unsigned kDim = fragment.getContiguousDim();
+    SmallVector<AffineExpr, 2> results(2);
+    results[kDim] = along;
+    results[1 - kDim] = across;
+    auto map = AffineMap::get(indices.size(), 0, results, context);
+    return ReadOp::create(builder, loc, fragment.getVectorType(), tile, indices,
+                          map.isIdentity() ? AffineMapAttr()
+                                           : AffineMapAttr::get(map),
+                          IntegerAttr(), Value(), CacheHintAttr(), fragment);
+  };
+  auto kind = MmaKindAttr::get(context, op.getAFragment().getKind());
+  SmallVector<Value> accs = op.getAccs();
+  int64_t steps = getTileKSteps(op.getAFragment(), op.getA().getType());
+  for (int64_t kk = 0; kk < steps; ++kk) {
+    SmallVector<Value> a, b;
+    for (int64_t i = 0; i < rows; ++i)
+      a.push_back(read(op.getA(), op.getRow(), op.getAFragment(), rows, i, kk));
+    for (int64_t j = 0; j < cols; ++j)
+      b.push_back(read(op.getB(), op.getCol(), op.getBFragment(), cols, j, kk));
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < cols; ++j) {
+        Value &acc = accs[i * cols + j];
+        acc = MmaOp::create(builder, loc, acc.getType(), kind, a[i], b[j], acc);
+      }
+  }
+  op->replaceAllUsesWith(accs);
+  op->erase();
+}
+
+/// Rewrites `op` into the fragment read and write of each of its copies:
+/// the source read at the block's origin plus the fragment's place in the
+/// tile, the tile written at that place. The wave is a `gpu.subgroup_id`,
+/// which the fragment expansion folds into the thread id.
+static void expandCopyTile(CopyTileOp op, EntryConstants &constants) {
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  MLIRContext *context = op.getContext();
+  FragmentAttr fragment = op.getFragment();
+  std::array<int64_t, 2> grid =
+      getFragmentGrid(fragment, op.getTile().getType());
+  int64_t waves = getWorkgroupWaves(op, fragment);
+  Value wave = gpu::SubgroupIdOp::create(builder, loc, IntegerAttr());
+  auto dim = [&](unsigned i) { return getAffineDimExpr(i, context); };
+  // Source: (across K, along K, copy, wave) -> (i0 * grid0 + p0,
+  // i1 * grid1 + p1), the block indices taken across K first as in the
+  // fragment reads of wave.mma_tile and in hand-written kernels.
+  unsigned kDim = fragment.getContiguousDim();
+  std::array<AffineExpr, 2> inSource =
+      getCopyTilePosition(fragment, grid, waves, dim(2), dim(3));
+  std::array<AffineExpr, 2> block;
+  block[1 - kDim] = dim(0);
+  block[kDim] = dim(1);
+  auto sourceMap = AffineMap::get(
+      4, 0,
+      {block[0] * grid[0] + inSource[0], block[1] * grid[1] + inSource[1]},
+      context);
+  Value acrossK = op.getIndices()[1 - kDim], alongK = op.getIndices()[kDim];
+  // Tile: (copy, wave) -> (p0, p1).
+  std::array<AffineExpr, 2> inTile =
+      getCopyTilePosition(fragment, grid, waves, dim(0), dim(1));
+  auto tileMap = AffineMap::get(2, 0, inTile, context);
+  VectorType type = fragment.getVectorType();
+  for (int64_t copy = 0, e = grid[0] * grid[1] / waves; copy < e; ++copy) {
+    Value index = constants.get(op, copy);
+    auto read = ReadOp::create(builder, loc, type, op.getSource(),
+                               ValueRange{acrossK, alongK, index, wave},
+                               AffineMapAttr::get(sourceMap), IntegerAttr(),
+                               Value(), CacheHintAttr(), fragment);
+    WriteOp::create(
+        builder, loc, read.getResult(), op.getTile(), ValueRange{index, wave},
+        tileMap.isIdentity() ? AffineMapAttr() : AffineMapAttr::get(tileMap),
+        IntegerAttr(), Value(), CacheHintAttr(), fragment);
+  }
+  op->erase();
+}
+
 LogicalResult ExpandFragmentsPass::expand(LaneAccessOpInterface access) {
   FragmentAttr fragment = access.getFragmentAttr();
   const MmaLayout &layout = fragment.getLayout();
@@ -252,13 +374,22 @@ LogicalResult ExpandFragmentsPass::expand(LaneAccessOpInterface access) {
 }
 
 void ExpandFragmentsPass::runOnOperation() {
+  SmallVector<MmaTileOp> tiles;
+  getOperation()->walk([&](MmaTileOp op) { tiles.push_back(op); });
+  EntryConstants constants;
+  for (MmaTileOp op : tiles)
+    expandMmaTile(op, constants);
+  SmallVector<CopyTileOp> copies;
+  getOperation()->walk([&](CopyTileOp op) { copies.push_back(op); });
+  for (CopyTileOp op : copies)
+    expandCopyTile(op, constants);
   SmallVector<LaneAccessOpInterface> accesses;
   getOperation()->walk([&](LaneAccessOpInterface access) {
     if (access.getFragmentAttr())
       accesses.push_back(access);
   });
   fragments = plainAccesses = foldedPositions = 0;
-  if (accesses.empty()) {
+  if (tiles.empty() && copies.empty() && accesses.empty()) {
     markAllAnalysesPreserved();
   } else {
     DominanceInfo dominanceInfo(getOperation());
@@ -273,11 +404,14 @@ void ExpandFragmentsPass::runOnOperation() {
     folded.clear();
     createdThreadIds.clear();
   }
+  numMmaTiles += tiles.size();
+  numCopyTiles += copies.size();
   numFragments += fragments;
   numPlainAccesses += plainAccesses;
   numFoldedPositions += foldedPositions;
   if (summary)
     emitPassSummary(*this, getOperation())
+        << copies.size() << " tile copies, " << tiles.size() << " MMA tiles, "
         << fragments << " fragment accesses, " << plainAccesses
         << " plain accesses, " << foldedPositions << " wave positions folded";
 }

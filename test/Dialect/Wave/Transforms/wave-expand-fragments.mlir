@@ -20,7 +20,7 @@
 // id comes first among the operands (a gpu.thread_id is created at the top of
 // the kernel), position operands follow; a map on the position is composed
 // in (here one fragment further down), and the cache hint is kept.
-// REMARK: remark: wave-expand-fragments: 3 fragment accesses, 3 plain accesses, 0 wave positions folded
+// REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 3 fragment accesses, 3 plain accesses, 0 wave positions folded
 // CHECK-LABEL: gpu.func @operands(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<64x16xf16>, %[[I:[a-z0-9]+]]: index, %[[J:[a-z0-9]+]]: index
 // CHECK-NEXT: %[[T:.*]] = gpu.thread_id x
@@ -48,7 +48,7 @@ gpu.module @expand {
 // extract_strided_slice, masks are sliced like the values. Transposed (an
 // N x M memref) the runs lie along the columns. A 16x16 kind's accumulator
 // is one run.
-// REMARK: remark: wave-expand-fragments: 3 fragment accesses, 9 plain accesses, 0 wave positions folded
+// REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 3 fragment accesses, 9 plain accesses, 0 wave positions folded
 // CHECK-LABEL: gpu.func @accumulator(
 // CHECK-SAME: %[[C:[a-z0-9]+]]: memref<64x64xf32>, %[[I:[a-z0-9]+]]: index, %[[M:[a-z0-9]+]]: vector<16xi1>
 // CHECK-NEXT: %[[T:.*]] = gpu.thread_id x
@@ -87,7 +87,7 @@ gpu.module @expand {
 // Transposed operands: A stored K x M runs along dimension 0, B stored N x K
 // along dimension 1 (the innermost, so no `along`). A thread id of the entry
 // block that dominates the accesses is reused; one in a nested region is not.
-// REMARK: remark: wave-expand-fragments: 3 fragment accesses, 3 plain accesses, 0 wave positions folded
+// REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 3 fragment accesses, 3 plain accesses, 0 wave positions folded
 // CHECK-LABEL: gpu.func @transposed(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<16x64xf16>, %[[B:[a-z0-9]+]]: memref<64x16xf16>, %[[P:[a-z0-9]+]]: i1
 // CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
@@ -138,7 +138,7 @@ gpu.module @expand {
 // affine.delinearize_index of it into (2, 2) or (2) gives (w floordiv 2,
 // w mod 2). They fold into the maps, which then take the thread ids only;
 // the delinearization that something else uses stays, the others go.
-// REMARK: remark: wave-expand-fragments: 2 fragment accesses, 2 plain accesses, 4 wave positions folded
+// REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 2 fragment accesses, 2 plain accesses, 4 wave positions folded
 // CHECK-LABEL: gpu.func @waves(
 // CHECK-SAME: %[[T:[a-z0-9]+]]: memref<64x64xf16, #gpu.address_space<workgroup>>, %[[OUT:[a-z0-9]+]]: memref<4xindex>
 // CHECK-NEXT: %[[X:.*]] = gpu.thread_id x
@@ -156,7 +156,7 @@ gpu.module @expand {
 // says so.
 // REMARK: remark: position operand 0 stays an index operand: only a static affine.delinearize_index of gpu.subgroup_id folds into the map
 // REMARK: remark: position operand 1 stays an index operand
-// REMARK: remark: wave-expand-fragments: 1 fragment accesses, 1 plain accesses, 0 wave positions folded
+// REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 1 fragment accesses, 1 plain accesses, 0 wave positions folded
 // CHECK-LABEL: gpu.func @dynamic_basis(
 // CHECK: %[[D2:.*]]:2 = affine.delinearize_index %{{.*}} into (%{{.*}}, 2)
 // CHECK-NEXT: wave.read %{{.*}}[%{{.*}}, %[[D2]]#0, %[[D2]]#1] map affine_map<(d0, d1, d2) -> (d1 * 16 + d0 mod 16, d2 * 16 + ((d0 mod 64) floordiv 16) * 4)>
@@ -192,7 +192,7 @@ gpu.module @expand {
 #k = #wave.kernel<chip = "gfx942", wave_size = 64>
 
 // Plain accesses are left alone; a kernel without fragments is unchanged.
-// REMARK: remark: wave-expand-fragments: 0 fragment accesses, 0 plain accesses, 0 wave positions folded
+// REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 0 fragment accesses, 0 plain accesses, 0 wave positions folded
 // CHECK-LABEL: gpu.func @plain(
 // CHECK-NEXT: %[[T:.*]] = gpu.thread_id x
 // CHECK-NEXT: %[[V:.*]] = wave.read %{{.*}}[%[[T]]] map affine_map<(d0) -> (d0 * 4)> : memref<256xf32> -> vector<4xf32>
@@ -204,6 +204,83 @@ gpu.module @expand {
     %tid = gpu.thread_id x
     %v = wave.read %x[%tid] map affine_map<(t) -> (t * 4)> : memref<256xf32> -> vector<4xf32>
     wave.write %v, %x[%tid] map affine_map<(t) -> (t * 4)> : vector<4xf32>, memref<256xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+!lds = memref<64x32xf16, #gpu.address_space<workgroup>>
+
+// wave.copy_tile of a 64x32 tile of 16x16 A fragments (a 4 x 2 grid) over
+// 2 waves: copy c of wave w is fragment (c, w), read at block (bm, ks) of
+// the source and written to the tile, a read then its write; the wave is a
+// gpu.subgroup_id folded into the thread id (t floordiv 64).
+// wave.mma_tile with a 1 x 2 grid and B stored N x K: per K fragment kk (2
+// of them), the A fragment (wr, kk), the B fragments (wc * 2 + j, kk), then
+// the MMAs of accumulators (0, 0) and (0, 1), chained over kk.
+// REMARK: remark: wave-expand-fragments: 1 tile copies, 1 MMA tiles, 14 fragment accesses, 14 plain accesses, 8 wave positions folded
+// CHECK-LABEL: gpu.func @tiles(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<256x64xf16>, %[[B:[a-z0-9]+]]: memref<64x32xf16>, %[[TA:[a-z0-9]+]]: memref<64x32xf16, #gpu.address_space<workgroup>>, %[[TB:[a-z0-9]+]]: memref<64x32xf16, #gpu.address_space<workgroup>>, %[[BM:[a-z0-9]+]]: index, %[[KS:[a-z0-9]+]]: index, %[[WR:[a-z0-9]+]]: index, %[[WC:[a-z0-9]+]]: index, %[[ACC:[a-z0-9]+]]: vector<4xf32>
+// The fragment positions are index constants at the top of the kernel.
+// CHECK-NEXT: %[[T:.*]] = gpu.thread_id x
+// CHECK-NEXT: %[[K0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[K1:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-NEXT: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-NEXT: %[[S0:.*]] = wave.read %[[A]][%[[T]], %[[BM]], %[[KS]], %[[K0]]] map affine_map<(d0, d1, d2, d3) -> (d1 * 64 + d3 * 16 + d0 mod 16, d2 * 32 + (d0 floordiv 64) * 16 + ((d0 mod 64) floordiv 16) * 4)> : memref<256x64xf16> -> vector<4xf16>
+// CHECK-NEXT: wave.write %[[S0]], %[[TA]][%[[T]], %[[K0]]] map affine_map<(d0, d1) -> (d1 * 16 + d0 mod 16, (d0 floordiv 64) * 16 + ((d0 mod 64) floordiv 16) * 4)> : vector<4xf16>, memref<64x32xf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT: %[[S1:.*]] = wave.read %[[A]][%[[T]], %[[BM]], %[[KS]], %[[K1]]] map
+// CHECK-NEXT: wave.write %[[S1]], %[[TA]][%[[T]], %[[K1]]] map
+// CHECK-NEXT: wave.read %[[A]][%[[T]], %[[BM]], %[[KS]], %[[C2]]]
+// CHECK-NEXT: wave.write
+// CHECK-NEXT: wave.read %[[A]][%[[T]], %[[BM]], %[[KS]], %[[C3]]]
+// CHECK-NEXT: wave.write
+// CHECK-NEXT: %[[A0:.*]] = wave.read %[[TA]][%[[T]], %[[WR]], %[[K0]]] map affine_map<(d0, d1, d2) -> (d1 * 16 + d0 mod 16, d2 * 16 + ((d0 mod 64) floordiv 16) * 4)> : memref<64x32xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+// CHECK-NEXT: %[[B00:.*]] = wave.read %[[TB]][%[[T]], %[[WC]], %[[K0]], %[[K0]]] map affine_map<(d0, d1, d2, d3) -> (d1 * 32 + d2 * 16 + d0 mod 16, d3 * 16 + ((d0 mod 64) floordiv 16) * 4)> : memref<64x32xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+// CHECK-NEXT: %[[B01:.*]] = wave.read %[[TB]][%[[T]], %[[WC]], %[[K1]], %[[K0]]] map
+// CHECK-NEXT: %[[D00:.*]] = wave.mma <f32_16x16x16_f16> %[[A0]], %[[B00]], %[[ACC]]
+// CHECK-NEXT: %[[D01:.*]] = wave.mma <f32_16x16x16_f16> %[[A0]], %[[B01]], %[[ACC]]
+// CHECK-NEXT: %[[A1:.*]] = wave.read %[[TA]][%[[T]], %[[WR]], %[[K1]]] map
+// CHECK-NEXT: %[[B10:.*]] = wave.read %[[TB]][%[[T]], %[[WC]], %[[K0]], %[[K1]]] map
+// CHECK-NEXT: %[[B11:.*]] = wave.read %[[TB]][%[[T]], %[[WC]], %[[K1]], %[[K1]]] map
+// CHECK-NEXT: wave.mma <f32_16x16x16_f16> %[[A1]], %[[B10]], %[[D00]]
+// CHECK-NEXT: wave.mma <f32_16x16x16_f16> %[[A1]], %[[B11]], %[[D01]]
+// CHECK-NEXT: gpu.return
+gpu.module @expand {
+  gpu.func @tiles(%A: memref<256x64xf16>, %B: memref<64x32xf16>, %ta: !lds, %tb: !lds, %bm: index, %ks: index, %wr: index, %wc: index, %acc: vector<4xf32>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>, wave.kernel = #k} {
+    wave.copy_tile %A[%bm, %ks] fragment <A, f32_16x16x16_f16>, %ta : memref<256x64xf16>, !lds
+    %d:2 = wave.mma_tile %ta[%wr] fragment <A, f32_16x16x16_f16>, %tb[%wc] fragment <B, f32_16x16x16_f16, transposed>, %acc, %acc grid [1, 2] : !lds, !lds -> vector<4xf32>, vector<4xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+
+// Fewer K positions than waves: a 32x64 tile of 16x16 B fragments has 2 K
+// positions (rows) for 4 waves, so copy c of wave w is fragment row
+// w mod 2, column c * 2 + w floordiv 2. The source's block indices are
+// taken across K first (bn, then ks), as wave.mma_tile's reads and
+// hand-written kernels order them.
+// REMARK: remark: wave-expand-fragments: 1 tile copies, 0 MMA tiles, 4 fragment accesses, 4 plain accesses, 4 wave positions folded
+// CHECK-LABEL: gpu.func @copy_rows(
+// CHECK-SAME: %[[B:[a-z0-9]+]]: memref<128x128xf16>, %[[TB:[a-z0-9]+]]: memref<32x64xf16, #gpu.address_space<workgroup>>, %[[KS:[a-z0-9]+]]: index, %[[BN:[a-z0-9]+]]: index
+// CHECK-NEXT: %[[T:.*]] = gpu.thread_id x
+// CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[S0:.*]] = wave.read %[[B]][%[[T]], %[[BN]], %[[KS]], %[[C0]]] map affine_map<(d0, d1, d2, d3) -> (d2 * 32 + ((d0 floordiv 64) mod 2) * 16 + ((d0 mod 64) floordiv 16) * 4, d1 * 64 + d3 * 32 + ((d0 floordiv 64) floordiv 2) * 16 + d0 mod 16)> along 0 : memref<128x128xf16> -> vector<4xf16>
+// CHECK-NEXT: wave.write %[[S0]], %[[TB]][%[[T]], %[[C0]]] map affine_map<(d0, d1) -> (((d0 floordiv 64) mod 2) * 16 + ((d0 mod 64) floordiv 16) * 4, d1 * 32 + ((d0 floordiv 64) floordiv 2) * 16 + d0 mod 16)> along 0 : vector<4xf16>, memref<32x64xf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT: %[[S1:.*]] = wave.read %[[B]][%[[T]], %[[BN]], %[[KS]], %[[C1]]] map
+// CHECK-NEXT: wave.write %[[S1]], %[[TB]][%[[T]], %[[C1]]] map
+// CHECK-NEXT: gpu.return
+gpu.module @expand {
+  gpu.func @copy_rows(%B: memref<128x128xf16>, %tb: memref<32x64xf16, #gpu.address_space<workgroup>>, %ks: index, %bn: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>, wave.kernel = #k} {
+    wave.copy_tile %B[%ks, %bn] fragment <B, f32_16x16x16_f16>, %tb : memref<128x128xf16>, memref<32x64xf16, #gpu.address_space<workgroup>>
     gpu.return
   }
 }

@@ -24,8 +24,8 @@
 // swizzle of 8-byte groups by (row / 2) mod 8 makes A's writes and operand
 // reads conflict-free, with A's 16-byte writes split in two. B's accesses
 // are conflict-free unpadded. 8960 -> 8192 bytes.
-// GEMM: gemm.mlir:59:15: remark: LDS layout rows padded by 4 -> swizzle <vec = 4, per_phase = 2, max_phase = 8>: LDS cycles a workgroup 1024 -> 768, from bank conflicts 256 -> 0; bytes 4608 -> 4096; 1 accesses split into one a swizzle group
-// GEMM: gemm.mlir:60:15: remark: LDS layout rows padded by 4 -> unpadded: LDS cycles a workgroup 1280 -> 1280, from bank conflicts 0 -> 0; bytes 4352 -> 4096
+// GEMM: gemm.mlir:{{[0-9]+}}:15: remark: LDS layout rows padded by 4 -> swizzle <vec = 4, per_phase = 2, max_phase = 8>: LDS cycles a workgroup 1024 -> 768, from bank conflicts 256 -> 0; bytes 4608 -> 4096; 1 accesses split into one a swizzle group
+// GEMM: gemm.mlir:{{[0-9]+}}:15: remark: LDS layout rows padded by 4 -> unpadded: LDS cycles a workgroup 1280 -> 1280, from bank conflicts 0 -> 0; bytes 4352 -> 4096
 // GEMM: wave.alloc_lds swizzle <vec = 4, per_phase = 2, max_phase = 8> : memref<64x32xf16, #gpu.address_space<workgroup>>
 // GEMM: wave.alloc_lds : memref<32x64xf16, #gpu.address_space<workgroup>>
 // The transpose's column reads (one f32 of rows 4 tx .. 4 tx + 3 a lane) are

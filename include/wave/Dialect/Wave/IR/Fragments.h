@@ -32,6 +32,25 @@ LogicalResult verifyMmaFragmentOperands(MmaOp mma);
 /// gpu.func's `known_block_size`, or none.
 std::optional<std::array<int64_t, 3>> getFragmentWorkgroupSize(Operation *op);
 
+/// The K fragments of `fragment`'s kind in `tile` (a static 2-D memref
+/// seen as a grid of A or B fragments): how many MMAs a `wave.mma_tile`
+/// chains into each accumulator.
+int64_t getTileKSteps(FragmentAttr fragment, MemRefType tile);
+
+/// The grid of `fragment`s a static 2-D `tile` is, in memory order.
+std::array<int64_t, 2> getFragmentGrid(FragmentAttr fragment, MemRefType tile);
+
+/// The waves of the workgroup running the verified fragment op `op`.
+int64_t getWorkgroupWaves(Operation *op, FragmentAttr fragment);
+
+/// Where in a `grid` of `fragment`s (memory order) copy `copy` of wave `wave`
+/// of a `wave.copy_tile` over `waves` waves goes: fragment
+/// `copy * waves + wave` counted with the K position fastest.
+std::array<AffineExpr, 2> getCopyTilePosition(FragmentAttr fragment,
+                                              std::array<int64_t, 2> grid,
+                                              int64_t waves, AffineExpr copy,
+                                              AffineExpr wave);
+
 } // namespace mlir::wave
 
 #endif // WAVE_DIALECT_WAVE_IR_FRAGMENTS_H

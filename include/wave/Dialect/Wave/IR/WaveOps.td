@@ -9,6 +9,7 @@ include "wave/Dialect/Wave/IR/WaveInterfaces.td"
 include "mlir/IR/BuiltinAttributes.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/IR/CommonTypeConstraints.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 /// Ops whose result depends on which lanes of the wave are active: they must
@@ -245,6 +246,91 @@ def Wave_MmaOp : Wave_Op<"mma", [Pure, Wave_Convergent,
   let results = (outs Wave_LaneVector:$result);
   let assemblyFormat = [{
     $kind $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Wave_MmaTileOp : Wave_NotSpeculatableOp<"mma_tile", [Wave_Convergent,
+    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "MMAs of a wave's accumulators over the whole K of two tiles";
+  let description = [{
+    The K step of a tiled GEMM for one wave: `a` and `b` are 2-D memrefs
+    (typically LDS tiles) seen as grids of the A and B fragments named by
+    `a_fragment` and `b_fragment` (same kind; `transposed` as on
+    `wave.read`), and the wave holds a `grid` of `R x C` accumulators
+    (default `1 x 1`), row-major in `accs`. Accumulator `(i, j)` is
+    multiplied by the A fragments of fragment row `row * R + i` and the B
+    fragments of fragment column `col * C + j`, over every K fragment of the
+    tiles (their K extents must match):
+
+        for kk in 0 .. K / k - 1:
+          a_i = A fragment (row * R + i, kk) for each i
+          b_j = B fragment (kk, col * C + j) for each j
+          acc_ij = wave.mma(a_i, b_j, acc_ij) for each (i, j)
+
+    `wave-expand-fragments` rewrites it into exactly those fragment reads and
+    `wave.mma`s, in that order, so the MMAs of a K step need not be written
+    out one by one.
+
+    ```mlir
+    // The 4 MFMAs of a 32-wide K step, wave (wr, wc) of a 64x64 block.
+    %d = wave.mma_tile %a_tile[%wr] fragment <A, f32_32x32x8_f16>,
+        %b_tile[%wc] fragment <B, f32_32x32x8_f16>, %acc
+        : !a_tile, !b_tile -> vector<16xf32>
+    // 2 x 2 accumulators a wave, B stored N x K.
+    %r:4 = wave.mma_tile %a_tile[%wr] fragment #A, %b_tile[%wc] fragment #Bt,
+        %d00, %d01, %d10, %d11 grid [2, 2] : !tile, !tile -> !acc, !acc, !acc, !acc
+    ```
+  }];
+  let arguments = (ins Arg<AnyMemRef, "the A tile", [MemRead]>:$a,
+                       Index:$row, Wave_FragmentAttr:$a_fragment,
+                       Arg<AnyMemRef, "the B tile", [MemRead]>:$b,
+                       Index:$col, Wave_FragmentAttr:$b_fragment,
+                       Variadic<Wave_LaneVector>:$accs,
+                       OptionalAttr<DenseI64ArrayAttr>:$grid);
+  let results = (outs Variadic<Wave_LaneVector>:$results);
+  let assemblyFormat = [{
+    $a `[` $row `]` `fragment` $a_fragment `,` $b `[` $col `]` `fragment`
+    $b_fragment `,` $accs (`grid` $grid^)? attr-dict `:` type($a) `,` type($b)
+    `->` type($accs)
+  }];
+  let extraClassDeclaration = [{
+    /// Accumulator rows and columns (`grid`, 1 x 1 by default).
+    std::array<int64_t, 2> getGridShape();
+  }];
+  let hasVerifier = 1;
+}
+
+def Wave_CopyTileOp : Wave_NotSpeculatableOp<"copy_tile", [Wave_Convergent]> {
+  let summary = "copies a block into a tile, the waves moving MMA fragments";
+  let description = [{
+    Copies the block of `source` at block position `(indices)` (in units of
+    the tile: element `(i0 * R, i1 * C)` for an `R x C` tile) into `tile`,
+    every wave of the workgroup moving whole A or B fragments of
+    `fragment`'s kind, as `wave.read`/`wave.write` of that fragment do: the
+    naive staging of a GEMM operand, in the MMA operand layout (which
+    `wave-minimize-global-loads` then turns into wide coalesced loads).
+
+    The tile is a grid of fragments; with `W` waves, wave `w` moves
+    fragments `w, w + W, w + 2W, ...` of the grid enumerated with the K
+    position fastest. The number of fragments must be a multiple of `W`,
+    and the K positions a multiple or a divisor of `W`.
+    `wave-expand-fragments` rewrites the op into those fragment reads and
+    writes, a read then its write, so a tile takes one op.
+
+    ```mlir
+    // A (M x K) block (bm, ks) of a 64x32 tile: 2 x 4 A fragments of
+    // 32 x 8, two a wave of 4.
+    wave.copy_tile %A[%bm, %ks] fragment <A, f32_32x32x8_f16>, %a_tile
+        : memref<256x256xf16>, memref<64x32xf16, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins Arg<AnyMemRef, "the memref read", [MemRead]>:$source,
+                       Variadic<Index>:$indices, Wave_FragmentAttr:$fragment,
+                       Arg<AnyMemRef, "the tile written", [MemWrite]>:$tile);
+  let assemblyFormat = [{
+    $source `[` $indices `]` `fragment` $fragment `,` $tile attr-dict `:`
+    type($source) `,` type($tile)
   }];
   let hasVerifier = 1;
 }

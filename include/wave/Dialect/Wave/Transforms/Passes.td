@@ -733,6 +733,11 @@ def ExpandFragments : Pass<"wave-expand-fragments"> {
     dominates the access, else created); a workgroup of several dimensions
     is linearized as `x + y * X + z * X * Y`.
 
+    First it rewrites `wave.copy_tile` into the fragment read and write of
+    each fragment a wave copies, and `wave.mma_tile` into, per K fragment of
+    its tiles, the A and B fragment reads and the `wave.mma`s of its grid of
+    accumulators; those fragment accesses are then expanded like the others.
+
     It runs first in `wave-optimize` and in the lowering pipelines, and
     `wave-run` runs it before interpreting, so every analysis and pass sees
     plain accesses. docs/passes/wave-expand-fragments.md has the derivation,
@@ -749,6 +754,10 @@ def ExpandFragments : Pass<"wave-expand-fragments"> {
            "packaged MLIR is built without statistics)">,
   ];
   let statistics = [
+    Statistic<"numCopyTiles", "tile-copies",
+              "wave.copy_tile ops rewritten into fragment reads and writes">,
+    Statistic<"numMmaTiles", "mma-tiles",
+              "wave.mma_tile ops rewritten into fragment reads and MMAs">,
     Statistic<"numFragments", "fragment-accesses",
               "Fragment accesses rewritten">,
     Statistic<"numPlainAccesses", "plain-accesses",
