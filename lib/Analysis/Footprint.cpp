@@ -164,6 +164,18 @@ AccessFootprint::enumerate(const FootprintBindings &bindings,
   std::string accessName = describeOp(getAccess().getOperation());
   FailureOr<StaticMemRefLayout> layout =
       StaticMemRefLayout::get(getAccess().getMemref());
+  MemRefType type = getMemRefType();
+  if (failed(layout) && type.getLayout().isIdentity()) {
+    // Coordinates do not depend on the extents; a stand-in extent gives the
+    // row-major offsets of an instance large enough for them.
+    constexpr int64_t kStandInExtent = int64_t(1) << 20;
+    SmallVector<int64_t> shape =
+        llvm::map_to_vector(type.getShape(), [](int64_t extent) {
+          return ShapedType::isDynamic(extent) ? kStandInExtent : extent;
+        });
+    layout =
+        StaticMemRefLayout::get(MemRefType::get(shape, type.getElementType()));
+  }
   if (failed(layout)) {
     setReason(reason, "the memref of " + accessName +
                           " has a dynamic shape, stride or offset");

@@ -11,10 +11,12 @@
 #include "IndexComposition.h"
 
 #include "wave/Analysis/WorkgroupUniformity.h"
+#include "wave/Dialect/Wave/IR/Assumptions.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -293,6 +295,18 @@ FailureOr<AffineExpr> IndexComposer::composeUncached(Value value,
     return getAffineConstantExpr(
         (*sizes.gridSize)[static_cast<unsigned>(gridDim.getDimension())],
         context);
+  // A memref's extent: a constant, or the size argument `wave.dims` binds
+  // it to (a loop to `memref.dim %A, 1` runs to that argument).
+  if (auto dim = dyn_cast<memref::DimOp>(op)) {
+    std::optional<int64_t> index = dim.getConstantIndex();
+    auto type = dyn_cast<MemRefType>(dim.getSource().getType());
+    if (index && type && *index >= 0 && *index < type.getRank()) {
+      if (!type.isDynamicDim(*index))
+        return getAffineConstantExpr(type.getDimSize(*index), context);
+      if (BlockArgument size = getSizeArgument(dim.getSource(), *index))
+        return compose(size, reason);
+    }
+  }
   APInt constant;
   if (matchPattern(value, m_ConstantInt(&constant)) &&
       constant.getSignificantBits() <= 64)

@@ -11,8 +11,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "wave/Analysis/SymbolicFootprint.h"
 #include "wave/Analysis/TileStaging.h"
 #include "wave/Analysis/WorkgroupUniformity.h"
+#include "wave/Dialect/Wave/IR/Assumptions.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -232,12 +234,28 @@ static bool isSameOffset(ArrayRef<UniformTerm> a, ArrayRef<UniformTerm> b) {
   });
 }
 
+/// Whether `access` stays inside its memref even without skipping what
+/// lies outside (`bounded`).
+static bool isProvablyInBoundsUnlessSkipped(LaneAccessOpInterface access) {
+  FailureOr<SymbolicFootprint> footprint = SymbolicFootprint::get(access);
+  return succeeded(footprint) &&
+         footprint->isProvablyInBounds(nullptr, /*ignoreBounded=*/true);
+}
+
 static FailureOr<SplitAccess> splitAccess(LaneAccessOpInterface access,
                                           StagingDiagnostic &diagnostic) {
   Operation *op = access.getOperation();
   if (access.getMask())
     return fail(diagnostic, StagingFailure::Unanalyzable, op,
                 "the access is masked, so its footprint depends on the mask");
+  // A bounded read skips elements by their coordinates alone, which any
+  // layout of the copy skips alike; a bounded LDS write that may skip
+  // would leave holes in the tile.
+  if (access.isWrite() && access.getBounded() &&
+      !isProvablyInBoundsUnlessSkipped(access))
+    return fail(diagnostic, StagingFailure::Unanalyzable, op,
+                "the LDS write is bounded and may skip elements outside "
+                "its tile");
   std::string why;
   FailureOr<AccessFootprint> footprint = AccessFootprint::get(access, &why);
   if (failed(footprint))
@@ -416,10 +434,86 @@ static int64_t getLeafDivisor(const FootprintLeaf &leaf,
   }
 }
 
+namespace {
+/// What the plan needs of the global memref's layout: each dimension's
+/// stride, or, for a row-major memref whose extents kernel arguments hold
+/// (`wave.dims`), a divisor of it (the product of the powers of two
+/// `wave.assume` proves to divide the later extents), and which dimensions
+/// are outer to which.
+struct SourceLayout {
+  /// Strides, or divisors of them where `exact` is false.
+  SmallVector<int64_t> strides;
+  SmallVector<bool> exact;
+  int64_t offset = 0;
+  /// Sort key: smaller keys are outer (larger strides).
+  SmallVector<int64_t> order;
+
+  unsigned getRank() const { return strides.size(); }
+  bool isUnitStride(unsigned d) const { return exact[d] && strides[d] == 1; }
+};
+} // namespace
+
+static FailureOr<SourceLayout> getSourceLayout(Value source, std::string &why) {
+  auto type = cast<MemRefType>(source.getType());
+  SourceLayout layout;
+  if (FailureOr<StaticMemRefLayout> exact = StaticMemRefLayout::get(type);
+      succeeded(exact)) {
+    layout.strides = exact->strides;
+    layout.exact.assign(type.getRank(), true);
+    layout.offset = exact->offset;
+    for (int64_t stride : exact->strides)
+      layout.order.push_back(-stride);
+    return layout;
+  }
+  if (!type.getLayout().isIdentity()) {
+    why = "the strides or offset of " + formatType(type) +
+          " are dynamic, so run alignment cannot be proven";
+    return failure();
+  }
+  // Runs are powers of two: the power-of-two part of a stride (up to a cap)
+  // is all alignment needs, and products of it cannot overflow.
+  constexpr int64_t kMaxDivisor = int64_t(1) << 20;
+  auto powerOfTwoPart = [&](int64_t value) {
+    return value == 0
+               ? kMaxDivisor
+               : std::min(kMaxDivisor,
+                          int64_t(1) << llvm::countr_zero(uint64_t(value)));
+  };
+  unsigned rank = type.getRank();
+  layout.strides.assign(rank, 1);
+  layout.exact.assign(rank, true);
+  // The innermost stride is 1 exactly; outer ones are known exactly until a
+  // dynamic extent, and by their power-of-two part from there on.
+  int64_t stride = 1;
+  bool exact = true;
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    layout.strides[d] = stride;
+    layout.exact[d] = exact;
+    layout.order.push_back(d);
+    if (!type.isDynamicDim(d)) {
+      stride = exact ? stride * type.getDimSize(d)
+                     : std::min(kMaxDivisor,
+                                stride * powerOfTwoPart(type.getDimSize(d)));
+      continue;
+    }
+    BlockArgument size = getSizeArgument(source, d);
+    if (!size) {
+      why = "extent " + std::to_string(d) + " of " + formatType(type) +
+            " is dynamic and no kernel argument holds it ('wave.dims')";
+      return failure();
+    }
+    stride = std::min(kMaxDivisor, powerOfTwoPart(stride) *
+                                       getKnownDivisor(size, kMaxDivisor));
+    exact = false;
+  }
+  std::reverse(layout.order.begin(), layout.order.end());
+  return layout;
+}
+
 /// A divisor of the element offset (from the memref's base) at which every
 /// run starts, except for the multiple of the width the lane part adds
 /// along `contiguousDim` (0 when every offset is 0).
-static int64_t getRunStartDivisor(const StaticMemRefLayout &layout,
+static int64_t getRunStartDivisor(const SourceLayout &layout,
                                   const FootprintBox &box,
                                   ArrayRef<SmallVector<UniformTerm>> offsets,
                                   unsigned contiguousDim,
@@ -440,10 +534,10 @@ static int64_t getRunStartDivisor(const StaticMemRefLayout &layout,
 /// Memory instructions one lane needs for `access`: one per 16 bytes when
 /// its elements are adjacent in memory, one per element otherwise.
 static int64_t getLoadsPerLane(LaneAccessOpInterface access,
-                               const StaticMemRefLayout &layout,
+                               const SourceLayout &layout,
                                int64_t elementBytes) {
   int64_t n = access.getVectorType().getNumElements();
-  if (n > 1 && layout.strides[access.getContiguousDim()] != 1)
+  if (n > 1 && !layout.isUnitStride(access.getContiguousDim()))
     return n;
   return llvm::divideCeil(n * elementBytes, kMaxLoadBytes);
 }
@@ -524,8 +618,7 @@ static bool isLinearAlready(const StagingPlan &plan,
 
 /// Picks the run dimension, the order of the others, the run width and the
 /// number of runs and reads.
-static LogicalResult chooseRuns(StagingPlan &plan,
-                                const StaticMemRefLayout &layout,
+static LogicalResult chooseRuns(StagingPlan &plan, const SourceLayout &layout,
                                 const AccessFootprint &footprint,
                                 unsigned loadBits, Operation *anchor,
                                 StagingDiagnostic &diagnostic) {
@@ -537,7 +630,7 @@ static LogicalResult chooseRuns(StagingPlan &plan,
   unsigned rank = layout.getRank();
   std::optional<unsigned> contiguous;
   for (unsigned d = 0; d < rank; ++d)
-    if (layout.strides[d] == 1 && (!contiguous || box.extents[d] > 1))
+    if (layout.isUnitStride(d) && (!contiguous || box.extents[d] > 1))
       contiguous = d;
   if (!contiguous)
     return fail(diagnostic, StagingFailure::NotContiguous, anchor,
@@ -554,8 +647,8 @@ static LogicalResult chooseRuns(StagingPlan &plan,
     if (d != *contiguous)
       plan.dimOrder.push_back(d);
   llvm::sort(plan.dimOrder, [&](unsigned a, unsigned b) {
-    return std::make_pair(-layout.strides[a], a) <
-           std::make_pair(-layout.strides[b], b);
+    return std::make_pair(layout.order[a], a) <
+           std::make_pair(layout.order[b], b);
   });
   plan.dimOrder.push_back(*contiguous);
 
@@ -580,7 +673,7 @@ static LogicalResult chooseRuns(StagingPlan &plan,
 }
 
 /// What the group costs a workgroup now and in the linear layout.
-static void computeCosts(StagingPlan &plan, const StaticMemRefLayout &layout,
+static void computeCosts(StagingPlan &plan, const SourceLayout &layout,
                          int64_t elementBytes) {
   int64_t numWaves = llvm::divideCeil(plan.numLanes, plan.waveSize);
   for (StagingPair pair : plan.pairs) {
@@ -623,17 +716,11 @@ FailureOr<StagingPlan> mlir::wave::planStaging(const StagingGroup &group,
 
   auto sourceType = cast<MemRefType>(group.source.getType());
   auto tileType = cast<MemRefType>(group.tile.getType());
-  FailureOr<StaticMemRefLayout> layout = StaticMemRefLayout::get(sourceType);
-  if (failed(layout)) {
-    for (auto [d, extent] : llvm::enumerate(sourceType.getShape()))
-      if (ShapedType::isDynamic(extent))
-        return fail(diagnostic, StagingFailure::DynamicExtent, anchor,
-                    "extent " + Twine(d) + " of " + formatType(sourceType) +
-                        " is dynamic, so the box cannot be enumerated");
+  std::string layoutReason;
+  FailureOr<SourceLayout> layout = getSourceLayout(group.source, layoutReason);
+  if (failed(layout))
     return fail(diagnostic, StagingFailure::DynamicExtent, anchor,
-                "the strides or offset of " + formatType(sourceType) +
-                    " are dynamic, so run alignment cannot be proven");
-  }
+                layoutReason);
   if (tileType.getRank() != sourceType.getRank())
     return fail(
         diagnostic, StagingFailure::NotBijective, group.pairs.front().write,
@@ -701,6 +788,11 @@ FailureOr<StagingPlan> mlir::wave::planStaging(const StagingGroup &group,
   plan.extents = box.extents;
   plan.sourceOffset = reads.front().offsets;
   plan.tileOffset = writes.front().offsets;
+  // Edge tiles stay bounded, unless no read crosses the edge.
+  plan.bounded = llvm::any_of(group.pairs, [](StagingPair pair) {
+    return pair.read.getBounded() &&
+           !isProvablyInBoundsUnlessSkipped(pair.read);
+  });
   // The new reads keep a cache hint all old reads shared.
   ReadOp firstRead = group.pairs.front().read;
   plan.cache = firstRead.getCache();

@@ -356,6 +356,8 @@ public:
   AffineMap map;
   SmallVector<FootprintLeaf> leaves;
   unsigned contiguousDim = 0;
+  /// `bounded`: the elements outside the memref's shape are skipped.
+  bool bounded = false;
   /// Runs `[first, last]` of slots the access may touch.
   SmallVector<std::pair<int64_t, int64_t>> slotRuns;
   /// Conditions around the access, over `guardLeaves`.
@@ -398,6 +400,7 @@ FailureOr<SymbolicFootprint> SymbolicFootprint::get(Operation *op,
     impl->leaves = llvm::to_vector(footprint->getLeaves());
     impl->contiguousDim = footprint->getContiguousDim();
     impl->slotRuns = getRuns(footprint->getEnabledSlots());
+    impl->bounded = access.getBounded();
   } else {
     ValueRange indices;
     if (auto load = dyn_cast<memref::LoadOp>(op)) {
@@ -495,6 +498,11 @@ public:
   /// expression cannot be linearized (not affine).
   LogicalResult build();
 
+  /// The extent of dimension `dim` of the accessed memref: a constant, or
+  /// the variable of the kernel argument `wave.dims` binds it to; none for
+  /// another dynamic extent.
+  std::optional<Linear> extentOf(unsigned dim);
+
   Linear lane;
   SmallVector<Linear> coordinate;
   /// Alternatives the execution satisfies: its guards, its slot runs.
@@ -549,6 +557,20 @@ FailureOr<Linear> Execution::valueOf(const FootprintLeaf &leaf) {
   default:
     return failure();
   }
+}
+
+std::optional<Linear> Execution::extentOf(unsigned dim) {
+  if (!fp.type.isDynamicDim(dim))
+    return Linear::of(fp.type.getDimSize(dim));
+  BlockArgument size = getSizeArgument(fp.memref, dim);
+  if (!size)
+    return std::nullopt;
+  FailureOr<Linear> value = valueOf({IndexClass{IndexKind::Uniform}, size});
+  if (failed(value))
+    return std::nullopt;
+  // A launch has extents of at least 0.
+  system.addGe(*value);
+  return *value;
 }
 
 FailureOr<SmallVector<Linear>>
@@ -677,6 +699,14 @@ LogicalResult Execution::build() {
 
   if (failed(addAssumptions()))
     return failure();
+  // A bounded access touches only elements inside the shape (a dynamic
+  // extent without a size argument leaves its coordinate unconstrained).
+  if (fp.bounded)
+    for (auto [dim, value] : llvm::enumerate(coordinate)) {
+      system.addGe(value);
+      if (std::optional<Linear> extent = extentOf(dim))
+        system.addGe(*extent - value - 1);
+    }
 
   FailureOr<SmallVector<Linear>> guardValues = valuesOf(fp.guardLeaves);
   if (failed(guardValues))
@@ -694,6 +724,37 @@ LogicalResult Execution::build() {
     }
   }
   return success();
+}
+
+int64_t mlir::wave::getKnownDivisor(BlockArgument arg, int64_t limit) {
+  auto func = dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp());
+  auto set = func ? func->getAttrOfType<IntegerSetAttr>(kAssumeAttrName)
+                  : IntegerSetAttr();
+  if (!set)
+    return 1;
+  IntegerSet constraints = set.getValue();
+  int64_t divisor = 1;
+  for (int64_t candidate = 2; candidate <= limit; candidate *= 2) {
+    // Is there a launch whose value is not a multiple of `candidate`?
+    System system;
+    SmallVector<Linear> args;
+    for (unsigned i = 0; i < func.getNumArguments(); ++i)
+      args.push_back(system.addVar());
+    for (auto [expr, isEquality] : llvm::zip_equal(constraints.getConstraints(),
+                                                   constraints.getEqFlags())) {
+      FailureOr<Linear> form = system.linearize(expr, args);
+      if (failed(form))
+        return divisor;
+      system.add({*form, isEquality});
+    }
+    Linear quotient = system.addVar();
+    Linear remainder = system.addVar(1, candidate - 1);
+    system.addEq(args[arg.getArgNumber()] - quotient * candidate - remainder);
+    if (system.findSample())
+      break;
+    divisor = candidate;
+  }
+  return divisor;
 }
 
 /// Whether `value` is computed outside every loop whose iterations may
@@ -770,17 +831,20 @@ static int64_t findExtreme(const System &system, ArrayRef<Disjunction> choices,
   return lo;
 }
 
-bool SymbolicFootprint::isProvablyInBounds(std::string *reason) const {
+bool SymbolicFootprint::isProvablyInBounds(std::string *reason,
+                                           bool ignoreBounded) const {
   std::string accessName = describeOp(impl->op);
-  if (!impl->type.hasStaticShape()) {
-    setReason(reason, "the memref of " + accessName + " has a dynamic shape");
-    return false;
-  }
   if (impl->slotRuns.empty())
     return true;
+  // A bounded access skips what lies outside; the question is then whether
+  // it would need to (a staged copy that never crosses the edge).
+  if (impl->bounded && !ignoreBounded)
+    return true;
+  Impl unbounded = *impl;
+  unbounded.bounded = false;
   // Guards are not used: the question is whether the access may run in every
   // lane, without the conditions around it.
-  Impl unguarded = *impl;
+  Impl unguarded = unbounded;
   unguarded.guards.clear();
   System system;
   Shared shared;
@@ -789,14 +853,34 @@ bool SymbolicFootprint::isProvablyInBounds(std::string *reason) const {
     setReason(reason, "the address of " + accessName + " is not affine");
     return false;
   }
+  // Extents first: a dynamic one is a variable of the system.
+  SmallVector<Linear> extents;
+  for (unsigned r = 0; r < impl->type.getRank(); ++r) {
+    std::optional<Linear> extent = execution.extentOf(r);
+    if (!extent) {
+      setReason(reason, "extent " + Twine(r) + " of the memref of " +
+                            accessName +
+                            " is dynamic, and no kernel argument holds it "
+                            "('wave.dims')");
+      return false;
+    }
+    extents.push_back(*extent);
+  }
   for (auto [r, coordinate] : llvm::enumerate(execution.coordinate)) {
-    int64_t extent = impl->type.getDimSize(r);
     System below = system, above = system;
     below.addGe(Linear::of(-1) - coordinate);
-    above.addGe(coordinate - extent);
+    above.addGe(coordinate - extents[r]);
     if (!below.findSample(execution.choices) &&
         !above.findSample(execution.choices))
       continue;
+    if (impl->type.isDynamicDim(r)) {
+      setReason(reason,
+                "coordinate " + Twine(r) + " of " + accessName +
+                    " may lie outside [0, argument #" +
+                    Twine(getSizeArgument(impl->memref, r).getArgNumber()) +
+                    ") for sizes the kernel's wave.assume allows");
+      return false;
+    }
     for (unsigned dim = 0; dim < impl->leaves.size(); ++dim) {
       if (!impl->map.getResult(r).isFunctionOfDim(dim))
         continue;
@@ -808,6 +892,7 @@ bool SymbolicFootprint::isProvablyInBounds(std::string *reason) const {
         return false;
       }
     }
+    int64_t extent = impl->type.getDimSize(r);
     // Every leaf is bounded: interval bounds bracket the exact extremes.
     SmallVector<Interval> leafRanges =
         llvm::map_to_vector(impl->leaves, [&](const FootprintLeaf &leaf) {

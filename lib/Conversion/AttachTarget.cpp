@@ -3,6 +3,7 @@
 #include "wave/Chip/Chip.h"
 #include "wave/Conversion/Passes.h"
 #include "wave/Conversion/ROCDLTarget.h"
+#include "wave/Dialect/Wave/IR/Assumptions.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -92,16 +93,20 @@ WaveAttachTargetPass::resolveWaveSize(gpu::GPUModuleOp module,
   return waveSize ? *waveSize : info.getDefaultWaveSize();
 }
 
-/// HIP passes memrefs as bare pointers, which carry no shape or strides.
+/// HIP passes memrefs as bare pointers, which carry no shape or strides: a
+/// memref argument has a static shape and layout, or is row-major with its
+/// dynamic extents in other arguments (`wave.dims`).
 static LogicalResult checkBarePointerArguments(gpu::GPUFuncOp func) {
   for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
     auto memref = dyn_cast<BaseMemRefType>(type);
-    if (!memref || LLVMTypeConverter::canConvertToBarePtr(memref))
+    if (!memref || LLVMTypeConverter::canConvertToBarePtr(memref) ||
+        func.getArgAttr(index, kDimsAttrName))
       continue;
     return func.emitError()
            << "argument #" << index << " of type " << type
-           << " has no static shape and layout; HIP kernels take memrefs as "
-              "bare pointers";
+           << " has no static shape and layout, and no '" << kDimsAttrName
+           << "' naming the arguments that hold its extents; HIP kernels "
+              "take memrefs as bare pointers";
   }
   return success();
 }

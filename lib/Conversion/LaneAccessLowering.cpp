@@ -52,7 +52,42 @@ bool mlir::wave::lowersToVectorAccess(LaneAccessOpInterface op) {
   int64_t offset;
   if (failed(type.getStridesAndOffset(strides, offset)) || strides.back() != 1)
     return false;
-  return !op.getMask() || getHint(op) == CacheHint::cached;
+  return (!op.getMask() && !op.getBounded()) ||
+         getHint(op) == CacheHint::cached;
+}
+
+/// The elements of a `bounded` access inside the memref's shape: those
+/// whose coordinate along the access lies in `[0, extent)`, when the other
+/// coordinates do (unsigned comparisons: a negative index is out).
+static Value buildBoundsMask(OpBuilder &builder, Location loc, Value memref,
+                             ArrayRef<Value> coordinates, unsigned dim,
+                             VectorType type) {
+  Value inside;
+  for (auto [d, coordinate] : llvm::enumerate(coordinates)) {
+    if (d == dim)
+      continue;
+    Value extent = memref::DimOp::create(builder, loc, memref, d);
+    Value in = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                     coordinate, extent);
+    inside = inside ? arith::AndIOp::create(builder, loc, inside, in) : in;
+  }
+  int64_t n = type.getNumElements();
+  auto indexVector = VectorType::get({n}, builder.getIndexType());
+  Value along = arith::AddIOp::create(
+      builder, loc,
+      vector::BroadcastOp::create(builder, loc, indexVector, coordinates[dim]),
+      vector::StepOp::create(builder, loc, indexVector));
+  Value extent = vector::BroadcastOp::create(
+      builder, loc, indexVector,
+      memref::DimOp::create(builder, loc, memref, dim));
+  Value mask = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                     along, extent);
+  if (!inside)
+    return mask;
+  auto maskType = VectorType::get({n}, builder.getI1Type());
+  return arith::AndIOp::create(
+      builder, loc, mask,
+      vector::BroadcastOp::create(builder, loc, maskType, inside));
 }
 
 static FailureOr<Access> materializeAccess(RewriterBase &rewriter,
@@ -61,12 +96,21 @@ static FailureOr<Access> materializeAccess(RewriterBase &rewriter,
       rewriter, op.getLoc(), op.getAccessMap(), op.getIndices());
   if (!coordinates)
     return rewriter.notifyMatchFailure(op, "cannot expand the access map");
+  Value mask = op.getMask();
+  if (op.getBounded()) {
+    Value inside =
+        buildBoundsMask(rewriter, op.getLoc(), op.getMemref(), *coordinates,
+                        op.getContiguousDim(), op.getVectorType());
+    mask = mask ? arith::AndIOp::create(rewriter, op.getLoc(), mask, inside)
+                      .getResult()
+                : inside;
+  }
   return Access{op.getMemref(),
                 op.getMemref().getType(),
                 llvm::to_vector(*coordinates),
                 op.getContiguousDim(),
                 op.getVectorType(),
-                op.getMask(),
+                mask,
                 getHint(op),
                 getLdsSwizzle(op.getMemref())};
 }

@@ -8,6 +8,7 @@
 #include "wave/Dialect/Wave/IR/MmaLayout.h"
 
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -152,6 +153,57 @@ static LogicalResult checkLdsSize(gpu::GPUModuleOp module) {
   return success();
 }
 
+/// A dynamically shaped memref argument becomes the bare pointer HIP passes
+/// (a rank-0 memref of its element type) and, in the kernel, a view of it
+/// with the extents its size arguments hold and the row-major strides they
+/// imply; the sizes stay ordinary kernel arguments.
+static void passExtentsAsArguments(gpu::GPUFuncOp func) {
+  OpBuilder builder = OpBuilder::atBlockBegin(&func.getBody().front());
+  auto multiply = [&](Location loc, OpFoldResult a,
+                      OpFoldResult b) -> OpFoldResult {
+    std::optional<int64_t> x = getConstantIntValue(a),
+                           y = getConstantIntValue(b);
+    if (x && y)
+      return builder.getIndexAttr(*x * *y);
+    if (x == 1)
+      return b;
+    if (y == 1)
+      return a;
+    return arith::MulIOp::create(
+               builder, loc, getValueOrCreateConstantIndexOp(builder, loc, a),
+               getValueOrCreateConstantIndexOp(builder, loc, b))
+        .getResult();
+  };
+  SmallVector<Type> types(func.getArgumentTypes());
+  for (auto [index, arg] : llvm::enumerate(func.getArguments())) {
+    auto type = dyn_cast<MemRefType>(arg.getType());
+    if (!type || type.hasStaticShape())
+      continue;
+    Location loc = arg.getLoc();
+    SmallVector<OpFoldResult> sizes, strides(type.getRank());
+    for (auto [dim, extent] : llvm::enumerate(type.getShape()))
+      sizes.push_back(ShapedType::isDynamic(extent)
+                          ? OpFoldResult(getSizeArgument(arg, dim))
+                          : builder.getIndexAttr(extent));
+    OpFoldResult stride = builder.getIndexAttr(1);
+    for (int64_t dim = type.getRank() - 1; dim >= 0; --dim) {
+      strides[dim] = stride;
+      if (dim > 0)
+        stride = multiply(loc, stride, sizes[dim]);
+    }
+    auto pointer = MemRefType::get({}, type.getElementType(), AffineMap(),
+                                   type.getMemorySpace());
+    arg.setType(pointer);
+    auto view = memref::ReinterpretCastOp::create(
+        builder, loc, type, arg, builder.getIndexAttr(0), sizes, strides);
+    arg.replaceAllUsesExcept(view, view);
+    types[index] = pointer;
+  }
+  for (unsigned index = 0; index < func.getNumArguments(); ++index)
+    func.removeArgAttr(index, kDimsAttrName);
+  func.setType(FunctionType::get(func.getContext(), types, {}));
+}
+
 void ConvertWaveToAMDGPUPass::runOnOperation() {
   gpu::GPUModuleOp module = getOperation();
   if (failed(checkAndCount(module)))
@@ -200,5 +252,7 @@ void ConvertWaveToAMDGPUPass::runOnOperation() {
     func->removeAttr(WaveDialect::kKernelAttrName);
     func->removeAttr(WaveDialect::kReferenceAttrName);
     func->removeAttr(kAssumeAttrName);
+    if (func.isKernel())
+      passExtentsAsArguments(func);
   }
 }

@@ -2,6 +2,7 @@
 
 #include "Compiler.h"
 
+#include "wave/Dialect/Wave/IR/Assumptions.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -120,6 +121,40 @@ FailureOr<unsigned> Compiler::addObject(Operation *def, Location loc,
   return program.objects.size() - 1;
 }
 
+FailureOr<unsigned> Compiler::addDynamicArgument(gpu::GPUFuncOp func,
+                                                 unsigned index,
+                                                 MemRefType type,
+                                                 KernelArgumentInfo &info) {
+  Location loc = func.getArgument(index).getLoc();
+  std::optional<ElementKind> kind = getElementKind(type.getElementType());
+  if (!kind)
+    return mlir::emitError(loc) << "wave-run cannot model argument '"
+                                << info.name << "': element type "
+                                << type.getElementType() << " is not supported";
+  ArrayRef<int64_t> bindings = getDimBindings(func, index);
+  if (!type.getLayout().isIdentity() ||
+      int64_t(bindings.size()) != type.getNumDynamicDims())
+    return mlir::emitError(loc)
+           << "wave-run cannot model argument '" << info.name << "' of type "
+           << type << ": a dynamically shaped memref needs an identity "
+           << "layout and '" << kDimsAttrName
+           << "' naming the arguments that hold its extents";
+  const int64_t *binding = bindings.begin();
+  for (int64_t extent : type.getShape())
+    info.extentArguments.push_back(ShapedType::isDynamic(extent) ? *binding++
+                                                                 : -1);
+  // Shape and strides come from the buffer of each run.
+  MemObject object;
+  object.space = MemorySpace::Global;
+  object.index = index;
+  object.kind = *kind;
+  object.shape.assign(type.getShape().begin(), type.getShape().end());
+  object.loc = loc;
+  object.description = "argument '" + info.name + "'";
+  program.objects.push_back(std::move(object));
+  return program.objects.size() - 1;
+}
+
 LogicalResult Compiler::compileBody(Block &block) {
   for (Operation &op : block.without_terminator())
     if (failed(compileOp(&op)))
@@ -169,7 +204,17 @@ static LogicalResult compileFunction(gpu::GPUFuncOp func, Program &program) {
 
   for (auto [i, arg] : llvm::enumerate(func.getArguments())) {
     KernelArgumentInfo &info = program.arguments[i];
-    if (auto memref = dyn_cast<MemRefType>(arg.getType())) {
+    auto memref = dyn_cast<MemRefType>(arg.getType());
+    if (memref && !memref.hasStaticShape()) {
+      FailureOr<unsigned> object =
+          compiler.addDynamicArgument(func, i, memref, info);
+      if (failed(object))
+        return failure();
+      compiler.setObject(arg, *object);
+      continue;
+    }
+    if (memref) {
+      info.extentArguments.assign(memref.getRank(), -1);
       FailureOr<unsigned> object =
           compiler.addObject(nullptr, arg.getLoc(), MemorySpace::Global, memref,
                              "argument '" + info.name + "'");
@@ -343,9 +388,22 @@ ArrayRef<KernelArgumentInfo> Kernel::getArguments() const {
 }
 Operation *Kernel::getOperation() const { return program->func; }
 
-SmallVector<Buffer> Kernel::createArgumentBuffers() const {
+SmallVector<Buffer>
+Kernel::createArgumentBuffers(ArrayRef<int64_t> scalars) const {
   SmallVector<Buffer> buffers;
   for (const KernelArgumentInfo &arg : program->arguments) {
+    auto memref = dyn_cast<MemRefType>(arg.type);
+    if (memref && !memref.hasStaticShape()) {
+      SmallVector<int64_t, 4> shape;
+      for (auto [extent, size] :
+           llvm::zip_equal(memref.getShape(), arg.extentArguments))
+        shape.push_back(size < 0 ? extent
+                        : size < int64_t(scalars.size())
+                            ? std::max<int64_t>(scalars[size], 0)
+                            : 0);
+      buffers.emplace_back(*getElementKind(memref.getElementType()), shape);
+      continue;
+    }
     std::string reason;
     // Compilation has checked every argument type.
     buffers.push_back(*createBufferForType(arg.type, reason));

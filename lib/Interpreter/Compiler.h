@@ -62,6 +62,12 @@ public:
   /// arguments and attributions) at `loc`.
   FailureOr<unsigned> addObject(Operation *def, Location loc, MemorySpace space,
                                 MemRefType type, std::string description);
+  /// Registers argument `index` of `func`, a dynamically shaped memref
+  /// whose extents `wave.dims` binds to other arguments (recorded in
+  /// `info`); each run's buffer gives its shape.
+  FailureOr<unsigned> addDynamicArgument(gpu::GPUFuncOp func, unsigned index,
+                                         MemRefType type,
+                                         KernelArgumentInfo &info);
 
   Program &program;
   const unsigned width;

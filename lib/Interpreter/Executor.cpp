@@ -12,6 +12,10 @@
 #include "Compiler.h"
 #include "RaceDetector.h"
 
+#include "wave/Dialect/Wave/IR/Assumptions.h"
+
+#include "mlir/IR/IntegerSet.h"
+
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -155,6 +159,76 @@ static LogicalResult runWorkgroup(MutableArrayRef<Wave> waves) {
   }
 }
 
+SmallVector<int64_t> mlir::wave::getScalarValues(ArrayRef<Buffer> args) {
+  SmallVector<int64_t> values;
+  for (const Buffer &arg : args) {
+    bool integer = arg.getRank() == 0 && !isFloat(arg.getKind());
+    values.push_back(
+        integer ? llvm::SignExtend64(arg.getBits(0), getBitWidth(arg.getKind()))
+                : 0);
+  }
+  return values;
+}
+
+/// A dynamically shaped argument's buffer has the extents its size
+/// arguments hold, which are not negative.
+static LogicalResult checkExtents(const Program &prog, ArrayRef<Buffer> args,
+                                  ArrayRef<int64_t> scalars) {
+  for (auto [i, info] : llvm::enumerate(prog.arguments)) {
+    if (!info.hasDynamicExtents())
+      continue;
+    ArrayRef<int64_t> shape = args[i].getShape();
+    for (auto [dim, size] : llvm::enumerate(info.extentArguments)) {
+      if (size < 0)
+        continue;
+      const std::string &sizeName = prog.arguments[size].name;
+      if (scalars[size] < 0)
+        return emitError(prog.func->getLoc())
+               << "size argument '" << sizeName << "' of argument '"
+               << info.name << "' is " << scalars[size];
+      if (dim < shape.size() && shape[dim] != scalars[size])
+        return emitError(prog.func->getLoc())
+               << "buffer for argument '" << info.name << "' has extent "
+               << shape[dim] << " in dimension " << dim << ", but '" << sizeName
+               << "' (its size argument) is " << scalars[size];
+    }
+  }
+  return success();
+}
+
+/// The scalar arguments satisfy `wave.assume`: a launch that breaks what
+/// the kernel assumes has no meaning the passes preserve.
+static LogicalResult checkAssumptions(const Program &prog,
+                                      ArrayRef<int64_t> scalars) {
+  auto assume = prog.func->getAttrOfType<IntegerSetAttr>(kAssumeAttrName);
+  if (!assume)
+    return success();
+  IntegerSet set = assume.getValue();
+  SmallVector<const int64_t *> operands;
+  for (const int64_t &value : scalars)
+    operands.push_back(&value);
+  for (auto [i, constraint] : llvm::enumerate(set.getConstraints())) {
+    AffineProgram program(AffineMap::get(set.getNumDims(), 0, constraint));
+    int64_t value = 0;
+    std::optional<AffineProgram::Fault> fault =
+        program.evaluate(operands.data(), /*width=*/1, /*active=*/1, &value);
+    if (!fault && (set.isEq(i) ? value == 0 : value >= 0))
+      continue;
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << constraint << (set.isEq(i) ? " == 0" : " >= 0");
+    InFlightDiagnostic diag = emitError(prog.func->getLoc())
+                              << "the arguments break the kernel's '"
+                              << kAssumeAttrName << "': constraint " << text
+                              << " does not hold for";
+    for (auto [arg, info] : llvm::enumerate(prog.arguments))
+      if (constraint.isFunctionOfDim(arg))
+        diag << " " << info.name << " = " << scalars[arg];
+    return diag;
+  }
+  return success();
+}
+
 LogicalResult Kernel::run(MutableArrayRef<Buffer> args, Dim3 grid) const {
   const Program &prog = *program;
   Operation *func = prog.func;
@@ -162,7 +236,11 @@ LogicalResult Kernel::run(MutableArrayRef<Buffer> args, Dim3 grid) const {
     return func->emitError()
            << "@" << prog.name << " takes " << prog.arguments.size()
            << " arguments, " << args.size() << " given";
-  SmallVector<Buffer> expected = createArgumentBuffers();
+  SmallVector<int64_t> scalars = getScalarValues(args);
+  if (failed(checkExtents(prog, args, scalars)) ||
+      failed(checkAssumptions(prog, scalars)))
+    return failure();
+  SmallVector<Buffer> expected = createArgumentBuffers(scalars);
   for (auto [i, arg] : llvm::enumerate(args))
     if (arg.getKind() != expected[i].getKind() ||
         arg.getShape() != expected[i].getShape() ||

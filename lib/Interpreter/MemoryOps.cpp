@@ -11,6 +11,7 @@
 #include "Compiler.h"
 #include "RaceDetector.h"
 
+#include "wave/Dialect/Wave/IR/Assumptions.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -22,13 +23,14 @@ using namespace mlir::wave;
 using namespace mlir::wave::interp;
 
 static void reportOutOfBounds(Wave &w, const Instr &instr,
-                              const MemObject &object, bool isWrite,
-                              unsigned lane, ArrayRef<int64_t> coord) {
+                              const MemObject &object, ArrayRef<int64_t> shape,
+                              bool isWrite, unsigned lane,
+                              ArrayRef<int64_t> coord) {
   InFlightDiagnostic diag = w.emitError(instr);
   diag << "out-of-bounds " << (isWrite ? "write to " : "read of ")
        << object.description << ": " << w.describeLane(lane) << " accesses "
        << formatCoordinate(coord) << " outside the shape ";
-  llvm::interleave(object.shape, diag, "x");
+  llvm::interleave(shape, diag, "x");
   if (object.def)
     diag.attachNote(object.def->getLoc()) << "allocated here";
 }
@@ -39,6 +41,15 @@ static Status laneAccess(Wave &w, const Instr &instr) {
   const MemObject &object = program.objects[access.object];
   unsigned width = w.width;
   unsigned rank = object.shape.size();
+  // An argument's layout is its buffer's (dynamic shapes differ per run).
+  ArrayRef<int64_t> shape = object.shape, strides = object.strides;
+  int64_t offset = object.offset;
+  if (object.space == MemorySpace::Global) {
+    const Buffer &arg = w.launch->args[object.index];
+    shape = arg.getShape();
+    strides = arg.getStrides();
+    offset = arg.getOffset();
+  }
 
   // Coordinates of element 0, one row of lanes per dimension.
   SmallVector<int64_t, 4 * kMaxWaveSize> base(size_t(rank) * width);
@@ -78,21 +89,29 @@ static Status laneAccess(Wave &w, const Instr &instr) {
       for (unsigned d = 0; d < rank; ++d)
         coord[d] = int64_t(uint64_t(base[d * width + l]) +
                            (d == access.along ? e : 0));
+      // A bounded access skips the elements outside the shape.
+      if (access.bounded && llvm::any_of(llvm::seq(rank), [&](unsigned d) {
+            return coord[d] < 0 || coord[d] >= shape[d];
+          })) {
+        if (!access.write)
+          slot.u = 0;
+        continue;
+      }
       // In bounds, the address cannot overflow.
       for (unsigned d = 0; d < rank; ++d) {
-        if (coord[d] < 0 || coord[d] >= object.shape[d]) {
-          reportOutOfBounds(w, instr, object, access.write, l, coord);
+        if (coord[d] < 0 || coord[d] >= shape[d]) {
+          reportOutOfBounds(w, instr, object, shape, access.write, l, coord);
           ok = false;
           return;
         }
       }
       // Bounds are logical; the swizzle moves the element within its row.
-      int64_t linear = object.offset;
+      int64_t linear = offset;
       for (unsigned d = 0; d < rank; ++d) {
         int64_t index = coord[d];
         if (object.swizzle && d + 1 == rank)
           index = object.swizzle.apply(coord[d - 1], index);
-        linear += index * object.strides[d];
+        linear += index * strides[d];
       }
       if (access.write) {
         if (object.space == MemorySpace::Lds &&
@@ -158,9 +177,13 @@ static LogicalResult compileLaneAccess(Compiler &c, OpTy op) {
     return op.emitError() << "wave-run does not model values of type " << type;
   uint32_t value =
       op.isWrite() ? c.use(op->getOperand(0)) : c.define(op->getResult(0));
-  return emitAccess(c, op, op.getMemref(), op.getAccessMap(), op.getIndices(),
-                    op.getContiguousDim(), type.getNumElements(), op.getMask(),
-                    op.isWrite(), value);
+  if (failed(emitAccess(c, op, op.getMemref(), op.getAccessMap(),
+                        op.getIndices(), op.getContiguousDim(),
+                        type.getNumElements(), op.getMask(), op.isWrite(),
+                        value)))
+    return failure();
+  c.program.accesses.back().bounded = op.getBounded();
+  return success();
 }
 
 /// memref.load/store and vector.load/store: identity map, innermost
@@ -202,6 +225,29 @@ static LogicalResult compileAlias(Compiler &c, Operation *op, Value source) {
   return success();
 }
 
+/// `memref.dim`: a static extent is a constant; a dynamic one of a kernel
+/// argument is the size argument `wave.dims` names.
+static LogicalResult compileDim(Compiler &c, memref::DimOp op) {
+  std::optional<int64_t> dim = op.getConstantIndex();
+  auto type = dyn_cast<MemRefType>(op.getSource().getType());
+  if (!dim || !type || *dim < 0 || *dim >= type.getRank())
+    return op.emitError("wave-run reads extents of ranked memrefs at "
+                        "constant, valid dimensions only");
+  if (!type.isDynamicDim(*dim)) {
+    RegisterInit init;
+    init.reg = c.define(op.getResult());
+    init.rows.push_back(intSlot(type.getDimSize(*dim)));
+    c.program.inits.push_back(std::move(init));
+    return success();
+  }
+  BlockArgument size = getSizeArgument(op.getSource(), *dim);
+  if (!size)
+    return op.emitError("wave-run reads the dynamic extents of kernel "
+                        "arguments only (those 'wave.dims' binds)");
+  c.defineAs(op.getResult(), c.use(size));
+  return success();
+}
+
 std::optional<LogicalResult>
 mlir::wave::interp::compileMemoryOp(Compiler &c, Operation *op) {
   using R = std::optional<LogicalResult>;
@@ -219,6 +265,7 @@ mlir::wave::interp::compileMemoryOp(Compiler &c, Operation *op) {
         return compileAllocation(c, o, MemorySpace::Private, "private memory");
       })
       .Case([&](memref::CastOp o) { return compileAlias(c, o, o.getSource()); })
+      .Case([&](memref::DimOp o) { return compileDim(c, o); })
       .Case([&](memref::AssumeAlignmentOp o) {
         return compileAlias(c, o, o.getMemref());
       })

@@ -105,8 +105,17 @@ static std::optional<StringRef> findKey(StringRef header, StringRef key) {
   return rest.ltrim();
 }
 
-LogicalResult mlir::wave::decodeNpy(StringRef bytes, Buffer &buffer,
-                                    std::string &error) {
+namespace {
+/// What a .npy header says.
+struct NpyHeader {
+  StringRef dtype;
+  SmallVector<int64_t> shape;
+  /// Where the data starts.
+  size_t dataStart = 0;
+};
+} // namespace
+
+static FailureOr<NpyHeader> parseHeader(StringRef bytes, std::string &error) {
   llvm::raw_string_ostream os(error);
   if (!bytes.starts_with(kMagic) || bytes.size() < kMagic.size() + 4) {
     os << "not a .npy file";
@@ -145,13 +154,8 @@ LogicalResult mlir::wave::decodeNpy(StringRef bytes, Buffer &buffer,
     os << "malformed .npy header: " << header.rtrim();
     return failure();
   }
-  StringRef dtype = descr->take_until([](char c) { return c == '\''; });
-  if (!isCompatibleDescr(dtype, buffer.getKind())) {
-    os << "dtype '" << dtype << "' does not match "
-       << getElementKindName(buffer.getKind()) << " (expected '"
-       << getDescr(buffer.getKind()) << "')";
-    return failure();
-  }
+  NpyHeader result;
+  result.dtype = descr->take_until([](char c) { return c == '\''; });
   if (fortran->starts_with("True")) {
     os << "Fortran-order arrays are not supported";
     return failure();
@@ -175,7 +179,27 @@ LogicalResult mlir::wave::decodeNpy(StringRef bytes, Buffer &buffer,
     }
     shape.push_back(extent);
   }
-  if (ArrayRef<int64_t>(shape) != buffer.getShape()) {
+  result.shape = std::move(shape);
+  result.dataStart = pos;
+  return result;
+}
+
+LogicalResult mlir::wave::decodeNpy(StringRef bytes, Buffer &buffer,
+                                    std::string &error) {
+  FailureOr<NpyHeader> header = parseHeader(bytes, error);
+  if (failed(header))
+    return failure();
+  llvm::raw_string_ostream os(error);
+  StringRef dtype = header->dtype;
+  ArrayRef<int64_t> shape = header->shape;
+  size_t pos = header->dataStart;
+  if (!isCompatibleDescr(dtype, buffer.getKind())) {
+    os << "dtype '" << dtype << "' does not match "
+       << getElementKindName(buffer.getKind()) << " (expected '"
+       << getDescr(buffer.getKind()) << "')";
+    return failure();
+  }
+  if (shape != buffer.getShape()) {
     auto print = [&](ArrayRef<int64_t> s) {
       os << "(";
       llvm::interleaveComma(s, os);
@@ -230,16 +254,39 @@ LogicalResult mlir::wave::writeNpy(StringRef path, const Buffer &buffer,
   return success();
 }
 
-LogicalResult mlir::wave::readNpy(StringRef path, Buffer &buffer,
-                                  std::string &error) {
+/// Reads the file at `path` and applies `decode` to its bytes; errors name
+/// the file.
+template <typename T>
+static FailureOr<T>
+withFileBytes(StringRef path, std::string &error,
+              function_ref<FailureOr<T>(StringRef)> decode) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
       llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
   if (!file) {
     error = "cannot read '" + path.str() + "': " + file.getError().message();
     return failure();
   }
-  if (succeeded(decodeNpy((*file)->getBuffer(), buffer, error)))
-    return success();
-  error = "'" + path.str() + "': " + error;
-  return failure();
+  FailureOr<T> result = decode((*file)->getBuffer());
+  if (failed(result))
+    error = "'" + path.str() + "': " + error;
+  return result;
+}
+
+LogicalResult mlir::wave::readNpy(StringRef path, Buffer &buffer,
+                                  std::string &error) {
+  return withFileBytes<bool>(path, error, [&](StringRef bytes) {
+    return failed(decodeNpy(bytes, buffer, error)) ? FailureOr<bool>(failure())
+                                                   : FailureOr<bool>(true);
+  });
+}
+
+FailureOr<SmallVector<int64_t>> mlir::wave::readNpyShape(StringRef path,
+                                                         std::string &error) {
+  return withFileBytes<SmallVector<int64_t>>(
+      path, error, [&](StringRef bytes) -> FailureOr<SmallVector<int64_t>> {
+        FailureOr<NpyHeader> header = parseHeader(bytes, error);
+        if (failed(header))
+          return failure();
+        return header->shape;
+      });
 }

@@ -111,6 +111,8 @@ struct Access {
   bool hasMask = false;
   uint32_t mask = 0;
   bool write = false;
+  /// Elements outside the shape are skipped (`bounded`).
+  bool bounded = false;
 };
 
 /// affine.apply/min/max: the map and the registers of its operands.

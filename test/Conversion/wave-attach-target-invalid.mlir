@@ -11,12 +11,12 @@ gpu.module @wave32_on_cdna {
 
 // -----
 
-// HIP kernels take memrefs as bare pointers.
+// HIP kernels take memrefs as bare pointers: a dynamic extent must be in
+// another argument.
 gpu.module @dynamic {
-  // expected-error @below {{argument #1 of type 'memref<?xf32>' has no static shape and layout; HIP kernels take memrefs as bare pointers}}
+  // expected-error @below {{argument #1 of type 'memref<?xf32>' has no static shape and layout, and no 'wave.dims' naming the arguments that hold its extents; HIP kernels take memrefs as bare pointers}}
   gpu.func @k(%a: memref<64xf32>, %b: memref<?xf32>) kernel
-      attributes {known_block_size = array<i32: 64, 1, 1>,
-                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+      attributes {known_block_size = array<i32: 64, 1, 1>} {
     gpu.return
   }
 }

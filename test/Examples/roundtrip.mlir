@@ -23,3 +23,7 @@
 // RUN: wave-opt %examples/divergent.mlir --mlir-print-op-generic | wave-opt | diff %t.divergent -
 // RUN: wave-opt %examples/pressure.mlir -o %t.pressure && wave-opt %t.pressure | diff %t.pressure -
 // RUN: wave-opt %examples/pressure.mlir --mlir-print-op-generic | wave-opt | diff %t.pressure -
+// RUN: wave-opt %examples/gemm_dynamic.mlir -o %t.gemm_dynamic && wave-opt %t.gemm_dynamic | diff %t.gemm_dynamic -
+// RUN: wave-opt %examples/gemm_dynamic.mlir --mlir-print-op-generic | wave-opt | diff %t.gemm_dynamic -
+// RUN: wave-opt %examples/staged_dynamic.mlir -o %t.staged_dynamic && wave-opt %t.staged_dynamic | diff %t.staged_dynamic -
+// RUN: wave-opt %examples/staged_dynamic.mlir --mlir-print-op-generic | wave-opt | diff %t.staged_dynamic -

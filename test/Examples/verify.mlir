@@ -14,6 +14,21 @@
 // RUN: wave-opt %examples/gemm_nk_128.mlir | FileCheck %s -DNAME=gemm_nk_128
 // RUN: wave-opt %examples/divergent.mlir | FileCheck %s -DNAME=divergent
 // RUN: wave-opt %examples/pressure.mlir | FileCheck %s -DNAME=pressure
+// Run-time sizes: the extents are arguments (`wave.dims`), what every launch
+// guarantees is `wave.assume`, and the grid of gemm_dynamic follows the
+// sizes (no known_grid_size).
+// RUN: wave-opt %examples/gemm_dynamic.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=gemm_dynamic
+// RUN: wave-opt %examples/staged_dynamic.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=staged_dynamic
+
+// DYNAMIC:       gpu.module @[[NAME]] {
+// DYNAMIC:       gpu.func @[[NAME]](%arg0: memref<?{{[^>]*}}> {wave.dims = array<i64: {{[0-9, ]+}}>}
+// DYNAMIC-SAME:    kernel attributes {known_block_size = array<i32: {{[0-9]+, [0-9]+, [0-9]+}}>,{{( known_grid_size = array<i32: [0-9]+, [0-9]+, [0-9]+>,)?}}
+// DYNAMIC-SAME:    wave.assume = #set,
+// DYNAMIC-SAME:    wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+// DYNAMIC-SAME:    wave.reference = @[[NAME]]_ref}
+// DYNAMIC:       gpu.func @[[NAME]]_ref(%arg0: memref<?{{[^>]*}}> {wave.dims = array<i64: {{[0-9, ]+}}>}
+// DYNAMIC-SAME:    kernel attributes {known_block_size = array<i32: {{[0-9]+, [0-9]+, [0-9]+}}>,
+// DYNAMIC-SAME:    known_grid_size = array<i32: {{[0-9]+, [0-9]+, [0-9]+}}>}
 
 // CHECK:       gpu.module @[[NAME]] {
 // CHECK:       gpu.func @[[NAME]](

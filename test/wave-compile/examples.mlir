@@ -1,6 +1,6 @@
 // Every example compiles for gfx942; those without MMA also for gfx1100,
 // where the kernels keep their waves of 64.
-// RUN: for example in add1 add2 copy transpose reduce_wave reduce_lds softmax gemm gemm_nk_128 divergent pressure; do \
+// RUN: for example in add1 add2 copy transpose reduce_wave reduce_lds softmax gemm gemm_nk_128 divergent pressure gemm_dynamic staged_dynamic; do \
 // RUN:   wave-compile %examples/$example.mlir --chip=gfx942 -o %t.$example.gfx942 || exit 1; \
 // RUN:   llvm-readelf --notes %t.$example.gfx942 | grep -E '^ +\.name:|amdhsa.target'; \
 // RUN: done | FileCheck %s --check-prefix=GFX942
@@ -33,6 +33,10 @@
 // GFX942-NEXT: .name: divergent_ref
 // GFX942: .name: pressure
 // GFX942-NEXT: .name: pressure_ref
+// GFX942: .name: gemm_dynamic
+// GFX942-NEXT: .name: gemm_dynamic_ref
+// GFX942: .name: staged_dynamic
+// GFX942-NEXT: .name: staged_dynamic_ref
 
 // GFX1100: .name: add1
 // GFX1100-NEXT: .wavefront_size: 64

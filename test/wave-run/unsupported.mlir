@@ -36,7 +36,7 @@ gpu.module @unsupported {
     gpu.return
   }
 
-  // DYNAMIC: :[[@LINE+1]]:21: error: wave-run cannot model argument 'out': memref<?xf32> has a dynamic shape
+  // DYNAMIC: :[[@LINE+1]]:21: error: wave-run cannot model argument 'out' of type 'memref<?xf32>': a dynamically shaped memref needs an identity layout and 'wave.dims' naming the arguments that hold its extents
   gpu.func @dynamic(%out: memref<?xf32>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>,
                   known_grid_size = array<i32: 1, 1, 1>} {

@@ -67,6 +67,12 @@ static cl::opt<uint64_t> seed("seed", cl::init(0),
 static cl::list<std::string>
     inputOptions("input", cl::desc("Argument contents from a .npy file"),
                  cl::value_desc("ARG=FILE.npy"), cl::cat(category));
+static cl::list<std::string> scalarOptions(
+    "scalar",
+    cl::desc("The value of an integer or index argument (a size, a trip "
+             "count); sizes not given are read from the shapes of the "
+             ".npy inputs of the memrefs they size"),
+    cl::value_desc("ARG=VALUE"), cl::cat(category));
 static cl::opt<std::string>
     outputDir("output-dir",
               cl::desc("Write the outputs as .npy files into this directory"),
@@ -212,49 +218,216 @@ static std::string formatDims(ArrayRef<int64_t> dims) {
       llvm::map_range(dims, [](int64_t d) { return std::to_string(d); }), "x");
 }
 
-/// Fills the argument buffers: random contents from the seed, then the
-/// --input files.
-static LogicalResult prepareInputs(const Kernel &kernel,
-                                   MutableArrayRef<Buffer> buffers) {
+/// The argument an `ARG=...` option names (its source name or its
+/// position), or none after an error.
+static std::optional<size_t> findArgument(const Kernel &kernel,
+                                          StringRef option, StringRef flag,
+                                          StringRef expected,
+                                          StringRef &value) {
+  auto [name, rest] = option.split('=');
+  value = rest;
+  if (rest.empty()) {
+    llvm::errs() << "wave-run: --" << flag << " expects " << expected
+                 << ", got '" << option << "'\n";
+    return std::nullopt;
+  }
+  ArrayRef<KernelArgumentInfo> args = kernel.getArguments();
+  for (auto [i, arg] : llvm::enumerate(args))
+    if (arg.name == name)
+      return i;
+  size_t number;
+  if (!name.getAsInteger(10, number) && number < args.size())
+    return number;
+  llvm::errs() << "wave-run: @" << kernel.getName() << " has no argument '"
+               << name << "'\n";
+  return std::nullopt;
+}
+
+/// Where the value of a size argument comes from.
+struct SizeSource {
+  int64_t value;
+  std::string origin;
+};
+
+/// The values of the size arguments: given (--scalar or --input) or read
+/// from the shapes of the .npy inputs of the memrefs they size; all sources
+/// of one size must agree.
+static LogicalResult resolveSizes(const Kernel &kernel,
+                                  ArrayRef<const std::string *> inputs,
+                                  MutableArrayRef<Buffer> buffers,
+                                  ArrayRef<bool> givenScalars) {
+  ArrayRef<KernelArgumentInfo> args = kernel.getArguments();
+  SmallVector<std::optional<SizeSource>> sizes(args.size());
+  SmallVector<int64_t> values = getScalarValues(buffers);
+  for (auto [i, arg] : llvm::enumerate(args))
+    if (givenScalars[i])
+      sizes[i] =
+          SizeSource{values[i], "the value given for '" + arg.name + "'"};
+  for (auto [i, arg] : llvm::enumerate(args)) {
+    if (!arg.hasDynamicExtents())
+      continue;
+    std::optional<SmallVector<int64_t>> shape;
+    StringRef path;
+    if (inputs[i]) {
+      path = StringRef(*inputs[i]).split('=').second;
+      std::string error;
+      FailureOr<SmallVector<int64_t>> read = readNpyShape(path, error);
+      if (failed(read)) {
+        llvm::errs() << "wave-run: argument '" << arg.name << "': " << error
+                     << "\n";
+        return failure();
+      }
+      if (read->size() != arg.extentArguments.size()) {
+        llvm::errs() << "wave-run: argument '" << arg.name << "': '" << path
+                     << "' holds an array of rank " << read->size()
+                     << ", the argument has rank " << arg.extentArguments.size()
+                     << "\n";
+        return failure();
+      }
+      shape = std::move(*read);
+    }
+    for (auto [dim, size] : llvm::enumerate(arg.extentArguments)) {
+      if (size < 0)
+        continue;
+      if (!shape) {
+        if (!sizes[size]) {
+          llvm::errs() << "wave-run: '" << args[size].name << "' (extent "
+                       << dim << " of '" << arg.name
+                       << "') has no value: give --scalar=" << args[size].name
+                       << "=VALUE or --input=" << arg.name << "=FILE.npy\n";
+          return failure();
+        }
+        continue;
+      }
+      SizeSource source{(*shape)[dim], "the shape of '" + path.str() + "'"};
+      if (sizes[size] && sizes[size]->value != source.value) {
+        llvm::errs() << "wave-run: '" << args[size].name << "' is "
+                     << sizes[size]->value << " by " << sizes[size]->origin
+                     << " but " << source.value << " by " << source.origin
+                     << " (extent " << dim << " of '" << arg.name << "')\n";
+        return failure();
+      }
+      sizes[size] = std::move(source);
+    }
+  }
+  for (auto [i, size] : llvm::enumerate(sizes))
+    if (size)
+      buffers[i].setBits(0, uint64_t(size->value) &
+                                llvm::maskTrailingOnes<uint64_t>(
+                                    getBitWidth(buffers[i].getKind())));
+  return success();
+}
+
+/// The argument buffers: random contents from the seed, then the --scalar
+/// values and the --input files; a dynamically shaped memref takes the
+/// extents its size arguments hold.
+static FailureOr<SmallVector<Buffer>> prepareInputs(const Kernel &kernel) {
+  ArrayRef<KernelArgumentInfo> args = kernel.getArguments();
+  // The option that gives each argument, so that none is given twice.
+  SmallVector<const std::string *> inputs(args.size(), nullptr);
+  SmallVector<const std::string *> given(args.size(), nullptr);
+  SmallVector<bool> givenScalars(args.size(), false);
+  SmallVector<Buffer> buffers = kernel.createArgumentBuffers();
   for (auto [i, buffer] : llvm::enumerate(buffers))
     buffer.fillRandom(seed * 0x100000001b3ULL + i);
-  ArrayRef<KernelArgumentInfo> args = kernel.getArguments();
-  // The argument each --input fills, so that no argument is given twice.
-  SmallVector<const std::string *> given(args.size(), nullptr);
-  for (const std::string &option : inputOptions) {
-    auto [name, path] = StringRef(option).split('=');
-    if (path.empty()) {
-      llvm::errs() << "wave-run: --input expects ARG=FILE.npy, got '" << option
-                   << "'\n";
+  auto claim = [&](size_t index, const std::string &option) {
+    if (!given[index]) {
+      given[index] = &option;
+      return true;
+    }
+    llvm::errs() << "wave-run: argument '" << args[index].name
+                 << "' is given twice: " << *given[index] << " and " << option
+                 << "\n";
+    return false;
+  };
+  SmallVector<std::string> scalarTexts, inputTexts;
+  for (const std::string &option : scalarOptions)
+    scalarTexts.push_back("--scalar=" + option);
+  for (const std::string &option : inputOptions)
+    inputTexts.push_back("--input=" + option);
+  for (auto [option, text] : llvm::zip_equal(scalarOptions, scalarTexts)) {
+    StringRef value;
+    std::optional<size_t> index =
+        findArgument(kernel, option, "scalar", "ARG=VALUE", value);
+    if (!index || !claim(*index, text))
+      return failure();
+    Buffer &buffer = buffers[*index];
+    int64_t number;
+    if (buffer.getRank() != 0 || isFloat(buffer.getKind()) ||
+        value.getAsInteger(10, number)) {
+      llvm::errs() << "wave-run: " << text
+                   << ": --scalar gives integer and index arguments an "
+                      "integer value\n";
       return failure();
     }
-    std::optional<size_t> index;
-    for (auto [i, arg] : llvm::enumerate(args))
-      if (arg.name == name)
-        index = i;
-    size_t number;
-    if (!index && !name.getAsInteger(10, number) && number < args.size())
-      index = number;
-    if (!index) {
-      llvm::errs() << "wave-run: @" << kernel.getName() << " has no argument '"
-                   << name << "'\n";
+    buffer.setBits(0, uint64_t(number) & llvm::maskTrailingOnes<uint64_t>(
+                                             getBitWidth(buffer.getKind())));
+    givenScalars[*index] = true;
+  }
+  for (auto [option, text] : llvm::zip_equal(inputOptions, inputTexts)) {
+    StringRef path;
+    std::optional<size_t> index =
+        findArgument(kernel, option, "input", "ARG=FILE.npy", path);
+    if (!index || !claim(*index, text))
       return failure();
-    }
-    if (given[*index]) {
-      llvm::errs() << "wave-run: argument '" << args[*index].name
-                   << "' is given twice: --input=" << *given[*index]
-                   << " and --input=" << option << "\n";
-      return failure();
-    }
-    given[*index] = &option;
+    inputs[*index] = &option;
+    if (buffers[*index].getRank() != 0)
+      continue;
     std::string error;
     if (failed(readNpy(path, buffers[*index], error))) {
       llvm::errs() << "wave-run: argument '" << args[*index].name
                    << "': " << error << "\n";
       return failure();
     }
+    givenScalars[*index] = !isFloat(buffers[*index].getKind());
   }
-  return success();
+  if (failed(resolveSizes(kernel, inputs, buffers, givenScalars)))
+    return failure();
+
+  // The dynamically shaped memrefs, now that their sizes are known.
+  SmallVector<int64_t> scalars = getScalarValues(buffers);
+  for (auto [i, arg] : llvm::enumerate(args)) {
+    if (!arg.hasDynamicExtents())
+      continue;
+    uint64_t elements = 1;
+    for (auto [extent, size] :
+         llvm::zip_equal(buffers[i].getShape(), arg.extentArguments)) {
+      int64_t value = size < 0 ? extent : scalars[size];
+      if (value < 0) {
+        llvm::errs() << "wave-run: '" << args[size].name << "' (a size of '"
+                     << arg.name << "') is " << value << "\n";
+        return failure();
+      }
+      elements = llvm::SaturatingMultiply(elements, uint64_t(value));
+    }
+    // Refused before it is allocated, as the interpreter refuses its own.
+    if (llvm::SaturatingMultiply(elements, uint64_t(sizeof(uint64_t))) >
+        (memoryLimit << 20)) {
+      llvm::errs() << "wave-run: argument '" << arg.name << "' of " << elements
+                   << " elements is over the memory limit of " << memoryLimit
+                   << " MiB\n";
+      return failure();
+    }
+  }
+  SmallVector<Buffer> sized = kernel.createArgumentBuffers(scalars);
+  for (auto [i, arg] : llvm::enumerate(args)) {
+    if (!arg.hasDynamicExtents())
+      continue;
+    buffers[i] = std::move(sized[i]);
+    buffers[i].fillRandom(seed * 0x100000001b3ULL + i);
+  }
+  for (auto [i, option] : llvm::enumerate(inputs)) {
+    if (!option || buffers[i].getRank() == 0)
+      continue;
+    std::string error;
+    if (failed(
+            readNpy(StringRef(*option).split('=').second, buffers[i], error))) {
+      llvm::errs() << "wave-run: argument '" << args[i].name << "': " << error
+                   << "\n";
+      return failure();
+    }
+  }
+  return buffers;
 }
 
 static LogicalResult writeOutputs(const Kernel &kernel,
@@ -506,9 +679,10 @@ static LogicalResult runMain(ModuleOp module, const AsmParserState &state) {
     }
   }
 
-  SmallVector<Buffer> inputs = kernel->createArgumentBuffers();
-  if (failed(prepareInputs(*kernel, inputs)))
+  FailureOr<SmallVector<Buffer>> prepared = prepareInputs(*kernel);
+  if (failed(prepared))
     return failure();
+  SmallVector<Buffer> inputs = std::move(*prepared);
 
   FailureOr<SmallVector<Buffer>> results =
       runOn(*kernel, inputs, grid, /*other=*/false);

@@ -2,6 +2,8 @@
 
 #include "FootprintTestUtils.h"
 
+#include "wave/Analysis/SymbolicFootprint.h"
+
 using namespace mlir;
 using namespace mlir::wave;
 using namespace mlir::wave::test;
@@ -75,7 +77,21 @@ struct BoundsCase {
   const char *reason;
 };
 
-TEST_F(FootprintTest, ProvablyInBounds) {
+class BoundsTest : public FootprintTest {
+protected:
+  /// Each case's answer, and a reason that says what the case expects.
+  void expectBounds(ArrayRef<BoundsCase> cases) {
+    for (const BoundsCase &test : cases) {
+      std::string reason;
+      EXPECT_EQ(isProvablyInBounds(access(test.tag), &reason), test.inBounds)
+          << test.tag << ": " << reason;
+      EXPECT_NE(reason.find(test.reason), std::string::npos)
+          << test.tag << ": " << reason;
+    }
+  }
+};
+
+TEST_F(BoundsTest, ProvablyInBounds) {
   ASSERT_TRUE(parse(kBoundsIR));
   const BoundsCase cases[] = {
       {"grid_too_large", false,
@@ -93,20 +109,79 @@ TEST_F(FootprintTest, ProvablyInBounds) {
       {"uniform", false,
        "depends on the uniform value (block argument #2 of 'gpu.func' at "
        "test.mlir:25:3) and its range is unknown"},
-      {"dynamic_shape", false, "has a dynamic shape"},
+      {"dynamic_shape", false,
+       "is dynamic, and no kernel argument holds it ('wave.dims')"},
   };
   // The two terms of "correlated" survive simplification: only searching
   // them jointly over the thread id proves the access in bounds.
   std::optional<AccessFootprint> correlated = footprint("correlated");
   ASSERT_TRUE(correlated);
   EXPECT_EQ(correlated->getMap().getResult(0).getKind(), AffineExprKind::Add);
-  for (const BoundsCase &test : cases) {
-    std::string reason;
-    EXPECT_EQ(isProvablyInBounds(access(test.tag), &reason), test.inBounds)
-        << test.tag << ": " << reason;
-    EXPECT_NE(reason.find(test.reason), std::string::npos)
-        << test.tag << ": " << reason;
+  expectBounds(cases);
+}
+
+// Extents that kernel arguments hold (`wave.dims`) are those arguments'
+// values in the bounds questions, constrained by `wave.assume`.
+constexpr const char *kDynamicIR = R"mlir(
+gpu.module @dynamic {
+  gpu.func @run_time(%x: memref<?xf32> {wave.dims = array<i64: 1>}, %n: index,
+                     %y: memref<?x?xf32> {wave.dims = array<i64: 3, 4>},
+                     %m: index, %k: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.assume = affine_set<(x, n, y, m, k) :
+                      (n mod 64 == 0, m - 1 >= 0, k mod 8 == 0)>} {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %tid = gpu.thread_id x
+    scf.for %i = %c0 to %n step %c64 {
+      // Chunks of 64 up to n, a multiple of 64: in bounds.
+      %a = wave.read %x[%i, %tid] map affine_map<(i, t) -> (i + t)>
+          {tag = "chunks"} : memref<?xf32> -> vector<1xf32>
+      // One further: the last lane of the last chunk reads element n.
+      %b = wave.read %x[%i, %tid] map affine_map<(i, t) -> (i + t + 1)>
+          {tag = "shifted"} : memref<?xf32> -> vector<1xf32>
+    }
+    // memref.dim is the size argument.
+    %d = memref.dim %x, %c0 : memref<?xf32>
+    scf.for %i = %c0 to %d step %c64 {
+      %c = wave.read %x[%i, %tid] map affine_map<(i, t) -> (i + t)>
+          {tag = "dim_loop"} : memref<?xf32> -> vector<1xf32>
+    }
+    // Row 0 exists (m >= 1), row t may not; a bounded read skips it.
+    %e = wave.read %y[%c0, %c0] {tag = "first_row"}
+        : memref<?x?xf32> -> vector<1xf32>
+    %f = wave.read %y[%tid, %c0] {tag = "rows"}
+        : memref<?x?xf32> -> vector<1xf32>
+    %g = wave.read %y[%tid, %c0] bounded {tag = "bounded_rows"}
+        : memref<?x?xf32> -> vector<8xf32>
+    gpu.return
   }
+}
+)mlir";
+
+TEST_F(BoundsTest, DynamicExtents) {
+  ASSERT_TRUE(parse(kDynamicIR));
+  const BoundsCase cases[] = {
+      {"chunks", true, ""},
+      {"shifted", false,
+       "may lie outside [0, argument #1) for sizes the kernel's wave.assume "
+       "allows"},
+      {"dim_loop", true, ""},
+      {"first_row", false, "may lie outside [0, argument #4)"},
+      {"rows", false, "may lie outside [0, argument #3)"},
+      {"bounded_rows", true, ""},
+  };
+  expectBounds(cases);
+  // Without skipping, the bounded read would cross row m.
+  FailureOr<SymbolicFootprint> bounded =
+      SymbolicFootprint::get(access("bounded_rows"));
+  ASSERT_TRUE(succeeded(bounded));
+  EXPECT_FALSE(bounded->isProvablyInBounds(nullptr, /*ignoreBounded=*/true));
+
+  auto kernel = access("chunks")->getParentOfType<gpu::GPUFuncOp>();
+  EXPECT_EQ(getKnownDivisor(kernel.getArgument(1)), 64);
+  EXPECT_EQ(getKnownDivisor(kernel.getArgument(3)), 1);
+  EXPECT_EQ(getKnownDivisor(kernel.getArgument(4)), 8);
 }
 
 // The enumerated footprint agrees: one workgroup of grid_too_large is in

@@ -22,9 +22,9 @@ using namespace mlir::wave;
 namespace {
 
 /// Parses a kernel body into a 64-lane kernel of 4 workgroups with arguments
-/// `%A: memref<64xf32>`, `%G: memref<256xf32>`, `%D: memref<?xf32>`,
-/// `%I: memref<64xindex>`, and computes integer ranges. Ops are looked up
-/// through a `tag` attribute.
+/// `%A: memref<64xf32>`, `%G: memref<256xf32>`, `%D: memref<?xf32>` of `%n`
+/// elements, `%I: memref<64xindex>`, `%n: index`, and computes integer ranges.
+/// Ops are looked up through a `tag` attribute.
 class LoadSafetyTest : public ::testing::Test {
 protected:
   LoadSafetyTest() {
@@ -36,7 +36,8 @@ protected:
     std::string source =
         ("gpu.module @m {\n"
          "  gpu.func @k(%A: memref<64xf32>, %G: memref<256xf32>,\n"
-         "              %D: memref<?xf32>, %I: memref<64xindex>) kernel\n"
+         "              %D: memref<?xf32> {wave.dims = array<i64: 4>},\n"
+         "              %I: memref<64xindex>, %n: index) kernel\n"
          "      attributes {known_block_size = array<i32: 64, 1, 1>,\n"
          "                  known_grid_size = array<i32: 4, 1, 1>,\n"
          "                  wave.kernel = #wave.kernel<chip = \"gfx942\", "

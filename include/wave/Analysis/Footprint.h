@@ -225,7 +225,10 @@ public:
 
   /// Enumerates the elements every lane of one workgroup touches, with the
   /// leaves fixed by `bindings` (loop induction variables not bound are
-  /// enumerated over their static range). Needs a static memref layout, the
+  /// enumerated over their static range). Needs a static memref layout (a
+  /// row-major memref with dynamic extents is enumerated as if each were
+  /// 2^20: coordinates are exact, physical offsets and `isInBounds` are
+  /// those of that stand-in), the
   /// workgroup size, a binding for every uniform leaf and for every
   /// induction variable without a static range; fails with a reason
   /// otherwise, or when the footprint exceeds 2^26 elements. Evaluates the

@@ -101,10 +101,14 @@ public:
   bool isEmpty() const;
 
   /// True only when every element any execution may touch lies inside the
-  /// memref's static shape; `*reason` says why not otherwise (the range of
-  /// the offending coordinate, or the leaf that leaves it unbounded). A
-  /// non-constant mask counts as enabling every slot.
-  bool isProvablyInBounds(std::string *reason = nullptr) const;
+  /// memref's shape: its static extents, and the dynamic ones `wave.dims`
+  /// binds to kernel arguments, under the kernel's `wave.assume`;
+  /// `*reason` says why not otherwise (the range of the offending
+  /// coordinate, or the leaf that leaves it unbounded). A non-constant mask
+  /// counts as enabling every slot. A `bounded` access is in bounds, unless
+  /// `ignoreBounded` asks whether it would be without skipping elements.
+  bool isProvablyInBounds(std::string *reason = nullptr,
+                          bool ignoreBounded = false) const;
 
   /// The access's map, leaves, guards and loops, for the queries below.
   class Impl;
@@ -150,6 +154,11 @@ FailureOr<LaneOverlap> computeSymbolicOverlap(const SymbolicFootprint &a,
                                               IterationRelationFn relationOf,
                                               unsigned waveSize,
                                               std::string *reason = nullptr);
+
+/// The largest power of two, up to `limit`, that divides every value the
+/// kernel's `wave.assume` allows kernel argument `arg` (1 without
+/// assumptions): `n mod 64 == 0` gives 64 for `n`.
+int64_t getKnownDivisor(BlockArgument arg, int64_t limit = 1 << 12);
 
 } // namespace mlir::wave
 

@@ -134,6 +134,10 @@ struct StagingPlan {
   std::array<int64_t, 3> workgroupSize = {1, 1, 1};
   unsigned waveSize = 64;
   std::optional<CacheHint> cache;
+  /// The new reads are `bounded`: a read of the group is, and may cross
+  /// the memref's edge (an edge tile of a run-time size). Skipping depends
+  /// on the element only, so the linear layout skips the same elements.
+  bool bounded = false;
   StagingCost before, after;
 
   /// Lanes that take part in read `read` (all but in the tail).

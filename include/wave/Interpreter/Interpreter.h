@@ -40,7 +40,19 @@ struct KernelArgumentInfo {
   std::string name;
   /// Whether the kernel writes the argument (a memref some op stores to).
   bool written = false;
+  /// For a memref argument, per dimension, the argument holding its extent
+  /// (`wave.dims`), or -1 for a static extent; empty for other arguments.
+  SmallVector<int64_t, 4> extentArguments;
+
+  /// Whether the argument is a memref with dynamic extents.
+  bool hasDynamicExtents() const {
+    return llvm::any_of(extentArguments, [](int64_t a) { return a >= 0; });
+  }
 };
+
+/// The values of the integer and index scalars among `args` (rank-0
+/// buffers), by argument number; 0 for every other argument.
+SmallVector<int64_t> getScalarValues(ArrayRef<Buffer> args);
 
 /// A kernel translated for execution.
 class Kernel {
@@ -72,12 +84,18 @@ public:
   /// The op the kernel was translated from.
   Operation *getOperation() const;
 
-  /// Buffers laid out like the arguments, zero-filled.
-  SmallVector<Buffer> createArgumentBuffers() const;
+  /// Buffers laid out like the arguments, zero-filled. A dynamically shaped
+  /// memref (row-major) takes its extents from `scalars`, the values of the
+  /// kernel's scalar arguments by argument number; without them (or for a
+  /// negative value) the extent is 0.
+  SmallVector<Buffer>
+  createArgumentBuffers(ArrayRef<int64_t> scalars = {}) const;
 
   /// Runs the kernel over `grid` workgroups on `args` (one buffer per
-  /// argument; rank-0 buffers for scalars). Returns failure, with an error
-  /// emitted at the ops involved, when the run detects a bug.
+  /// argument; rank-0 buffers for scalars). A dynamically shaped memref's
+  /// buffer must have the extents its size arguments hold, and the scalar
+  /// arguments must satisfy the kernel's `wave.assume`. Returns failure, with
+  /// an error emitted at the ops involved, when the run detects a bug.
   LogicalResult run(MutableArrayRef<Buffer> args, Dim3 grid) const;
 
 private:

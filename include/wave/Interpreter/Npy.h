@@ -25,6 +25,10 @@ LogicalResult writeNpy(StringRef path, const Buffer &buffer,
 /// match.
 LogicalResult readNpy(StringRef path, Buffer &buffer, std::string &error);
 
+/// The shape of the array in `path`.
+FailureOr<SmallVector<int64_t>> readNpyShape(StringRef path,
+                                             std::string &error);
+
 /// The same on memory: the bytes of a .npy file.
 std::string encodeNpy(const Buffer &buffer);
 LogicalResult decodeNpy(StringRef bytes, Buffer &buffer, std::string &error);

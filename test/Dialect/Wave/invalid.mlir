@@ -515,6 +515,110 @@ gpu.module @assume {
 
 // -----
 
+gpu.module @dims {
+  // expected-error @+1 {{'wave.dims' of argument #0 must be an array<i64: ...> of argument numbers}}
+  gpu.func @not_an_array(%a: memref<?xf32> {wave.dims = 1 : i64}, %n: index) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @dims {
+  // expected-error @+1 {{'wave.dims' of argument #1 applies to memref arguments, not 'index'}}
+  gpu.func @on_a_size(%a: memref<?xf32> {wave.dims = array<i64: 1>}, %n: index {wave.dims = array<i64: 1>}) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @dims {
+  // expected-error @+1 {{'wave.dims' of argument #0 names 1 size arguments, but 'memref<?x?xf32>' has 2 dynamic dimensions}}
+  gpu.func @too_few(%a: memref<?x?xf32> {wave.dims = array<i64: 1>}, %n: index) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @dims {
+  // expected-error @+1 {{'wave.dims' of argument #0 names argument #2, but the kernel has 2 arguments}}
+  gpu.func @out_of_range(%a: memref<?xf32> {wave.dims = array<i64: 2>}, %n: index) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @dims {
+  // expected-error @+1 {{'wave.dims' of argument #0 names argument #1 of type 'i32' as a size; sizes are index arguments}}
+  gpu.func @not_index(%a: memref<?xf32> {wave.dims = array<i64: 1>}, %n: i32) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @dims {
+  // expected-error @+1 {{'wave.dims' of argument #0 names argument #0 of type 'memref<?xf32>' as a size; sizes are index arguments}}
+  gpu.func @itself(%a: memref<?xf32> {wave.dims = array<i64: 0>}, %n: index) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @dims {
+  // expected-error @+1 {{'wave.dims' of argument #0 needs a row-major memref (identity layout), whose strides follow from its extents, not 'memref<?x8xf32, strided<[16, 1]>>'}}
+  gpu.func @strided(%a: memref<?x8xf32, strided<[16, 1]>> {wave.dims = array<i64: 1>}, %n: index) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+func.func @not_a_kernel_argument(
+    // expected-error @-1 {{'wave.dims' applies to arguments of gpu.func kernels only}}
+    %a: memref<?xf32> {wave.dims = array<i64: 1>}, %n: index) {
+  return
+}
+
+// -----
+
+gpu.module @dims {
+  // expected-error @+1 {{unknown wave argument attribute 'wave.sizes'}}
+  gpu.func @unknown(%a: memref<?xf32> {wave.sizes = array<i64: 1>}, %n: index) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @dims {
+  // expected-error @+1 {{argument #0 of type 'memref<?xf32>' has dynamic extents but no 'wave.dims' naming the index arguments that hold them}}
+  gpu.func @unbound(%a: memref<?xf32>, %n: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @dims {
+  // expected-error @+1 {{reference @ref binds the extents of argument #0 to other arguments ('wave.dims')}}
+  gpu.func @kernel(%a: memref<?xf32> {wave.dims = array<i64: 1>}, %n: index, %m: index) kernel
+      attributes {wave.reference = @ref} {
+    gpu.return
+  }
+  gpu.func @ref(%a: memref<?xf32> {wave.dims = array<i64: 2>}, %n: index, %m: index) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
 func.func @not_a_kernel(%n: index) attributes {
     // expected-error @-1 {{'wave.assume' applies to gpu.func kernels only}}
     wave.assume = affine_set<(n) : (n >= 0)>} {

@@ -133,6 +133,97 @@ static LogicalResult verifyAssumeAttr(gpu::GPUFuncOp func,
   return success();
 }
 
+ArrayRef<int64_t> mlir::wave::getDimBindings(gpu::GPUFuncOp kernel,
+                                             unsigned arg) {
+  if (auto dims =
+          kernel.getArgAttrOfType<DenseI64ArrayAttr>(arg, kDimsAttrName))
+    return dims.asArrayRef();
+  return {};
+}
+
+BlockArgument mlir::wave::getSizeArgument(Value memref, unsigned dim) {
+  auto arg = dyn_cast<BlockArgument>(memref);
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  if (!arg || !type || dim >= type.getRank() || !type.isDynamicDim(dim))
+    return {};
+  auto kernel = dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp());
+  if (!kernel || arg.getOwner() != &kernel.getBody().front() ||
+      arg.getArgNumber() >= kernel.getNumArguments())
+    return {};
+  ArrayRef<int64_t> bindings = getDimBindings(kernel, arg.getArgNumber());
+  unsigned position = type.getDynamicDimIndex(dim);
+  if (position >= bindings.size())
+    return {};
+  return kernel.getArgument(bindings[position]);
+}
+
+/// `wave.dims` on argument `index` of a kernel: one index argument per
+/// dynamic extent of a row-major memref.
+static LogicalResult verifyDimsAttr(gpu::GPUFuncOp func, unsigned index,
+                                    Attribute value) {
+  auto emit = [&]() {
+    return func.emitError()
+           << "'" << kDimsAttrName << "' of argument #" << index << " ";
+  };
+  auto dims = dyn_cast<DenseI64ArrayAttr>(value);
+  if (!dims)
+    return emit() << "must be an array<i64: ...> of argument numbers";
+  Type type = func.getArgumentTypes()[index];
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref)
+    return emit() << "applies to memref arguments, not " << type;
+  if (!memref.getLayout().isIdentity())
+    return emit() << "needs a row-major memref (identity layout), whose "
+                     "strides follow from its extents, not "
+                  << type;
+  if (dims.size() != memref.getNumDynamicDims())
+    return emit() << "names " << dims.size() << " size arguments, but " << type
+                  << " has " << memref.getNumDynamicDims()
+                  << " dynamic dimensions";
+  for (int64_t arg : dims.asArrayRef()) {
+    if (arg < 0 || arg >= int64_t(func.getNumArguments()))
+      return emit() << "names argument #" << arg << ", but the kernel has "
+                    << func.getNumArguments() << " arguments";
+    if (!isa<IndexType>(func.getArgumentTypes()[arg]))
+      return emit() << "names argument #" << arg << " of type "
+                    << func.getArgumentTypes()[arg]
+                    << " as a size; sizes are index arguments";
+  }
+  return success();
+}
+
+LogicalResult WaveDialect::verifyRegionArgAttribute(Operation *op,
+                                                    unsigned regionIndex,
+                                                    unsigned argIndex,
+                                                    NamedAttribute attr) {
+  if (attr.getName() != kDimsAttrName)
+    return op->emitError() << "unknown wave argument attribute '"
+                           << attr.getName().getValue() << "'";
+  auto func = dyn_cast<gpu::GPUFuncOp>(op);
+  if (!func || !func.isKernel() || regionIndex != 0 ||
+      argIndex >= func.getNumArguments())
+    return op->emitError() << "'" << kDimsAttrName
+                           << "' applies to arguments of gpu.func kernels "
+                              "only";
+  return verifyDimsAttr(func, argIndex, attr.getValue());
+}
+
+/// Every dynamically shaped memref argument of a wave kernel says which
+/// arguments hold its extents: the interpreter, the analyses and the
+/// lowering all need them.
+static LogicalResult verifyDynamicArguments(gpu::GPUFuncOp func) {
+  for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
+    auto memref = dyn_cast<MemRefType>(type);
+    if (!memref || memref.hasStaticShape() ||
+        func.getArgAttr(index, kDimsAttrName))
+      continue;
+    return func.emitError() << "argument #" << index << " of type " << type
+                            << " has dynamic extents but no '" << kDimsAttrName
+                            << "' naming the index arguments that hold them";
+  }
+  return success();
+}
+
 /// A workgroup or grid has at least one lane or workgroup in every
 /// dimension; the analyses and the interpreter count lanes from these.
 static LogicalResult verifyLaunchExtents(gpu::GPUFuncOp func, StringRef name,
@@ -192,7 +283,7 @@ LogicalResult WaveDialect::verifyOperationAttribute(Operation *op,
     if (lanes > 1024)
       return op->emitError()
              << "workgroup of " << lanes << " lanes exceeds the limit of 1024";
-    return success();
+    return verifyDynamicArguments(func);
   }
 
   auto ref = dyn_cast<FlatSymbolRefAttr>(attr.getValue());
@@ -210,5 +301,11 @@ LogicalResult WaveDialect::verifyOperationAttribute(Operation *op,
     return op->emitError() << "reference " << ref << " has type "
                            << target.getFunctionType() << ", expected "
                            << func.getFunctionType();
+  // Both kernels run on the same buffers, sized by the same arguments.
+  for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
+    if (getDimBindings(target, i) != getDimBindings(func, i))
+      return op->emitError()
+             << "reference " << ref << " binds the extents of argument #" << i
+             << " to other arguments ('" << kDimsAttrName << "')";
   return success();
 }

@@ -350,6 +350,7 @@ unsigned coarsen(gpu::GPUFuncOp kernel, const CoarseningPlan &plan) {
       auto wide = ReadOp::create(
           builder, read.getLoc(), type, read.getMemref(), indices,
           read.getMapAttr(), read.getAlongAttr(), mask, read.getCacheAttr());
+      wide.setBounded(read.getBounded());
       for (auto [i, copy] : llvm::enumerate(copies))
         copy.map(read.getResult(),
                  vector::ExtractStridedSliceOp::create(
@@ -362,7 +363,8 @@ unsigned coarsen(gpu::GPUFuncOp kernel, const CoarseningPlan &plan) {
     auto write = cast<WriteOp>(op);
     WriteOp::create(builder, write.getLoc(), gather(write.getValue()),
                     write.getMemref(), indices, write.getMapAttr(),
-                    write.getAlongAttr(), mask, write.getCacheAttr());
+                    write.getAlongAttr(), mask, write.getCacheAttr())
+        .setBounded(write.getBounded());
   }
   for (Operation *op : llvm::reverse(originals))
     op->erase();

@@ -362,6 +362,8 @@ LogicalResult ExpandFragmentsPass::expand(LaneAccessOpInterface access) {
                                   ArrayRef<int64_t>{slot}, ArrayRef<int64_t>{1})
                                   .getResult();
     }
+    if (access.getBounded())
+      plain->setAttr("bounded", builder.getUnitAttr());
     for (NamedAttribute attr : discardable)
       plain->setAttr(attr.getName(), attr.getValue());
     ++plainAccesses;

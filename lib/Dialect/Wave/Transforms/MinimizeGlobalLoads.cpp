@@ -230,10 +230,12 @@ void Restager::run() {
   SmallVector<Value> values;
   for (auto [i, coords] : llvm::enumerate(readCoords)) {
     bool last = static_cast<int64_t>(i) + 1 == plan.readsPerLane;
-    values.push_back(
+    auto read =
         ReadOp::create(builder, readLoc, vectorType, plan.source,
                        readOperands.getOperands(), readOperands.getMap(coords),
-                       getAlong(sourceType), last ? mask : Value(), cache));
+                       getAlong(sourceType), last ? mask : Value(), cache);
+    read.setBounded(plan.bounded);
+    values.push_back(read);
   }
   // A swizzled tile keeps only groups of `vec` elements contiguous: the runs
   // are written group by group (the plan checked that groups and runs are

@@ -217,13 +217,16 @@ void TileLayouts::split(LaneAccessOpInterface access) {
           builder, loc, write.getValue(), start, piece, 1);
       WriteOp::create(builder, loc, value, write.getMemref(),
                       write.getIndices(), pieceMap, IntegerAttr(), pieceMask,
-                      write.getCacheAttr());
+                      write.getCacheAttr())
+          .setBounded(write.getBounded());
       continue;
     }
     auto read = cast<ReadOp>(access.getOperation());
-    Value value = ReadOp::create(builder, loc, pieceType, read.getMemref(),
-                                 read.getIndices(), pieceMap, IntegerAttr(),
-                                 pieceMask, read.getCacheAttr());
+    auto piecewise = ReadOp::create(builder, loc, pieceType, read.getMemref(),
+                                    read.getIndices(), pieceMap, IntegerAttr(),
+                                    pieceMask, read.getCacheAttr());
+    piecewise.setBounded(read.getBounded());
+    Value value = piecewise;
     result = vector::InsertStridedSliceOp::create(builder, loc, value, result,
                                                   start, 1);
   }

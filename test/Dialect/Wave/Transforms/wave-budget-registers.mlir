@@ -8,6 +8,11 @@
 // RUN: wave-opt %examples/pressure.mlir --wave-budget-registers='occupancy=5 summary' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS5
 // RUN: wave-opt %examples/gemm.mlir --wave-expand-fragments --wave-budget-registers='occupancy=7 summary' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS7
 // RUN: wave-opt %examples/gemm.mlir --wave-expand-fragments --wave-budget-registers='occupancy=8 summary' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS8
+// The GEMM of run-time M, N, K gets the same budgets (the sizes are scalar
+// arguments; the lane values and their pressure are those of gemm.mlir).
+// RUN: wave-opt %examples/gemm_dynamic.mlir --wave-expand-fragments --wave-budget-registers='occupancy=7 summary' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS7
+// RUN: wave-opt %examples/gemm_dynamic.mlir --wave-expand-fragments --wave-budget-registers='occupancy=8 summary' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS8
+// RUN: wave-run %examples/gemm_dynamic.mlir --grid=3,4 --scalar=M=200 --scalar=N=136 --scalar=K=96 --compare-pipeline='wave-budget-registers{occupancy=8}' 2>&1 | FileCheck %s --check-prefix=SAME
 // The spilled kernels compute what they computed before.
 // RUN: wave-run %examples/pressure.mlir --compare-pipeline='wave-budget-registers{occupancy=4}' 2>&1 | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=spill_straight_line --compare-pipeline='wave-budget-registers{occupancy=8}' 2>&1 | FileCheck %s --check-prefix=SAME

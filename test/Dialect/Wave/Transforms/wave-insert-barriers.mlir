@@ -41,6 +41,12 @@
 // RUN: sed -e '/^ *wave\.barrier *$/d' %examples/gemm.mlir | wave-opt --wave-expand-fragments --wave-insert-barriers -o %t.gemm.mlir
 // RUN: grep -c '^ *wave\.barrier$' %examples/gemm.mlir | FileCheck %s --check-prefix=TWO
 // RUN: FileCheck %s --input-file=%t.gemm.mlir --check-prefix=GEMM --implicit-check-not=wave.barrier
+// The GEMM of run-time M, N, K gets the same barriers, and keeps the same
+// ones as gemm.mlir (GEMM-KEPT), running race-free on partial tiles.
+// RUN: sed -e '/^ *wave\.barrier *$/d' %examples/gemm_dynamic.mlir | wave-opt --wave-expand-fragments --wave-insert-barriers -o %t.gemm_dynamic.mlir
+// RUN: FileCheck %s --input-file=%t.gemm_dynamic.mlir --check-prefix=GEMM --implicit-check-not=wave.barrier
+// RUN: wave-run %t.gemm_dynamic.mlir --grid=3,4 --scalar=3=200 --scalar=4=136 --scalar=5=96
+// RUN: wave-opt %examples/gemm_dynamic.mlir --wave-expand-fragments --wave-insert-barriers=summary 2>&1 >/dev/null | FileCheck %s --check-prefix=GEMM-KEPT
 // RUN: wave-run %t.gemm.mlir
 // RUN: sed -e '/^ *wave\.barrier *$/d' %examples/transpose.mlir | wave-opt --wave-insert-barriers -o %t.transpose.mlir
 // RUN: grep -c '^ *wave\.barrier$' %examples/transpose.mlir | FileCheck %s --check-prefix=ONE
@@ -83,6 +89,26 @@
 // RUN: wave-run %examples/transpose.mlir --compare-pipeline='builtin.module(wave-insert-barriers)'
 // RUN: wave-run %examples/reduce_lds.mlir --compare-pipeline='builtin.module(wave-insert-barriers)'
 // RUN: wave-opt %examples/gemm.mlir --wave-expand-fragments --wave-insert-barriers=summary 2>&1 >/dev/null | FileCheck %s --check-prefix=GEMM-KEPT
+// A loop of run-time trip count over a buffer of run-time size
+// (examples/staged_dynamic.mlir without its barrier): one barrier an
+// iteration, between the staging write and the read, whatever the length;
+// the result runs race-free at 1 and 5 chunks.
+// RUN: sed -e '/^ *wave.barrier$/d' %examples/staged_dynamic.mlir > %t.staged.mlir
+// RUN: wave-opt %t.staged.mlir --wave-insert-barriers=summary -o %t.staged-barriers.mlir 2>&1 | FileCheck %s --check-prefix=DYNAMIC
+// RUN: FileCheck %s --check-prefix=DYNAMIC-IR < %t.staged-barriers.mlir
+// RUN: wave-run %t.staged-barriers.mlir --scalar=2=1024 | FileCheck %s --check-prefix=DYNAMIC-EXEC
+// RUN: wave-run %t.staged-barriers.mlir --scalar=2=5120 | FileCheck %s --check-prefix=DYNAMIC-EXEC
+// DYNAMIC: remark: wave-insert-barriers: 2 hazards, 1 barriers inserted, 0 kept, 0 removed; 0 hazards unordered, 0 inexact footprints
+// DYNAMIC-IR-LABEL: gpu.func @staged_dynamic(
+// DYNAMIC-IR: scf.for
+// DYNAMIC-IR-NEXT: wave.read
+// DYNAMIC-IR-NEXT: wave.write
+// DYNAMIC-IR-NEXT: wave.barrier
+// DYNAMIC-IR-NEXT: wave.read
+// DYNAMIC-IR-NOT: wave.barrier
+// DYNAMIC-IR: gpu.return
+// DYNAMIC-EXEC: agrees
+// DYNAMIC-EXEC-NEXT: PASS
 // GEMM-KEPT: 32 hazards, 0 barriers inserted, 2 kept, 0 removed
 
 // TWO: 2

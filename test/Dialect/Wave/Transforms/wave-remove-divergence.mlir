@@ -79,6 +79,9 @@
 // RUN: %python -c "import numpy; numpy.save('%t.n3.npy', numpy.array(3, dtype=numpy.int64)); numpy.save('%t.n4.npy', numpy.array(4, dtype=numpy.int64))"
 // RUN: wave-run %s --kernel=run_time_trips --input=n=%t.n3.npy --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=run_time_trips --input=n=%t.n4.npy --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
+// The run-time extent, at 2 and 5 chunks.
+// RUN: wave-run %s --kernel=run_time_extent --scalar=n=128 --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=run_time_extent --scalar=n=320 --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=in_bounds_load --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=nested --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=uniform_inside_divergent --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
@@ -107,7 +110,7 @@
 // EXAMPLE-NEXT:    wave.write %[[Y]]
 // EXAMPLE-NEXT:    gpu.return
 
-// SUMMARY: remark: wave-remove-divergence: 10 converted, 1 store pairs merged, 6 left uniform; kept: 9 side effect, 1 barrier, 1 convergent, 4 out of bounds, 2 LDS read, 2 cost
+// SUMMARY: remark: wave-remove-divergence: 12 converted, 1 store pairs merged, 6 left uniform; kept: 9 side effect, 1 barrier, 1 convergent, 5 out of bounds, 2 LDS read, 2 cost
 
 #k = #wave.kernel<chip = "gfx942", wave_size = 64>
 #lds = #gpu.address_space<workgroup>
@@ -684,6 +687,78 @@ gpu.func @run_time_trips_unassumed(%X: memref<256xf32>, %Y: memref<64xf32>, %n: 
     // expected-remark @below {{divergent branch kept: 'wave.read' may read out of bounds}}
     %r = scf.if %low -> (vector<1xf32>) {
       %v = wave.read %X[%tid, %k] map affine_map<(t, k) -> (k * 64 + t)> : memref<256xf32> -> vector<1xf32>
+      %a = arith.addf %acc, %v : vector<1xf32>
+      scf.yield %a : vector<1xf32>
+    } else {
+      scf.yield %acc : vector<1xf32>
+    }
+    scf.yield %r : vector<1xf32>
+  }
+  wave.write %sum, %Y[%tid] : vector<1xf32>, memref<64xf32>
+  gpu.return
+}
+
+// A run-time extent: %X holds %n elements (`wave.dims`), a multiple of 64
+// (`wave.assume`), and the loop reads chunk k of 64 below %n: in bounds for
+// every %n, so the guarded read is speculated, and a bounded read (which
+// skips what lies past %n) always is.
+// CHECK-LABEL: gpu.func @run_time_extent
+// CHECK:         scf.for
+// CHECK-NOT:     scf.if
+// CHECK:         wave.read
+// CHECK:         arith.select
+// CHECK:         wave.read {{.*}} bounded
+// CHECK:         arith.select
+gpu.func @run_time_extent(%X: memref<?xf32> {wave.dims = array<i64: 2>}, %Y: memref<64xf32>, %n: index) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k,
+                wave.assume = affine_set<(x, y, n) : (n mod 64 == 0)>} {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant dense<0.0> : vector<1xf32>
+  %tid = gpu.thread_id x
+  %low = arith.cmpi ult, %tid, %c32 : index
+  %sum = scf.for %k = %c0 to %n step %c64 iter_args(%acc = %zero) -> (vector<1xf32>) {
+    %r = scf.if %low -> (vector<1xf32>) {
+      %v = wave.read %X[%tid, %k] map affine_map<(t, k) -> (k + t)> : memref<?xf32> -> vector<1xf32>
+      %a = arith.addf %acc, %v : vector<1xf32>
+      scf.yield %a : vector<1xf32>
+    } else {
+      scf.yield %acc : vector<1xf32>
+    }
+    %s = scf.if %low -> (vector<1xf32>) {
+      %v = wave.read %X[%tid, %k] map affine_map<(t, k) -> (k + t + 1)> bounded : memref<?xf32> -> vector<1xf32>
+      %a = arith.addf %r, %v : vector<1xf32>
+      scf.yield %a : vector<1xf32>
+    } else {
+      scf.yield %r : vector<1xf32>
+    }
+    scf.yield %s : vector<1xf32>
+  }
+  wave.write %sum, %Y[%tid] : vector<1xf32>, memref<64xf32>
+  gpu.return
+}
+
+// With only `n mod 32 == 0`, a chunk of 64 may cross %n (n = 96, k = 64):
+// the lanes the guard disables would read past it if speculated, so the
+// read stays under its guard.
+// CHECK-LABEL: gpu.func @past_run_time_extent
+// CHECK:         scf.if
+gpu.func @past_run_time_extent(%X: memref<?xf32> {wave.dims = array<i64: 2>}, %Y: memref<64xf32>, %n: index) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k,
+                wave.assume = affine_set<(x, y, n) : (n mod 32 == 0)>} {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant dense<0.0> : vector<1xf32>
+  %tid = gpu.thread_id x
+  %low = arith.cmpi ult, %tid, %c32 : index
+  %sum = scf.for %k = %c0 to %n step %c64 iter_args(%acc = %zero) -> (vector<1xf32>) {
+    // expected-remark @below {{divergent branch kept: 'wave.read' may read out of bounds}}
+    %r = scf.if %low -> (vector<1xf32>) {
+      %v = wave.read %X[%tid, %k] map affine_map<(t, k) -> (k + t)> : memref<?xf32> -> vector<1xf32>
       %a = arith.addf %acc, %v : vector<1xf32>
       scf.yield %a : vector<1xf32>
     } else {

@@ -39,6 +39,7 @@ def Wave_Dialect : Dialect {
   ];
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
   let extraClassDeclaration = [{
     /// Name of the discardable kernel attribute holding a `KernelAttr`.
     static constexpr ::llvm::StringLiteral kKernelAttrName = "wave.kernel";

@@ -22,6 +22,9 @@ def Wave_LaneAccessOpInterface : OpInterface<"LaneAccessOpInterface"> {
     InterfaceMethod<"The lane vector's type.", "::mlir::VectorType", "getVectorType">,
     InterfaceMethod<"The element mask, or null.", "::mlir::Value", "getMask">,
     InterfaceMethod<"Whether the access writes memory.", "bool", "isWrite">,
+    InterfaceMethod<"Whether elements outside the memref's shape are "
+                    "skipped (read as zero, not written).",
+                    "bool", "getBounded">,
     InterfaceMethod<"The MMA fragment the access moves, or null; such an "
                     "access addresses whole fragments until "
                     "wave-expand-fragments rewrites it.",

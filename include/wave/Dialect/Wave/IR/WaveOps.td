@@ -64,6 +64,16 @@ def Wave_ReadOp : Wave_NotSpeculatableOp<"read", [
         : memref<64x32xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
     ```
 
+    With `bounded`, elements outside the memref's shape are not read and
+    yield zero, as if masked: the edge tiles of run-time problem sizes need
+    no computed mask, and the analyses intersect the footprint with the
+    shape (extents included that `wave.dims` binds to kernel arguments).
+
+    ```mlir
+    // Rows past %M and columns past %K read as zero.
+    %a = wave.read %A[%row, %k] bounded : memref<?x?xf16> -> vector<8xf16>
+    ```
+
     The op is not speculatable: an access may be out of bounds.
   }];
   let arguments = (ins
@@ -73,7 +83,8 @@ def Wave_ReadOp : Wave_NotSpeculatableOp<"read", [
     OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$along,
     Optional<VectorOfRankAndType<[1], [I1]>>:$mask,
     OptionalAttr<Wave_CacheHintAttr>:$cache,
-    OptionalAttr<Wave_FragmentAttr>:$fragment);
+    OptionalAttr<Wave_FragmentAttr>:$fragment,
+    UnitAttr:$bounded);
   let extraClassDeclaration = [{
     ::mlir::AffineMap getAccessMap();
     unsigned getContiguousDim();
@@ -88,12 +99,12 @@ def Wave_ReadOp : Wave_NotSpeculatableOp<"read", [
                    "::mlir::IntegerAttr":$along, "::mlir::Value":$mask,
                    "::mlir::wave::CacheHintAttr":$cache), [{
       build($_builder, $_state, result, memref, indices, map, along, mask,
-            cache, ::mlir::wave::FragmentAttr());
+            cache, ::mlir::wave::FragmentAttr(), ::mlir::UnitAttr());
     }]>
   ];
   let assemblyFormat = [{
     $memref `[` $indices `]` (`map` $map^)? (`fragment` $fragment^)? (`along` $along^)?
-    (`mask` $mask^ `:` type($mask))? (`cache` $cache^)?
+    (`mask` $mask^ `:` type($mask))? (`cache` $cache^)? (`bounded` $bounded^)?
     attr-dict `:` type($memref) `->` type($result)
   }];
   let hasVerifier = 1;
@@ -105,7 +116,8 @@ def Wave_WriteOp : Wave_NotSpeculatableOp<"write", [
   let description = [{
     The store counterpart of `wave.read`, with the same addressing: element 0
     goes to `map(indices)`, the following ones along dimension `along`;
-    elements whose `mask` bit is false are not written. With `fragment` it
+    elements whose `mask` bit is false are not written, nor, with
+    `bounded`, elements outside the memref's shape. With `fragment` it
     writes a lane's whole MMA fragment, the accumulator included (no slicing
     into runs of rows by hand).
 
@@ -122,7 +134,8 @@ def Wave_WriteOp : Wave_NotSpeculatableOp<"write", [
     OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$along,
     Optional<VectorOfRankAndType<[1], [I1]>>:$mask,
     OptionalAttr<Wave_CacheHintAttr>:$cache,
-    OptionalAttr<Wave_FragmentAttr>:$fragment);
+    OptionalAttr<Wave_FragmentAttr>:$fragment,
+    UnitAttr:$bounded);
   let extraClassDeclaration = [{
     ::mlir::AffineMap getAccessMap();
     unsigned getContiguousDim();
@@ -136,12 +149,12 @@ def Wave_WriteOp : Wave_NotSpeculatableOp<"write", [
                    "::mlir::IntegerAttr":$along, "::mlir::Value":$mask,
                    "::mlir::wave::CacheHintAttr":$cache), [{
       build($_builder, $_state, value, memref, indices, map, along, mask,
-            cache, ::mlir::wave::FragmentAttr());
+            cache, ::mlir::wave::FragmentAttr(), ::mlir::UnitAttr());
     }]>
   ];
   let assemblyFormat = [{
     $value `,` $memref `[` $indices `]` (`map` $map^)? (`fragment` $fragment^)? (`along` $along^)?
-    (`mask` $mask^ `:` type($mask))? (`cache` $cache^)?
+    (`mask` $mask^ `:` type($mask))? (`cache` $cache^)? (`bounded` $bounded^)?
     attr-dict `:` type($value) `,` type($memref)
   }];
   let hasVerifier = 1;

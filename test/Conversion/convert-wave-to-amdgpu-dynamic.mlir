@@ -1,0 +1,68 @@
+// RUN: wave-opt %s --pass-pipeline='builtin.module(gpu.module(convert-wave-to-amdgpu))' | FileCheck %s
+// The whole lowering to a code object: the kernel takes two pointers and
+// the sizes, and the bounded accesses become masked loads and stores.
+// RUN: wave-compile %s --chip=gfx942 -o %t.hsaco
+// RUN: llvm-readelf --notes %t.hsaco | FileCheck %s --check-prefix=ARGS
+
+// A dynamically shaped memref argument becomes the bare pointer HIP passes
+// (a rank-0 memref) and a view with the extents of its size arguments and
+// row-major strides; the sizes stay arguments, `wave.dims` goes.
+// CHECK-LABEL: gpu.func @scale
+// CHECK-SAME: ([[X:%[A-Za-z0-9_]+]]: memref<f16>, [[Y:%[A-Za-z0-9_]+]]: memref<f32>, [[M:%[A-Za-z0-9_]+]]: index, [[N:%[A-Za-z0-9_]+]]: index)
+// CHECK-NOT: wave.dims
+// CHECK: [[XV:%[A-Za-z0-9_]+]] = memref.reinterpret_cast [[X]] to offset: [0], sizes: [[[M]], [[N]]], strides: [[[N]], 1] : memref<f16> to memref<?x?xf16>
+// CHECK: [[YV:%[A-Za-z0-9_]+]] = memref.reinterpret_cast [[Y]] to offset: [0], sizes: [[[M]], 8], strides: [8, 1] : memref<f32> to memref<?x8xf32>
+// A bounded read is a masked load: element e of the run is inside when
+// column + e < N and the row is below M (unsigned: negative is outside).
+// CHECK: [[ROWDIM:%[A-Za-z0-9_]+]] = memref.dim [[XV]], %c0
+// CHECK: [[ROWIN:%[A-Za-z0-9_]+]] = arith.cmpi ult, %{{.*}}, [[ROWDIM]] : index
+// CHECK: [[STEP:%[A-Za-z0-9_]+]] = vector.step : vector<4xindex>
+// CHECK: [[COLS:%[A-Za-z0-9_]+]] = arith.addi %{{.*}}, [[STEP]] : vector<4xindex>
+// CHECK: [[COLIN:%[A-Za-z0-9_]+]] = arith.cmpi ult, [[COLS]], %{{.*}} : vector<4xindex>
+// CHECK: [[ROWS:%[A-Za-z0-9_]+]] = vector.broadcast [[ROWIN]] : i1 to vector<4xi1>
+// CHECK: [[MASK:%[A-Za-z0-9_]+]] = arith.andi [[COLIN]], [[ROWS]] : vector<4xi1>
+// CHECK: vector.maskedload [[XV]][%{{.*}}, %{{.*}}], [[MASK]], %{{.*}} : memref<?x?xf16>, vector<4xi1>, vector<4xf16> into vector<4xf16>
+// CHECK: vector.maskedstore [[YV]][%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}} : memref<?x8xf32>, vector<4xi1>, vector<4xf32>
+// memref.dim reads the view, which canonicalization folds to the argument.
+// CHECK: memref.dim [[XV]], %c1
+
+// ARGS: .args:
+// ARGS: .address_space: generic
+// ARGS-NEXT: .offset: 0
+// ARGS-NEXT: .size: 8
+// ARGS-NEXT: .value_kind: global_buffer
+// ARGS: .address_space: generic
+// ARGS-NEXT: .offset: 8
+// ARGS-NEXT: .size: 8
+// ARGS-NEXT: .value_kind: global_buffer
+// ARGS: .offset: 16
+// ARGS-NEXT: .size: 8
+// ARGS-NEXT: .value_kind: by_value
+// ARGS: .offset: 24
+// ARGS-NEXT: .size: 8
+// ARGS-NEXT: .value_kind: by_value
+// ARGS: .name: scale
+
+gpu.module @m {
+  gpu.func @scale(%X: memref<?x?xf16> {wave.dims = array<i64: 2, 3>},
+                  %Y: memref<?x8xf32> {wave.dims = array<i64: 2>},
+                  %M: index, %N: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+                  wave.assume = affine_set<(x, y, m, n) : (n mod 4 == 0)>} {
+    %c1 = arith.constant 1 : index
+    %tid = gpu.thread_id x
+    %bid = gpu.block_id x
+    %x = wave.read %X[%bid, %tid] map affine_map<(b, t) -> (b, t * 4)>
+        bounded : memref<?x?xf16> -> vector<4xf16>
+    %y = arith.extf %x : vector<4xf16> to vector<4xf32>
+    wave.write %y, %Y[%bid, %tid] map affine_map<(b, t) -> (b, (t mod 2) * 4)>
+        bounded : vector<4xf32>, memref<?x8xf32>
+    %n = memref.dim %X, %c1 : memref<?x?xf16>
+    %v = vector.broadcast %n : index to vector<1xindex>
+    %f = arith.index_cast %v : vector<1xindex> to vector<1xi32>
+    %g = arith.sitofp %f : vector<1xi32> to vector<1xf32>
+    wave.write %g, %Y[%bid, %c1] : vector<1xf32>, memref<?x8xf32>
+    gpu.return
+  }
+}
