@@ -293,11 +293,13 @@ static std::string formatMiB(uint64_t bytes) {
 
 /// Checks, before anything is allocated, that one run of the kernel fits in
 /// `limit` bytes: every memory object (LDS with its race-detector shadow,
-/// private memory once per lane) and the waves' registers.
-static LogicalResult checkMemory(const Program &program, uint64_t limit) {
+/// private memory once per lane, the arguments once for the run and
+/// `heldCopies` more times for the caller) and the waves' registers.
+static LogicalResult checkMemory(const Program &program, uint64_t limit,
+                                 unsigned heldCopies) {
   int64_t lanes = program.block[0] * program.block[1] * program.block[2];
   uint64_t numWaves = (lanes + program.width - 1) / program.width;
-  uint64_t total = 0;
+  uint64_t total = 0, held = 0;
   for (const MemObject &object : program.objects) {
     uint64_t perSlot = sizeof(uint64_t);
     uint64_t copies = 1;
@@ -305,30 +307,45 @@ static LogicalResult checkMemory(const Program &program, uint64_t limit) {
       perSlot += sizeof(ShadowCell);
     else if (object.space == MemorySpace::Private)
       copies = numWaves * program.width;
+    else
+      copies += heldCopies;
     uint64_t bytes = llvm::SaturatingMultiply(
         llvm::SaturatingMultiply(uint64_t(object.slots), perSlot), copies);
-    if (bytes > limit)
-      return emitError(object.loc)
-             << "wave-run needs " << formatMiB(bytes) << " for "
-             << object.description << ", over its memory limit of "
-             << formatMiB(limit);
+    if (bytes > limit) {
+      InFlightDiagnostic diag = emitError(object.loc)
+                                << "wave-run needs " << formatMiB(bytes)
+                                << " for " << object.description;
+      if (object.space == MemorySpace::Global && copies > 1)
+        diag << " (" << copies << " copies: the run's and " << heldCopies
+             << " more that wave-run keeps meanwhile)";
+      return diag << ", over its memory limit of " << formatMiB(limit);
+    }
     total = llvm::SaturatingAdd(total, bytes);
+    if (object.space == MemorySpace::Global)
+      held = llvm::SaturatingAdd(held, bytes / copies * heldCopies);
   }
   uint64_t registers = llvm::SaturatingMultiply(
       uint64_t(program.numSlots) * sizeof(Slot), numWaves);
   total = llvm::SaturatingAdd(total, registers);
-  if (total > limit)
-    return program.func->emitError()
-           << "wave-run needs " << formatMiB(total) << " to run @"
-           << program.name << " (" << formatMiB(registers)
-           << " of them registers), over its memory limit of "
-           << formatMiB(limit);
+  if (total > limit) {
+    InFlightDiagnostic diag = program.func->emitError()
+                              << "wave-run needs " << formatMiB(total)
+                              << " to run @" << program.name << " ("
+                              << formatMiB(registers) << " of them registers";
+    if (heldCopies)
+      diag << ", " << formatMiB(held) << " for the "
+           << (heldCopies == 1 ? std::string("copy")
+                               : std::to_string(heldCopies) + " copies")
+           << " of the arguments wave-run keeps meanwhile";
+    return diag << "), over its memory limit of " << formatMiB(limit);
+  }
   return success();
 }
 
 FailureOr<Kernel> Kernel::compile(gpu::GPUFuncOp func,
                                   ArrayRef<std::string> argNames,
-                                  uint64_t memoryLimit) {
+                                  uint64_t memoryLimit,
+                                  unsigned heldArgumentCopies) {
   auto program = std::make_unique<Program>();
   program->name = func.getName().str();
   program->func = func;
@@ -366,7 +383,7 @@ FailureOr<Kernel> Kernel::compile(gpu::GPUFuncOp func,
   }
 
   if (failed(compileFunction(func, *program)) ||
-      failed(checkMemory(*program, memoryLimit)))
+      failed(checkMemory(*program, memoryLimit, heldArgumentCopies)))
     return failure();
   return Kernel(std::move(program));
 }

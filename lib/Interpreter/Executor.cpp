@@ -16,6 +16,7 @@
 
 #include "mlir/IR/IntegerSet.h"
 
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -100,10 +101,31 @@ Status mlir::wave::interp::kernelReturn(Wave &, const Instr &) {
   return Status::Done;
 }
 
+/// Reports a run that used up its steps, at the innermost loop around
+/// `instr` (the kernel when there is none: a grid too large to run).
+static Status reportStepLimit(Wave &w, const Instr &instr) {
+  Operation *loop = instr.op;
+  while (loop && !isa<LoopLikeOpInterface>(loop))
+    loop = loop->getParentOp();
+  if (!loop)
+    loop = w.program->func;
+  InFlightDiagnostic diag = mlir::emitError(loop->getLoc());
+  diag << "@" << w.program->name << " stopped at its limit of "
+       << w.launch->maxSteps << " steps, in workgroup (" << w.workgroup->id[0]
+       << ", " << w.workgroup->id[1] << ", " << w.workgroup->id[2] << ")";
+  if (isa<LoopLikeOpInterface>(loop))
+    diag << " with wave " << w.index << " in this loop, which may never end";
+  return Status::Error;
+}
+
 static Status runWave(Wave &w) {
   const Instr *code = w.program->code.data();
+  uint64_t &stepsLeft = w.launch->stepsLeft;
   while (true) {
     const Instr &instr = code[w.pc++];
+    if (LLVM_UNLIKELY(stepsLeft == 0))
+      return reportStepLimit(w, instr);
+    --stepsLeft;
     Status status = instr.fn(w, instr);
     if (status != Status::Next)
       return status;
@@ -229,7 +251,8 @@ static LogicalResult checkAssumptions(const Program &prog,
   return success();
 }
 
-LogicalResult Kernel::run(MutableArrayRef<Buffer> args, Dim3 grid) const {
+LogicalResult Kernel::run(MutableArrayRef<Buffer> args, Dim3 grid,
+                          uint64_t maxSteps) const {
   const Program &prog = *program;
   Operation *func = prog.func;
   if (args.size() != prog.arguments.size())
@@ -254,7 +277,7 @@ LogicalResult Kernel::run(MutableArrayRef<Buffer> args, Dim3 grid) const {
       return func->emitError("the grid must have at least one workgroup in "
                              "every dimension");
 
-  Launch launch{args, grid};
+  Launch launch{args, grid, maxSteps, maxSteps};
   int64_t lanes = prog.block[0] * prog.block[1] * prog.block[2];
   unsigned width = prog.width;
   size_t numWaves = (lanes + width - 1) / width;

@@ -209,15 +209,18 @@ struct MaskFrame {
   Operation *op;
 };
 
-/// What every wave of a launch shares: the argument buffers and the grid.
+/// What every wave of a launch shares: the argument buffers, the grid and
+/// the steps (instructions a wave executes) the launch may still take.
 struct Launch {
   MutableArrayRef<Buffer> args;
   Dim3 grid;
+  uint64_t stepsLeft;
+  uint64_t maxSteps;
 };
 
 struct Wave {
   const Program *program = nullptr;
-  const Launch *launch = nullptr;
+  Launch *launch = nullptr;
   Workgroup *workgroup = nullptr;
   std::vector<Slot> regs;
   unsigned width = 64;

@@ -12,10 +12,10 @@
 // over the limit, and registers beyond 32-bit offsets.
 // RUN: not wave-run %s --kernel=huge_memref 2>&1 | FileCheck %s --check-prefix=HUGE
 // RUN: not wave-run %s --kernel=over_limit --memory-limit=4 2>&1 | FileCheck %s --check-prefix=LIMIT
-// RUN: wave-run %s --kernel=over_limit --memory-limit=16 | FileCheck %s --check-prefix=FITS
+// RUN: wave-run %s --kernel=over_limit --memory-limit=17 | FileCheck %s --check-prefix=FITS
 // FITS: @over_limit ran on 1x1x1 workgroups with no error
 // RUN: not wave-run %s --kernel=lds_over_limit --memory-limit=64 2>&1 | FileCheck %s --check-prefix=LDSLIMIT
-// RUN: not wave-run %s --kernel=total_over_limit --memory-limit=12 2>&1 | FileCheck %s --check-prefix=TOTAL
+// RUN: not wave-run %s --kernel=total_over_limit --memory-limit=24 2>&1 | FileCheck %s --check-prefix=TOTAL
 // RUN: not wave-run %s --kernel=huge_vector 2>&1 | FileCheck %s --check-prefix=VECTOR
 
 // Affine division by a non-positive value: a constant divisor before the
@@ -84,8 +84,9 @@ gpu.module @bad {
   }
   // HUGE: wave-run: cannot run @huge_memref
 
-  // 1 Mi elements of 8-byte slots: 8 MiB.
-  // LIMIT: :[[@LINE+1]]:24: error: wave-run needs 8 MiB for argument 'out', over its memory limit of 4 MiB
+  // 1 Mi elements of 8-byte slots: 8 MiB, once for the run and once for the
+  // inputs wave-run keeps.
+  // LIMIT: :[[@LINE+1]]:24: error: wave-run needs 16 MiB for argument 'out' (2 copies: the run's and 1 more that wave-run keeps meanwhile), over its memory limit of 4 MiB
   gpu.func @over_limit(%out: memref<1048576xf32>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>,
                   known_grid_size = array<i32: 1, 1, 1>} {
@@ -101,8 +102,8 @@ gpu.module @bad {
     gpu.return
   }
 
-  // Two arguments of 8 MiB each fit alone, not together.
-  // TOTAL: :[[@LINE+1]]:3: error: wave-run needs 16 MiB to run @total_over_limit (0 MiB of them registers), over its memory limit of 12 MiB
+  // Two arguments of 8 MiB each, twice each, fit alone, not together.
+  // TOTAL: :[[@LINE+1]]:3: error: wave-run needs 32 MiB to run @total_over_limit (0 MiB of them registers, 16 MiB for the copy of the arguments wave-run keeps meanwhile), over its memory limit of 24 MiB
   gpu.func @total_over_limit(%a: memref<1048576xf32>, %b: memref<1048576xf32>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>,
                   known_grid_size = array<i32: 1, 1, 1>} {

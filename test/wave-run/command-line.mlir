@@ -66,14 +66,16 @@
 // RUN: FileCheck %s --check-prefix=STDOUT-FULL < %t/stdout-full.err
 // STDOUT-FULL: wave-run: cannot write standard output: No space left on device
 
-// Argument names survive wave-opt when it keeps the locations: each
-// argument's location points at its name in the source. Without them the
-// printed numbered names are all there is.
+// Argument names survive wave-opt: it prints them, and when it keeps the
+// locations each argument's names it too. Printed with MLIR's numbered
+// names, a kernel whose locations are lost has only those.
 // RUN: wave-opt %examples/copy.mlir --canonicalize --mlir-print-debuginfo -o %t/located.mlir
 // RUN: wave-run %t/located.mlir --input=X=%t/first/Y.npy | FileCheck %s --check-prefix=NAMES
 // NAMES: output 'Y' (65536xf32): agrees
 // RUN: wave-opt %examples/copy.mlir --canonicalize -o %t/plain.mlir
-// RUN: wave-run %t/plain.mlir | FileCheck %s --check-prefix=NUMBERED
+// RUN: wave-run %t/plain.mlir | FileCheck %s --check-prefix=NAMES
+// RUN: wave-opt %examples/copy.mlir --canonicalize --mlir-use-nameloc-as-prefix=false -o %t/numbered.mlir
+// RUN: wave-run %t/numbered.mlir | FileCheck %s --check-prefix=NUMBERED
 // NUMBERED: output 'arg1' (65536xf32): agrees
 // A name location names the argument.
 // RUN: sed -e 's/%out: memref<4x64xi32>/%out: memref<4x64xi32> loc("result")/' %s > %t/named.mlir

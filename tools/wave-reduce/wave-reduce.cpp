@@ -13,8 +13,22 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Tools/mlir-reduce/MlirReduceMain.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
+
+/// MLIR's reducer main owns the output file; a write that fails (a full
+/// disk, /dev/full) shows when the stream closes, as a fatal error. Say
+/// what failed and exit with 1 (LLVM exits after this handler returns).
+static void reportFatalError(void *, const char *reason, bool) {
+  llvm::StringRef message(reason);
+  if (message.consume_front("IO failure on output stream: "))
+    llvm::errs() << "wave-reduce: cannot write the output: " << message << "\n";
+  else
+    llvm::errs() << "wave-reduce: error: " << message << "\n";
+}
 
 int main(int argc, char **argv) {
+  llvm::install_fatal_error_handler(reportFatalError);
   mlir::wave::registerAllWavePasses();
   // --help lists the options the main function registers (in MLIR's
   // "General options", which sorts first); LLVM's internal ones, registered

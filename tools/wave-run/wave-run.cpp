@@ -17,6 +17,8 @@
 #include "wave/Interpreter/Interpreter.h"
 #include "wave/Interpreter/Npy.h"
 
+#include "../common/SourceNames.h"
+
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -31,7 +33,6 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/LineIterator.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -85,10 +86,17 @@ static cl::opt<double> absTolerance("atol",
                                     cl::cat(category));
 static cl::opt<uint64_t> memoryLimit(
     "memory-limit", cl::init(Kernel::kDefaultMemoryLimit >> 20),
-    cl::desc("The most memory, in MiB, one run of a kernel may allocate "
-             "(its buffers, LDS, private memory and registers; wave-run "
-             "holds up to three copies of the arguments)"),
+    cl::desc("The most memory, in MiB, wave-run may hold while a kernel "
+             "runs: the run's buffers, LDS, private memory and registers, "
+             "and the inputs and other results it keeps to compare (up to "
+             "three copies of the arguments in all)"),
     cl::value_desc("MiB"), cl::cat(category));
+static cl::opt<uint64_t> maxSteps(
+    "max-steps", cl::init(Kernel::kDefaultMaxSteps),
+    cl::desc("The most steps (instructions one wave executes) one run of a "
+             "kernel may take; a run that needs more stops with an error at "
+             "the loop it is in"),
+    cl::value_desc("N"), cl::cat(category));
 static cl::opt<std::string> comparePipeline(
     "compare-pipeline",
     cl::desc("Compare the kernel with itself after this pass pipeline"),
@@ -143,28 +151,15 @@ static FailureOr<gpu::GPUFuncOp> selectKernel(ModuleOp module) {
 /// location in its source, where the argument has its name.
 static std::optional<std::string> getNameAtSourceLocation(Location loc) {
   auto fileLoc = dyn_cast<FileLineColLoc>(loc);
-  if (!fileLoc || fileLoc.getFilename() == inputFile ||
-      fileLoc.getLine() == 0 || fileLoc.getColumn() == 0)
+  if (!fileLoc || fileLoc.getFilename() == inputFile)
     return std::nullopt;
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> source =
       llvm::MemoryBuffer::getFile(fileLoc.getFilename().getValue(),
                                   /*IsText=*/true);
   if (!source)
     return std::nullopt;
-  llvm::line_iterator lines(**source, /*SkipBlanks=*/false);
-  while (!lines.is_at_end() && lines.line_number() < int64_t(fileLoc.getLine()))
-    ++lines;
-  if (lines.is_at_end() || fileLoc.getColumn() > lines->size())
-    return std::nullopt;
-  StringRef text = lines->drop_front(fileLoc.getColumn() - 1);
-  if (!text.consume_front("%"))
-    return std::nullopt;
-  StringRef name = text.take_while([](char c) {
-    return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.' || c == '-';
-  });
-  if (name.empty())
-    return std::nullopt;
-  return name.str();
+  return getSsaNameAt((*source)->getBuffer(), fileLoc.getLine(),
+                      fileLoc.getColumn());
 }
 
 /// The names of the kernel's arguments, in order of preference: a name
@@ -465,7 +460,7 @@ static std::string describeKernel(StringRef name, bool other) {
 static FailureOr<SmallVector<Buffer>>
 runOn(const Kernel &kernel, ArrayRef<Buffer> inputs, Dim3 grid, bool other) {
   SmallVector<Buffer> buffers(inputs.begin(), inputs.end());
-  if (failed(kernel.run(buffers, grid))) {
+  if (failed(kernel.run(buffers, grid, maxSteps))) {
     llvm::errs() << "wave-run: " << describeKernel(kernel.getName(), other)
                  << " failed";
     if (other && !comparePipeline.empty())
@@ -541,7 +536,10 @@ static bool compareOutputs(const Kernel &kernel, const Kernel &other,
 
 static FailureOr<Kernel>
 compileKernel(gpu::GPUFuncOp func, ArrayRef<std::string> names, bool other) {
-  FailureOr<Kernel> kernel = Kernel::compile(func, names, memoryLimit << 20);
+  // While a kernel runs, wave-run keeps the inputs and, while the second
+  // runs, the first one's results.
+  FailureOr<Kernel> kernel =
+      Kernel::compile(func, names, memoryLimit << 20, other ? 2 : 1);
   if (failed(kernel))
     llvm::errs() << "wave-run: cannot run "
                  << describeKernel(func.getName(), other) << "\n";
@@ -631,6 +629,10 @@ static LogicalResult runMain(ModuleOp module, const AsmParserState &state) {
   if (memoryLimit > (UINT64_MAX >> 20)) {
     llvm::errs() << "wave-run: --memory-limit of " << memoryLimit
                  << " MiB is too large\n";
+    return failure();
+  }
+  if (maxSteps == 0) {
+    llvm::errs() << "wave-run: --max-steps must be positive\n";
     return failure();
   }
   SmallVector<std::string> names = getArgumentNames(*func, &state);

@@ -60,15 +60,23 @@ public:
   /// What one run may allocate by default: its argument buffers, LDS (with
   /// the race detector's shadow), private memory and registers.
   static constexpr uint64_t kDefaultMemoryLimit = uint64_t(4) << 30;
+  /// The steps (instructions, each executed by one wave for its active
+  /// lanes) one run may take by default: far more than any example needs
+  /// (the largest takes about 10^7), and a few minutes at the interpreter's
+  /// speed, so that a loop that never ends is reported rather than hangs.
+  static constexpr uint64_t kDefaultMaxSteps = uint64_t(10'000'000'000);
 
   /// Translates `func`. On failure, a diagnostic has been emitted at the op
   /// the interpreter cannot execute. `argNames` names the arguments in
   /// messages and on the command line (defaults: `arg0`, `arg1`, ...). A
-  /// kernel whose run would allocate more than `memoryLimit` bytes is
-  /// refused, at the memory object that alone exceeds it or else at `func`.
+  /// kernel whose run would allocate more than `memoryLimit` bytes, with
+  /// `heldArgumentCopies` more copies of its arguments that the caller keeps
+  /// meanwhile (its inputs, another kernel's results), is refused, at the
+  /// memory object that alone exceeds it or else at `func`.
   static FailureOr<Kernel> compile(gpu::GPUFuncOp func,
                                    ArrayRef<std::string> argNames = {},
-                                   uint64_t memoryLimit = kDefaultMemoryLimit);
+                                   uint64_t memoryLimit = kDefaultMemoryLimit,
+                                   unsigned heldArgumentCopies = 0);
 
   Kernel(Kernel &&);
   Kernel &operator=(Kernel &&);
@@ -95,8 +103,10 @@ public:
   /// argument; rank-0 buffers for scalars). A dynamically shaped memref's
   /// buffer must have the extents its size arguments hold, and the scalar
   /// arguments must satisfy the kernel's `wave.assume`. Returns failure, with
-  /// an error emitted at the ops involved, when the run detects a bug.
-  LogicalResult run(MutableArrayRef<Buffer> args, Dim3 grid) const;
+  /// an error emitted at the ops involved, when the run detects a bug or takes
+  /// more than `maxSteps` steps (reported at the innermost loop running then).
+  LogicalResult run(MutableArrayRef<Buffer> args, Dim3 grid,
+                    uint64_t maxSteps = kDefaultMaxSteps) const;
 
 private:
   explicit Kernel(std::unique_ptr<interp::Program> program);

@@ -120,7 +120,7 @@
 // other waves' writes) and before the next step's staging (writes over
 // other waves' reads): two barriers a step, none outside the loop.
 // GEMM: scf.for
-// GEMM: wave.read %arg0
+// GEMM: wave.read %A
 // GEMM-NEXT: wave.barrier
 // GEMM-NEXT: wave.write
 // GEMM-COUNT-3: wave.write

@@ -18,7 +18,7 @@
 // RUN:     %examples/gemm.mlir > %t.swizzled.mlir
 // RUN: wave-opt %t.swizzled.mlir --wave-expand-fragments --wave-minimize-global-loads --mlir-print-local-scope | FileCheck %s --check-prefix=SWIZZLED
 // RUN: wave-run %t.swizzled.mlir --compare-pipeline=wave-minimize-global-loads 2>/dev/null | FileCheck %s --check-prefix=SAME
-// SWIZZLED: %[[STAGED:.*]] = wave.read %arg0{{.*}} -> vector<8xf16>
+// SWIZZLED: %[[STAGED:.*]] = wave.read %A{{.*}} -> vector<8xf16>
 // SWIZZLED: %[[LOW:.*]] = vector.extract_strided_slice %[[STAGED]] {offsets = [0], sizes = [4], strides = [1]}
 // SWIZZLED: wave.write %[[LOW]], %{{.*}}[%{{.*}}] map affine_map<(d0) -> (d0 floordiv 4, (d0 mod 4) * 8)> : vector<4xf16>, memref<64x32xf16, #gpu.address_space<workgroup>>
 // SWIZZLED: %[[HIGH:.*]] = vector.extract_strided_slice %[[STAGED]] {offsets = [4], sizes = [4], strides = [1]}

@@ -107,15 +107,15 @@
 // reads and MFMAs; the occupancy the example reaches (7, LDS-limited) is
 // kept.
 // GEMM: remark: wave-pipeline-loops: pipelined with 2 stages in registers: 2 global reads issued 1 iteration ahead (21 + 8 prefetched VGPRs of the budget of 72, 8960 bytes of LDS, at occupancy 7 (reached before pipelining) on gfx942; MMAs not deferred: 1 after the last LDS read, fewer than defer-mmas=2)
-// GEMM: %[[A0:.*]] = wave.read %arg0{{.*}} -> vector<8xf16>
-// GEMM-NEXT: %[[B0:.*]] = wave.read %arg1{{.*}} -> vector<8xf16>
+// GEMM: %[[A0:.*]] = wave.read %A{{.*}} -> vector<8xf16>
+// GEMM-NEXT: %[[B0:.*]] = wave.read %B{{.*}} -> vector<8xf16>
 // GEMM: scf.for %[[KS:.*]] = %{{.*}} to %c7 step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[A:.*]] = %[[A0]], %[[B:.*]] = %[[B0]]) -> (vector<16xf32>, vector<8xf16>, vector<8xf16>)
 // GEMM-NEXT: wave.write %[[A]], %0
 // GEMM-NEXT: wave.write %[[B]], %1
 // GEMM-NEXT: arith.constant 1
 // GEMM-NEXT: %[[NEXT:.*]] = arith.addi %[[KS]]
-// GEMM-NEXT: %[[A1:.*]] = wave.read %arg0[%{{.*}}, %{{.*}}, %[[NEXT]]]
-// GEMM-NEXT: %[[B1:.*]] = wave.read %arg1[%{{.*}}, %[[NEXT]], %{{.*}}]
+// GEMM-NEXT: %[[A1:.*]] = wave.read %A[%{{.*}}, %{{.*}}, %[[NEXT]]]
+// GEMM-NEXT: %[[B1:.*]] = wave.read %B[%{{.*}}, %[[NEXT]], %{{.*}}]
 // GEMM-NEXT: wave.barrier
 // GEMM-NEXT: wave.read %0
 // GEMM-NEXT: wave.read %1
@@ -142,14 +142,14 @@ gpu.module @pipeline {
   // CHECK-LABEL: gpu.func @staged
   // CHECK: %[[TILE:.*]] = wave.alloc_lds : memref<256xf32, #gpu.address_space<workgroup>>
   // Prologue: iteration 0's read.
-  // CHECK: %[[FIRST:.*]] = wave.read %arg0[%{{.*}}, %{{.*}}] map affine_map<(d0, d1) -> (d0, d1 * 4)>
+  // CHECK: %[[FIRST:.*]] = wave.read %in[%{{.*}}, %{{.*}}] map affine_map<(d0, d1) -> (d0, d1 * 4)>
   // Steady state: 7 iterations carrying the prefetched vector.
   // CHECK: %[[C7:.*]] = arith.constant 7 : index
   // CHECK: %[[LOOP:.*]]:2 = scf.for %[[K:.*]] = %{{.*}} to %[[C7]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[G:.*]] = %[[FIRST]])
   // CHECK-NEXT: wave.write %[[G]], %[[TILE]]
   // CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : index
   // CHECK-NEXT: %[[NEXTK:.*]] = arith.addi %[[K]], %[[ONE]] : index
-  // CHECK-NEXT: %[[NEXT:.*]] = wave.read %arg0[%[[NEXTK]], %{{.*}}]
+  // CHECK-NEXT: %[[NEXT:.*]] = wave.read %in[%[[NEXTK]], %{{.*}}]
   // CHECK-NEXT: wave.barrier
   // CHECK-NEXT: %[[X:.*]] = wave.read %[[TILE]]
   // CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %[[X]]
@@ -161,15 +161,15 @@ gpu.module @pipeline {
   // CHECK-NEXT: %[[LAST:.*]] = wave.read %[[TILE]]
   // CHECK-NEXT: %[[SUM:.*]] = arith.addf %[[LOOP]]#0, %[[LAST]]
   // CHECK-NEXT: wave.barrier
-  // CHECK-NEXT: wave.write %[[SUM]], %arg1
+  // CHECK-NEXT: wave.write %[[SUM]], %out
 
   // LDS-LABEL: gpu.func @staged
   // LDS: %[[TILE:.*]] = wave.alloc_lds : memref<2x256xf32, #gpu.address_space<workgroup>>
-  // LDS: %[[FIRST:.*]] = wave.read %arg0
+  // LDS: %[[FIRST:.*]] = wave.read %in
   // LDS-NEXT: wave.write %[[FIRST]], %[[TILE]][%{{.*}}, %{{.*}}] map affine_map<(d0, d1) -> (d1 mod 2, d0 * 4)>
   // LDS: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<4xf32>)
   // LDS: %[[NEXTK:.*]] = arith.addi %[[K]], %{{.*}} : index
-  // LDS-NEXT: %[[NEXT:.*]] = wave.read %arg0[%[[NEXTK]], %{{.*}}]
+  // LDS-NEXT: %[[NEXT:.*]] = wave.read %in[%[[NEXTK]], %{{.*}}]
   // LDS-NEXT: wave.barrier
   // LDS-NEXT: wave.read %[[TILE]][%{{.*}}, %[[K]]] map affine_map<(d0, d1) -> (d1 mod 2, ((d0 + 1) mod 64) * 4)>
   // LDS-NEXT: arith.addf
@@ -190,14 +190,14 @@ gpu.module @pipeline {
   // LDS-BARRIERS: gpu.return
 
   // S3-LABEL: gpu.func @staged
-  // S3: %[[R0:.*]] = wave.read %arg0[%{{.*}}, %{{.*}}]
-  // S3: %[[R1:.*]] = wave.read %arg0[%{{.*}}, %{{.*}}]
+  // S3: %[[R0:.*]] = wave.read %in[%{{.*}}, %{{.*}}]
+  // S3: %[[R1:.*]] = wave.read %in[%{{.*}}, %{{.*}}]
   // S3: %[[C6:.*]] = arith.constant 6 : index
   // S3: %[[LOOP:.*]]:3 = scf.for %[[K:.*]] = %{{.*}} to %[[C6]] step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[G0:.*]] = %[[R0]], %[[G1:.*]] = %[[R1]])
   // S3-NEXT: wave.write %[[G0]]
   // S3-NEXT: %[[TWO:.*]] = arith.constant 2 : index
   // S3-NEXT: %[[AHEAD:.*]] = arith.addi %[[K]], %[[TWO]] : index
-  // S3-NEXT: %[[NEXT:.*]] = wave.read %arg0[%[[AHEAD]], %{{.*}}]
+  // S3-NEXT: %[[NEXT:.*]] = wave.read %in[%[[AHEAD]], %{{.*}}]
   // S3: scf.yield %{{.*}}, %[[G1]], %[[NEXT]]
   // S3: wave.write %[[LOOP]]#1
   // S3: wave.write %[[LOOP]]#2
@@ -235,8 +235,8 @@ gpu.module @pipeline {
   // CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
   // CHECK: %[[AHEAD:.*]] = arith.addi %[[K]], %{{.*}} : index
   // CHECK-NEXT: %[[ROW:.*]] = arith.subi %[[AHEAD]], %{{.*}} : index
-  // CHECK-NEXT: wave.read %arg0[%[[ROW]], %{{.*}}]
-  // CHECK-NEXT: wave.read %arg1[%[[ROW]], %{{.*}}]
+  // CHECK-NEXT: wave.read %a[%[[ROW]], %{{.*}}]
+  // CHECK-NEXT: wave.read %b[%[[ROW]], %{{.*}}]
   // LDS-LABEL: gpu.func @strided_steps
   // LDS: wave.alloc_lds : memref<2x256xf32, #gpu.address_space<workgroup>>
   // LDS: wave.alloc_lds padding [0, 0, 4] : memref<2x64x4xf32, strided<[512, 8, 1]>, #gpu.address_space<workgroup>>
