@@ -61,9 +61,10 @@ public:
   /// the race detector's shadow), private memory and registers.
   static constexpr uint64_t kDefaultMemoryLimit = uint64_t(4) << 30;
   /// The steps (instructions, each executed by one wave for its active
-  /// lanes) one run may take by default: far more than any example needs
-  /// (the largest takes about 10^7), and a few minutes at the interpreter's
-  /// speed, so that a loop that never ends is reported rather than hangs.
+  /// lanes) one run may take by default: 500 times what the longest
+  /// example run needs (gemm_nk_128's reference, about 2 * 10^7), and about
+  /// two minutes of CPU time, so that a loop that never ends is reported
+  /// rather than hangs.
   static constexpr uint64_t kDefaultMaxSteps = uint64_t(10'000'000'000);
 
   /// Translates `func`. On failure, a diagnostic has been emitted at the op

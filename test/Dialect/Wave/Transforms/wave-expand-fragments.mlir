@@ -22,7 +22,7 @@
 // in (here one fragment further down), and the cache hint is kept.
 // REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 3 fragment accesses, 3 plain accesses, 0 wave positions folded
 // CHECK-LABEL: gpu.func @operands(
-// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<64x16xf16>, %[[I:[a-z0-9]+]]: index, %[[J:[a-z0-9]+]]: index
+// CHECK-SAME: %[[A:[a-zA-Z0-9_]+]]: memref<64x16xf16>, %[[I:[a-zA-Z0-9_]+]]: index, %[[J:[a-zA-Z0-9_]+]]: index
 // CHECK-NEXT: %[[T:.*]] = gpu.thread_id x
 // CHECK-NEXT: %[[FA:.*]] = wave.read %[[A]][%[[T]], %[[I]], %[[J]]] map affine_map<(d0, d1, d2) -> (d1 * 32 + d0 mod 32, d2 * 8 + ((d0 mod 64) floordiv 32) * 4)> : memref<64x16xf16> -> vector<4xf16>
 // CHECK-NEXT: wave.read %[[A]][%[[T]], %[[J]], %[[I]]] map affine_map<(d0, d1, d2) -> (d1 * 16 + ((d0 mod 64) floordiv 16) * 4, d2 * 16 + d0 mod 16)> along 0 cache <streaming> : memref<64x16xf16> -> vector<4xf16>
@@ -50,7 +50,7 @@ gpu.module @expand {
 // is one run.
 // REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 3 fragment accesses, 9 plain accesses, 0 wave positions folded
 // CHECK-LABEL: gpu.func @accumulator(
-// CHECK-SAME: %[[C:[a-z0-9]+]]: memref<64x64xf32>, %[[I:[a-z0-9]+]]: index, %[[M:[a-z0-9]+]]: vector<16xi1>
+// CHECK-SAME: %[[C:[a-zA-Z0-9_]+]]: memref<64x64xf32>, %[[I:[a-zA-Z0-9_]+]]: index, %[[M:[a-zA-Z0-9_]+]]: vector<16xi1>
 // CHECK-NEXT: %[[T:.*]] = gpu.thread_id x
 // CHECK-NEXT: %[[Z:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
 // CHECK-NEXT: %[[G0:.*]] = arith.constant 0 : index
@@ -89,7 +89,7 @@ gpu.module @expand {
 // block that dominates the accesses is reused; one in a nested region is not.
 // REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 3 fragment accesses, 3 plain accesses, 0 wave positions folded
 // CHECK-LABEL: gpu.func @transposed(
-// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<16x64xf16>, %[[B:[a-z0-9]+]]: memref<64x16xf16>, %[[P:[a-z0-9]+]]: i1
+// CHECK-SAME: %[[A:[a-zA-Z0-9_]+]]: memref<16x64xf16>, %[[B:[a-zA-Z0-9_]+]]: memref<64x16xf16>, %[[P:[a-zA-Z0-9_]+]]: i1
 // CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[T:.*]] = gpu.thread_id x
 // CHECK-NEXT: scf.if %[[P]] {
@@ -140,7 +140,7 @@ gpu.module @expand {
 // the delinearization that something else uses stays, the others go.
 // REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 2 fragment accesses, 2 plain accesses, 4 wave positions folded
 // CHECK-LABEL: gpu.func @waves(
-// CHECK-SAME: %[[T:[a-z0-9]+]]: memref<64x64xf16, #gpu.address_space<workgroup>>, %[[OUT:[a-z0-9]+]]: memref<4xindex>
+// CHECK-SAME: %[[T:[a-zA-Z0-9_]+]]: memref<64x64xf16, #gpu.address_space<workgroup>>, %[[OUT:[a-z0-9]+]]: memref<4xindex>
 // CHECK-NEXT: %[[X:.*]] = gpu.thread_id x
 // CHECK-NEXT: %[[Y:.*]] = gpu.thread_id y
 // CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index

@@ -22,7 +22,7 @@
 // CHECK: %[[SLOT:.*]] = wave.alloc_lds {wave.spill_slot}
 // CHECK: %[[X:.*]] = gpu.thread_id x
 // CHECK: %[[Y:.*]] = gpu.thread_id y
-// CHECK: %[[V:.*]] = wave.read %arg0
+// CHECK: %[[V:.*]] = wave.read %A
 // CHECK: %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %[[SLOT]]
 // CHECK: %[[ADDR:.*]] = arith.addi %[[BASE]], %{{.*}} : index
 // CHECK: %[[ADDR32:.*]] = arith.index_castui %[[ADDR]] : index to i32
