@@ -21,12 +21,12 @@
 // RUN: wave-opt %examples/staged_dynamic.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=staged_dynamic
 
 // DYNAMIC:       gpu.module @[[NAME]] {
-// DYNAMIC:       gpu.func @[[NAME]](%arg0: memref<?{{[^>]*}}> {wave.dims = array<i64: {{[0-9, ]+}}>}
+// DYNAMIC:       gpu.func @[[NAME]](%{{[A-Za-z0-9_]+}}: memref<?{{[^>]*}}> {wave.dims = array<i64: {{[0-9, ]+}}>}
 // DYNAMIC-SAME:    kernel attributes {known_block_size = array<i32: {{[0-9]+, [0-9]+, [0-9]+}}>,{{( known_grid_size = array<i32: [0-9]+, [0-9]+, [0-9]+>,)?}}
 // DYNAMIC-SAME:    wave.assume = #set,
 // DYNAMIC-SAME:    wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
 // DYNAMIC-SAME:    wave.reference = @[[NAME]]_ref}
-// DYNAMIC:       gpu.func @[[NAME]]_ref(%arg0: memref<?{{[^>]*}}> {wave.dims = array<i64: {{[0-9, ]+}}>}
+// DYNAMIC:       gpu.func @[[NAME]]_ref(%{{[A-Za-z0-9_]+}}: memref<?{{[^>]*}}> {wave.dims = array<i64: {{[0-9, ]+}}>}
 // DYNAMIC-SAME:    kernel attributes {known_block_size = array<i32: {{[0-9]+, [0-9]+, [0-9]+}}>,
 // DYNAMIC-SAME:    known_grid_size = array<i32: {{[0-9]+, [0-9]+, [0-9]+}}>}
 

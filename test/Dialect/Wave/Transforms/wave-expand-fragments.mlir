@@ -140,7 +140,7 @@ gpu.module @expand {
 // the delinearization that something else uses stays, the others go.
 // REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 2 fragment accesses, 2 plain accesses, 4 wave positions folded
 // CHECK-LABEL: gpu.func @waves(
-// CHECK-SAME: %[[T:[a-zA-Z0-9_]+]]: memref<64x64xf16, #gpu.address_space<workgroup>>, %[[OUT:[a-z0-9]+]]: memref<4xindex>
+// CHECK-SAME: %[[T:[a-zA-Z0-9_]+]]: memref<64x64xf16, #gpu.address_space<workgroup>>, %[[OUT:[A-Za-z0-9_]+]]: memref<4xindex>
 // CHECK-NEXT: %[[X:.*]] = gpu.thread_id x
 // CHECK-NEXT: %[[Y:.*]] = gpu.thread_id y
 // CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
@@ -222,7 +222,7 @@ gpu.module @expand {
 // the MMAs of accumulators (0, 0) and (0, 1), chained over kk.
 // REMARK: remark: wave-expand-fragments: 1 tile copies, 1 MMA tiles, 14 fragment accesses, 14 plain accesses, 8 wave positions folded
 // CHECK-LABEL: gpu.func @tiles(
-// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<256x64xf16>, %[[B:[a-z0-9]+]]: memref<64x32xf16>, %[[TA:[a-z0-9]+]]: memref<64x32xf16, #gpu.address_space<workgroup>>, %[[TB:[a-z0-9]+]]: memref<64x32xf16, #gpu.address_space<workgroup>>, %[[BM:[a-z0-9]+]]: index, %[[KS:[a-z0-9]+]]: index, %[[WR:[a-z0-9]+]]: index, %[[WC:[a-z0-9]+]]: index, %[[ACC:[a-z0-9]+]]: vector<4xf32>
+// CHECK-SAME: %[[A:[A-Za-z0-9_]+]]: memref<256x64xf16>, %[[B:[A-Za-z0-9_]+]]: memref<64x32xf16>, %[[TA:[A-Za-z0-9_]+]]: memref<64x32xf16, #gpu.address_space<workgroup>>, %[[TB:[A-Za-z0-9_]+]]: memref<64x32xf16, #gpu.address_space<workgroup>>, %[[BM:[A-Za-z0-9_]+]]: index, %[[KS:[A-Za-z0-9_]+]]: index, %[[WR:[A-Za-z0-9_]+]]: index, %[[WC:[A-Za-z0-9_]+]]: index, %[[ACC:[A-Za-z0-9_]+]]: vector<4xf32>
 // The fragment positions are index constants at the top of the kernel.
 // CHECK-NEXT: %[[T:.*]] = gpu.thread_id x
 // CHECK-NEXT: %[[K0:.*]] = arith.constant 0 : index
@@ -268,7 +268,7 @@ gpu.module @expand {
 // hand-written kernels order them.
 // REMARK: remark: wave-expand-fragments: 1 tile copies, 0 MMA tiles, 4 fragment accesses, 4 plain accesses, 4 wave positions folded
 // CHECK-LABEL: gpu.func @copy_rows(
-// CHECK-SAME: %[[B:[a-z0-9]+]]: memref<128x128xf16>, %[[TB:[a-z0-9]+]]: memref<32x64xf16, #gpu.address_space<workgroup>>, %[[KS:[a-z0-9]+]]: index, %[[BN:[a-z0-9]+]]: index
+// CHECK-SAME: %[[B:[A-Za-z0-9_]+]]: memref<128x128xf16>, %[[TB:[A-Za-z0-9_]+]]: memref<32x64xf16, #gpu.address_space<workgroup>>, %[[KS:[A-Za-z0-9_]+]]: index, %[[BN:[A-Za-z0-9_]+]]: index
 // CHECK-NEXT: %[[T:.*]] = gpu.thread_id x
 // CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : index
