@@ -19,11 +19,10 @@ class GuardedIntegerRangeAnalysis : public dataflow::IntegerRangeAnalysis {
 public:
   using IntegerRangeAnalysis::IntegerRangeAnalysis;
 
-  LogicalResult
-  visitOperation(Operation *op,
-                 ArrayRef<const dataflow::IntegerValueRangeLattice *> operands,
-                 ArrayRef<dataflow::IntegerValueRangeLattice *> results)
-      override {
+  LogicalResult visitOperation(
+      Operation *op,
+      ArrayRef<const dataflow::IntegerValueRangeLattice *> operands,
+      ArrayRef<dataflow::IntegerValueRangeLattice *> results) override {
     if (dividesByNonConstant(op)) {
       setAllToEntryStates(results);
       return success();

@@ -255,8 +255,7 @@ mlir::wave::interp::compileMemoryOp(Compiler &c, Operation *op) {
       .Case([&](ReadOp o) { return compileLaneAccess(c, o); })
       .Case([&](WriteOp o) { return compileLaneAccess(c, o); })
       .Case([&](AllocLdsOp o) -> LogicalResult {
-        if (failed(
-                compileAllocation(c, o, MemorySpace::Lds, "the LDS tile")))
+        if (failed(compileAllocation(c, o, MemorySpace::Lds, "the LDS tile")))
           return failure();
         c.program.objects.back().swizzle = o.getSwizzleAttr();
         return success();

@@ -52,19 +52,18 @@ protected:
   /// A kernel of 64 lanes (one wave) on `chip` holding `body`, with `%t`
   /// (thread id x), `%c0`, `%c32` and a f32 value `%x`.
   bool parseKernel(StringRef body, StringRef chip = "gfx942") {
-    std::string ir =
-        ("#lds = #gpu.address_space<workgroup>\n"
-         "gpu.module @m {\n"
-         "  gpu.func @k() kernel attributes {\n"
-         "      known_block_size = array<i32: 64, 1, 1>,\n"
-         "      wave.kernel = #wave.kernel<chip = \"" +
-         chip +
-         "\", wave_size = 64>} {\n"
-         "    %t = gpu.thread_id x\n"
-         "    %c0 = arith.constant 0 : index\n"
-         "    %c32 = arith.constant 32 : index\n" +
-         body + "\n    gpu.return\n  }\n}\n")
-            .str();
+    std::string ir = ("#lds = #gpu.address_space<workgroup>\n"
+                      "gpu.module @m {\n"
+                      "  gpu.func @k() kernel attributes {\n"
+                      "      known_block_size = array<i32: 64, 1, 1>,\n"
+                      "      wave.kernel = #wave.kernel<chip = \"" +
+                      chip +
+                      "\", wave_size = 64>} {\n"
+                      "    %t = gpu.thread_id x\n"
+                      "    %c0 = arith.constant 0 : index\n"
+                      "    %c32 = arith.constant 32 : index\n" +
+                      body + "\n    gpu.return\n  }\n}\n")
+                         .str();
     return parse(ir);
   }
 

@@ -71,8 +71,8 @@ TEST(Buffer, LayoutsBeyond63BitsAreRefused) {
   Type f32 = Float32Type::get(&context);
   std::string reason;
   // 2^62 x 4 elements: more than 2^63.
-  EXPECT_FALSE(getBufferLayout(MemRefType::get({int64_t(1) << 62, 4}, f32),
-                               reason));
+  EXPECT_FALSE(
+      getBufferLayout(MemRefType::get({int64_t(1) << 62, 4}, f32), reason));
   EXPECT_EQ(reason, "memref<4611686018427387904x4xf32> has more elements or "
                     "addresses than fit in 63 bits");
   // A stride that reaches below address 0.

@@ -236,10 +236,10 @@ void UseCollectivesPass::processChain(gpu::GPUFuncOp kernel,
   Location treeLoc = chain.front().ifOp->getLoc();
   auto bail = [&](const Twine &why) {
     ++bails;
-    emitRemark(treeLoc)
-        << "LDS reduction tree of " << chain.size()
-        << " levels (s = " << chain.front().stride << " down to " << last.stride
-        << ") not replaced: " << why;
+    emitRemark(treeLoc) << "LDS reduction tree of " << chain.size()
+                        << " levels (s = " << chain.front().stride
+                        << " down to " << last.stride
+                        << ") not replaced: " << why;
   };
   if (last.stride != 1)
     return bail("it does not end at s = 1");
@@ -307,17 +307,17 @@ void UseCollectivesPass::processChain(gpu::GPUFuncOp kernel,
   ++treesRewritten;
   levelsReplaced += numInner;
   levelsKept += chain.size() - numInner;
-  emitRemark(treeLoc)
-      << "LDS reduction tree of " << chain.size()
-      << " levels (s = " << chain.front().stride
-      << " down to 1) recognized: the " << numInner
-      << " levels within one wave (s <= " << lanes / 2
-      << ") are one wave.reduce <" << stringifyReduceKind(last.kind)
-      << "> over lanes t < " << lanes << ", the " << chain.size() - numInner
-      << " across waves stay in LDS"
-      << (isa<FloatType>(type.getElementType())
-              ? " (the float combination is reassociated)"
-              : "");
+  emitRemark(treeLoc) << "LDS reduction tree of " << chain.size()
+                      << " levels (s = " << chain.front().stride
+                      << " down to 1) recognized: the " << numInner
+                      << " levels within one wave (s <= " << lanes / 2
+                      << ") are one wave.reduce <"
+                      << stringifyReduceKind(last.kind) << "> over lanes t < "
+                      << lanes << ", the " << chain.size() - numInner
+                      << " across waves stay in LDS"
+                      << (isa<FloatType>(type.getElementType())
+                              ? " (the float combination is reassociated)"
+                              : "");
 }
 
 void UseCollectivesPass::runOnOperation() {
