@@ -5,6 +5,8 @@
 // RUN: wave-run %s --kernel=columns --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=linear --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=wide --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=bytes_limit --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=bytes_idle --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
 // SAME-NOT: MISMATCH
 // SAME: PASS
 
@@ -36,10 +38,11 @@
 // GEMM: gemm.mlir:{{[0-9]+}}:15: remark: LDS layout rows padded by 4 -> unpadded: LDS cycles a workgroup 1280 -> 1280, from bank conflicts 0 -> 0; bytes 4352 -> 4096
 // GEMM: wave.alloc_lds swizzle <vec = 4, per_phase = 2, max_phase = 8> : memref<64x32xf16, #gpu.address_space<workgroup>>
 // GEMM: wave.alloc_lds : memref<32x64xf16, #gpu.address_space<workgroup>>
-// The transpose's column reads (one f32 of rows 4 tx .. 4 tx + 3 a lane) are
-// spread by XORing 16-byte groups with (row / 4) mod 8 as well as by the
-// padding, in 128 fewer bytes.
-// TRANSPOSE: remark: LDS layout rows padded by 1 -> swizzle <vec = 4, per_phase = 4, max_phase = 8>: LDS cycles a workgroup 64 -> 64, from bank conflicts 0 -> 0; bytes 4224 -> 4096
+// The transpose's column reads (one f32 of rows 4 tx .. 4 tx + 3 a lane)
+// would be spread as well by XORing 16-byte groups with (row / 4) mod 8, in
+// 128 fewer bytes; but its 4224 bytes do not limit its occupancy, so the
+// padding, which needs no XOR in the addresses, stays.
+// TRANSPOSE: remark: LDS layout rows padded by 1 kept: 64 LDS cycles a workgroup (0 from bank conflicts), 4224 bytes; no padding or swizzle does better (bytes not weighed: the kernel's 4224 bytes of LDS do not limit its occupancy (8 waves a SIMD))
 // REDUCE: remark: LDS layout left alone: a rank-1 tile has no rows to pad or swizzle
 
 #lds = #gpu.address_space<workgroup>
@@ -113,10 +116,51 @@ gpu.module @layouts {
   gpu.func @kept(%in: memref<1024xf32>) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>, wave.kernel = #kernel} {
     %t = gpu.thread_id x
-    // expected-remark @+1 {{LDS layout unpadded kept: 32 LDS cycles a workgroup (0 from bank conflicts), 4096 bytes; no padding or swizzle does better}}
+    // expected-remark @+1 {{LDS layout unpadded kept: 32 LDS cycles a workgroup (0 from bank conflicts), 4096 bytes; no padding or swizzle does better (bytes not weighed: the kernel's 4096 bytes of LDS do not limit its occupancy (8 waves a SIMD))}}
     %tile = wave.alloc_lds : memref<16x64xf32, #lds>
     %x = wave.read %in[%t] map affine_map<(t) -> (t * 4)> : memref<1024xf32> -> vector<4xf32>
     wave.write %x, %tile[%t] map affine_map<(t) -> (t floordiv 16, (t mod 16) * 4)> : vector<4xf32>, memref<16x64xf32, #lds>
+    gpu.return
+  }
+
+  // Lane t writes and reads column t / R of rows t mod R and t + 1 mod R:
+  // unpadded, a phase of 32 lanes hits one bank 32 times; rows padded by one
+  // f32 and the XOR of columns with rows are both conflict-free, and both
+  // one instruction a lane. The swizzle saves the padding's bytes but puts an
+  // XOR in every address, so bytes decide only where they may raise the
+  // occupancy. Here (R = 64) 8448 bytes allow 7 workgroups of 4 waves a CU,
+  // 7 waves a SIMD: the swizzle wins, and 8192 bytes allow 8.
+  // CHECK-LABEL: gpu.func @bytes_limit
+  // CHECK: wave.alloc_lds swizzle <vec = 1, per_phase = 1, max_phase = 32> : memref<64x32xf32, #gpu.address_space<workgroup>>
+  gpu.func @bytes_limit(%in: memref<256xf32>, %out: memref<256xf32>) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #kernel} {
+    %t = gpu.thread_id x
+    // expected-remark @+1 {{LDS layout rows padded by 1 -> swizzle <vec = 1, per_phase = 1, max_phase = 32>: LDS cycles a workgroup 16 -> 16, from bank conflicts 0 -> 0; bytes 8448 -> 8192}}
+    %tile = wave.alloc_lds padding [0, 1] : memref<64x32xf32, strided<[33, 1]>, #lds>
+    %x = wave.read %in[%t] : memref<256xf32> -> vector<1xf32>
+    wave.write %x, %tile[%t] map affine_map<(t) -> (t mod 64, t floordiv 64)> : vector<1xf32>, memref<64x32xf32, strided<[33, 1]>, #lds>
+    wave.barrier
+    %y = wave.read %tile[%t] map affine_map<(t) -> ((t + 1) mod 64, t floordiv 64)> : memref<64x32xf32, strided<[33, 1]>, #lds> -> vector<1xf32>
+    wave.write %y, %out[%t] : vector<1xf32>, memref<256xf32>
+    gpu.return
+  }
+
+  // The same with R = 32: 4224 bytes leave 8 waves a SIMD, so 128 bytes
+  // fewer would add none, and the padding stays.
+  // CHECK-LABEL: gpu.func @bytes_idle
+  // CHECK: wave.alloc_lds padding [0, 1] : memref<32x32xf32, strided<[33, 1]>, #gpu.address_space<workgroup>>
+  gpu.func @bytes_idle(%in: memref<256xf32>, %out: memref<256xf32>) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #kernel} {
+    %t = gpu.thread_id x
+    // expected-remark @+1 {{LDS layout rows padded by 1 kept: 16 LDS cycles a workgroup (0 from bank conflicts), 4224 bytes; no padding or swizzle does better (bytes not weighed: the kernel's 4224 bytes of LDS do not limit its occupancy (8 waves a SIMD))}}
+    %tile = wave.alloc_lds padding [0, 1] : memref<32x32xf32, strided<[33, 1]>, #lds>
+    %x = wave.read %in[%t] : memref<256xf32> -> vector<1xf32>
+    wave.write %x, %tile[%t] map affine_map<(t) -> (t mod 32, t floordiv 32)> : vector<1xf32>, memref<32x32xf32, strided<[33, 1]>, #lds>
+    wave.barrier
+    %y = wave.read %tile[%t] map affine_map<(t) -> ((t + 1) mod 32, t floordiv 32)> : memref<32x32xf32, strided<[33, 1]>, #lds> -> vector<1xf32>
+    wave.write %y, %out[%t] : vector<1xf32>, memref<256xf32>
     gpu.return
   }
 

@@ -286,7 +286,10 @@ def WaveOptimizeLdsLayout : Pass<"wave-optimize-lds-layout"> {
     the tile's rows and accesses. It keeps the layout with the fewest extra
     (conflict) cycles over all executions of the accesses, then the fewest
     bytes, then the fewest LDS instructions, the current layout winning
-    ties. An access along the rows that is wider than a swizzle's groups is
+    ties. Bytes come second only while the kernel's LDS limits its
+    occupancy (for its chip and `known_block_size`); otherwise fewer bytes
+    buy nothing, and the order is cycles, instructions, no swizzle (whose
+    XOR every address pays), bytes. An access along the rows that is wider than a swizzle's groups is
     split into accesses of one group each when that layout wins (a
     `ds_write_b128` becomes two `ds_write_b64`, which cost the same
     cycles).
