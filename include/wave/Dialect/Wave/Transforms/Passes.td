@@ -395,7 +395,8 @@ def WaveInsertBarriers : Pass<"wave-insert-barriers"> {
   ];
   let statistics = [
     Statistic<"numHazards", "hazards",
-              "LDS hazards found (pairs of accesses and path classes)">,
+              "LDS hazards placement orders (pairs of accesses and path "
+              "classes; those a nearer one implies are left out)">,
     Statistic<"numInserted", "barriers-inserted", "Barriers inserted">,
     Statistic<"numKept", "barriers-kept",
               "wave.barrier ops of the input kept">,
