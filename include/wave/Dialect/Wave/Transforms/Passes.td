@@ -446,9 +446,16 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
     (`llvm.amdgcn.iglp.opt` 0) on chips with MFMA. The carried fragments
     count against the register budget; a remark says when they do not fit.
 
+    A loop of run-time trip count (a run-time upper bound; constant lower
+    bound and step) is pipelined when the kernel's `wave.assume` proves it
+    runs at least the iterations the rotation takes (the stages, one more
+    with deferred MMAs); otherwise the pass versions it: an `scf.if` on the
+    trip count runs the pipelined loop, or the loop as written when there
+    are fewer iterations.
+
     A loop is pipelined only when the rotation provably keeps its meaning
-    and fits the kernel's budget; otherwise a remark says why: a trip count
-    that is not static or is below the stages; a staged read whose address
+    and fits the kernel's budget; otherwise a remark says why: a run-time
+    lower bound or step, a static trip count below the stages; a staged read whose address
     or mask depends on a loop-carried value or on memory; an op in the loop
     that may write the memory a staged read reads; (with `buffer=lds`) a
     tile that is not a `wave.alloc_lds`, is accessed outside the loop or
@@ -498,6 +505,9 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
     Statistic<"numReadsPrefetched", "reads-prefetched",
               "Staged global wave.read ops issued ahead in the pipelined "
               "loops">,
+    Statistic<"numVersioned", "loops-versioned",
+              "Pipelined loops of run-time trip count behind a run-time "
+              "check of it">,
     Statistic<"numStagesReduced", "stages-reduced",
               "Loops pipelined with fewer stages than requested (budget)">,
     Statistic<"numLdsBytesAdded", "lds-bytes-added",
