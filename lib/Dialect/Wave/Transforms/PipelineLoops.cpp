@@ -942,9 +942,11 @@ static scf::ForOp deferTrailingMmas(scf::ForOp loop,
   first.map(loop.getInductionVar(), loop.getLowerBound());
   first.map(loop.getRegionIterArgs(), loop.getInitArgs());
   cloneOthers(builder, first);
-  Value lower =
-      arith::AddIOp::create(builder, loc, loop.getLowerBound(),
-                            arith::ConstantIndexOp::create(builder, loc, step));
+  // The candidate's bounds are constants; the second iteration's stays one,
+  // so the passes that run before canonicalization still see a static trip
+  // count (wave-optimize-lds-layout weighs each access by its executions).
+  Value lower = arith::ConstantIndexOp::create(
+      builder, loc, *getConstantIntValue(loop.getLowerBound()) + step);
   auto rest = scf::ForOp::create(builder, loc, lower, loop.getUpperBound(),
                                  loop.getStep(), carriedState(first));
   rest->setDiscardableAttrs(loop->getDiscardableAttrDictionary());

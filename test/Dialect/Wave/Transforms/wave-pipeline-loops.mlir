@@ -85,7 +85,7 @@
 // DEFER-COUNT-12: wave.mma
 // DEFER: wave.barrier
 // DEFER-NOT: wave.mma
-// DEFER: scf.for %{{.*}} = %{{.*}} to %c15 step %{{.*}} iter_args({{.*}}) -> (vector<8xf16>, vector<8xf16>, vector<8xf16>, vector<8xf16>, vector<4xf16>, vector<4xf16>, vector<16xf32>, vector<4xf16>, vector<16xf32>, vector<4xf16>, vector<16xf32>, vector<16xf32>)
+// DEFER: scf.for %{{.*}} = %c1{{(_[0-9]+)?}} to %c15 step %{{.*}} iter_args({{.*}}) -> (vector<8xf16>, vector<8xf16>, vector<8xf16>, vector<8xf16>, vector<4xf16>, vector<4xf16>, vector<16xf32>, vector<4xf16>, vector<16xf32>, vector<4xf16>, vector<16xf32>, vector<16xf32>)
 // DEFER-COUNT-4: wave.mma <f32_32x32x8_f16> %arg
 // DEFER-NEXT: wave.write
 // DEFER: wave.barrier
