@@ -24,6 +24,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IntegerSet.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::wave;
@@ -43,9 +44,12 @@ static void setReason(std::string *reason, const Twine &text) {
 
 namespace {
 /// `sum(coeffs[i] * var_i) + constant`; missing coefficients are zero.
+/// `overflowed` marks a form whose arithmetic left int64_t (a kernel's
+/// constants can be anything): a system it enters answers no query.
 struct Linear {
   SmallVector<int64_t> coeffs;
   int64_t constant = 0;
+  bool overflowed = false;
 
   static Linear of(int64_t value) { return {{}, value}; }
   static Linear var(unsigned position) {
@@ -60,26 +64,34 @@ struct Linear {
   }
   Linear operator+(const Linear &other) const {
     Linear result;
+    result.overflowed = overflowed || other.overflowed;
     result.coeffs.resize(std::max(coeffs.size(), other.coeffs.size()), 0);
     for (unsigned i = 0; i < result.coeffs.size(); ++i)
-      result.coeffs[i] = get(i) + other.get(i);
-    result.constant = constant + other.constant;
+      result.overflowed |=
+          llvm::AddOverflow(get(i), other.get(i), result.coeffs[i]);
+    result.overflowed |=
+        llvm::AddOverflow(constant, other.constant, result.constant);
     return result;
   }
   Linear operator*(int64_t factor) const {
     Linear result = *this;
     for (int64_t &c : result.coeffs)
-      c *= factor;
-    result.constant *= factor;
+      result.overflowed |= llvm::MulOverflow(c, factor, c);
+    result.overflowed |= llvm::MulOverflow(constant, factor, result.constant);
     return result;
   }
   Linear operator-(const Linear &other) const { return *this + other * -1; }
   Linear operator+(int64_t value) const { return *this + of(value); }
   Linear operator-(int64_t value) const { return *this + of(-value); }
+  /// The form at `point`, wrapping around on overflow (witnesses are only
+  /// printed).
   int64_t evaluate(ArrayRef<int64_t> point) const {
     int64_t sum = constant;
-    for (auto [i, c] : llvm::enumerate(coeffs))
-      sum += c * point[i];
+    for (auto [i, c] : llvm::enumerate(coeffs)) {
+      int64_t term;
+      llvm::MulOverflow(c, point[i], term);
+      llvm::AddOverflow(sum, term, sum);
+    }
     return sum;
   }
 };
@@ -108,6 +120,7 @@ public:
     return var;
   }
   void add(const Constraint &constraint) {
+    overflowed |= constraint.form.overflowed;
     SmallVector<int64_t> row(poly.getNumVars() + 1, 0);
     for (auto [i, c] : llvm::enumerate(constraint.form.coeffs))
       row[i] = c;
@@ -215,8 +228,13 @@ public:
     }
   }
 
+  /// Whether a constraint's arithmetic overflowed: the system is then not
+  /// the kernel's, and the query gives its conservative answer.
+  bool hasOverflow() const { return overflowed; }
+
 private:
   IntegerPolyhedron poly{PresburgerSpace::getSetSpace(0)};
+  bool overflowed = false;
 };
 } // namespace
 
@@ -773,7 +791,7 @@ int64_t mlir::wave::getKnownDivisor(BlockArgument arg, int64_t limit) {
     Linear quotient = system.addVar();
     Linear remainder = system.addVar(1, candidate - 1);
     system.addEq(value - quotient * candidate - remainder);
-    if (system.findSample())
+    if (system.hasOverflow() || system.findSample())
       break;
     divisor = candidate;
   }
@@ -805,7 +823,7 @@ static bool computeEmpty(const SymbolicFootprint::Impl &impl) {
   System system;
   Shared shared;
   Execution execution(system, shared, impl, neverShared);
-  if (failed(execution.build()))
+  if (failed(execution.build()) || system.hasOverflow())
     return false;
   return !system.findSample(execution.choices);
 }
@@ -902,6 +920,11 @@ bool SymbolicFootprint::isProvablyInBounds(std::string *reason,
     System below = system, above = system;
     below.addGe(Linear::of(-1) - coordinate);
     above.addGe(coordinate - extents[r]);
+    if (below.hasOverflow() || above.hasOverflow()) {
+      setReason(reason, "coordinate " + Twine(r) + " of " + accessName +
+                            " overflows 64-bit integers");
+      return false;
+    }
     if (!below.findSample(execution.choices) &&
         !above.findSample(execution.choices))
       continue;
@@ -980,6 +1003,11 @@ bool SymbolicFootprint::isWholeOrNothing(std::string *reason) const {
   acrossEnd.addGe(hi - *extent);
   acrossZero.addGe(Linear::of(-1) - lo);
   acrossZero.addGe(hi);
+  if (acrossEnd.hasOverflow() || acrossZero.hasOverflow()) {
+    setReason(reason, "the address of " + accessName +
+                          " overflows 64-bit integers");
+    return false;
+  }
   if (!acrossEnd.findSample(execution.choices) &&
       !acrossZero.findSample(execution.choices))
     return true;
@@ -998,13 +1026,12 @@ std::optional<int64_t> mlir::wave::getKnownUpperBound(BlockArgument arg) {
   constexpr int64_t kLimit = int64_t(1) << 40;
   System beyond = system;
   beyond.addGe(value - kLimit);
+  if (beyond.hasOverflow())
+    return std::nullopt;
   std::optional<SmallVector<int64_t>> point = system.findSample();
   if (!point || beyond.findSample())
     return std::nullopt;
-  int64_t sample = 0;
-  for (auto [i, c] : llvm::enumerate(value.coeffs))
-    sample += c * (*point)[i];
-  return findExtreme(system, {}, value, sample + value.constant, kLimit, -1);
+  return findExtreme(system, {}, value, value.evaluate(*point), kLimit, -1);
 }
 
 bool mlir::wave::isTripCountAtLeast(scf::ForOp loop, int64_t count,
@@ -1055,8 +1082,12 @@ bool mlir::wave::isTripCountAtLeast(scf::ForOp loop, int64_t count,
     return false;
   }
   // Fewer than `count` trips: ub - lb <= (count - 1) * step.
-  system.addGe(Linear::of((count - 1) * constantStep.getValue()) -
+  system.addGe(Linear::of(count - 1) * constantStep.getValue() -
                (*upper - *lower));
+  if (system.hasOverflow()) {
+    setReason(reason, "a bound overflows 64-bit integers");
+    return false;
+  }
   if (!system.findSample())
     return true;
   setReason(reason, "the kernel's wave.assume allows fewer than " +
@@ -1130,6 +1161,10 @@ FailureOr<std::optional<FootprintWitness>> mlir::wave::findCommonAddress(
     Linear groupB = system.floorDiv(second.lane, lanes.groupSize);
     choices.push_back(
         {{{groupB - groupA - 1, false}}, {{groupA - groupB - 1, false}}});
+  }
+  if (system.hasOverflow()) {
+    setReason(reason, "an address or loop bound overflows 64-bit integers");
+    return failure();
   }
   std::optional<SmallVector<int64_t>> point = system.findSample(choices);
   if (!point)

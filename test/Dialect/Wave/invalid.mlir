@@ -659,8 +659,19 @@ gpu.module @lds {
 
 gpu.module @lds {
   gpu.func @swizzle_leaves_row() kernel {
-    // expected-error @+1 {{rows of 16 elements are not a multiple of vec * max_phase = 32}}
+    // expected-error @+1 {{rows of 16 elements are not a multiple of vec * max_phase = 4 * 8}}
     %t = wave.alloc_lds swizzle <vec = 4, per_phase = 1, max_phase = 8> : memref<8x16xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+// vec * max_phase is 2^64: no row is a multiple of it.
+gpu.module @lds {
+  gpu.func @swizzle_span_overflows() kernel {
+    // expected-error @+1 {{rows of 16 elements are not a multiple of vec * max_phase = 4 * 4611686018427387904}}
+    %t = wave.alloc_lds swizzle <vec = 4, per_phase = 1, max_phase = 4611686018427387904> : memref<8x16xf16, #gpu.address_space<workgroup>>
     gpu.return
   }
 }

@@ -345,11 +345,14 @@ LogicalResult AllocLdsOp::verify() {
     if (type.getRank() < 2)
       return emitOpError("a swizzle needs a tile of rank 2 or more (it "
                          "permutes the columns of each row)");
-    int64_t span = swizzle.getVec() * swizzle.getMaxPhase();
-    if (type.getShape().back() % span != 0)
+    // Both are powers of two: a product past int64_t is past any row.
+    int64_t span;
+    if (llvm::MulOverflow(swizzle.getVec(), swizzle.getMaxPhase(), span) ||
+        type.getShape().back() % span != 0)
       return emitOpError("rows of ")
              << type.getShape().back()
-             << " elements are not a multiple of vec * max_phase = " << span
+             << " elements are not a multiple of vec * max_phase = "
+             << swizzle.getVec() << " * " << swizzle.getMaxPhase()
              << ", so the swizzle would move columns out of the row";
     for (OpOperand &use : getResult().getUses()) {
       auto access = dyn_cast<LaneAccessOpInterface>(use.getOwner());
