@@ -289,7 +289,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size > kMaxInputBytes)
     return -1;
   MLIRContext &context = getContext();
-  StringRef text(reinterpret_cast<const char *>(data), size);
+  // A null-terminated copy: the tools' inputs are, and MLIR's parser reads
+  // the terminator (libFuzzer's buffer has none).
+  const std::string text(reinterpret_cast<const char *>(data), size);
   OwningOpRef<ModuleOp> module;
   SmallVector<Reference> references;
   {

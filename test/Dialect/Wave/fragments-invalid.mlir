@@ -587,3 +587,22 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// The role checks run before the loop's own verifier: a loop-carried operand
+// whose scf.yield is missing is the loop's error, not a crash of the check.
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+!f = vector<4xf16>
+gpu.module @m {
+  gpu.func @missing_yield(%ma: memref<32x64xf16>, %b: !f, %c: vector<16xf32>, %i: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #k} {
+    %a0 = wave.read %ma[%i, %i] fragment <A, f32_32x32x8_f16> : memref<32x64xf16> -> !f
+    // expected-error @+2 {{region branch point has 0 operands, but region successor needs 2 inputs}}
+    // expected-note @+1 {{region branch point}}
+    %r:2 = scf.for %k = %i to %i step %i iter_args(%a = %a0, %acc = %c) -> (!f, vector<16xf32>) {
+      %d = wave.mma <f32_32x32x8_f16> %a, %b, %acc : !f, !f -> vector<16xf32>
+    }
+    gpu.return
+  }
+}
