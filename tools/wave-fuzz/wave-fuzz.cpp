@@ -26,6 +26,7 @@
 #include "wave/InitAllPasses.h"
 #include "wave/Interpreter/Compare.h"
 #include "wave/Interpreter/Interpreter.h"
+#include "wave/Support/KnownParserCrashes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -297,7 +298,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   {
     DiagnosticCollector diagnostics(context);
     ParserConfig config(&context);
-    module = parseSourceString<ModuleOp>(text, config, "input.mlir");
+    if (succeeded(rejectIndexDenseArrays(text, "input.mlir", &context)))
+      module = parseSourceString<ModuleOp>(text, config, "input.mlir");
     if (!module) {
       // The parser and the verifiers must say why.
       if (diagnostics.errors == 0)
