@@ -286,6 +286,19 @@ gpu.module @m {
 !t = memref<64x64xf16>
 !acc = vector<16xf32>
 gpu.module @m {
+  gpu.func @mma_tile_grid_overflow(%a: !t, %b: !t, %i: index, %c: !acc) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>} {
+    // expected-error @+1 {{a grid of 2x9223372036854775807 accumulators overflows 64 bits}}
+    %d:2 = wave.mma_tile %a[%i] fragment <A, f32_32x32x8_f16>, %b[%i] fragment <B, f32_32x32x8_f16>, %c, %c grid [2, 9223372036854775807] : !t, !t -> !acc, !acc
+    gpu.return
+  }
+}
+
+// -----
+
+!t = memref<64x64xf16>
+!acc = vector<16xf32>
+gpu.module @m {
   gpu.func @mma_tile_bad_grid(%a: !t, %b: !t, %i: index, %c: !acc) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>} {
     // expected-error @+1 {{grid must be two positive accumulator counts, rows and columns}}

@@ -12,6 +12,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::wave;
@@ -383,9 +384,13 @@ LogicalResult MmaTileOp::verify() {
     return emitOpError("grid must be two positive accumulator counts, rows "
                        "and columns");
   auto [rows, cols] = getGridShape();
-  if (static_cast<int64_t>(getAccs().size()) != rows * cols)
+  int64_t count;
+  if (llvm::MulOverflow(rows, cols, count))
     return emitOpError("a grid of ")
-           << rows << "x" << cols << " accumulators needs " << rows * cols
+           << rows << "x" << cols << " accumulators overflows 64 bits";
+  if (static_cast<int64_t>(getAccs().size()) != count)
+    return emitOpError("a grid of ")
+           << rows << "x" << cols << " accumulators needs " << count
            << " accumulator operands, got " << getAccs().size();
   MmaKind kind = aFragment.getKind();
   VectorType accType =
