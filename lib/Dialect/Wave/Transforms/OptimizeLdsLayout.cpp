@@ -183,8 +183,9 @@ TileLayouts::evaluate(SmallVectorImpl<LaneAccessOpInterface> &splits,
       int64_t piece = std::min(elements, swizzle.getVec());
       AffineMap map = access.getAccessMap();
       for (int64_t start = 0; start < elements; start += piece) {
-        std::string why = checkSwizzleGroups(swizzle, getPieceMap(map, start),
-                                             access.getIndices(), piece);
+        std::string why = checkSwizzleGroups(
+            swizzle, getPieceMap(map, start), access.getIndices(),
+            std::min(piece, elements - start));
         if (!why.empty()) {
           reason = why;
           return failure();
@@ -212,14 +213,17 @@ void TileLayouts::split(LaneAccessOpInterface access) {
   Location loc = access.getLoc();
   VectorType type = access.getVectorType();
   int64_t elements = type.getNumElements();
-  int64_t piece = alloc.getSwizzleAttr().getVec();
-  auto pieceType = VectorType::get({piece}, type.getElementType());
+  int64_t groupWidth = alloc.getSwizzleAttr().getVec();
   AffineMap map = access.getAccessMap();
   Value mask = access.getMask();
   Value result;
   if (!access.isWrite())
     result = arith::ConstantOp::create(builder, loc, builder.getZeroAttr(type));
-  for (int64_t start = 0; start < elements; start += piece) {
+  for (int64_t start = 0; start < elements; start += groupWidth) {
+    // The last piece is shorter when the vector is not a whole number of
+    // groups.
+    int64_t piece = std::min(groupWidth, elements - start);
+    auto pieceType = VectorType::get({piece}, type.getElementType());
     auto pieceMap = AffineMapAttr::get(getPieceMap(map, start));
     Value pieceMask;
     if (mask)

@@ -7,6 +7,7 @@
 // RUN: wave-run %s --kernel=wide --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=bytes_limit --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=bytes_idle --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=remainder --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
 // SAME-NOT: MISMATCH
 // SAME: PASS
 
@@ -208,6 +209,37 @@ gpu.module @layouts {
     // expected-remark @+1 {{LDS layout left alone: no LDS bank model for chip 'gfx1100'}}
     %tile = wave.alloc_lds : memref<64x32xf32, #lds>
     wave.write %x, %tile[%t, %c0] : vector<1xf32>, memref<64x32xf32, #lds>
+    gpu.return
+  }
+}
+
+// A row access of 6 elements against swizzle groups of 4: split into pieces
+// of 4 and 2, the last one shorter.
+// CHECK-LABEL: gpu.module @remainder
+// CHECK: wave.alloc_lds swizzle <vec = 4, per_phase = 2, max_phase = 8>
+// CHECK: scf.for
+// CHECK: wave.read {{.*}} -> vector<4xf16>
+// CHECK: vector.insert_strided_slice {{.*}} {offsets = [0], strides = [1]} : vector<4xf16> into vector<6xf16>
+// CHECK: wave.read {{.*}} -> vector<2xf16>
+// CHECK: vector.insert_strided_slice {{.*}} {offsets = [4], strides = [1]} : vector<2xf16> into vector<6xf16>
+gpu.module @remainder {
+  gpu.func @remainder(%in: memref<64x16xf16>, %out: memref<64x24xf16>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %t = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    // expected-remark @below {{LDS layout unpadded -> swizzle <vec = 4, per_phase = 2, max_phase = 8>: LDS cycles a workgroup 128 -> 40, from bank conflicts 88 -> 0; bytes 2048 -> 2048; 2 accesses split into one a swizzle group}}
+    %tile = wave.alloc_lds : memref<32x32xf16, #lds>
+    %v = wave.read %in[%t] map affine_map<(t) -> (t, 0)> : memref<64x16xf16> -> vector<16xf16>
+    wave.write %v, %tile[%t] map affine_map<(t) -> (t floordiv 2, (t mod 2) * 16)> : vector<16xf16>, memref<32x32xf16, #lds>
+    wave.barrier
+    scf.for %k = %c0 to %c3 step %c1 {
+      %a = wave.read %tile[%t, %k] map affine_map<(t, k) -> (t mod 32, k * 8 + (t floordiv 32) * 4)> : memref<32x32xf16, #lds> -> vector<6xf16>
+      wave.write %a, %out[%t, %k] map affine_map<(t, k) -> (t, k * 8)> : vector<6xf16>, memref<64x24xf16>
+    }
     gpu.return
   }
 }
