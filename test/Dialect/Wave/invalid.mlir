@@ -173,6 +173,16 @@ gpu.module @lds {
 // -----
 
 gpu.module @lds {
+  gpu.func @padding_overflows() kernel {
+    // expected-error @+1 {{the padded tile's size overflows 64 bits}}
+    %t = wave.alloc_lds padding [9223372036854775807, 4] : memref<8x16xf16, strided<[20, 1]>, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @lds {
   gpu.func @layout_ignores_padding() kernel {
     // expected-error @+1 {{layout must be row-major over the padded shape, i.e. strides [9, 1] and offset 0}}
     %t = wave.alloc_lds padding [0, 1] : memref<8x8xf32, #gpu.address_space<workgroup>>

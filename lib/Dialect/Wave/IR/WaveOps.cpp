@@ -323,6 +323,16 @@ LogicalResult AllocLdsOp::verify() {
            << type.getRank();
   if (llvm::any_of(padding, [](int64_t pad) { return pad < 0; }))
     return emitOpError("padding must not be negative");
+  // The padded extents, the strides and the bytes must fit int64_t; the
+  // chip's LDS limit is checked on the whole kernel.
+  unsigned bits = type.getElementTypeBitWidth();
+  int64_t bytes = llvm::PowerOf2Ceil(llvm::divideCeil(bits, 8));
+  for (auto [extent, pad] : llvm::zip_equal(type.getShape(), padding)) {
+    int64_t padded;
+    if (llvm::AddOverflow(extent, pad, padded) ||
+        llvm::MulOverflow(bytes, padded, bytes))
+      return emitOpError("the padded tile's size overflows 64 bits");
+  }
 
   SmallVector<int64_t> physical = getPhysicalShape();
   SmallVector<int64_t> expectedStrides(physical.size(), 1);
