@@ -1,4 +1,5 @@
-//===- KnownParserCrashes.h - Input the packaged parser crashes on -*- C++ -*-===//
+//===- KnownParserCrashes.h - Input the packaged parser crashes on -*- C++
+//-*-===//
 //
 // MLIR 22.1's parser crashes on a dense array of `index`, `array<index: 1>`:
 // it asks the `index` type for a bit width (llvm-project#179045; later MLIR
@@ -44,8 +45,8 @@ inline LogicalResult rejectIndexDenseArrays(llvm::StringRef text,
     if (!rest.consume_front("index") || !(rest = rest.ltrim()).size() ||
         (rest.front() != ':' && rest.front() != '>'))
       continue;
-    emitError(FileLineColLoc::get(context, bufferName, line,
-                                  pos - lineStart + 1))
+    emitError(
+        FileLineColLoc::get(context, bufferName, line, pos - lineStart + 1))
         << "dense arrays of 'index' are not supported (the MLIR 22 parser "
            "crashes on them); use i64 or i32";
     found = true;

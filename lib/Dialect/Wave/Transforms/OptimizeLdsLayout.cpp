@@ -183,9 +183,9 @@ TileLayouts::evaluate(SmallVectorImpl<LaneAccessOpInterface> &splits,
       int64_t piece = std::min(elements, swizzle.getVec());
       AffineMap map = access.getAccessMap();
       for (int64_t start = 0; start < elements; start += piece) {
-        std::string why = checkSwizzleGroups(
-            swizzle, getPieceMap(map, start), access.getIndices(),
-            std::min(piece, elements - start));
+        std::string why = checkSwizzleGroups(swizzle, getPieceMap(map, start),
+                                             access.getIndices(),
+                                             std::min(piece, elements - start));
         if (!why.empty()) {
           reason = why;
           return failure();
