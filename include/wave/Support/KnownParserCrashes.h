@@ -1,5 +1,4 @@
-//===- KnownParserCrashes.h - Input the packaged parser crashes on -*- C++
-//-*-===//
+//===- KnownParserCrashes.h - Input MLIR's parser crashes on -*- C++ -*-===//
 //
 // MLIR 22.1's parser crashes on a dense array of `index`, `array<index: 1>`:
 // it asks the `index` type for a bit width (llvm-project#179045; later MLIR
