@@ -4,10 +4,13 @@ several runs), the per-pass times of -mlir-timing for the slowest example,
 and the growth with kernel size on a generated kernel with 1x, 4x, 16x, 64x
 and 256x the work, with the least-squares exponent k of (time - start-up) ~
 size^k, the start-up being the time wave-compile takes on an empty kernel,
-and each pass's exponent. bench/run.py includes it in bench/results.md; alone
-it writes the table for a few examples:
+and each pass's exponent, and the time of the project's passes, of MLIR's
+passes and of LLVM (translation, middle end, backend, link) at each size
+with their exponents. bench/run.py includes it in bench/results.md; alone it
+writes the table for a few examples:
 
     bench/compile_time.py BUILD_DIR [--runs N] [--examples gemm ...]
+                          [--sizes 1 4 16 64 256 1024]
                           [--markdown bench/compile-time.md]
 """
 
@@ -99,6 +102,19 @@ gpu.module @empty {
   }
 }
 """
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def project_passes():
+    """The names -mlir-timing gives the project's passes: their TableGen
+    definitions in include/wave."""
+    names = set()
+    for td in (ROOT / "include" / "wave").rglob("Passes.td"):
+        names.update(re.findall(r"^def (\w+)\s*:\s*(?:Interface)?Pass<",
+                                td.read_text(), re.MULTILINE))
+    return names
+
+
 # The passes whose growth with kernel size is always reported.
 TRACKED = ["WaveMinimizeGlobalLoads", "RemoveDivergence", "WaveInsertBarriers"]
 # Rows of -mlir-timing-display=list that group passes rather than name one.
@@ -136,9 +152,10 @@ def pass_times(tools, example, workdir, min_percent=0.5):
     return total, rows
 
 
-def measure(tools, examples_dir, examples, workdir, runs):
+def measure(tools, examples_dir, examples, workdir, runs, sizes=SIZES):
     """Whole-process times per example at -O0 and -O2, the per-pass times of
-    the slowest example at -O2, and the times of the scaled kernel."""
+    the slowest example at -O2, and the times of the scaled kernel at each
+    of `sizes`."""
     load_before = os.getloadavg()[0]
     compile_command = lambda path, level: [
         tools / "wave-compile", path, f"--chip={SCALED_CHIP}", level, "-o",
@@ -152,7 +169,7 @@ def measure(tools, examples_dir, examples, workdir, runs):
     empty.write_text(EMPTY_KERNEL)
     startup = wall_time(compile_command(empty, "-O2"), runs)
     scaling = []
-    for factor in SIZES:
+    for factor in sizes:
         path = workdir / f"scaled{factor}.mlir"
         path.write_text(scaled_kernel(factor))
         scaling.append((factor, wall_time(compile_command(path, "-O2"), runs)))
@@ -163,20 +180,37 @@ def measure(tools, examples_dir, examples, workdir, runs):
     # Each pass's time (median of `runs`) on every size of the scaled kernel,
     # and its exponent: the slowest passes at the largest size and the
     # kernel passes whose cost grows with the kernel.
+    # Sizes take turns within each run, so that a change of the machine's
+    # load during the measurement weighs on every size alike.
+    samples_by_size = {factor: [] for factor in sizes}
+    for _ in range(runs):
+        for factor in sizes:
+            samples_by_size[factor].append(dict(pass_times(
+                tools, workdir / f"scaled{factor}.mlir", workdir,
+                min_percent=0)[1]))
     per_size = []
-    for factor in SIZES:
-        samples = [dict(pass_times(tools, workdir / f"scaled{factor}.mlir",
-                                   workdir, min_percent=0)[1])
-                   for _ in range(runs)]
+    ours = project_passes()
+    owners = {"wave passes": [], "MLIR passes": [], "LLVM": []}
+    for factor in sizes:
+        samples = samples_by_size[factor]
         per_size.append({name: statistics.median(
             sample.get(name, 0.0) for sample in samples)
             for name in samples[0]})
+        # By owner, the median over runs of each run's sum.
+        for owner, member in (
+                ("wave passes", lambda name: name in ours),
+                ("MLIR passes",
+                 lambda name: name not in ours and name != "Rest"),
+                ("LLVM", lambda name: name == "Rest")):
+            owners[owner].append(statistics.median(
+                sum(t for name, t in sample.items() if member(name))
+                for sample in samples))
     pass_growth = []
     largest = [name for name, _ in sorted(per_size[-1].items(),
                                           key=lambda item: -item[1])[:8]]
     for name in largest + [name for name in TRACKED if name not in largest]:
-        if all(name in sizes for sizes in per_size):
-            points = list(zip(SIZES, [sizes[name] for sizes in per_size]))
+        if all(name in times for times in per_size):
+            points = list(zip(sizes, [times[name] for times in per_size]))
             pass_growth.append((name, [t for _, t in points],
                                 fit_exponent(points), last_steps(points)))
     slowest = max(per_example, key=lambda row: row[2])[0]
@@ -186,7 +220,11 @@ def measure(tools, examples_dir, examples, workdir, runs):
             "cores": os.cpu_count(), "examples": per_example,
             "scaling": scaling,
             "startup": startup, "exponent": fit_exponent(above),
-            "steps": steps, "pass_growth": pass_growth,
+            "steps": steps, "pass_growth": pass_growth, "sizes": sizes,
+            "owners": [(owner, seconds, fit_exponent(
+                list(zip(sizes, seconds))), last_steps(
+                    list(zip(sizes, seconds))))
+                       for owner, seconds in owners.items()],
             "passes": [(slowest, total, passes)]}
 
 
@@ -207,7 +245,8 @@ def last_steps(points):
 
 
 def markdown(times):
-    step_names = [f"{SIZES[i]}x to {SIZES[i + 1]}x" for i in (-3, -2)]
+    sizes = times["sizes"]
+    step_names = [f"{sizes[i]}x to {sizes[i + 1]}x" for i in (-3, -2)]
     lines = ["## Compile time",
              f"wave-compile whole process, gfx942, median of {times['runs']} "
              "runs, seconds. The machine's load average was "
@@ -231,14 +270,34 @@ def markdown(times):
                   for k, name in zip(times["steps"], step_names)) + "."]
     lines += ["", "Per-pass growth on the generated kernel (-mlir-timing, "
               f"median of {times['runs']} runs a size, seconds):", "",
-              "| pass | " + " | ".join(f"{f}x" for f in SIZES) +
+              "| pass | " + " | ".join(f"{f}x" for f in sizes) +
               " | k (fit) | " + " | ".join(f"k ({name})"
                                             for name in step_names) + " |",
-              "|---|" + "---|" * (len(SIZES) + 3)]
+              "|---|" + "---|" * (len(sizes) + 3)]
     lines += ["| " + name + " | " + " | ".join(f"{t:.4f}" for t in seconds)
               + f" | {k:.2f} | " + " | ".join(f"{step:.2f}" for step in steps)
               + " |"
               for name, seconds, k, steps in times["pass_growth"]]
+    llvm = dict((owner, seconds)
+                for owner, seconds, _, _ in times["owners"])["LLVM"]
+    totals = [sum(seconds[i] for _, seconds, _, _ in times["owners"])
+              for i in range(len(sizes))]
+    lines += ["", "The same runs by whose code it is (seconds; the project's "
+              "passes are those include/wave/*/Passes.td defines, MLIR's the "
+              "upstream passes of the pipeline, LLVM's the `Rest` after the "
+              "pass pipeline: translation, middle end, backend and link):",
+              "",
+              "| code | " + " | ".join(f"{f}x" for f in sizes) +
+              " | k (fit) | " + " | ".join(f"k ({name})"
+                                            for name in step_names) +
+              " |", "|---|" + "---|" * (len(sizes) + 3)]
+    lines += ["| " + owner + " | " + " | ".join(f"{t:.4f}" for t in seconds) +
+              f" | {k:.2f} | " + " | ".join(f"{step:.2f}" for step in steps) +
+              " |"
+              for owner, seconds, k, steps in times["owners"]]
+    lines += ["| LLVM's share | " + " | ".join(
+        f"{100 * t / total:.0f}%" for t, total in zip(llvm, totals)) +
+        " | | " + " | ".join("" for _ in step_names) + " |"]
     for name, total, passes in times["passes"]:
         lines += ["", f"Per-pass times (-mlir-timing, -O2, {name}; passes "
                   f"over 0.5% of the {total:.4f} s timed; `Rest` is LLVM: "
@@ -255,13 +314,15 @@ def main():
                         help="runs per measurement (median)")
     parser.add_argument("--examples", nargs="+", default=["gemm"],
                         help="examples/<name>.mlir to time")
+    parser.add_argument("--sizes", type=int, nargs="+", default=SIZES,
+                        help="work factors of the generated kernel")
     parser.add_argument("--markdown", type=pathlib.Path,
                         help="also write the table to this file")
     args = parser.parse_args()
-    root = pathlib.Path(__file__).resolve().parent.parent
     with tempfile.TemporaryDirectory() as tmp:
-        times = measure(args.build_dir.resolve() / "bin", root / "examples",
-                        args.examples, pathlib.Path(tmp), args.runs)
+        times = measure(args.build_dir.resolve() / "bin", ROOT / "examples",
+                        args.examples, pathlib.Path(tmp), args.runs,
+                        args.sizes)
     text = markdown(times) + "\n"
     print(text)
     if args.markdown:

@@ -8,7 +8,9 @@
 //          arguments (the code object takes them after the three pointers).
 // Assumes: `wave.assume`: K and N are multiples of 8 (f16 rows of whole
 //          16-byte runs, like Triton's divisibility hints); M, N and K are at
-//          least 1. Nothing else: M and N may end in partial tiles.
+//          least 1 and at most 32768 (A and B under 2 GiB, which the 32-bit
+//          offsets of buffer loads address, like Triton's buffer-op
+//          specialization). Nothing else: M and N may end in partial tiles.
 // Launch:  ceil(N / 64) x ceil(M / 64) workgroups of 256 lanes (no
 //          known_grid_size: the grid follows the sizes; `wave-run --grid`).
 // Shows:   the kernel of gemm.mlir (64 x 64 block a workgroup, 2 x 2 waves
@@ -19,7 +21,9 @@
 //          nothing to the dot products) and are not written. The analyses
 //          take the extents as the size arguments; wave-minimize-global-loads
 //          restages the bounded reads into 16-byte runs that stay bounded
-//          (proving their alignment from the `mod 8` assumptions), and
+//          (proving their alignment from the `mod 8` assumptions), which
+//          the lowering makes 16-byte buffer loads (a run lies wholly
+//          inside or outside the shape, and lanes outside read zero), and
 //          barrier insertion places the same barriers as on gemm.mlir.
 // Reference: @gemm_dynamic_ref, 16 x 16 lanes of one workgroup striding over
 //          the rows and columns of C, a scalar f32 dot product each.
@@ -48,6 +52,7 @@ gpu.module @gemm_dynamic {
                   wave.reference = @gemm_dynamic_ref,
                   wave.assume = affine_set<(a, b, c, m, n, k) :
                       (m - 1 >= 0, n - 1 >= 0, k - 1 >= 0,
+                       32768 - m >= 0, 32768 - n >= 0, 32768 - k >= 0,
                        n mod 8 == 0, k mod 8 == 0)>} {
     %a_tile = wave.alloc_lds padding [0, 4] : !a_tile
     %b_tile = wave.alloc_lds padding [0, 4] : !b_tile

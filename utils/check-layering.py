@@ -19,6 +19,7 @@ import sys
 # Library (folder under lib/ and include/wave/) -> libraries it may include.
 RULES = {
     "Chip": [],
+    "Support": [],
     "Dialect/Wave/IR": ["Chip"],
     "Analysis": ["Dialect/Wave/IR", "Chip"],
     "Dialect/Wave/Transforms": ["Analysis", "Dialect/Wave/IR", "Chip"],

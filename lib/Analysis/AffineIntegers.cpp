@@ -5,8 +5,26 @@
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::wave::detail;
+
+int64_t mlir::wave::detail::addClamped(int64_t a, int64_t b) {
+  int64_t sum;
+  if (llvm::AddOverflow(a, b, sum))
+    return b > 0 ? std::numeric_limits<int64_t>::max()
+                 : std::numeric_limits<int64_t>::min();
+  return sum;
+}
+
+int64_t mlir::wave::detail::mulClamped(int64_t a, int64_t b) {
+  int64_t product;
+  if (llvm::MulOverflow(a, b, product))
+    return (a < 0) != (b < 0) ? std::numeric_limits<int64_t>::min()
+                              : std::numeric_limits<int64_t>::max();
+  return product;
+}
 
 int64_t mlir::wave::detail::evaluate(AffineExpr expr, ArrayRef<int64_t> dims) {
   switch (expr.getKind()) {
@@ -24,9 +42,9 @@ int64_t mlir::wave::detail::evaluate(AffineExpr expr, ArrayRef<int64_t> dims) {
   int64_t rhs = evaluate(binary.getRHS(), dims);
   switch (expr.getKind()) {
   case AffineExprKind::Add:
-    return lhs + rhs;
+    return addClamped(lhs, rhs);
   case AffineExprKind::Mul:
-    return lhs * rhs;
+    return mulClamped(lhs, rhs);
   case AffineExprKind::FloorDiv:
     return llvm::divideFloorSigned(lhs, rhs);
   case AffineExprKind::CeilDiv:
@@ -40,15 +58,17 @@ int64_t mlir::wave::detail::evaluate(AffineExpr expr, ArrayRef<int64_t> dims) {
 
 static std::optional<int64_t> add(std::optional<int64_t> a,
                                   std::optional<int64_t> b) {
-  if (!a || !b)
+  int64_t sum;
+  if (!a || !b || llvm::AddOverflow(*a, *b, sum))
     return std::nullopt;
-  return *a + *b;
+  return sum;
 }
 
 static std::optional<int64_t> scale(std::optional<int64_t> a, int64_t c) {
-  if (!a)
+  int64_t product;
+  if (!a || llvm::MulOverflow(*a, c, product))
     return std::nullopt;
-  return *a * c;
+  return product;
 }
 
 static std::optional<int64_t>

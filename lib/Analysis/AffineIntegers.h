@@ -18,9 +18,15 @@
 
 namespace mlir::wave::detail {
 
+/// `a + b` and `a * b` clamped to int64_t's range. A kernel's constants can
+/// take an index past it; clamped, the index stays outside every memref,
+/// where wrapping around could bring it back inside.
+int64_t addClamped(int64_t a, int64_t b);
+int64_t mulClamped(int64_t a, int64_t b);
+
 /// Value of a pure affine `expr` (dimensions only, positive divisors) with
 /// dimension `i` set to `dims[i]`; floordiv, ceildiv and mod round as affine
-/// expressions do.
+/// expressions do; sums and products clamp.
 int64_t evaluate(AffineExpr expr, ArrayRef<int64_t> dims);
 
 /// A set of integers `[lo, hi]`; a missing bound is unbounded.
@@ -32,7 +38,8 @@ struct Interval {
   bool isNonNegative() const { return lo && *lo >= 0; }
 };
 
-/// Sound bounds of `expr` when dimension `i` ranges over `dims[i]`.
+/// Sound bounds of `expr` when dimension `i` ranges over `dims[i]`; a bound
+/// past int64_t's range is dropped.
 Interval evaluateInterval(AffineExpr expr, ArrayRef<Interval> dims);
 
 /// Whether every floordiv, ceildiv and mod in `expr` divides by a positive

@@ -12,6 +12,7 @@
 #include "wave/Analysis/BarrierPlacement.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVectorExtras.h"
 
 #include <algorithm>
 #include <tuple>
@@ -111,8 +112,23 @@ public:
   }
 
   SmallVector<Hazard> run();
+  SmallVector<Hazard> runOf(unsigned item);
+  SmallVector<Hazard> runForPlacement(ArrayRef<ExistingBarrier> existing);
 
 private:
+  /// The access items of the whole program, ascending.
+  SmallVector<unsigned> getAccesses() const;
+  /// Calls `fn` on every access item of `item`'s subtree (itself for an
+  /// access).
+  void forEachAccess(unsigned item, function_ref<void(unsigned)> fn) const;
+  /// The forward hazards into `to` from the items of `link`'s region before
+  /// `link.position` (a region outside every loop, where barriers are
+  /// allowed), leaving out those a nearer one implies (see
+  /// `findPlacementHazards`).
+  void scanBackFrom(unsigned to, ChainLink link, const BarrierSet &present,
+                    ArrayRef<unsigned> barrierGaps,
+                    ArrayRef<unsigned> structuredItems);
+
   /// The regions around `item` from the innermost out, with the position of
   /// the item (or the item around it) in each.
   SmallVector<ChainLink> getChain(unsigned item) const;
@@ -275,20 +291,160 @@ void HazardFinder::findPairHazards(unsigned from, unsigned to) {
   }
 }
 
-SmallVector<Hazard> HazardFinder::run() {
+SmallVector<unsigned> HazardFinder::getAccesses() const {
   SmallVector<unsigned> accesses;
   for (unsigned item = 0, e = program.getNumItems(); item < e; ++item)
     if (program.getItem(item).kind == BarrierProgram::ItemKind::Access)
       accesses.push_back(item);
+  return accesses;
+}
+
+SmallVector<Hazard> HazardFinder::run() {
+  SmallVector<unsigned> accesses = getAccesses();
   for (unsigned from : accesses)
     for (unsigned to : accesses)
       findPairHazards(from, to);
   return std::move(hazards);
 }
 
+SmallVector<Hazard> HazardFinder::runOf(unsigned item) {
+  for (unsigned from : getAccesses()) {
+    if (from != item) {
+      findPairHazards(from, item);
+      continue;
+    }
+    for (unsigned to : getAccesses())
+      findPairHazards(item, to);
+  }
+  return std::move(hazards);
+}
+
+void HazardFinder::forEachAccess(unsigned item,
+                                 function_ref<void(unsigned)> fn) const {
+  const BarrierProgram::Item &info = program.getItem(item);
+  if (info.kind == BarrierProgram::ItemKind::Access)
+    fn(item);
+  for (unsigned child : info.children)
+    for (unsigned nested : program.getRegion(child).items)
+      forEachAccess(nested, fn);
+}
+
+void HazardFinder::scanBackFrom(unsigned to, ChainLink link,
+                                const BarrierSet &present,
+                                ArrayRef<unsigned> barrierGaps,
+                                ArrayRef<unsigned> structuredItems) {
+  const BarrierProgram::Region &region = program.getRegion(link.region);
+  // The nearest access item with a hazard into `to` since the last loop
+  // that runs, and whether `present` orders that hazard.
+  std::optional<unsigned> nearest;
+  bool nearestOrdered = false;
+  for (int position = static_cast<int>(link.position) - 1; position >= 0;) {
+    unsigned item = region.items[position];
+    const BarrierProgram::Item &info = program.getItem(item);
+    if (info.kind != BarrierProgram::ItemKind::Access) {
+      forEachAccess(item, [&](unsigned from) { findPairHazards(from, to); });
+      if (info.kind == BarrierProgram::ItemKind::Loop &&
+          !program.getRegion(info.children.front()).mayRunZeroTimes)
+        nearest.reset();
+      --position;
+      continue;
+    }
+    if (nearest) {
+      // Access items after `stop` are implied by the nearest: they come
+      // after the previous item that is not an access, and after the last
+      // barrier of `present` up to the nearest unless that orders it.
+      const unsigned *previous = llvm::lower_bound(structuredItems, position);
+      int stop = previous == structuredItems.begin() ? -1 : *(previous - 1);
+      if (!nearestOrdered) {
+        const unsigned *barrier = llvm::upper_bound(barrierGaps, *nearest);
+        if (barrier != barrierGaps.begin())
+          stop = std::max(stop, static_cast<int>(*(barrier - 1)) - 1);
+      }
+      if (position > stop) {
+        position = stop;
+        continue;
+      }
+    }
+    size_t numHazards = hazards.size();
+    findPairHazards(item, to);
+    if (hazards.size() != numHazards) {
+      nearest = position;
+      nearestOrdered = present.covers(hazards.back());
+    }
+    --position;
+  }
+}
+
+SmallVector<Hazard>
+HazardFinder::runForPlacement(ArrayRef<ExistingBarrier> existing) {
+  unsigned numRegions = program.getNumRegions();
+  BarrierSet present(program);
+  for (const ExistingBarrier &barrier : existing)
+    if (program.getRegion(barrier.gap.region).barriersAllowed)
+      present.insert(barrier.gap);
+  SmallVector<SmallVector<unsigned>> barrierGaps(numRegions);
+  for (GapRef gap : present.getGaps())
+    barrierGaps[gap.region].push_back(gap.index);
+  SmallVector<SmallVector<unsigned>> structuredItems(numRegions);
+  for (unsigned region = 0; region < numRegions; ++region)
+    for (auto [position, item] :
+         llvm::enumerate(program.getRegion(region).items))
+      if (program.getItem(item).kind != BarrierProgram::ItemKind::Access)
+        structuredItems[region].push_back(position);
+
+  // Each pair of accesses is looked at in the innermost region holding
+  // both: there, `to` or an item around it is at `link.position`.
+  for (unsigned to : getAccesses()) {
+    SmallVector<ChainLink> chain = getChain(to);
+    for (auto [level, link] : llvm::enumerate(chain)) {
+      const BarrierProgram::Region &region = program.getRegion(link.region);
+      if (region.loopDepth == 0 && region.barriersAllowed) {
+        // Outside loops, only forward hazards: from items before.
+        scanBackFrom(to, link, present, barrierGaps[link.region],
+                     structuredItems[link.region]);
+        continue;
+      }
+      auto findFrom = [&](unsigned from) { findPairHazards(from, to); };
+      for (auto [position, item] : llvm::enumerate(region.items)) {
+        if (level == 0 || position != link.position) {
+          forEachAccess(item, findFrom);
+          continue;
+        }
+        // The other arms of the branch around `to`.
+        for (unsigned arm : program.getItem(item).children)
+          if (arm != chain[level - 1].region)
+            for (unsigned nested : program.getRegion(arm).items)
+              forEachAccess(nested, findFrom);
+      }
+    }
+  }
+  // Found by the second access; `findHazards` orders them by the first
+  // (a pair's hazards are found together, in their order).
+  SmallVector<std::tuple<unsigned, unsigned, unsigned>> order;
+  for (auto [index, hazard] : llvm::enumerate(hazards))
+    order.emplace_back(hazard.fromItem, hazard.toItem, index);
+  llvm::sort(order);
+  return llvm::map_to_vector(order, [&](const auto &key) {
+    return std::move(hazards[std::get<2>(key)]);
+  });
+}
+
 SmallVector<Hazard> mlir::wave::findHazards(const BarrierProgram &program,
                                             ConflictOracle conflicts) {
   return HazardFinder(program, conflicts).run();
+}
+
+SmallVector<Hazard> mlir::wave::findHazardsOf(const BarrierProgram &program,
+                                              unsigned item,
+                                              ConflictOracle conflicts) {
+  return HazardFinder(program, conflicts).runOf(item);
+}
+
+SmallVector<Hazard>
+mlir::wave::findPlacementHazards(const BarrierProgram &program,
+                                 ConflictOracle conflicts,
+                                 ArrayRef<ExistingBarrier> existing) {
+  return HazardFinder(program, conflicts).runForPlacement(existing);
 }
 
 //===----------------------------------------------------------------------===//

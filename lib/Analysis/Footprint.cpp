@@ -158,6 +158,32 @@ std::string mlir::wave::detail::describeLeaf(const FootprintLeaf &leaf) {
   return text;
 }
 
+/// Whether the elements from `coord` to `lastSlot` past it along
+/// `contiguousDim` lie within 2^50 elements of the memref's start, logically
+/// and physically. A kernel's constants can put an index anywhere; bounded
+/// this way, positions and the byte offsets derived from them fit int64_t.
+static bool isAddressable(const StaticMemRefLayout &layout,
+                          ArrayRef<int64_t> coord, int64_t lastSlot,
+                          unsigned contiguousDim) {
+  constexpr int64_t kLimit = int64_t(1) << 50;
+  for (int64_t slot : {int64_t(0), lastSlot}) {
+    int64_t logical = 0, physical = layout.offset;
+    for (auto [r, index] : llvm::enumerate(coord)) {
+      int64_t element, term;
+      if (llvm::AddOverflow(index, r == contiguousDim ? slot : 0, element) ||
+          llvm::MulOverflow(logical, layout.shape[r], logical) ||
+          llvm::AddOverflow(logical, element, logical) ||
+          llvm::MulOverflow(element, layout.strides[r], term) ||
+          llvm::AddOverflow(physical, term, physical))
+        return false;
+    }
+    if (logical < -kLimit || logical > kLimit || physical < -kLimit ||
+        physical > kLimit)
+      return false;
+  }
+  return true;
+}
+
 FailureOr<WorkgroupFootprint>
 AccessFootprint::enumerate(const FootprintBindings &bindings,
                            std::string *reason) const {
@@ -277,10 +303,17 @@ AccessFootprint::enumerate(const FootprintBindings &bindings,
       }
       for (unsigned r = 0; r < rank; ++r)
         element0[r] = evaluate(results[r], values);
+      if (!isAddressable(*layout, element0, slots.empty() ? 0 : slots.back(),
+                         contiguousDim)) {
+        setReason(reason, "an element of " + accessName +
+                              " lies further than 2^50 elements from its "
+                              "memref's start");
+        return failure();
+      }
       for (int32_t slot : slots) {
         for (unsigned r = 0; r < rank; ++r)
-          footprint.coords.push_back(element0[r] +
-                                     (r == contiguousDim ? slot : 0));
+          footprint.coords.push_back(
+              addClamped(element0[r], r == contiguousDim ? slot : 0));
         footprint.slots.push_back(slot);
         footprint.iterations.push_back(iteration);
       }

@@ -270,10 +270,19 @@ LdsHazardAnalysis::LdsHazardAnalysis(gpu::GPUFuncOp kernel,
     footprint = std::make_unique<SymbolicFootprint>(std::move(*built));
   }
 
-  hazards = findHazards(
-      program, [&](unsigned from, unsigned to, const PathClass &paths) {
+  hazards = findPlacementHazards(
+      program,
+      [&](unsigned from, unsigned to, const PathClass &paths) {
         return conflicts(from, to, paths);
-      });
+      },
+      getExistingBarriers());
+}
+
+SmallVector<Hazard> LdsHazardAnalysis::findAllHazards() const {
+  return findHazards(program,
+                     [&](unsigned from, unsigned to, const PathClass &paths) {
+                       return conflicts(from, to, paths);
+                     });
 }
 
 LdsHazardAnalysis::~LdsHazardAnalysis() = default;
@@ -390,7 +399,15 @@ std::string LdsHazardAnalysis::explainUnsafeRead(Operation *read) const {
   BarrierSet existing(program);
   for (const LdsBarrier &barrier : barriers)
     existing.insert(barrier.gap);
-  for (const Hazard &hazard : hazards) {
+  unsigned item = 0;
+  while (program.getItem(item).kind != BarrierProgram::ItemKind::Access ||
+         &accesses[program.getItem(item).access] != found)
+    ++item;
+  for (const Hazard &hazard :
+       findHazardsOf(program, item,
+                     [&](unsigned from, unsigned to, const PathClass &paths) {
+                       return conflicts(from, to, paths);
+                     })) {
     Operation *from = getAccessOfItem(hazard.fromItem).op;
     Operation *to = getAccessOfItem(hazard.toItem).op;
     if ((from == read || to == read) && !existing.covers(hazard))

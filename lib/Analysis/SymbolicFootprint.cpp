@@ -24,6 +24,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IntegerSet.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::wave;
@@ -43,9 +44,12 @@ static void setReason(std::string *reason, const Twine &text) {
 
 namespace {
 /// `sum(coeffs[i] * var_i) + constant`; missing coefficients are zero.
+/// `overflowed` marks a form whose arithmetic left int64_t (a kernel's
+/// constants can be anything): a system it enters answers no query.
 struct Linear {
   SmallVector<int64_t> coeffs;
   int64_t constant = 0;
+  bool overflowed = false;
 
   static Linear of(int64_t value) { return {{}, value}; }
   static Linear var(unsigned position) {
@@ -60,26 +64,34 @@ struct Linear {
   }
   Linear operator+(const Linear &other) const {
     Linear result;
+    result.overflowed = overflowed || other.overflowed;
     result.coeffs.resize(std::max(coeffs.size(), other.coeffs.size()), 0);
     for (unsigned i = 0; i < result.coeffs.size(); ++i)
-      result.coeffs[i] = get(i) + other.get(i);
-    result.constant = constant + other.constant;
+      result.overflowed |=
+          llvm::AddOverflow(get(i), other.get(i), result.coeffs[i]);
+    result.overflowed |=
+        llvm::AddOverflow(constant, other.constant, result.constant);
     return result;
   }
   Linear operator*(int64_t factor) const {
     Linear result = *this;
     for (int64_t &c : result.coeffs)
-      c *= factor;
-    result.constant *= factor;
+      result.overflowed |= llvm::MulOverflow(c, factor, c);
+    result.overflowed |= llvm::MulOverflow(constant, factor, result.constant);
     return result;
   }
   Linear operator-(const Linear &other) const { return *this + other * -1; }
   Linear operator+(int64_t value) const { return *this + of(value); }
   Linear operator-(int64_t value) const { return *this + of(-value); }
+  /// The form at `point`, wrapping around on overflow (witnesses are only
+  /// printed).
   int64_t evaluate(ArrayRef<int64_t> point) const {
     int64_t sum = constant;
-    for (auto [i, c] : llvm::enumerate(coeffs))
-      sum += c * point[i];
+    for (auto [i, c] : llvm::enumerate(coeffs)) {
+      int64_t term;
+      llvm::MulOverflow(c, point[i], term);
+      llvm::AddOverflow(sum, term, sum);
+    }
     return sum;
   }
 };
@@ -108,6 +120,7 @@ public:
     return var;
   }
   void add(const Constraint &constraint) {
+    overflowed |= constraint.form.overflowed;
     SmallVector<int64_t> row(poly.getNumVars() + 1, 0);
     for (auto [i, c] : llvm::enumerate(constraint.form.coeffs))
       row[i] = c;
@@ -215,8 +228,13 @@ public:
     }
   }
 
+  /// Whether a constraint's arithmetic overflowed: the system is then not
+  /// the kernel's, and the query gives its conservative answer.
+  bool hasOverflow() const { return overflowed; }
+
 private:
   IntegerPolyhedron poly{PresburgerSpace::getSetSpace(0)};
+  bool overflowed = false;
 };
 } // namespace
 
@@ -727,31 +745,54 @@ LogicalResult Execution::build() {
   return success();
 }
 
-int64_t mlir::wave::getKnownDivisor(BlockArgument arg, int64_t limit) {
-  auto func = dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp());
-  auto set = func ? func->getAttrOfType<IntegerSetAttr>(kAssumeAttrName)
-                  : IntegerSetAttr();
+/// A system whose variables are the arguments of `func` (one each, in
+/// order) under its `wave.assume`; none when a constraint is not affine.
+static std::optional<std::pair<System, SmallVector<Linear>>>
+buildLaunchSystem(gpu::GPUFuncOp func) {
+  System system;
+  SmallVector<Linear> args;
+  for (unsigned i = 0; i < func.getNumArguments(); ++i)
+    args.push_back(system.addVar());
+  auto set = func->getAttrOfType<IntegerSetAttr>(kAssumeAttrName);
   if (!set)
-    return 1;
+    return std::make_pair(std::move(system), std::move(args));
   IntegerSet constraints = set.getValue();
+  for (auto [expr, isEquality] : llvm::zip_equal(constraints.getConstraints(),
+                                                 constraints.getEqFlags())) {
+    FailureOr<Linear> form = system.linearize(expr, args);
+    if (failed(form))
+      return std::nullopt;
+    system.add({*form, isEquality});
+  }
+  return std::make_pair(std::move(system), std::move(args));
+}
+
+/// The launch system of the kernel of argument `arg`, and its variable.
+static std::optional<std::pair<System, Linear>>
+buildLaunchSystem(BlockArgument arg) {
+  auto func = dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp());
+  if (!func || !func->hasAttr(kAssumeAttrName))
+    return std::nullopt;
+  auto launch = buildLaunchSystem(func);
+  if (!launch)
+    return std::nullopt;
+  return std::make_pair(std::move(launch->first),
+                        launch->second[arg.getArgNumber()]);
+}
+
+int64_t mlir::wave::getKnownDivisor(BlockArgument arg, int64_t limit) {
+  std::optional<std::pair<System, Linear>> launch = buildLaunchSystem(arg);
+  if (!launch)
+    return 1;
   int64_t divisor = 1;
   for (int64_t candidate = 2; candidate <= limit; candidate *= 2) {
     // Is there a launch whose value is not a multiple of `candidate`?
-    System system;
-    SmallVector<Linear> args;
-    for (unsigned i = 0; i < func.getNumArguments(); ++i)
-      args.push_back(system.addVar());
-    for (auto [expr, isEquality] : llvm::zip_equal(constraints.getConstraints(),
-                                                   constraints.getEqFlags())) {
-      FailureOr<Linear> form = system.linearize(expr, args);
-      if (failed(form))
-        return divisor;
-      system.add({*form, isEquality});
-    }
+    System system = launch->first;
+    Linear value = launch->second;
     Linear quotient = system.addVar();
     Linear remainder = system.addVar(1, candidate - 1);
-    system.addEq(args[arg.getArgNumber()] - quotient * candidate - remainder);
-    if (system.findSample())
+    system.addEq(value - quotient * candidate - remainder);
+    if (system.hasOverflow() || system.findSample())
       break;
     divisor = candidate;
   }
@@ -783,7 +824,7 @@ static bool computeEmpty(const SymbolicFootprint::Impl &impl) {
   System system;
   Shared shared;
   Execution execution(system, shared, impl, neverShared);
-  if (failed(execution.build()))
+  if (failed(execution.build()) || system.hasOverflow())
     return false;
   return !system.findSample(execution.choices);
 }
@@ -832,6 +873,20 @@ static int64_t findExtreme(const System &system, ArrayRef<Disjunction> choices,
   return lo;
 }
 
+/// Extent `dim` of the memref `execution` accesses; none, with the reason,
+/// for a dynamic extent no kernel argument holds.
+static std::optional<Linear> getExtent(Execution &execution, unsigned dim,
+                                       StringRef accessName,
+                                       std::string *reason) {
+  std::optional<Linear> extent = execution.extentOf(dim);
+  if (!extent)
+    setReason(reason, "extent " + Twine(dim) + " of the memref of " +
+                          accessName +
+                          " is dynamic, and no kernel argument holds it "
+                          "('wave.dims')");
+  return extent;
+}
+
 bool SymbolicFootprint::isProvablyInBounds(std::string *reason,
                                            bool ignoreBounded) const {
   std::string accessName = describeOp(impl->op);
@@ -857,20 +912,20 @@ bool SymbolicFootprint::isProvablyInBounds(std::string *reason,
   // Extents first: a dynamic one is a variable of the system.
   SmallVector<Linear> extents;
   for (unsigned r = 0; r < impl->type.getRank(); ++r) {
-    std::optional<Linear> extent = execution.extentOf(r);
-    if (!extent) {
-      setReason(reason, "extent " + Twine(r) + " of the memref of " +
-                            accessName +
-                            " is dynamic, and no kernel argument holds it "
-                            "('wave.dims')");
+    std::optional<Linear> extent = getExtent(execution, r, accessName, reason);
+    if (!extent)
       return false;
-    }
     extents.push_back(*extent);
   }
   for (auto [r, coordinate] : llvm::enumerate(execution.coordinate)) {
     System below = system, above = system;
     below.addGe(Linear::of(-1) - coordinate);
     above.addGe(coordinate - extents[r]);
+    if (below.hasOverflow() || above.hasOverflow()) {
+      setReason(reason, "coordinate " + Twine(r) + " of " + accessName +
+                            " overflows 64-bit integers");
+      return false;
+    }
     if (!below.findSample(execution.choices) &&
         !above.findSample(execution.choices))
       continue;
@@ -917,6 +972,128 @@ bool SymbolicFootprint::isProvablyInBounds(std::string *reason,
     return false;
   }
   return true;
+}
+
+bool SymbolicFootprint::isWholeOrNothing(std::string *reason) const {
+  std::string accessName = describeOp(impl->op);
+  if (impl->slotRuns.empty())
+    return true;
+  // Element 0's coordinate, without the bounds a bounded access adds (they
+  // would hide the elements it skips).
+  Impl first = *impl;
+  first.bounded = false;
+  int64_t firstSlot = impl->slotRuns.front().first;
+  int64_t span = impl->slotRuns.back().second - firstSlot;
+  first.slotRuns = {{firstSlot, firstSlot}};
+  System system;
+  Shared shared;
+  Execution execution(system, shared, first, neverShared);
+  if (failed(execution.build())) {
+    setReason(reason, "the address of " + accessName + " is not affine");
+    return false;
+  }
+  unsigned dim = impl->contiguousDim;
+  std::optional<Linear> extent = getExtent(execution, dim, accessName, reason);
+  if (!extent)
+    return false;
+  Linear lo = execution.coordinate[dim];
+  Linear hi = lo + span;
+  // A run across the end (lo < extent <= hi) or across 0 (lo < 0 <= hi).
+  System acrossEnd = system, acrossZero = system;
+  acrossEnd.addGe(*extent - lo - 1);
+  acrossEnd.addGe(hi - *extent);
+  acrossZero.addGe(Linear::of(-1) - lo);
+  acrossZero.addGe(hi);
+  if (acrossEnd.hasOverflow() || acrossZero.hasOverflow()) {
+    setReason(reason, "the address of " + accessName +
+                          " overflows 64-bit integers");
+    return false;
+  }
+  if (!acrossEnd.findSample(execution.choices) &&
+      !acrossZero.findSample(execution.choices))
+    return true;
+  setReason(reason, "the " + Twine(span + 1) + " elements of " + accessName +
+                        " may lie partly inside and partly outside extent " +
+                        Twine(dim) + " of its memref");
+  return false;
+}
+
+std::optional<int64_t> mlir::wave::getKnownUpperBound(BlockArgument arg) {
+  std::optional<std::pair<System, Linear>> launch = buildLaunchSystem(arg);
+  if (!launch)
+    return std::nullopt;
+  auto &[system, value] = *launch;
+  // Values past 2^40 count as unbounded: no size the hardware addresses.
+  constexpr int64_t kLimit = int64_t(1) << 40;
+  System beyond = system;
+  beyond.addGe(value - kLimit);
+  if (beyond.hasOverflow())
+    return std::nullopt;
+  std::optional<SmallVector<int64_t>> point = system.findSample();
+  if (!point || beyond.findSample())
+    return std::nullopt;
+  return findExtreme(system, {}, value, value.evaluate(*point), kLimit, -1);
+}
+
+bool mlir::wave::isTripCountAtLeast(scf::ForOp loop, int64_t count,
+                                    std::string *reason) {
+  auto func = loop->getParentOfType<gpu::GPUFuncOp>();
+  if (!func || loop.getUnsignedCmp()) {
+    setReason(reason, "the loop is not a signed scf.for in a gpu.func");
+    return false;
+  }
+  KernelSizes sizes = KernelSizes::of(loop);
+  IndexComposer composer(loop->getContext(), sizes);
+  std::string why;
+  FailureOr<AffineExpr> lb = composer.compose(loop.getLowerBound(), why);
+  FailureOr<AffineExpr> ub = composer.compose(loop.getUpperBound(), why);
+  FailureOr<AffineExpr> step = composer.compose(loop.getStep(), why);
+  auto constantStep = succeeded(step) ? dyn_cast<AffineConstantExpr>(*step)
+                                      : AffineConstantExpr();
+  if (failed(lb) || failed(ub) || !constantStep ||
+      constantStep.getValue() <= 0) {
+    setReason(reason, failed(lb) || failed(ub)
+                          ? "a bound is not affine: " + why
+                          : std::string("the step is not a positive constant"));
+    return false;
+  }
+  auto launch = buildLaunchSystem(func);
+  if (!launch) {
+    setReason(reason, "the kernel's wave.assume is not affine");
+    return false;
+  }
+  auto &[system, args] = *launch;
+  // Kernel arguments are the launch's variables; other leaves range over
+  // what their class allows.
+  SmallVector<Interval> ranges = composer.getLeafRanges();
+  SmallVector<Linear> leaves;
+  for (auto [leaf, range] : llvm::zip_equal(composer.getLeaves(), ranges)) {
+    auto arg = dyn_cast<BlockArgument>(leaf.value);
+    if (arg && arg.getOwner() == &func.getBody().front() &&
+        arg.getArgNumber() < args.size()) {
+      leaves.push_back(args[arg.getArgNumber()]);
+      continue;
+    }
+    leaves.push_back(system.addVar(range.lo, range.hi));
+  }
+  FailureOr<Linear> lower = system.linearize(*lb, leaves);
+  FailureOr<Linear> upper = system.linearize(*ub, leaves);
+  if (failed(lower) || failed(upper)) {
+    setReason(reason, "a bound is not affine");
+    return false;
+  }
+  // Fewer than `count` trips: ub - lb <= (count - 1) * step.
+  system.addGe(Linear::of(count - 1) * constantStep.getValue() -
+               (*upper - *lower));
+  if (system.hasOverflow()) {
+    setReason(reason, "a bound overflows 64-bit integers");
+    return false;
+  }
+  if (!system.findSample())
+    return true;
+  setReason(reason, "the kernel's wave.assume allows fewer than " +
+                        Twine(count) + " trips");
+  return false;
 }
 
 /// Element offset of `coordinate` in the allocation of a memref of `type`;
@@ -985,6 +1162,10 @@ FailureOr<std::optional<FootprintWitness>> mlir::wave::findCommonAddress(
     Linear groupB = system.floorDiv(second.lane, lanes.groupSize);
     choices.push_back(
         {{{groupB - groupA - 1, false}}, {{groupA - groupB - 1, false}}});
+  }
+  if (system.hasOverflow()) {
+    setReason(reason, "an address or loop bound overflows 64-bit integers");
+    return failure();
   }
   std::optional<SmallVector<int64_t>> point = system.findSample(choices);
   if (!point)

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AffineIntegers.h"
 #include "IndexComposition.h"
 
 #include "llvm/ADT/BitVector.h"
@@ -12,6 +13,8 @@
 
 using namespace mlir;
 using namespace mlir::wave;
+using mlir::wave::detail::addClamped;
+using mlir::wave::detail::mulClamped;
 
 //===----------------------------------------------------------------------===//
 // StaticMemRefLayout
@@ -33,14 +36,14 @@ FailureOr<StaticMemRefLayout> StaticMemRefLayout::get(MemRefType type,
 int64_t StaticMemRefLayout::linearizeLogical(ArrayRef<int64_t> coord) const {
   int64_t position = 0;
   for (auto [index, extent] : llvm::zip_equal(coord, shape))
-    position = position * extent + index;
+    position = addClamped(mulClamped(position, extent), index);
   return position;
 }
 
 int64_t StaticMemRefLayout::linearizePhysical(ArrayRef<int64_t> coord) const {
   int64_t position = offset;
   for (auto [index, stride] : llvm::zip_equal(coord, strides))
-    position += index * stride;
+    position = addClamped(position, mulClamped(index, stride));
   if (swizzle) {
     int64_t column = coord.back();
     position += swizzle.apply(coord[coord.size() - 2], column) - column;
@@ -58,7 +61,7 @@ bool StaticMemRefLayout::contains(ArrayRef<int64_t> coord) const {
 int64_t FootprintBox::getNumElements() const {
   int64_t count = 1;
   for (int64_t extent : extents)
-    count *= extent;
+    count = mulClamped(count, extent);
   return count;
 }
 

@@ -4,18 +4,25 @@
 // in memory, otherwise one access per element. Cache hints become the
 // nontemporal bit (streaming) or a volatile access (uncached); masked vector
 // accesses carry neither, so a masked access with a hint is split into
-// guarded element accesses that do.
+// guarded element accesses that do. A `bounded` global access whose vectors
+// lie wholly inside or wholly outside the shape is a buffer access, which
+// keeps its width: lanes outside address past the buffer's end, where loads
+// read zero and stores do nothing.
 //
 //===----------------------------------------------------------------------===//
 
+#include "wave/Analysis/SymbolicFootprint.h"
 #include "wave/Conversion/WaveToAMDGPU.h"
+#include "wave/Dialect/Wave/IR/Assumptions.h"
 
+#include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::wave;
@@ -56,6 +63,66 @@ bool mlir::wave::lowersToVectorAccess(LaneAccessOpInterface op) {
          getHint(op) == CacheHint::cached;
 }
 
+/// The most bytes a buffer access's memref may span: offsets are 32-bit,
+/// and lanes outside the shape address the byte past the end.
+static constexpr uint64_t kMaxBufferBytes = uint64_t(1) << 31;
+
+/// Whether `space` is global memory (the default space included).
+static bool isGlobalMemorySpace(Attribute space) {
+  if (!space)
+    return true;
+  if (auto number = dyn_cast<IntegerAttr>(space))
+    return number.getInt() == 0 || number.getInt() == kGlobalAddressSpace;
+  auto gpuSpace = dyn_cast<gpu::AddressSpaceAttr>(space);
+  return gpuSpace && gpuSpace.getValue() == gpu::AddressSpace::Global;
+}
+
+bool mlir::wave::lowersToBufferAccess(LaneAccessOpInterface op,
+                                      std::string *reason) {
+  auto fail = [&](const Twine &why) {
+    if (reason)
+      *reason = why.str();
+    return false;
+  };
+  if (!op.getBounded() || op.getMask() || getHint(op) != CacheHint::cached ||
+      !lowersToVectorAccess(op))
+    return fail("only unmasked, cached vector accesses are buffer accesses");
+  MemRefType type = op.getMemref().getType();
+  if (!isGlobalMemorySpace(type.getMemorySpace()))
+    return fail("its memref is not in global memory");
+  if (!type.getLayout().isIdentity())
+    return fail("its memref is not row-major");
+  unsigned bytes =
+      type.getElementTypeBitWidth() * op.getVectorType().getNumElements() / 8;
+  if (!llvm::is_contained({1u, 2u, 4u, 8u, 12u, 16u}, bytes) ||
+      type.getElementTypeBitWidth() % 8 != 0)
+    return fail("a buffer access moves 1, 2, 4, 8, 12 or 16 bytes");
+  uint64_t size = llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  for (auto [dim, staticExtent] : llvm::enumerate(type.getShape())) {
+    int64_t extent = staticExtent;
+    if (ShapedType::isDynamic(extent)) {
+      BlockArgument argument = getSizeArgument(op.getMemref(), dim);
+      std::optional<int64_t> bound =
+          argument ? getKnownUpperBound(argument) : std::nullopt;
+      if (!bound)
+        return fail("extent " + Twine(dim) +
+                    " of its memref has no upper bound under the kernel's "
+                    "wave.assume, and buffer offsets are 32-bit");
+      extent = *bound;
+    }
+    size =
+        llvm::SaturatingMultiply(size, uint64_t(std::max<int64_t>(extent, 0)));
+  }
+  if (size > kMaxBufferBytes)
+    return fail("its memref may span " + Twine(size) +
+                " bytes, more than the " + Twine(kMaxBufferBytes) +
+                " a buffer access addresses");
+  FailureOr<SymbolicFootprint> footprint = SymbolicFootprint::get(op, reason);
+  if (failed(footprint))
+    return false;
+  return footprint->isWholeOrNothing(reason);
+}
+
 /// The elements of a `bounded` access inside the memref's shape: those
 /// whose coordinate along the access lies in `[0, extent)`, when the other
 /// coordinates do (unsigned comparisons: a negative index is out).
@@ -90,14 +157,17 @@ static Value buildBoundsMask(OpBuilder &builder, Location loc, Value memref,
       vector::BroadcastOp::create(builder, loc, maskType, inside));
 }
 
+/// The access `op` makes; `asBuffer` leaves the bounds to the buffer access
+/// rather than masking them.
 static FailureOr<Access> materializeAccess(RewriterBase &rewriter,
-                                           LaneAccessOpInterface op) {
+                                           LaneAccessOpInterface op,
+                                           bool asBuffer) {
   std::optional<SmallVector<Value, 8>> coordinates = affine::expandAffineMap(
       rewriter, op.getLoc(), op.getAccessMap(), op.getIndices());
   if (!coordinates)
     return rewriter.notifyMatchFailure(op, "cannot expand the access map");
   Value mask = op.getMask();
-  if (op.getBounded()) {
+  if (op.getBounded() && !asBuffer) {
     Value inside =
         buildBoundsMask(rewriter, op.getLoc(), op.getMemref(), *coordinates,
                         op.getContiguousDim(), op.getVectorType());
@@ -234,6 +304,31 @@ static Value getMaskBit(OpBuilder &builder, Location loc, Value mask,
   return vector::ExtractOp::create(builder, loc, mask, element);
 }
 
+/// The `i32` indices of a buffer access: the coordinates when the access
+/// lies inside the shape (element 0 does: the whole vector does), else the
+/// first element past the end, whose offset is the buffer's size.
+static SmallVector<Value> getBufferIndices(OpBuilder &builder, Location loc,
+                                           const Access &access) {
+  Value inside;
+  SmallVector<Value> extents;
+  for (auto [d, coordinate] : llvm::enumerate(access.coordinates)) {
+    extents.push_back(memref::DimOp::create(builder, loc, access.memref, d));
+    Value in = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                     coordinate, extents.back());
+    inside = inside ? arith::AndIOp::create(builder, loc, inside, in) : in;
+  }
+  SmallVector<Value> indices;
+  for (auto [d, coordinate] : llvm::enumerate(access.coordinates)) {
+    Value outside = d == 0 ? extents.front()
+                           : arith::ConstantIndexOp::create(builder, loc, 0);
+    Value index =
+        arith::SelectOp::create(builder, loc, inside, coordinate, outside);
+    indices.push_back(
+        arith::IndexCastOp::create(builder, loc, builder.getI32Type(), index));
+  }
+  return indices;
+}
+
 static Value lowerRead(RewriterBase &rewriter, Location loc,
                        const Access &access, bool asVector) {
   VectorType type = access.vectorType;
@@ -303,36 +398,64 @@ static void lowerWrite(RewriterBase &rewriter, Location loc,
 
 namespace {
 struct ReadOpLowering : OpRewritePattern<ReadOp> {
-  using OpRewritePattern::OpRewritePattern;
+  ReadOpLowering(MLIRContext *context,
+                 const llvm::DenseSet<Operation *> &bufferAccesses)
+      : OpRewritePattern(context), bufferAccesses(bufferAccesses) {}
 
   LogicalResult matchAndRewrite(ReadOp op,
                                 PatternRewriter &rewriter) const override {
-    FailureOr<Access> access = materializeAccess(rewriter, op);
+    FailureOr<Access> access =
+        materializeAccess(rewriter, op, bufferAccesses.contains(op));
     if (failed(access))
       return failure();
+    if (bufferAccesses.contains(op)) {
+      rewriter.replaceOpWithNewOp<amdgpu::RawBufferLoadOp>(
+          op, access->vectorType, access->memref,
+          getBufferIndices(rewriter, op.getLoc(), *access),
+          /*boundsCheck=*/true, /*indexOffset=*/nullptr,
+          /*sgprOffset=*/nullptr);
+      return success();
+    }
     rewriter.replaceOp(op, lowerRead(rewriter, op.getLoc(), *access,
                                      lowersToVectorAccess(op)));
     return success();
   }
+
+  const llvm::DenseSet<Operation *> &bufferAccesses;
 };
 
 struct WriteOpLowering : OpRewritePattern<WriteOp> {
-  using OpRewritePattern::OpRewritePattern;
+  WriteOpLowering(MLIRContext *context,
+                  const llvm::DenseSet<Operation *> &bufferAccesses)
+      : OpRewritePattern(context), bufferAccesses(bufferAccesses) {}
 
   LogicalResult matchAndRewrite(WriteOp op,
                                 PatternRewriter &rewriter) const override {
-    FailureOr<Access> access = materializeAccess(rewriter, op);
+    FailureOr<Access> access =
+        materializeAccess(rewriter, op, bufferAccesses.contains(op));
     if (failed(access))
       return failure();
+    if (bufferAccesses.contains(op)) {
+      rewriter.replaceOpWithNewOp<amdgpu::RawBufferStoreOp>(
+          op, op.getValue(), access->memref,
+          getBufferIndices(rewriter, op.getLoc(), *access),
+          /*boundsCheck=*/true, /*indexOffset=*/nullptr,
+          /*sgprOffset=*/nullptr);
+      return success();
+    }
     lowerWrite(rewriter, op.getLoc(), *access, op.getValue(),
                lowersToVectorAccess(op));
     rewriter.eraseOp(op);
     return success();
   }
+
+  const llvm::DenseSet<Operation *> &bufferAccesses;
 };
 } // namespace
 
 void mlir::wave::populateWaveLaneAccessLoweringPatterns(
-    RewritePatternSet &patterns) {
-  patterns.add<ReadOpLowering, WriteOpLowering>(patterns.getContext());
+    RewritePatternSet &patterns,
+    const llvm::DenseSet<Operation *> &bufferAccesses) {
+  patterns.add<ReadOpLowering, WriteOpLowering>(patterns.getContext(),
+                                                bufferAccesses);
 }

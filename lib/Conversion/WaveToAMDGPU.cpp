@@ -52,6 +52,11 @@ struct ConvertWaveToAMDGPUPass
 private:
   /// Reports what the patterns cannot lower and counts what they will.
   LogicalResult checkAndCount(gpu::GPUModuleOp module);
+
+  /// The bounded accesses that become buffer accesses, chosen before any
+  /// op is rewritten (the footprints read the kernel as written); a remark
+  /// at each bounded vector access that cannot says why.
+  llvm::DenseSet<Operation *> bufferAccesses;
 };
 } // namespace
 
@@ -73,6 +78,17 @@ LogicalResult ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module) {
         return WalkResult::interrupt();
       }
       ++(lowersToVectorAccess(access) ? numVectorAccesses : numElementAccesses);
+      if (!access.getBounded() || !lowersToVectorAccess(access))
+        return WalkResult::advance();
+      std::string reason;
+      if (lowersToBufferAccess(access, &reason)) {
+        bufferAccesses.insert(op);
+        ++numBufferAccesses;
+      } else {
+        op->emitRemark("bounded access lowered to a masked access, which "
+                       "the backend splits per element: ")
+            << reason;
+      }
       return WalkResult::advance();
     }
     bool isCollective =
@@ -206,13 +222,14 @@ static void passExtentsAsArguments(gpu::GPUFuncOp func) {
 
 void ConvertWaveToAMDGPUPass::runOnOperation() {
   gpu::GPUModuleOp module = getOperation();
+  bufferAccesses.clear();
   if (failed(checkAndCount(module)))
     return signalPassFailure();
 
   // Lane accesses first: they read the swizzle of the wave.alloc_lds they
   // access, which the second walk replaces.
   RewritePatternSet accessPatterns(&getContext());
-  populateWaveLaneAccessLoweringPatterns(accessPatterns);
+  populateWaveLaneAccessLoweringPatterns(accessPatterns, bufferAccesses);
   populateWaveCollectiveLoweringPatterns(accessPatterns);
   walkAndApplyPatterns(module, std::move(accessPatterns));
   RewritePatternSet ldsPatterns(&getContext());

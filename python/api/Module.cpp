@@ -4,6 +4,7 @@
 
 #include "wave/Dialect/Wave/IR/WaveDialect.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
+#include "wave/Support/KnownParserCrashes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Verifier.h"
@@ -23,6 +24,8 @@ std::unique_ptr<Module> Module::parse(std::shared_ptr<Context> context,
                                       Diagnostics &diagnostics) {
   MLIRContext &ctx = context->getImpl().context;
   DiagnosticCollector collector(ctx, diagnostics);
+  if (failed(rejectIndexDenseArrays(text, sourceName, &ctx)))
+    return nullptr;
   // The parser verifies the module it returns.
   OwningOpRef<ModuleOp> module =
       parseSourceString<ModuleOp>(text, ParserConfig(&ctx), sourceName);

@@ -57,6 +57,14 @@ def test_parse_error_carries_location_and_text():
     assert "bad.mlir:2:" in str(failure.value)
 
 
+def test_index_dense_array_is_an_error_not_a_crash():
+    # MLIR 22's parser crashes on `array<index: ...>`.
+    text = DUPLICATES.replace("array<i32: 64, 1, 1>", "array<index: 64, 1, 1>")
+    with pytest.raises(wm.MLIRError, match="dense arrays of 'index'") as failure:
+        wm.parse(text, name="bad.mlir")
+    assert failure.value.diagnostics[0].file == "bad.mlir"
+
+
 def test_verifier_error_from_text():
     text = DUPLICATES.replace("array<i32: 64, 1, 1>", "array<i32: 64, 1>")
     with pytest.raises(wm.MLIRError, match="known_block_size"):

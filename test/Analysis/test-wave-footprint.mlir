@@ -33,3 +33,40 @@ gpu.module @m {
   }
 }
 
+
+// Constants past int64_t's range once multiplied: the bounds proof gives up
+// and says why, where 64-bit arithmetic would have wrapped around.
+gpu.module @overflow {
+  gpu.func @k(%a: memref<32x32xf16>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %tid = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %huge = arith.constant 4611686018427387904 : index
+    scf.for %k = %c0 to %c4 step %huge {
+      // expected-remark @below {{leaves (thread id x, loop induction variable in [0, 4) step 4611686018427387904) map (d0, d1) -> (d0 mod 32, d1 * 8)}}
+      // expected-remark @below {{64 lanes touch 256 elements, 128 distinct, dense box from (0, 0) of extents (32, 4)}}
+      // expected-remark-re @below {{not provably in bounds: coordinate 1 of 'wave.read' at {{.*}} overflows 64-bit integers}}
+      %r = wave.read %a[%tid, %k] map affine_map<(t, k) -> (t mod 32, k * 8)> : memref<32x32xf16> -> vector<4xf16>
+    }
+    gpu.return
+  }
+}
+
+// An element 2^62 rows away: the enumeration stops and says why, before the
+// positions its users compute from it could overflow.
+gpu.module @far {
+  gpu.func @k(%a: memref<32x32xf16>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %tid = gpu.thread_id x
+    // expected-remark @below {{leaves (thread id x) map (d0) -> ((d0 floordiv 32) * 4611686018427387904, d0 mod 4)}}
+    // expected-remark-re @below {{not enumerated: an element of 'wave.read' at {{.*}} lies further than 2^50 elements from its memref's start}}
+    // expected-remark-re @below {{not provably in bounds: coordinate 0 of 'wave.read' at {{.*}} ranges over [0, 4611686018427387904], outside [0, 31]}}
+    %r = wave.read %a[%tid] map affine_map<(t) -> ((t floordiv 32) * 4611686018427387904, t mod 4)> : memref<32x32xf16> -> vector<4xf16>
+    gpu.return
+  }
+}

@@ -13,6 +13,7 @@
 
 #include "wave/Compiler/Compiler.h"
 #include "wave/InitAllDialects.h"
+#include "wave/Support/KnownParserCrashes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -224,6 +225,11 @@ static int compileMain(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  const llvm::MemoryBuffer *text =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  if (failed(rejectIndexDenseArrays(text->getBuffer(),
+                                    text->getBufferIdentifier(), &context)))
+    return 1;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;

@@ -26,6 +26,7 @@
 #include "wave/InitAllPasses.h"
 #include "wave/Interpreter/Compare.h"
 #include "wave/Interpreter/Interpreter.h"
+#include "wave/Support/KnownParserCrashes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -289,13 +290,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size > kMaxInputBytes)
     return -1;
   MLIRContext &context = getContext();
-  StringRef text(reinterpret_cast<const char *>(data), size);
+  // A null-terminated copy: the tools' inputs are, and MLIR's parser reads
+  // the terminator (libFuzzer's buffer has none).
+  const std::string text(reinterpret_cast<const char *>(data), size);
   OwningOpRef<ModuleOp> module;
   SmallVector<Reference> references;
   {
     DiagnosticCollector diagnostics(context);
     ParserConfig config(&context);
-    module = parseSourceString<ModuleOp>(text, config, "input.mlir");
+    if (succeeded(rejectIndexDenseArrays(text, "input.mlir", &context)))
+      module = parseSourceString<ModuleOp>(text, config, "input.mlir");
     if (!module) {
       // The parser and the verifiers must say why.
       if (diagnostics.errors == 0)

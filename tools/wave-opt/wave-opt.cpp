@@ -13,6 +13,7 @@
 
 #include "wave/InitAllDialects.h"
 #include "wave/InitAllPasses.h"
+#include "wave/Support/KnownParserCrashes.h"
 
 #include "../common/SourceNames.h"
 #include "TestPasses.h"
@@ -27,6 +28,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 using namespace mlir;
@@ -138,6 +140,19 @@ int main(int argc, char **argv) {
   if (!output) {
     llvm::errs() << "wave-opt: " << error << "\n";
     return 1;
+  }
+
+  {
+    MLIRContext context;
+    llvm::SourceMgr sourceMgr;
+    sourceMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(input->getMemBufferRef(),
+                                         /*RequiresNullTerminator=*/false),
+        llvm::SMLoc());
+    SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+    if (failed(wave::rejectIndexDenseArrays(
+            input->getBuffer(), input->getBufferIdentifier(), &context)))
+      return 1;
   }
 
   const llvm::MemoryBuffer &source = *input;

@@ -16,6 +16,7 @@
 #include "wave/Interpreter/Compare.h"
 #include "wave/Interpreter/Interpreter.h"
 #include "wave/Interpreter/Npy.h"
+#include "wave/Support/KnownParserCrashes.h"
 
 #include "../common/SourceNames.h"
 
@@ -749,7 +750,11 @@ int main(int argc, char **argv) {
   Block block;
   AsmParserState state;
   ParserConfig config(&context);
-  if (failed(parseAsmSourceFile(sourceMgr, &block, config, &state)))
+  const llvm::MemoryBuffer *text =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  if (failed(rejectIndexDenseArrays(text->getBuffer(),
+                                    text->getBufferIdentifier(), &context)) ||
+      failed(parseAsmSourceFile(sourceMgr, &block, config, &state)))
     return 1;
   OwningOpRef<ModuleOp> module;
   if (llvm::hasSingleElement(block) && isa<ModuleOp>(block.front())) {

@@ -184,6 +184,122 @@ TEST_F(BoundsTest, DynamicExtents) {
   EXPECT_EQ(getKnownDivisor(kernel.getArgument(4)), 8);
 }
 
+constexpr const char *kWholeIR = R"mlir(
+gpu.module @whole {
+  gpu.func @whole(%y: memref<?x?xf16> {wave.dims = array<i64: 1, 2>},
+                  %m: index, %k: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.assume = affine_set<(y, m, k) :
+                      (m - 1 >= 0, 1000 - m >= 0, k - 8 >= 0,
+                       k mod 8 == 0)>} {
+    %c4 = arith.constant 4 : index
+    %c6 = arith.constant 6 : index
+    %tid = gpu.thread_id x
+    %bid = gpu.block_id x
+    // Runs of 8 from multiples of 8 on rows of a multiple of 8: whole.
+    %a = wave.read %y[%bid, %tid] map affine_map<(b, t) -> (b, t * 8)>
+        bounded {tag = "aligned"} : memref<?x?xf16> -> vector<8xf16>
+    // From 4 mod 8: the last run of a row crosses its end.
+    %b = wave.read %y[%bid, %tid] map affine_map<(b, t) -> (b, t * 8 + 4)>
+        bounded {tag = "misaligned"} : memref<?x?xf16> -> vector<8xf16>
+    // Elements -4 to 3 of a row of at least 8: the run crosses 0.
+    %c = wave.read %y[%bid] map affine_map<(b) -> (b, -4)>
+        bounded {tag = "below_zero"} : memref<?x?xf16> -> vector<8xf16>
+    // Runs of 4 from 2 mod 4 cross the end, but for the lanes of a guard
+    // that keeps them inside.
+    %t4 = arith.muli %tid, %c4 : index
+    %end = arith.addi %t4, %c6 : index
+    %in = arith.cmpi sle, %end, %k : index
+    scf.if %in {
+      %d = wave.read %y[%bid, %tid] map affine_map<(b, t) -> (b, t * 4 + 2)>
+          bounded {tag = "guarded"} : memref<?x?xf16> -> vector<4xf16>
+    }
+    %e = wave.read %y[%bid, %tid] map affine_map<(b, t) -> (b, t * 4 + 2)>
+        bounded {tag = "unguarded"} : memref<?x?xf16> -> vector<4xf16>
+    gpu.return
+  }
+}
+)mlir";
+
+// Whether a bounded run lies wholly inside or outside the shape, and the
+// bounds wave.assume gives the sizes.
+TEST_F(BoundsTest, WholeOrNothing) {
+  ASSERT_TRUE(parse(kWholeIR));
+  for (auto [tag, whole] : {std::pair{"aligned", true},
+                            {"misaligned", false},
+                            {"below_zero", false},
+                            {"guarded", true},
+                            {"unguarded", false}}) {
+    FailureOr<SymbolicFootprint> footprint =
+        SymbolicFootprint::get(access(tag));
+    ASSERT_TRUE(succeeded(footprint)) << tag;
+    std::string reason;
+    EXPECT_EQ(footprint->isWholeOrNothing(&reason), whole) << tag;
+    if (!whole)
+      EXPECT_NE(reason.find("may lie partly inside and partly outside "
+                            "extent 1"),
+                std::string::npos)
+          << tag << ": " << reason;
+  }
+  auto kernel = access("aligned")->getParentOfType<gpu::GPUFuncOp>();
+  EXPECT_EQ(getKnownUpperBound(kernel.getArgument(1)), 1000);
+  EXPECT_EQ(getKnownUpperBound(kernel.getArgument(2)), std::nullopt);
+}
+
+constexpr const char *kTripsIR = R"mlir(
+gpu.module @trips {
+  gpu.func @trips(%n: index, %k: index, %m: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.assume = affine_set<(n, k, m) :
+                      (n - 4 >= 0, k - 33 >= 0)>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %tid = gpu.thread_id x
+    // n >= 4 trips.
+    scf.for %i = %c0 to %n step %c1 {
+    } {tag = "to_n"}
+    // ceildiv(n - 1, 2) >= 2 trips.
+    scf.for %i = %c1 to %n step %c2 {
+    } {tag = "odd_to_n"}
+    // ceildiv(k, 32) >= 2 steps of a K of at least 33.
+    %steps = arith.ceildivsi %k, %c32 : index
+    scf.for %i = %c0 to %steps step %c1 {
+    } {tag = "k_steps"}
+    // Nothing is known of m.
+    scf.for %i = %c0 to %m step %c1 {
+    } {tag = "to_m"}
+    // A lane's own count: 4 to 4 + 63 trips.
+    %ub = arith.addi %n, %tid : index
+    scf.for %i = %c0 to %ub step %c1 {
+    } {tag = "per_lane"}
+    gpu.return
+  }
+}
+)mlir";
+
+// The fewest trips wave.assume allows a loop of run-time bounds.
+TEST_F(FootprintTest, TripCountAtLeast) {
+  ASSERT_TRUE(parse(kTripsIR));
+  auto loop = [&](StringRef tag) {
+    return cast<scf::ForOp>(findTagged(module.get(), tag));
+  };
+  for (auto [tag, fewest] : {std::pair{"to_n", 4},
+                             {"odd_to_n", 2},
+                             {"k_steps", 2},
+                             {"to_m", 0},
+                             {"per_lane", 4}}) {
+    if (fewest > 0)
+      EXPECT_TRUE(isTripCountAtLeast(loop(tag), fewest)) << tag;
+    std::string reason;
+    EXPECT_FALSE(isTripCountAtLeast(loop(tag), fewest + 1, &reason)) << tag;
+    EXPECT_EQ(reason, "the kernel's wave.assume allows fewer than " +
+                          std::to_string(fewest + 1) + " trips")
+        << tag;
+  }
+}
+
 // The enumerated footprint agrees: one workgroup of grid_too_large is in
 // bounds, the last one is not.
 TEST_F(FootprintTest, EnumeratedBoundsPerWorkgroup) {

@@ -167,9 +167,15 @@ struct Hazard {
   unsigned getHomeRegion() const { return cover.front().region; }
 };
 
-/// Every hazard of `program` according to `conflicts`.
+/// Every hazard of `program` according to `conflicts`, by access item of
+/// the first access, then of the second (item ids ascending).
 SmallVector<Hazard> findHazards(const BarrierProgram &program,
                                 ConflictOracle conflicts);
+
+/// The hazards of `findHazards` that `item` (an access) takes part in, in
+/// the same order.
+SmallVector<Hazard> findHazardsOf(const BarrierProgram &program, unsigned item,
+                                  ConflictOracle conflicts);
 
 /// A set of gaps holding barriers.
 class BarrierSet {
@@ -195,6 +201,22 @@ struct ExistingBarrier {
   /// Whether placement may remove it when it orders nothing.
   bool removable = true;
 };
+
+/// The hazards of `findHazards` (in the same order) but those that another
+/// one implies for placement with the barriers `existing`: `placeBarriers`
+/// makes the same decisions with these as with all of them, and asks the
+/// oracle about far fewer pairs. A forward hazard into an access from an
+/// access that is an item of a region outside every loop, where barriers
+/// are allowed, is implied by the forward hazard into the same access from
+/// a later item of that region when no loop that runs lies between the two,
+/// and when the later one is ordered by `existing` or no barrier of
+/// `existing` lies between the two: its gaps hold the later one's, end at
+/// the same gap and cross the same regions. Straight-line code is scanned
+/// back from each access to the nearest conflicting one; hazards from
+/// accesses in loop bodies and under branches are all found.
+SmallVector<Hazard> findPlacementHazards(const BarrierProgram &program,
+                                         ConflictOracle conflicts,
+                                         ArrayRef<ExistingBarrier> existing);
 
 struct BarrierPlacement {
   /// For each existing barrier, whether it stays.

@@ -73,7 +73,12 @@ public:
   StringRef getFailureReason() const { return failureReason; }
 
   const BarrierProgram &getProgram() const { return program; }
+  /// The hazards barrier placement needs with the kernel's barriers
+  /// (`findPlacementHazards`): placement decides the same with them as with
+  /// every hazard.
   ArrayRef<Hazard> getHazards() const { return hazards; }
+  /// Every hazard (`findHazards`), asking about every pair of accesses.
+  SmallVector<Hazard> findAllHazards() const;
   /// The accesses, by the id the program's access items carry.
   ArrayRef<LdsAccess> getAccesses() const { return accesses; }
   const LdsAccess &getAccessOfItem(unsigned item) const {

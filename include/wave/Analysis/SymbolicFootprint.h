@@ -26,6 +26,7 @@
 
 #include "wave/Analysis/Footprint.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -110,6 +111,15 @@ public:
   bool isProvablyInBounds(std::string *reason = nullptr,
                           bool ignoreBounded = false) const;
 
+  /// True only when, in every execution, the elements the access's slots
+  /// address lie all inside or all outside the memref's shape along its
+  /// contiguous dimension (extents under the kernel's `wave.assume`), so a
+  /// `bounded` access skips whole vectors: the all-or-nothing out-of-range
+  /// behaviour of a buffer access then agrees with skipping elements.
+  /// Guards around the access restrict the executions; `*reason` says why
+  /// not otherwise.
+  bool isWholeOrNothing(std::string *reason = nullptr) const;
+
   /// The access's map, leaves, guards and loops, for the queries below.
   class Impl;
   const Impl &getImpl() const { return *impl; }
@@ -159,6 +169,17 @@ FailureOr<LaneOverlap> computeSymbolicOverlap(const SymbolicFootprint &a,
 /// kernel's `wave.assume` allows kernel argument `arg` (1 without
 /// assumptions): `n mod 64 == 0` gives 64 for `n`.
 int64_t getKnownDivisor(BlockArgument arg, int64_t limit = 1 << 12);
+
+/// The largest value the kernel's `wave.assume` allows kernel argument
+/// `arg`; none when it allows values past 2^40 (unbounded) or none at all.
+std::optional<int64_t> getKnownUpperBound(BlockArgument arg);
+
+/// True only when `loop` (an `scf.for` of signed bounds affine in kernel
+/// arguments, workgroup and thread ids, and a positive constant step) runs
+/// at least `count` iterations in every launch the kernel's `wave.assume`
+/// allows; `*reason` says why not otherwise.
+bool isTripCountAtLeast(scf::ForOp loop, int64_t count,
+                        std::string *reason = nullptr);
 
 } // namespace mlir::wave
 

@@ -80,6 +80,16 @@ def ConvertWaveToAMDGPU
       (`vector.maskedload` / `vector.maskedstore` with a mask); along any
       other dimension it is one `memref.load` / `memref.store` per element,
       gathered with `vector.from_elements`.
+    * `bounded` adds the mask `0 <= coordinate < extent` to the access. A
+      bounded vector access of global memory whose vectors lie wholly inside
+      or wholly outside the shape (proved on its footprint under
+      `wave.assume`), of a memref of at most 2^31 bytes (dynamic extents
+      bounded by `wave.assume`), unmasked and cached, is instead an
+      `amdgpu.raw_buffer_load` / `raw_buffer_store` whose lanes outside the
+      shape address the buffer's end: out-of-range buffer loads read zero and
+      stores do nothing, so the access keeps its width where a masked one is
+      split per element. Other bounded vector accesses get a remark saying
+      why they stay masked.
     * Cache hints become the memory operation's bits, which the AMDGPU
       backend's memory legalizer turns into each chip's cache-policy bits
       (test/wave-compile/cache-hints.mlir checks them):
@@ -142,6 +152,8 @@ def ConvertWaveToAMDGPU
               "wave.read/write lowered to one vector access">,
     Statistic<"numElementAccesses", "element-accesses",
               "wave.read/write lowered to one access per element">,
+    Statistic<"numBufferAccesses", "buffer-accesses",
+              "bounded vector accesses lowered to buffer accesses">,
     Statistic<"numCollectives", "collectives", "wave collectives lowered">,
   ];
 }

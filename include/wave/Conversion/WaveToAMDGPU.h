@@ -11,11 +11,16 @@
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace mlir::wave {
 
-/// `wave.read` and `wave.write` to vector or per-element memory accesses.
-void populateWaveLaneAccessLoweringPatterns(RewritePatternSet &patterns);
+/// `wave.read` and `wave.write` to vector or per-element memory accesses;
+/// those in `bufferAccesses` (see `lowersToBufferAccess`) to buffer
+/// accesses. The set must outlive the patterns.
+void populateWaveLaneAccessLoweringPatterns(
+    RewritePatternSet &patterns,
+    const llvm::DenseSet<Operation *> &bufferAccesses);
 
 /// The wave collectives to gpu shuffles and reductions and rocdl intrinsics.
 void populateWaveCollectiveLoweringPatterns(RewritePatternSet &patterns);
@@ -37,6 +42,18 @@ LogicalResult checkLaunchSizeOp(Operation *op);
 /// element): its elements run along the innermost, unit-stride dimension and
 /// a mask, if any, comes without a cache hint.
 bool lowersToVectorAccess(LaneAccessOpInterface op);
+
+/// Whether `op`, a `bounded` access, becomes one buffer access
+/// (`amdgpu.raw_buffer_load` / `raw_buffer_store`) of its whole vector
+/// rather than a masked one, which the backend splits per element: an
+/// unmasked, cached vector access of a row-major global memref of at most
+/// 2^31 bytes (dynamic extents bounded by the kernel's `wave.assume`) whose
+/// every vector lies wholly inside or wholly outside the shape
+/// (`SymbolicFootprint::isWholeOrNothing`). The hardware checks a buffer
+/// access's range per 32-bit word, so only whole vectors skip exactly the
+/// elements `bounded` skips. `*reason` says why not otherwise.
+bool lowersToBufferAccess(LaneAccessOpInterface op,
+                          std::string *reason = nullptr);
 
 /// The wave of the kernel holding `op`.
 struct WaveShape {

@@ -286,6 +286,19 @@ gpu.module @m {
 !t = memref<64x64xf16>
 !acc = vector<16xf32>
 gpu.module @m {
+  gpu.func @mma_tile_grid_overflow(%a: !t, %b: !t, %i: index, %c: !acc) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>} {
+    // expected-error @+1 {{a grid of 2x9223372036854775807 accumulators overflows 64 bits}}
+    %d:2 = wave.mma_tile %a[%i] fragment <A, f32_32x32x8_f16>, %b[%i] fragment <B, f32_32x32x8_f16>, %c, %c grid [2, 9223372036854775807] : !t, !t -> !acc, !acc
+    gpu.return
+  }
+}
+
+// -----
+
+!t = memref<64x64xf16>
+!acc = vector<16xf32>
+gpu.module @m {
   gpu.func @mma_tile_bad_grid(%a: !t, %b: !t, %i: index, %c: !acc) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>} {
     // expected-error @+1 {{grid must be two positive accumulator counts, rows and columns}}
@@ -584,6 +597,25 @@ gpu.module @m {
     %e = wave.mma <f32_32x32x8_f16> %arg, %b, %d : !f, !f -> vector<16xf32>
     %relu = arith.maximumf %e, %c : vector<16xf32>
     wave.write %relu, %mc[%i, %i] fragment <acc, f32_32x32x8_f16> : vector<16xf32>, memref<32x32xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// The role checks run before the loop's own verifier: a loop-carried operand
+// whose scf.yield is missing is the loop's error, not a crash of the check.
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+!f = vector<4xf16>
+gpu.module @m {
+  gpu.func @missing_yield(%ma: memref<32x64xf16>, %b: !f, %c: vector<16xf32>, %i: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #k} {
+    %a0 = wave.read %ma[%i, %i] fragment <A, f32_32x32x8_f16> : memref<32x64xf16> -> !f
+    // expected-error @+2 {{region branch point has 0 operands, but region successor needs 2 inputs}}
+    // expected-note @+1 {{region branch point}}
+    %r:2 = scf.for %k = %i to %i step %i iter_args(%a = %a0, %acc = %c) -> (!f, vector<16xf32>) {
+      %d = wave.mma <f32_32x32x8_f16> %a, %b, %acc : !f, !f -> vector<16xf32>
+    }
     gpu.return
   }
 }

@@ -173,6 +173,16 @@ gpu.module @lds {
 // -----
 
 gpu.module @lds {
+  gpu.func @padding_overflows() kernel {
+    // expected-error @+1 {{the padded tile's size overflows 64 bits}}
+    %t = wave.alloc_lds padding [9223372036854775807, 4] : memref<8x16xf16, strided<[20, 1]>, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @lds {
   gpu.func @layout_ignores_padding() kernel {
     // expected-error @+1 {{layout must be row-major over the padded shape, i.e. strides [9, 1] and offset 0}}
     %t = wave.alloc_lds padding [0, 1] : memref<8x8xf32, #gpu.address_space<workgroup>>
@@ -659,8 +669,19 @@ gpu.module @lds {
 
 gpu.module @lds {
   gpu.func @swizzle_leaves_row() kernel {
-    // expected-error @+1 {{rows of 16 elements are not a multiple of vec * max_phase = 32}}
+    // expected-error @+1 {{rows of 16 elements are not a multiple of vec * max_phase = 4 * 8}}
     %t = wave.alloc_lds swizzle <vec = 4, per_phase = 1, max_phase = 8> : memref<8x16xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+// vec * max_phase is 2^64: no row is a multiple of it.
+gpu.module @lds {
+  gpu.func @swizzle_span_overflows() kernel {
+    // expected-error @+1 {{rows of 16 elements are not a multiple of vec * max_phase = 4 * 4611686018427387904}}
+    %t = wave.alloc_lds swizzle <vec = 4, per_phase = 1, max_phase = 4611686018427387904> : memref<8x16xf16, #gpu.address_space<workgroup>>
     gpu.return
   }
 }

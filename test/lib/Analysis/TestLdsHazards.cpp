@@ -48,16 +48,17 @@ struct TestLdsHazardsPass
         kernel.emitRemark("not analyzed: ") << analysis.getFailureReason();
         return;
       }
+      SmallVector<Hazard> hazards = analysis.findAllHazards();
       kernel.emitRemark() << analysis.getAccesses().size() << " LDS accesses, "
                           << analysis.getBarriers().size() << " barriers, "
-                          << analysis.getHazards().size()
+                          << hazards.size()
                           << " hazards; lanes ordered in groups of "
                           << analysis.getOrderedLaneGroupSize();
       for (const LdsAccess &access : analysis.getAccesses())
         if (!access.unknownFootprintReason.empty())
           access.op->emitRemark("footprint unknown: ")
               << access.unknownFootprintReason;
-      for (const Hazard &hazard : analysis.getHazards()) {
+      for (const Hazard &hazard : hazards) {
         const LdsAccess &from = analysis.getAccessOfItem(hazard.fromItem);
         const LdsAccess &to = analysis.getAccessOfItem(hazard.toItem);
         StringRef kind = from.writes ? (to.writes ? "WAW" : "RAW") : "WAR";

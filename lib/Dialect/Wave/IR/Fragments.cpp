@@ -12,6 +12,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::wave;
@@ -185,12 +186,23 @@ static LogicalResult verifyFragmentKernel(Operation *op,
 /// layout). Ops that move data between slots (shuffles, slices, broadcasts,
 /// reductions) end the trace: their result is no fragment of anything; so
 /// do kernel arguments, which carry no layout.
+/// Operand `index` of the scf.yield that ends `region`, if there is one: the
+/// IR around an op being verified is not verified yet.
+static Value getYieldedValue(Region &region, unsigned index) {
+  if (region.empty() || !region.front().mightHaveTerminator())
+    return {};
+  auto yield = dyn_cast<scf::YieldOp>(region.front().getTerminator());
+  if (!yield || index >= yield.getNumOperands())
+    return {};
+  return yield.getOperand(index);
+}
+
 static SmallVector<OpResult> getLayoutSources(Value value) {
   SmallVector<OpResult> sources;
   SmallVector<Value> worklist = {value};
   DenseSet<Value> seen;
   auto push = [&](Value v) {
-    if (seen.insert(v).second)
+    if (v && seen.insert(v).second)
       worklist.push_back(v);
   };
   seen.insert(value);
@@ -202,8 +214,9 @@ static SmallVector<OpResult> getLayoutSources(Value value) {
         if (arg.getArgNumber() == 0)
           continue;
         unsigned index = arg.getArgNumber() - 1;
-        push(loop.getInitArgs()[index]);
-        push(loop.getYieldedValues()[index]);
+        if (index < loop.getInitArgs().size())
+          push(loop.getInitArgs()[index]);
+        push(getYieldedValue(loop.getRegion(), index));
         continue;
       }
       for (Block *predecessor : block->getPredecessors()) {
@@ -213,9 +226,9 @@ static SmallVector<OpResult> getLayoutSources(Value value) {
         for (auto [i, successor] : llvm::enumerate(branch->getSuccessors())) {
           if (successor != block)
             continue;
-          if (Value operand =
-                  branch.getSuccessorOperands(i)[arg.getArgNumber()])
-            push(operand);
+          SuccessorOperands operands = branch.getSuccessorOperands(i);
+          if (arg.getArgNumber() < operands.size())
+            push(operands[arg.getArgNumber()]);
         }
       }
       continue;
@@ -224,11 +237,10 @@ static SmallVector<OpResult> getLayoutSources(Value value) {
     Operation *def = result.getOwner();
     unsigned index = result.getResultNumber();
     if (auto loop = dyn_cast<scf::ForOp>(def)) {
-      push(loop.getYieldedValues()[index]);
+      push(getYieldedValue(loop.getRegion(), index));
     } else if (auto branch = dyn_cast<scf::IfOp>(def)) {
-      push(branch.thenYield().getOperand(index));
-      if (!branch.getElseRegion().empty())
-        push(branch.elseYield().getOperand(index));
+      push(getYieldedValue(branch.getThenRegion(), index));
+      push(getYieldedValue(branch.getElseRegion(), index));
     } else if (auto select = dyn_cast<arith::SelectOp>(def)) {
       push(select.getTrueValue());
       push(select.getFalseValue());
@@ -372,9 +384,13 @@ LogicalResult MmaTileOp::verify() {
     return emitOpError("grid must be two positive accumulator counts, rows "
                        "and columns");
   auto [rows, cols] = getGridShape();
-  if (static_cast<int64_t>(getAccs().size()) != rows * cols)
+  int64_t count;
+  if (llvm::MulOverflow(rows, cols, count))
     return emitOpError("a grid of ")
-           << rows << "x" << cols << " accumulators needs " << rows * cols
+           << rows << "x" << cols << " accumulators overflows 64 bits";
+  if (static_cast<int64_t>(getAccs().size()) != count)
+    return emitOpError("a grid of ")
+           << rows << "x" << cols << " accumulators needs " << count
            << " accumulator operands, got " << getAccs().size();
   MmaKind kind = aFragment.getKind();
   VectorType accType =

@@ -323,6 +323,16 @@ LogicalResult AllocLdsOp::verify() {
            << type.getRank();
   if (llvm::any_of(padding, [](int64_t pad) { return pad < 0; }))
     return emitOpError("padding must not be negative");
+  // The padded extents, the strides and the bytes must fit int64_t; the
+  // chip's LDS limit is checked on the whole kernel.
+  unsigned bits = type.getElementTypeBitWidth();
+  int64_t bytes = llvm::PowerOf2Ceil(llvm::divideCeil(bits, 8));
+  for (auto [extent, pad] : llvm::zip_equal(type.getShape(), padding)) {
+    int64_t padded;
+    if (llvm::AddOverflow(extent, pad, padded) ||
+        llvm::MulOverflow(bytes, padded, bytes))
+      return emitOpError("the padded tile's size overflows 64 bits");
+  }
 
   SmallVector<int64_t> physical = getPhysicalShape();
   SmallVector<int64_t> expectedStrides(physical.size(), 1);
@@ -345,11 +355,14 @@ LogicalResult AllocLdsOp::verify() {
     if (type.getRank() < 2)
       return emitOpError("a swizzle needs a tile of rank 2 or more (it "
                          "permutes the columns of each row)");
-    int64_t span = swizzle.getVec() * swizzle.getMaxPhase();
-    if (type.getShape().back() % span != 0)
+    // Both are powers of two: a product past int64_t is past any row.
+    int64_t span;
+    if (llvm::MulOverflow(swizzle.getVec(), swizzle.getMaxPhase(), span) ||
+        type.getShape().back() % span != 0)
       return emitOpError("rows of ")
              << type.getShape().back()
-             << " elements are not a multiple of vec * max_phase = " << span
+             << " elements are not a multiple of vec * max_phase = "
+             << swizzle.getVec() << " * " << swizzle.getMaxPhase()
              << ", so the swizzle would move columns out of the row";
     for (OpOperand &use : getResult().getUses()) {
       auto access = dyn_cast<LaneAccessOpInterface>(use.getOwner());

@@ -3,13 +3,17 @@
 // For each LDS tile, tries its current layout, row paddings and XOR swizzles
 // on the IR in place (the accesses see the tile's type and attributes), asks
 // the bank-conflict analysis what each costs, and keeps the cheapest: fewest
-// extra cycles, then fewest bytes, then fewest LDS instructions.
+// extra cycles, then fewest bytes (only while the kernel's LDS limits its
+// occupancy: otherwise bytes buy nothing and a swizzle still costs address
+// arithmetic), then fewest LDS instructions.
 //
 //===----------------------------------------------------------------------===//
 
 #include "wave/Analysis/BankConflicts.h"
+#include "wave/Chip/Occupancy.h"
 #include "wave/Dialect/Wave/IR/WaveDialect.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
+#include "wave/Dialect/Wave/Transforms/KernelLds.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -47,8 +51,16 @@ struct Cost {
   int64_t cycles = 0;
   int64_t bytes = 0;
   int64_t instructions = 0;
+  /// A swizzle costs VALU instructions (the XOR of every address) that the
+  /// other layouts do not.
+  bool swizzled = false;
 
-  auto key() const { return std::make_tuple(extraCycles, bytes, instructions); }
+  /// What the choice minimizes: bytes come second only when `weighBytes`;
+  /// otherwise they break the last ties, after the address arithmetic.
+  auto key(bool weighBytes) const {
+    return std::make_tuple(extraCycles, weighBytes ? bytes : 0, instructions,
+                           swizzled, bytes);
+  }
 };
 
 /// A tile and its accesses, for trying layouts on.
@@ -162,6 +174,7 @@ TileLayouts::evaluate(SmallVectorImpl<LaneAccessOpInterface> &splits,
   Cost cost;
   cost.bytes = alloc.getSizeInBytes();
   SwizzleAttr swizzle = alloc.getSwizzleAttr();
+  cost.swizzled = static_cast<bool>(swizzle);
   for (LaneAccessOpInterface access : accesses) {
     int64_t elements = access.getVectorType().getNumElements();
     std::optional<int64_t> maxSlots;
@@ -171,7 +184,8 @@ TileLayouts::evaluate(SmallVectorImpl<LaneAccessOpInterface> &splits,
       AffineMap map = access.getAccessMap();
       for (int64_t start = 0; start < elements; start += piece) {
         std::string why = checkSwizzleGroups(swizzle, getPieceMap(map, start),
-                                             access.getIndices(), piece);
+                                             access.getIndices(),
+                                             std::min(piece, elements - start));
         if (!why.empty()) {
           reason = why;
           return failure();
@@ -199,14 +213,17 @@ void TileLayouts::split(LaneAccessOpInterface access) {
   Location loc = access.getLoc();
   VectorType type = access.getVectorType();
   int64_t elements = type.getNumElements();
-  int64_t piece = alloc.getSwizzleAttr().getVec();
-  auto pieceType = VectorType::get({piece}, type.getElementType());
+  int64_t groupWidth = alloc.getSwizzleAttr().getVec();
   AffineMap map = access.getAccessMap();
   Value mask = access.getMask();
   Value result;
   if (!access.isWrite())
     result = arith::ConstantOp::create(builder, loc, builder.getZeroAttr(type));
-  for (int64_t start = 0; start < elements; start += piece) {
+  for (int64_t start = 0; start < elements; start += groupWidth) {
+    // The last piece is shorter when the vector is not a whole number of
+    // groups.
+    int64_t piece = std::min(groupWidth, elements - start);
+    auto pieceType = VectorType::get({piece}, type.getElementType());
     auto pieceMap = AffineMapAttr::get(getPieceMap(map, start));
     Value pieceMask;
     if (mask)
@@ -243,7 +260,8 @@ struct OptimizeLdsLayoutPass
   void runOnOperation() override;
 
 private:
-  void optimize(AllocLdsOp alloc, const LdsBankModel &model);
+  void optimize(AllocLdsOp alloc, const LdsBankModel &model,
+                StringRef bytesIgnored);
 };
 } // namespace
 
@@ -261,8 +279,29 @@ static std::string describe(const Layout &layout) {
   return text;
 }
 
+/// Why saving LDS bytes cannot raise `kernel`'s occupancy, or an empty
+/// string when it may: the kernel's LDS, as it is now, keeps it below the
+/// chip's maximum (or the chip or workgroup size is unknown).
+static std::string whyBytesDoNotMatter(gpu::GPUFuncOp kernel, KernelAttr attr) {
+  const ChipInfo *chip = lookupChip(attr.getChip());
+  std::optional<ArrayRef<int32_t>> block = kernel.getKnownBlockSize();
+  if (!chip || !block)
+    return "";
+  OccupancyLimiter limiter;
+  unsigned waves = getOccupancyWithWorkgroups(
+      *chip, attr.getWaveSize(), (*block)[0] * (*block)[1] * (*block)[2],
+      getKernelLdsBytes(kernel), limiter);
+  if (limiter == OccupancyLimiter::Lds)
+    return "";
+  return "bytes not weighed: the kernel's " +
+         std::to_string(getKernelLdsBytes(kernel)) +
+         " bytes of LDS do not limit its occupancy (" + std::to_string(waves) +
+         " waves a SIMD)";
+}
+
 void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
-                                     const LdsBankModel &model) {
+                                     const LdsBankModel &model,
+                                     StringRef bytesIgnored) {
   auto leaveAlone = [&](const Twine &why) {
     ++numTilesLeftAlone;
     emitRemark(alloc.getLoc(), "LDS layout left alone: ") << why;
@@ -298,7 +337,8 @@ void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
     SmallVector<LaneAccessOpInterface> candidateSplits;
     std::string why;
     FailureOr<Cost> cost = tile.evaluate(candidateSplits, why);
-    if (succeeded(cost) && cost->key() < bestCost.key()) {
+    if (succeeded(cost) &&
+        cost->key(bytesIgnored.empty()) < bestCost.key(bytesIgnored.empty())) {
       best = candidate;
       bestCost = *cost;
     }
@@ -314,6 +354,8 @@ void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
     remark << " kept: " << before->cycles << " LDS cycles a workgroup ("
            << before->extraCycles << " from bank conflicts), " << before->bytes
            << " bytes; no padding or swizzle does better";
+    if (!bytesIgnored.empty())
+      remark << " (" << bytesIgnored << ")";
     return;
   }
   ++numTilesChanged;
@@ -346,7 +388,9 @@ void OptimizeLdsLayoutPass::runOnOperation() {
         attr ? LdsBankModel::get(attr.getChip()) : std::nullopt;
     for (AllocLdsOp alloc : allocs) {
       if (model) {
-        optimize(alloc, *model);
+        // Asked for each tile: an earlier tile's new layout may have freed
+        // enough LDS to lift the limit.
+        optimize(alloc, *model, whyBytesDoNotMatter(kernel, attr));
         continue;
       }
       ++numTilesLeftAlone;

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "wave/Analysis/RegisterPressure.h"
+#include "wave/Analysis/SymbolicFootprint.h"
 #include "wave/Analysis/TileStaging.h"
 #include "wave/Analysis/Uniformity.h"
 #include "wave/Chip/Chip.h"
@@ -48,7 +49,10 @@ struct Candidate {
   scf::ForOp loop;
   /// Staged global reads and the LDS writes of their values, in body order.
   SmallVector<StagingPair> pairs;
-  int64_t lowerBound = 0, step = 1, tripCount = 0;
+  /// Constant lower bound and step; the trip count when the upper bound is
+  /// constant too, none for a run-time trip count.
+  int64_t lowerBound = 0, step = 1;
+  std::optional<int64_t> tripCount;
   /// Whether the trailing MMAs move to the next iteration, and the VGPRs
   /// their carried operands add.
   bool defer = false;
@@ -71,8 +75,8 @@ struct KernelBudget {
 /// What the statistics keep, counted here for the summary remark.
 struct Counts {
   unsigned pipelined = 0, prefetched = 0, reduced = 0, ldsBytes = 0,
-           deferred = 0, tripCount = 0, dependence = 0, registers = 0, lds = 0,
-           target = 0;
+           deferred = 0, versioned = 0, tripCount = 0, dependence = 0,
+           registers = 0, lds = 0, target = 0;
 };
 
 class PipelineLoopsPass
@@ -291,21 +295,24 @@ LogicalResult PipelineLoopsPass::check(Candidate &candidate) {
   std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
   std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  if (!lower || !upper || !step || *step <= 0) {
+  if (!lower || !step || *step <= 0 || loop.getUnsignedCmp()) {
     reject(candidate, Rejection::TripCount,
-           "the trip count is not static (constant bounds and a positive "
-           "step)");
+           "the lower bound or the step is not constant (a run-time upper "
+           "bound is pipelined, a run-time lower bound or step is not), or "
+           "the step is not positive, or the comparison is unsigned");
     return failure();
   }
   candidate.lowerBound = *lower;
   candidate.step = *step;
-  candidate.tripCount =
-      *upper > *lower ? llvm::divideCeil(*upper - *lower, *step) : 0;
-  if (candidate.tripCount < static_cast<int64_t>(stages)) {
-    reject(candidate, Rejection::TripCount,
-           llvm::formatv("the trip count {0} is below the {1} stages",
-                         candidate.tripCount, stages.getValue()));
-    return failure();
+  if (upper) {
+    candidate.tripCount =
+        *upper > *lower ? llvm::divideCeil(*upper - *lower, *step) : 0;
+    if (*candidate.tripCount < static_cast<int64_t>(stages)) {
+      reject(candidate, Rejection::TripCount,
+             llvm::formatv("the trip count {0} is below the {1} stages",
+                           *candidate.tripCount, stages.getValue()));
+      return failure();
+    }
   }
 
   std::string why;
@@ -487,7 +494,8 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
             "; MMAs not deferred: {0} after the last LDS read, fewer than "
             "defer-mmas={1}",
             deferral.mmas.size(), deferMmas.getValue());
-      } else if (candidate.tripCount - (count - 1) < 2) {
+      } else if (candidate.tripCount &&
+                 *candidate.tripCount - (count - 1) < 2) {
         deferNote = "; MMAs not deferred: the steady state runs one "
                     "iteration";
       } else if (need + carried > budget.vgprs) {
@@ -676,6 +684,51 @@ static unsigned addTileBuffers(Candidate &candidate, unsigned stages) {
   return added;
 }
 
+/// The trip count of `candidate.loop` as a value at the builder's point:
+/// `ceildiv(ub - lb, step)`, clamped at 0 (a constant for a static one).
+static Value getTripCountValue(OpBuilder &builder, const Candidate &candidate) {
+  scf::ForOp loop = candidate.loop;
+  Location loc = loop.getLoc();
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  };
+  if (candidate.tripCount)
+    return constant(*candidate.tripCount);
+  Value trips = loop.getUpperBound();
+  if (candidate.lowerBound != 0)
+    trips = arith::SubIOp::create(builder, loc, trips,
+                                  constant(candidate.lowerBound));
+  if (candidate.step != 1)
+    trips = arith::CeilDivSIOp::create(builder, loc, trips,
+                                       constant(candidate.step));
+  return arith::MaxSIOp::create(builder, loc, trips, constant(0));
+}
+
+/// Puts `loop` in the `then` arm of an `scf.if` on its trip count being at
+/// least `minTrips`, and a copy of it in the `else` arm: the pipelined
+/// loop runs only where it has the iterations its prologue, epilogue and
+/// peeled iteration take.
+static void versionOnTripCount(Candidate &candidate, int64_t minTrips) {
+  scf::ForOp loop = candidate.loop;
+  Location loc = loop.getLoc();
+  OpBuilder builder(loop);
+  Value enough = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::sge,
+      getTripCountValue(builder, candidate),
+      arith::ConstantIndexOp::create(builder, loc, minTrips));
+  auto branch = scf::IfOp::create(builder, loc, loop.getResultTypes(), enough,
+                                  /*withElseRegion=*/true);
+  loop.replaceAllUsesWith(branch.getResults());
+  builder.setInsertionPointToEnd(branch.elseBlock());
+  Operation *copy = builder.clone(*loop);
+  if (!copy->getResults().empty())
+    scf::YieldOp::create(builder, loc, copy->getResults());
+  builder.setInsertionPointToEnd(branch.thenBlock());
+  if (!loop.getResults().empty())
+    scf::YieldOp::create(builder, loc, loop.getResults());
+  loop->moveBefore(&branch.thenBlock()->back());
+}
+
 /// Rotates `candidate.loop` for `stages` stages in registers or LDS; returns
 /// the steady-state loop.
 static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds) {
@@ -684,7 +737,6 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds) {
   Location loc = loop.getLoc();
   int64_t ahead = stages - 1;
   int64_t lb = candidate.lowerBound, step = candidate.step;
-  int64_t steadyTrips = candidate.tripCount - ahead;
 
   llvm::DenseSet<Operation *> staged;
   for (StagingPair pair : candidate.pairs) {
@@ -712,6 +764,20 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds) {
   auto iterationValue = [&](int64_t iteration) {
     return constant(lb + iteration * step);
   };
+  // The induction variable of iteration `trips - ahead + i` (the steady
+  // state's upper bound for i = 0, the epilogue's iterations after it).
+  Value trips =
+      candidate.tripCount ? Value() : getTripCountValue(builder, candidate);
+  auto fromEnd = [&](int64_t i) -> Value {
+    if (candidate.tripCount)
+      return iterationValue(*candidate.tripCount - ahead + i);
+    Value iv = arith::SubIOp::create(builder, loc, trips, constant(ahead - i));
+    if (step != 1)
+      iv = arith::MulIOp::create(builder, loc, iv, constant(step));
+    if (lb != 0)
+      iv = arith::AddIOp::create(builder, loc, iv, constant(lb));
+    return iv;
+  };
   // Clones the staged reads (and with LDS buffers their writes) for the
   // iteration whose induction variable is `iv`; returns the reads' values.
   auto cloneStaging = [&](Value iv) {
@@ -737,9 +803,8 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds) {
     for (ArrayRef<Value> set : inFlight)
       llvm::append_range(inits, set);
   unsigned numResults = loop.getNumResults();
-  auto steady =
-      scf::ForOp::create(builder, loc, loop.getLowerBound(),
-                         iterationValue(steadyTrips), loop.getStep(), inits);
+  auto steady = scf::ForOp::create(builder, loc, loop.getLowerBound(),
+                                   fromEnd(0), loop.getStep(), inits);
   steady->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
   {
     OpBuilder::InsertionGuard guard(builder);
@@ -809,7 +874,7 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds) {
   SmallVector<Value> results(steady.getResults().take_front(numResults));
   for (int64_t i = 0; i < ahead; ++i) {
     IRMapping mapping;
-    mapping.map(loop.getInductionVar(), iterationValue(steadyTrips + i));
+    mapping.map(loop.getInductionVar(), fromEnd(i));
     mapping.map(loop.getRegionIterArgs(), results);
     if (!inLds)
       for (auto [index, pair] : llvm::enumerate(candidate.pairs))
@@ -877,9 +942,11 @@ static scf::ForOp deferTrailingMmas(scf::ForOp loop,
   first.map(loop.getInductionVar(), loop.getLowerBound());
   first.map(loop.getRegionIterArgs(), loop.getInitArgs());
   cloneOthers(builder, first);
-  Value lower =
-      arith::AddIOp::create(builder, loc, loop.getLowerBound(),
-                            arith::ConstantIndexOp::create(builder, loc, step));
+  // The candidate's bounds are constants; the second iteration's stays one,
+  // so the passes that run before canonicalization still see a static trip
+  // count (wave-optimize-lds-layout weighs each access by its executions).
+  Value lower = arith::ConstantIndexOp::create(
+      builder, loc, *getConstantIntValue(loop.getLowerBound()) + step);
   auto rest = scf::ForOp::create(builder, loc, lower, loop.getUpperBound(),
                                  loop.getStep(), carriedState(first));
   rest->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
@@ -954,12 +1021,32 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
     counts.ldsBytes += ldsAdded;
     ++counts.pipelined;
     counts.prefetched += candidate.pairs.size();
+    // A run-time trip count needs the prologue's and epilogue's iterations
+    // (and the peeled one of deferred MMAs): proved under wave.assume, or
+    // checked at run time with the loop as written as the fallback.
+    std::string tripNote;
+    if (!candidate.tripCount) {
+      int64_t minTrips = count + (candidate.defer ? 1 : 0);
+      std::string why;
+      if (isTripCountAtLeast(candidate.loop, minTrips, &why)) {
+        tripNote = llvm::formatv("; run-time trip count, at least {0} by the "
+                                 "kernel's wave.assume",
+                                 minTrips);
+      } else {
+        versionOnTripCount(candidate, minTrips);
+        ++counts.versioned;
+        tripNote = llvm::formatv(
+            "; run-time trip count: versioned on trip count >= {0}, the loop "
+            "as written runs otherwise ({1})",
+            minTrips, why);
+      }
+    }
     emitRemark(candidate.loop.getLoc())
         << "wave-pipeline-loops: pipelined with " << count << " stages in "
         << (inLds ? "LDS buffers" : "registers") << ": "
         << candidate.pairs.size() << " global reads issued " << count - 1
         << (count == 2 ? " iteration" : " iterations") << " ahead (" << fitNote
-        << ")";
+        << ")" << tripNote;
     scf::ForOp steady = rotate(candidate, count, inLds);
     if (candidate.defer) {
       scf::ForOp rest =
@@ -993,6 +1080,7 @@ void PipelineLoopsPass::report() {
   numStagesReduced = counts.reduced;
   numLdsBytesAdded = counts.ldsBytes;
   numMmasDeferred = counts.deferred;
+  numVersioned = counts.versioned;
   numRejectedTripCount = counts.tripCount;
   numRejectedDependence = counts.dependence;
   numRejectedRegisters = counts.registers;
@@ -1003,6 +1091,7 @@ void PipelineLoopsPass::report() {
   emitPassSummary(*this, getOperation())
       << counts.pipelined << " loops pipelined, " << counts.prefetched
       << " reads prefetched, " << counts.deferred << " with deferred MMAs, "
+      << counts.versioned << " versioned on their trip count, "
       << counts.reduced << " with fewer stages, " << counts.ldsBytes
       << " LDS bytes added; rejected: " << counts.tripCount << " trip count, "
       << counts.dependence << " dependence, " << counts.registers

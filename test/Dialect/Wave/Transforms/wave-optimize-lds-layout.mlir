@@ -5,6 +5,9 @@
 // RUN: wave-run %s --kernel=columns --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=linear --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=wide --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=bytes_limit --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=bytes_idle --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=remainder --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
 // SAME-NOT: MISMATCH
 // SAME: PASS
 
@@ -16,10 +19,22 @@
 // K step, the trip count being unknown), the same results on partial tiles.
 // RUN: wave-opt %examples/gemm_dynamic.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-optimize-lds-layout 2>&1 | FileCheck %s --check-prefix=DYNAMIC
 // RUN: wave-run %examples/gemm_dynamic.mlir --grid=3,4 --scalar=M=200 --scalar=N=136 --scalar=K=96 --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-optimize-lds-layout,wave-insert-barriers)' | FileCheck %s --check-prefix=SAME
-// DYNAMIC: gemm_dynamic.mlir:52:15: remark: LDS layout rows padded by 4 -> swizzle <vec = 4, per_phase = 2, max_phase = 8>: LDS cycles a workgroup 128 -> 96, from bank conflicts 32 -> 0; bytes 4608 -> 4096; 1 accesses split into one a swizzle group
-// DYNAMIC: gemm_dynamic.mlir:53:15: remark: LDS layout rows padded by 4 -> unpadded: LDS cycles a workgroup 160 -> 160, from bank conflicts 0 -> 0; bytes 4352 -> 4096
+// DYNAMIC: gemm_dynamic.mlir:57:15: remark: LDS layout rows padded by 4 -> swizzle <vec = 4, per_phase = 2, max_phase = 8>: LDS cycles a workgroup 128 -> 96, from bank conflicts 32 -> 0; bytes 4608 -> 4096; 1 accesses split into one a swizzle group
+// DYNAMIC: gemm_dynamic.mlir:58:15: remark: LDS layout rows padded by 4 -> unpadded: LDS cycles a workgroup 160 -> 160, from bank conflicts 0 -> 0; bytes 4352 -> 4096
 // DYNAMIC: wave.alloc_lds swizzle <vec = 4, per_phase = 2, max_phase = 8> : memref<64x32xf16, #gpu.address_space<workgroup>>
 // DYNAMIC: wave.alloc_lds : memref<32x64xf16, #gpu.address_space<workgroup>>
+// gemm_nk_128, the 128 x 128 x 32 tile: the 4-f16 row padding leaves both
+// tiles' 16-byte writes 2-way conflicted (as gemm's A tile), and 18432
+// bytes keep the kernel at 3 waves a SIMD, so the swizzle wins on
+// conflicts and bytes.
+// RUN: wave-opt %examples/gemm_nk_128.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-optimize-lds-layout 2>&1 | FileCheck %s --check-prefix=NK
+// RUN: wave-run %examples/gemm_nk_128.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-optimize-lds-layout,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// NK-COUNT-2: remark: LDS layout rows padded by 4 -> swizzle <vec = 4, per_phase = 2, max_phase = 8>: LDS cycles a workgroup 4096 -> 3072, from bank conflicts 1024 -> 0; bytes 9216 -> 8192; 2 accesses split into one a swizzle group
+// NK-COUNT-2: wave.alloc_lds swizzle <vec = 4, per_phase = 2, max_phase = 8> : memref<128x32xf16, #gpu.address_space<workgroup>>
+// Pipelined first (as in wave-optimize), the same costs: the steady-state
+// loop's bounds stay constants, so each access counts its executions.
+// RUN: wave-opt %examples/gemm_nk_128.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops --wave-optimize-lds-layout -o /dev/null 2>&1 | FileCheck %s --check-prefix=NK-PIPELINED
+// NK-PIPELINED-COUNT-2: remark: LDS layout rows padded by 4 -> swizzle <vec = 4, per_phase = 2, max_phase = 8>: LDS cycles a workgroup 4096 -> 3072, from bank conflicts 1024 -> 0; bytes 9216 -> 8192; 6 accesses split into one a swizzle group
 // RUN: wave-opt %examples/transpose.mlir --wave-optimize-lds-layout 2>&1 | FileCheck %s --check-prefix=TRANSPOSE
 // RUN: wave-run %examples/transpose.mlir --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %examples/transpose.mlir --compare-pipeline='builtin.module(wave-optimize)' | FileCheck %s --check-prefix=SAME
@@ -36,10 +51,11 @@
 // GEMM: gemm.mlir:{{[0-9]+}}:15: remark: LDS layout rows padded by 4 -> unpadded: LDS cycles a workgroup 1280 -> 1280, from bank conflicts 0 -> 0; bytes 4352 -> 4096
 // GEMM: wave.alloc_lds swizzle <vec = 4, per_phase = 2, max_phase = 8> : memref<64x32xf16, #gpu.address_space<workgroup>>
 // GEMM: wave.alloc_lds : memref<32x64xf16, #gpu.address_space<workgroup>>
-// The transpose's column reads (one f32 of rows 4 tx .. 4 tx + 3 a lane) are
-// spread by XORing 16-byte groups with (row / 4) mod 8 as well as by the
-// padding, in 128 fewer bytes.
-// TRANSPOSE: remark: LDS layout rows padded by 1 -> swizzle <vec = 4, per_phase = 4, max_phase = 8>: LDS cycles a workgroup 64 -> 64, from bank conflicts 0 -> 0; bytes 4224 -> 4096
+// The transpose's column reads (one f32 of rows 4 tx .. 4 tx + 3 a lane)
+// would be spread as well by XORing 16-byte groups with (row / 4) mod 8, in
+// 128 fewer bytes; but its 4224 bytes do not limit its occupancy, so the
+// padding, which needs no XOR in the addresses, stays.
+// TRANSPOSE: remark: LDS layout rows padded by 1 kept: 64 LDS cycles a workgroup (0 from bank conflicts), 4224 bytes; no padding or swizzle does better (bytes not weighed: the kernel's 4224 bytes of LDS do not limit its occupancy (8 waves a SIMD))
 // REDUCE: remark: LDS layout left alone: a rank-1 tile has no rows to pad or swizzle
 
 #lds = #gpu.address_space<workgroup>
@@ -113,10 +129,51 @@ gpu.module @layouts {
   gpu.func @kept(%in: memref<1024xf32>) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>, wave.kernel = #kernel} {
     %t = gpu.thread_id x
-    // expected-remark @+1 {{LDS layout unpadded kept: 32 LDS cycles a workgroup (0 from bank conflicts), 4096 bytes; no padding or swizzle does better}}
+    // expected-remark @+1 {{LDS layout unpadded kept: 32 LDS cycles a workgroup (0 from bank conflicts), 4096 bytes; no padding or swizzle does better (bytes not weighed: the kernel's 4096 bytes of LDS do not limit its occupancy (8 waves a SIMD))}}
     %tile = wave.alloc_lds : memref<16x64xf32, #lds>
     %x = wave.read %in[%t] map affine_map<(t) -> (t * 4)> : memref<1024xf32> -> vector<4xf32>
     wave.write %x, %tile[%t] map affine_map<(t) -> (t floordiv 16, (t mod 16) * 4)> : vector<4xf32>, memref<16x64xf32, #lds>
+    gpu.return
+  }
+
+  // Lane t writes and reads column t / R of rows t mod R and t + 1 mod R:
+  // unpadded, a phase of 32 lanes hits one bank 32 times; rows padded by one
+  // f32 and the XOR of columns with rows are both conflict-free, and both
+  // one instruction a lane. The swizzle saves the padding's bytes but puts an
+  // XOR in every address, so bytes decide only where they may raise the
+  // occupancy. Here (R = 64) 8448 bytes allow 7 workgroups of 4 waves a CU,
+  // 7 waves a SIMD: the swizzle wins, and 8192 bytes allow 8.
+  // CHECK-LABEL: gpu.func @bytes_limit
+  // CHECK: wave.alloc_lds swizzle <vec = 1, per_phase = 1, max_phase = 32> : memref<64x32xf32, #gpu.address_space<workgroup>>
+  gpu.func @bytes_limit(%in: memref<256xf32>, %out: memref<256xf32>) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #kernel} {
+    %t = gpu.thread_id x
+    // expected-remark @+1 {{LDS layout rows padded by 1 -> swizzle <vec = 1, per_phase = 1, max_phase = 32>: LDS cycles a workgroup 16 -> 16, from bank conflicts 0 -> 0; bytes 8448 -> 8192}}
+    %tile = wave.alloc_lds padding [0, 1] : memref<64x32xf32, strided<[33, 1]>, #lds>
+    %x = wave.read %in[%t] : memref<256xf32> -> vector<1xf32>
+    wave.write %x, %tile[%t] map affine_map<(t) -> (t mod 64, t floordiv 64)> : vector<1xf32>, memref<64x32xf32, strided<[33, 1]>, #lds>
+    wave.barrier
+    %y = wave.read %tile[%t] map affine_map<(t) -> ((t + 1) mod 64, t floordiv 64)> : memref<64x32xf32, strided<[33, 1]>, #lds> -> vector<1xf32>
+    wave.write %y, %out[%t] : vector<1xf32>, memref<256xf32>
+    gpu.return
+  }
+
+  // The same with R = 32: 4224 bytes leave 8 waves a SIMD, so 128 bytes
+  // fewer would add none, and the padding stays.
+  // CHECK-LABEL: gpu.func @bytes_idle
+  // CHECK: wave.alloc_lds padding [0, 1] : memref<32x32xf32, strided<[33, 1]>, #gpu.address_space<workgroup>>
+  gpu.func @bytes_idle(%in: memref<256xf32>, %out: memref<256xf32>) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #kernel} {
+    %t = gpu.thread_id x
+    // expected-remark @+1 {{LDS layout rows padded by 1 kept: 16 LDS cycles a workgroup (0 from bank conflicts), 4224 bytes; no padding or swizzle does better (bytes not weighed: the kernel's 4224 bytes of LDS do not limit its occupancy (8 waves a SIMD))}}
+    %tile = wave.alloc_lds padding [0, 1] : memref<32x32xf32, strided<[33, 1]>, #lds>
+    %x = wave.read %in[%t] : memref<256xf32> -> vector<1xf32>
+    wave.write %x, %tile[%t] map affine_map<(t) -> (t mod 32, t floordiv 32)> : vector<1xf32>, memref<32x32xf32, strided<[33, 1]>, #lds>
+    wave.barrier
+    %y = wave.read %tile[%t] map affine_map<(t) -> ((t + 1) mod 32, t floordiv 32)> : memref<32x32xf32, strided<[33, 1]>, #lds> -> vector<1xf32>
+    wave.write %y, %out[%t] : vector<1xf32>, memref<256xf32>
     gpu.return
   }
 
@@ -152,6 +209,37 @@ gpu.module @layouts {
     // expected-remark @+1 {{LDS layout left alone: no LDS bank model for chip 'gfx1100'}}
     %tile = wave.alloc_lds : memref<64x32xf32, #lds>
     wave.write %x, %tile[%t, %c0] : vector<1xf32>, memref<64x32xf32, #lds>
+    gpu.return
+  }
+}
+
+// A row access of 6 elements against swizzle groups of 4: split into pieces
+// of 4 and 2, the last one shorter.
+// CHECK-LABEL: gpu.module @remainder
+// CHECK: wave.alloc_lds swizzle <vec = 4, per_phase = 2, max_phase = 8>
+// CHECK: scf.for
+// CHECK: wave.read {{.*}} -> vector<4xf16>
+// CHECK: vector.insert_strided_slice {{.*}} {offsets = [0], strides = [1]} : vector<4xf16> into vector<6xf16>
+// CHECK: wave.read {{.*}} -> vector<2xf16>
+// CHECK: vector.insert_strided_slice {{.*}} {offsets = [4], strides = [1]} : vector<2xf16> into vector<6xf16>
+gpu.module @remainder {
+  gpu.func @remainder(%in: memref<64x16xf16>, %out: memref<64x24xf16>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %t = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    // expected-remark @below {{LDS layout unpadded -> swizzle <vec = 4, per_phase = 2, max_phase = 8>: LDS cycles a workgroup 128 -> 40, from bank conflicts 88 -> 0; bytes 2048 -> 2048; 2 accesses split into one a swizzle group}}
+    %tile = wave.alloc_lds : memref<32x32xf16, #lds>
+    %v = wave.read %in[%t] map affine_map<(t) -> (t, 0)> : memref<64x16xf16> -> vector<16xf16>
+    wave.write %v, %tile[%t] map affine_map<(t) -> (t floordiv 2, (t mod 2) * 16)> : vector<16xf16>, memref<32x32xf16, #lds>
+    wave.barrier
+    scf.for %k = %c0 to %c3 step %c1 {
+      %a = wave.read %tile[%t, %k] map affine_map<(t, k) -> (t mod 32, k * 8 + (t floordiv 32) * 4)> : memref<32x32xf16, #lds> -> vector<6xf16>
+      wave.write %a, %out[%t, %k] map affine_map<(t, k) -> (t, k * 8)> : vector<6xf16>, memref<64x24xf16>
+    }
     gpu.return
   }
 }

@@ -12,11 +12,33 @@
 // RUN: wave-opt %s --wave-pipeline-loops=buffer=lds --wave-insert-barriers --canonicalize --mlir-print-local-scope 2>/dev/null | FileCheck %s --check-prefix=LDS-BARRIERS
 // The counts the statistics keep.
 // RUN: wave-opt %s --wave-pipeline-loops=summary 2>&1 >/dev/null | FileCheck %s --check-prefix=SUMMARY
-// A K loop of run-time trip count (the GEMM of run-time M, N, K) is left
-// alone: the prologue and epilogue need at least as many iterations as
-// stages, which a run-time trip count does not promise.
+// A K loop of run-time trip count (the GEMM of run-time M, N, K) needs at
+// least as many iterations as stages for its prologue and epilogue, which
+// the GEMM's wave.assume (K >= 1) does not promise: the pipelined loop runs
+// behind a run-time check of the trip count, the loop as written otherwise.
 // RUN: wave-opt %examples/gemm_dynamic.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops 2>&1 >/dev/null | FileCheck %s --check-prefix=RUN-TIME
-// RUN-TIME: remark: wave-pipeline-loops: not pipelined: the trip count is not static (constant bounds and a positive step)
+// RUN-TIME: remark: wave-pipeline-loops: pipelined with 2 stages in registers: 2 global reads issued 1 iteration ahead (21 + 8 prefetched VGPRs of the budget of 72, 8960 bytes of LDS, at occupancy 7 (reached before pipelining) on gfx942; MMAs not deferred: 1 after the last LDS read, fewer than defer-mmas=2); run-time trip count: versioned on trip count >= 2, the loop as written runs otherwise (the kernel's wave.assume allows fewer than 2 trips)
+// Run at K steps of 1 (below the stages: the loop as written), 2, 3 and a
+// partial fourth, on partial M and N tiles, alone and through wave-optimize.
+// RUN: wave-run %examples/gemm_dynamic.mlir --grid=2,2 --scalar=M=72 --scalar=N=80 --scalar=K=32 --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %examples/gemm_dynamic.mlir --grid=2,2 --scalar=M=72 --scalar=N=80 --scalar=K=64 --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %examples/gemm_dynamic.mlir --grid=2,2 --scalar=M=72 --scalar=N=80 --scalar=K=96 --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %examples/gemm_dynamic.mlir --grid=2,2 --scalar=M=72 --scalar=N=80 --scalar=K=104 --compare-pipeline=wave-optimize 2>/dev/null | FileCheck %s --check-prefix=SAME
+// A loop of run-time trip count at 0 to 8 iterations, versioned (2 and 3
+// stages, registers and LDS buffers) or proved long enough by wave.assume.
+// RUN: for n in 0 1 2 3 8; do wave-run %s --kernel=dynamic_trip --scalar=n=$n --compare-pipeline='builtin.module(wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null; done | FileCheck %s --check-prefix=SAME5
+// RUN: for n in 0 1 2 3 8; do wave-run %s --kernel=dynamic_trip --scalar=n=$n --compare-pipeline='builtin.module(wave-pipeline-loops{buffer=lds stages=3},wave-insert-barriers)' 2>/dev/null; done | FileCheck %s --check-prefix=SAME5
+// RUN: for n in 2 5 8; do wave-run %s --kernel=assumed_trip --scalar=n=$n --compare-pipeline='builtin.module(wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null; done | FileCheck %s --check-prefix=SAME3
+// With deferred MMAs the steady state needs one iteration more: the
+// 128 x 128 GEMM with its K steps as an argument runs the pipelined loop
+// from 3 steps on (run at 3; the loop as written below that is the
+// dynamic_trip kernel's case).
+// RUN: sed -e 's/%C: !out) kernel/%C: !out, %%steps: index) kernel/' -e 's/%ks = %c0 to %c16/%ks = %c0 to %%steps/' -e 's/\(%C: memref<512x512xf32>\)) kernel/\1, %%steps: index) kernel/' %examples/gemm_nk_128.mlir > %t.nk.mlir
+// RUN: wave-opt %t.nk.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops -o /dev/null 2>&1 | FileCheck %s --check-prefix=RUN-TIME-DEFER
+// RUN-TIME-DEFER: 4 trailing MMAs deferred to the next iteration (8 VGPRs carried)); run-time trip count: versioned on trip count >= 3, the loop as written runs otherwise
+// RUN: wave-run %t.nk.mlir --kernel=gemm_nk_128 --scalar=steps=3 --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// SAME5-COUNT-5: PASS
+// SAME3-COUNT-3: PASS
 // A bad option is an error.
 // RUN: not wave-opt %s --wave-pipeline-loops=stages=1 2>&1 >/dev/null | FileCheck %s --check-prefix=BAD
 // Every pipelined kernel computes what it computed before, without races,
@@ -63,7 +85,7 @@
 // DEFER-COUNT-12: wave.mma
 // DEFER: wave.barrier
 // DEFER-NOT: wave.mma
-// DEFER: scf.for %{{.*}} = %{{.*}} to %c15 step %{{.*}} iter_args({{.*}}) -> (vector<8xf16>, vector<8xf16>, vector<8xf16>, vector<8xf16>, vector<4xf16>, vector<4xf16>, vector<16xf32>, vector<4xf16>, vector<16xf32>, vector<4xf16>, vector<16xf32>, vector<16xf32>)
+// DEFER: scf.for %{{.*}} = %c1{{(_[0-9]+)?}} to %c15 step %{{.*}} iter_args({{.*}}) -> (vector<8xf16>, vector<8xf16>, vector<8xf16>, vector<8xf16>, vector<4xf16>, vector<4xf16>, vector<16xf32>, vector<4xf16>, vector<16xf32>, vector<4xf16>, vector<16xf32>, vector<16xf32>)
 // DEFER-COUNT-4: wave.mma <f32_32x32x8_f16> %arg
 // DEFER-NEXT: wave.write
 // DEFER: wave.barrier
@@ -126,7 +148,7 @@
 // GEMM-COUNT-4: wave.mma
 // GEMM: gpu.return
 
-// SUMMARY: remark: wave-pipeline-loops: 5 loops pipelined, 6 reads prefetched, 0 with deferred MMAs, 0 with fewer stages, 0 LDS bytes added; rejected: 2 trip count, 3 dependence, 1 registers, 0 LDS, 1 no target
+// SUMMARY: remark: wave-pipeline-loops: 7 loops pipelined, 8 reads prefetched, 0 with deferred MMAs, 1 versioned on their trip count, 0 with fewer stages, 0 LDS bytes added; rejected: 2 trip count, 3 dependence, 1 registers, 0 LDS, 1 no target
 
 // BAD: error: wave-pipeline-loops: stages must be at least 2, got 1
 
@@ -299,18 +321,91 @@ gpu.module @pipeline {
     gpu.return
   }
 
-  // The bound is a kernel argument.
+  // The bound is a kernel argument that may be below the stages: the
+  // pipelined loop runs when the trip count is at least 2, the loop as
+  // written otherwise.
+  // CHECK-LABEL: gpu.func @dynamic_trip
+  // CHECK: %[[TRIPS:.*]] = arith.maxsi %n, %{{.*}} : index
+  // CHECK-NEXT: %[[TWO:.*]] = arith.constant 2 : index
+  // CHECK-NEXT: %[[ENOUGH:.*]] = arith.cmpi sge, %[[TRIPS]], %[[TWO]] : index
+  // CHECK-NEXT: %[[R:.*]] = scf.if %[[ENOUGH]] -> (vector<4xf32>) {
+  // CHECK: %[[STEADY:.*]] = arith.maxsi %n, %{{.*}} : index
+  // CHECK: %[[FIRST:.*]] = wave.read %in
+  // CHECK: %[[UB:.*]] = arith.subi %[[STEADY]], %{{.*}} : index
+  // CHECK: %[[LOOP:.*]]:2 = scf.for %{{.*}} = %{{.*}} to %[[UB]] step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %[[FIRST]])
+  // CHECK: scf.yield
+  // CHECK: wave.write %[[LOOP]]#1, %[[TILE:.*]][
+  // CHECK: scf.yield
+  // CHECK-NEXT: } else {
+  // CHECK-NEXT: %[[PLAIN:.*]] = scf.for %{{.*}} = %{{.*}} to %n step
+  // CHECK: scf.yield %[[PLAIN]]
+  // CHECK: wave.write %[[R]], %out
   gpu.func @dynamic_trip(%in: memref<8x256xf32>, %out: memref<256xf32>,
                          %n: index) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>,
-                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k,
+                  wave.assume = affine_set<(i, o, n) : (8 - n >= 0)>} {
     %tile = wave.alloc_lds : memref<256xf32, #lds>
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %zero = arith.constant dense<0.0> : vector<4xf32>
     %t = gpu.thread_id x
-    // expected-remark @+1 {{wave-pipeline-loops: not pipelined: the trip count is not static (constant bounds and a positive step)}}
+    // expected-remark @+1 {{wave-pipeline-loops: pipelined with 2 stages in registers: 1 global reads issued 1 iteration ahead (}}
     %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+      %g = wave.read %in[%k, %t] map #stage : memref<8x256xf32> -> vector<4xf32>
+      wave.write %g, %tile[%t] map #own : vector<4xf32>, memref<256xf32, #lds>
+      wave.barrier
+      %x = wave.read %tile[%t] map #next : memref<256xf32, #lds> -> vector<4xf32>
+      %s = arith.addf %acc, %x : vector<4xf32>
+      wave.barrier
+      scf.yield %s : vector<4xf32>
+    }
+    wave.write %r, %out[%t] map #own : vector<4xf32>, memref<256xf32>
+    gpu.return
+  }
+
+  // wave.assume promises at least 2 trips: no run-time check.
+  // CHECK-LABEL: gpu.func @assumed_trip
+  // CHECK-NOT: scf.if
+  // CHECK: scf.for
+  // CHECK-NOT: scf.for
+  // CHECK: gpu.return
+  gpu.func @assumed_trip(%in: memref<8x256xf32>, %out: memref<256xf32>,
+                         %n: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k,
+                  wave.assume = affine_set<(i, o, n) : (n - 2 >= 0, 8 - n >= 0)>} {
+    %tile = wave.alloc_lds : memref<256xf32, #lds>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant dense<0.0> : vector<4xf32>
+    %t = gpu.thread_id x
+    // expected-remark @+1 {{(9 + 4 prefetched VGPRs of the budget of 64, 1024 bytes of LDS, at occupancy 8 (reached before pipelining) on gfx942); run-time trip count, at least 2 by the kernel's wave.assume}}
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+      %g = wave.read %in[%k, %t] map #stage : memref<8x256xf32> -> vector<4xf32>
+      wave.write %g, %tile[%t] map #own : vector<4xf32>, memref<256xf32, #lds>
+      wave.barrier
+      %x = wave.read %tile[%t] map #next : memref<256xf32, #lds> -> vector<4xf32>
+      %s = arith.addf %acc, %x : vector<4xf32>
+      wave.barrier
+      scf.yield %s : vector<4xf32>
+    }
+    wave.write %r, %out[%t] map #own : vector<4xf32>, memref<256xf32>
+    gpu.return
+  }
+
+  // A run-time lower bound is left alone.
+  gpu.func @dynamic_lower(%in: memref<8x256xf32>, %out: memref<256xf32>,
+                          %n: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+    %tile = wave.alloc_lds : memref<256xf32, #lds>
+    %c8 = arith.constant 8 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant dense<0.0> : vector<4xf32>
+    %t = gpu.thread_id x
+    // expected-remark @+1 {{wave-pipeline-loops: not pipelined: the lower bound or the step is not constant (a run-time upper bound is pipelined, a run-time lower bound or step is not), or the step is not positive, or the comparison is unsigned}}
+    %r = scf.for %k = %n to %c8 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
       %g = wave.read %in[%k, %t] map #stage : memref<8x256xf32> -> vector<4xf32>
       wave.write %g, %tile[%t] map #own : vector<4xf32>, memref<256xf32, #lds>
       wave.barrier

@@ -286,7 +286,10 @@ def WaveOptimizeLdsLayout : Pass<"wave-optimize-lds-layout"> {
     the tile's rows and accesses. It keeps the layout with the fewest extra
     (conflict) cycles over all executions of the accesses, then the fewest
     bytes, then the fewest LDS instructions, the current layout winning
-    ties. An access along the rows that is wider than a swizzle's groups is
+    ties. Bytes come second only while the kernel's LDS limits its
+    occupancy (for its chip and `known_block_size`); otherwise fewer bytes
+    buy nothing, and the order is cycles, instructions, no swizzle (whose
+    XOR every address pays), bytes. An access along the rows that is wider than a swizzle's groups is
     split into accesses of one group each when that layout wins (a
     `ds_write_b128` becomes two `ds_write_b64`, which cost the same
     cycles).
@@ -392,7 +395,8 @@ def WaveInsertBarriers : Pass<"wave-insert-barriers"> {
   ];
   let statistics = [
     Statistic<"numHazards", "hazards",
-              "LDS hazards found (pairs of accesses and path classes)">,
+              "LDS hazards placement orders (pairs of accesses and path "
+              "classes; those a nearer one implies are left out)">,
     Statistic<"numInserted", "barriers-inserted", "Barriers inserted">,
     Statistic<"numKept", "barriers-kept",
               "wave.barrier ops of the input kept">,
@@ -442,9 +446,16 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
     (`llvm.amdgcn.iglp.opt` 0) on chips with MFMA. The carried fragments
     count against the register budget; a remark says when they do not fit.
 
+    A loop of run-time trip count (a run-time upper bound; constant lower
+    bound and step) is pipelined when the kernel's `wave.assume` proves it
+    runs at least the iterations the rotation takes (the stages, one more
+    with deferred MMAs); otherwise the pass versions it: an `scf.if` on the
+    trip count runs the pipelined loop, or the loop as written when there
+    are fewer iterations.
+
     A loop is pipelined only when the rotation provably keeps its meaning
-    and fits the kernel's budget; otherwise a remark says why: a trip count
-    that is not static or is below the stages; a staged read whose address
+    and fits the kernel's budget; otherwise a remark says why: a run-time
+    lower bound or step, a static trip count below the stages; a staged read whose address
     or mask depends on a loop-carried value or on memory; an op in the loop
     that may write the memory a staged read reads; (with `buffer=lds`) a
     tile that is not a `wave.alloc_lds`, is accessed outside the loop or
@@ -494,6 +505,9 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
     Statistic<"numReadsPrefetched", "reads-prefetched",
               "Staged global wave.read ops issued ahead in the pipelined "
               "loops">,
+    Statistic<"numVersioned", "loops-versioned",
+              "Pipelined loops of run-time trip count behind a run-time "
+              "check of it">,
     Statistic<"numStagesReduced", "stages-reduced",
               "Loops pipelined with fewer stages than requested (budget)">,
     Statistic<"numLdsBytesAdded", "lds-bytes-added",

@@ -1,0 +1,96 @@
+// RUN: wave-opt %s --split-input-file --verify-diagnostics --mlir-print-op-on-diagnostic=false --pass-pipeline='builtin.module(gpu.module(convert-wave-to-amdgpu))' | FileCheck %s
+// The code object keeps the 16-byte width: one buffer load and one buffer
+// store a lane, no per-element accesses or branches.
+// RUN: sed -n '1,/^\/\/ -----/p' %s > %t.copy.mlir
+// RUN: wave-compile %t.copy.mlir --chip=gfx942 --emit=asm -o - | FileCheck %s --check-prefix=ASM
+
+// Bounded 16-byte runs of a run-time-size f16 matrix: `n mod 8 == 0` and
+// runs starting at multiples of 8 put every run wholly inside or wholly
+// outside the rows, and the extents' bounds keep the matrix under 2^31
+// bytes. Each access is a buffer access whose lanes outside the shape
+// (row past m, or run past n) address element (m, 0), the buffer's end.
+// CHECK-LABEL: gpu.func @copy
+// CHECK-SAME: ([[X:%[A-Za-z0-9_]+]]: memref<f16>, [[Y:%[A-Za-z0-9_]+]]: memref<f16>, [[M:%[A-Za-z0-9_]+]]: index, [[N:%[A-Za-z0-9_]+]]: index)
+// CHECK: [[XV:%[A-Za-z0-9_]+]] = memref.reinterpret_cast [[X]]
+// CHECK: [[YV:%[A-Za-z0-9_]+]] = memref.reinterpret_cast [[Y]]
+// CHECK: [[ROWS:%[A-Za-z0-9_]+]] = memref.dim [[XV]], %c0
+// CHECK: [[ROWIN:%[A-Za-z0-9_]+]] = arith.cmpi ult, [[ROW:%[A-Za-z0-9_]+]], [[ROWS]] : index
+// CHECK: [[COLS:%[A-Za-z0-9_]+]] = memref.dim [[XV]], %c1
+// CHECK: [[COLIN:%[A-Za-z0-9_]+]] = arith.cmpi ult, [[COL:%[A-Za-z0-9_]+]], [[COLS]] : index
+// CHECK: [[IN:%[A-Za-z0-9_]+]] = arith.andi [[ROWIN]], [[COLIN]] : i1
+// CHECK: [[R:%[A-Za-z0-9_]+]] = arith.select [[IN]], [[ROW]], [[ROWS]] : index
+// CHECK: [[R32:%[A-Za-z0-9_]+]] = arith.index_cast [[R]] : index to i32
+// CHECK: [[C:%[A-Za-z0-9_]+]] = arith.select [[IN]], [[COL]], %c0{{(_[0-9]+)?}} : index
+// CHECK: [[C32:%[A-Za-z0-9_]+]] = arith.index_cast [[C]] : index to i32
+// CHECK: [[V:%[A-Za-z0-9_]+]] = amdgpu.raw_buffer_load [[XV]][[[R32]], [[C32]]] : memref<?x?xf16>, i32, i32 -> vector<8xf16>
+// CHECK: amdgpu.raw_buffer_store [[V]] -> [[YV]][%{{.*}}, %{{.*}}] : vector<8xf16> -> memref<?x?xf16>, i32, i32
+// CHECK-NOT: vector.maskedload
+// CHECK-NOT: vector.maskedstore
+// CHECK: gpu.return
+
+// ASM-LABEL: copy:
+// ASM: buffer_load_dwordx4
+// ASM-NOT: global_load
+// ASM: buffer_store_dwordx4
+// ASM-NOT: global_store
+// ASM: s_endpgm
+
+gpu.module @m {
+  gpu.func @copy(%X: memref<?x?xf16> {wave.dims = array<i64: 2, 3>},
+                 %Y: memref<?x?xf16> {wave.dims = array<i64: 2, 3>},
+                 %M: index, %N: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+                  wave.assume = affine_set<(x, y, m, n) :
+                      (65536 - m >= 0, 16384 - n >= 0, n mod 8 == 0)>} {
+    %tid = gpu.thread_id x
+    %bid = gpu.block_id x
+    %by = gpu.block_id y
+    %x = wave.read %X[%by, %bid, %tid] map affine_map<(r, b, t) -> (r, b * 512 + t * 8)>
+        bounded : memref<?x?xf16> -> vector<8xf16>
+    wave.write %x, %Y[%by, %bid, %tid] map affine_map<(r, b, t) -> (r, b * 512 + t * 8)>
+        bounded : vector<8xf16>, memref<?x?xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+// Bounded accesses that stay masked, each with the reason.
+// CHECK-LABEL: gpu.func @masked
+// CHECK-COUNT-5: vector.maskedload
+// CHECK-NOT: raw_buffer_load
+// CHECK: gpu.return
+gpu.module @m {
+  gpu.func @masked(%X: memref<?x?xf16> {wave.dims = array<i64: 3, 4>},
+                   %Z: memref<?xf16> {wave.dims = array<i64: 5>},
+                   %W: memref<65536x32768xf16>,
+                   %M: index, %N: index, %L: index, %mask: vector<8xi1>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+                  wave.assume = affine_set<(x, z, w, m, n, l, k) :
+                      (1024 - m >= 0, 1024 - n >= 0, n mod 4 == 0)>} {
+    %tid = gpu.thread_id x
+    %bid = gpu.block_id x
+    // expected-remark @below {{bounded access lowered to a masked access, which the backend splits per element: the 8 elements of 'wave.read'}}
+    %a = wave.read %X[%bid, %tid] map affine_map<(b, t) -> (b, t * 8)>
+        bounded : memref<?x?xf16> -> vector<8xf16>
+    // Runs of 4 on rows of a multiple of 4 are whole, but not runs of 4
+    // that start at 2.
+    %b = wave.read %X[%bid, %tid] map affine_map<(b, t) -> (b, t * 4)>
+        bounded : memref<?x?xf16> -> vector<4xf16>
+    // expected-remark @below {{the 4 elements of 'wave.read'}}
+    %c = wave.read %X[%bid, %tid] map affine_map<(b, t) -> (b, t * 4 + 2)>
+        bounded : memref<?x?xf16> -> vector<4xf16>
+    // expected-remark @below {{extent 0 of its memref has no upper bound under the kernel's wave.assume, and buffer offsets are 32-bit}}
+    %d = wave.read %Z[%tid] map affine_map<(t) -> (t)>
+        bounded : memref<?xf16> -> vector<1xf16>
+    // expected-remark @below {{its memref may span 4294967296 bytes, more than the 2147483648 a buffer access addresses}}
+    %e = wave.read %W[%bid, %tid] map affine_map<(b, t) -> (b, t * 8)>
+        bounded : memref<65536x32768xf16> -> vector<8xf16>
+    // expected-remark @below {{only unmasked, cached vector accesses are buffer accesses}}
+    %f = wave.read %X[%bid, %tid] map affine_map<(b, t) -> (b, t * 8)>
+        mask %mask : vector<8xi1> bounded : memref<?x?xf16> -> vector<8xf16>
+    gpu.return
+  }
+}
