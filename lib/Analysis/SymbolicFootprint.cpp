@@ -653,8 +653,9 @@ LogicalResult Execution::addAssumptions() {
   IntegerSet constraints = set.getValue();
   SmallVector<Linear> args;
   for (auto [dim, arg] : llvm::enumerate(func.getArguments())) {
+    unsigned position = dim;
     bool used = llvm::any_of(constraints.getConstraints(), [&](AffineExpr e) {
-      return e.isFunctionOfDim(dim);
+      return e.isFunctionOfDim(position);
     });
     // Arguments the constraints do not use are never linearized.
     FailureOr<Linear> value =

@@ -133,7 +133,7 @@ FailureOr<unsigned> Compiler::addDynamicArgument(gpu::GPUFuncOp func,
                                 << type.getElementType() << " is not supported";
   ArrayRef<int64_t> bindings = getDimBindings(func, index);
   if (!type.getLayout().isIdentity() ||
-      int64_t(bindings.size()) != type.getNumDynamicDims())
+      bindings.size() != type.getNumDynamicDims())
     return mlir::emitError(loc)
            << "wave-run cannot model argument '" << info.name << "' of type "
            << type << ": a dynamically shaped memref needs an identity "

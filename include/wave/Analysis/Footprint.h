@@ -75,7 +75,8 @@ struct IndexClass {
   unsigned dim = 0;
   /// `[lowerBound, upperBound)` by `step` of a `LoopInductionVar` whose loop
   /// has constant bounds and step; all unset otherwise ("unknown range").
-  std::optional<int64_t> lowerBound, upperBound, step;
+  std::optional<int64_t> lowerBound = std::nullopt, upperBound = std::nullopt,
+                         step = std::nullopt;
 
   /// Whether this is a loop induction variable with a constant range.
   bool hasStaticRange() const {

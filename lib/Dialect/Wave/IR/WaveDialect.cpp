@@ -176,7 +176,7 @@ static LogicalResult verifyDimsAttr(gpu::GPUFuncOp func, unsigned index,
     return emit() << "needs a row-major memref (identity layout), whose "
                      "strides follow from its extents, not "
                   << type;
-  if (dims.size() != memref.getNumDynamicDims())
+  if (size_t(dims.size()) != memref.getNumDynamicDims())
     return emit() << "names " << dims.size() << " size arguments, but " << type
                   << " has " << memref.getNumDynamicDims()
                   << " dynamic dimensions";
