@@ -1005,8 +1005,8 @@ bool SymbolicFootprint::isWholeOrNothing(std::string *reason) const {
   acrossZero.addGe(Linear::of(-1) - lo);
   acrossZero.addGe(hi);
   if (acrossEnd.hasOverflow() || acrossZero.hasOverflow()) {
-    setReason(reason, "the address of " + accessName +
-                          " overflows 64-bit integers");
+    setReason(reason,
+              "the address of " + accessName + " overflows 64-bit integers");
     return false;
   }
   if (!acrossEnd.findSample(execution.choices) &&
