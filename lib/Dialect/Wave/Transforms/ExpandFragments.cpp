@@ -70,24 +70,30 @@ Value ExpandFragmentsPass::getThreadId(LaneAccessOpInterface access,
 }
 
 /// `expr floordiv divisor`, merging `(x floordiv a) floordiv b` into
-/// `x floordiv (a * b)` as hand-written maps say it.
+/// `x floordiv (a * b)` as hand-written maps say it (unless `a * b`
+/// overflows).
 static AffineExpr floorDiv(AffineExpr expr, int64_t divisor) {
   auto inner = dyn_cast<AffineBinaryOpExpr>(expr);
+  int64_t merged;
   if (inner && inner.getKind() == AffineExprKind::FloorDiv)
-    if (auto constant = dyn_cast<AffineConstantExpr>(inner.getRHS()))
-      return inner.getLHS().floorDiv(constant.getValue() * divisor);
+    if (auto constant = dyn_cast<AffineConstantExpr>(inner.getRHS());
+        constant && !llvm::MulOverflow(constant.getValue(), divisor, merged))
+      return inner.getLHS().floorDiv(merged);
   return expr.floorDiv(divisor);
 }
 
 /// `expr * factor` with the product distributed over sums and merged into
-/// constant factors, so positions in fragments read as offsets in elements.
+/// constant factors (unless the product overflows), so positions in
+/// fragments read as offsets in elements.
 static AffineExpr scale(AffineExpr expr, int64_t factor) {
   auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
   if (binary && binary.getKind() == AffineExprKind::Add)
     return scale(binary.getLHS(), factor) + scale(binary.getRHS(), factor);
+  int64_t merged;
   if (binary && binary.getKind() == AffineExprKind::Mul)
-    if (auto constant = dyn_cast<AffineConstantExpr>(binary.getRHS()))
-      return binary.getLHS() * (constant.getValue() * factor);
+    if (auto constant = dyn_cast<AffineConstantExpr>(binary.getRHS());
+        constant && !llvm::MulOverflow(constant.getValue(), factor, merged))
+      return binary.getLHS() * merged;
   return expr * factor;
 }
 
