@@ -86,6 +86,9 @@ void mlir::wave::buildUpstreamToROCDLPipeline(
   gpuModule.addPass(createCanonicalizerPass());
   gpuModule.addPass(createCSEPass());
   gpuModule.addPass(createReconcileUnrealizedCastsPass());
+  // Long straight-line code in bounded scheduling regions: the backend's
+  // scheduler grows faster than its regions.
+  gpuModule.addNestedPass<LLVM::LLVMFuncOp>(createWaveBoundSchedRegions());
 }
 
 void mlir::wave::buildWaveLowerToROCDLPipeline(

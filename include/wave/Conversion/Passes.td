@@ -177,6 +177,34 @@ def WaveLowerSubgroupReduce
   ];
 }
 
+def WaveBoundSchedRegions
+    : Pass<"wave-bound-sched-regions", "::mlir::LLVM::LLVMFuncOp"> {
+  let summary = "Cuts long straight-line code into bounded scheduling "
+                "regions at workgroup barriers";
+  let description = [{
+    LLVM's machine scheduler takes a basic block between scheduling
+    boundaries as one region, and the AMDGPU scheduler's time grows faster
+    than the region (every pick weighs the register pressure of every ready
+    instruction): a kernel of long straight-line code, such as one unrolled
+    or generated step by step, spends most of its compile time there. This
+    pass counts the function's operations and, in a function of at least
+    `limit` of them, adds `rocdl.sched.barrier 0`, which the backend
+    treats as a scheduling boundary, after every `rocdl.s.barrier`. A
+    workgroup barrier already orders every memory access across it, so only
+    arithmetic loses the freedom to move across the cut. Shorter functions,
+    which every example is, are left as they are.
+    docs/passes/wave-bound-sched-regions.md has the measurements.
+  }];
+  let options = [
+    Option<"limit", "limit", "unsigned", /*default=*/"1500",
+           "the fewest operations of a function that is cut (0: none is)">,
+  ];
+  let statistics = [
+    Statistic<"numCuts", "cuts", "scheduling boundaries added">,
+  ];
+  let dependentDialects = ["::mlir::ROCDL::ROCDLDialect"];
+}
+
 def WaveExportLLVMModule : Pass<"wave-export-llvm-module", "::mlir::ModuleOp"> {
   let summary = "Turns the lowered gpu.module into a translatable LLVM module";
   let description = [{
