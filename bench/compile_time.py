@@ -6,8 +6,9 @@ and 256x the work, with the least-squares exponent k of (time - start-up) ~
 size^k, the start-up being the time wave-compile takes on an empty kernel,
 and each pass's exponent, and the time of the project's passes, of MLIR's
 passes and of LLVM (translation, middle end, backend, link) at each size
-with their exponents. bench/run.py includes it in bench/results.md; alone it
-writes the table for a few examples:
+with their exponents, and LLVM's slowest code generation passes at the two
+largest sizes (-time-passes). bench/run.py includes it in
+bench/results.md; alone it writes the table for a few examples:
 
     bench/compile_time.py BUILD_DIR [--runs N] [--examples gemm ...]
                           [--sizes 1 4 16 64 256 1024]
@@ -123,17 +124,41 @@ GROUPS = {"root", "Total", "'gpu.module' Pipeline",
           "Pipeline Collection : ['gpu.func']", "(A) DominanceInfo"}
 
 
-def pass_times(tools, example, workdir, min_percent=0.5):
+def llvm_pass_times(stderr):
+    """LLVM's code generation passes of -time-passes (its legacy pass
+    manager's report), as {name: user seconds}."""
+    if "Pass execution timing report" not in stderr:
+        return {}
+    report = stderr[stderr.index("Pass execution timing report"):]
+    times = {}
+    for line in report.splitlines()[4:]:
+        # User, system, user+system and wall columns, then the name.
+        match = re.match(r"\s+([\d.]+) \(\s*[\d.]+%\)(?:\s+[\d.]+ "
+                         r"\(\s*[\d.]+%\)){3}\s+(.*\S)", line)
+        if not match:
+            if times:
+                break
+            continue
+        if match.group(2) != "Total":
+            times[match.group(2)] = float(match.group(1))
+    return times
+
+
+def pass_times(tools, example, workdir, min_percent=0.5, llvm=None):
     """Every pass of -mlir-timing over `min_percent` of the time, as (name,
     seconds),
     and the total. The timer runs from the pass manager's creation to the
     exit: its `Rest` is the translation to LLVM IR, LLVM's middle end and
-    backend, and the link."""
+    backend, and the link. With `llvm` (a dict), also LLVM's code
+    generation passes (-time-passes, user seconds) into it."""
     result = subprocess.run(
         [tools / "wave-compile", example, f"--chip={SCALED_CHIP}", "-O2",
          "-o", workdir / "timing.hsaco", "-mlir-timing",
-         "-mlir-timing-display=list"],
+         "-mlir-timing-display=list"] +
+        (["-time-passes"] if llvm is not None else []),
         capture_output=True, text=True, check=True)
+    if llvm is not None:
+        llvm.update(llvm_pass_times(result.stderr))
     rows = []
     total = None
     report = result.stderr[result.stderr.index("Execution time report"):]
@@ -183,11 +208,14 @@ def measure(tools, examples_dir, examples, workdir, runs, sizes=SIZES):
     # Sizes take turns within each run, so that a change of the machine's
     # load during the measurement weighs on every size alike.
     samples_by_size = {factor: [] for factor in sizes}
+    llvm_by_size = {factor: [] for factor in sizes}
     for _ in range(runs):
         for factor in sizes:
+            llvm_passes = {}
             samples_by_size[factor].append(dict(pass_times(
                 tools, workdir / f"scaled{factor}.mlir", workdir,
-                min_percent=0)[1]))
+                min_percent=0, llvm=llvm_passes)[1]))
+            llvm_by_size[factor].append(llvm_passes)
     per_size = []
     ours = project_passes()
     owners = {"wave passes": [], "MLIR passes": [], "LLVM": []}
@@ -213,6 +241,21 @@ def measure(tools, examples_dir, examples, workdir, runs, sizes=SIZES):
             points = list(zip(sizes, [times[name] for times in per_size]))
             pass_growth.append((name, [t for _, t in points],
                                 fit_exponent(points), last_steps(points)))
+    # LLVM's slowest code generation passes at the largest size, their
+    # medians at the two largest sizes and the exponent between them.
+    def llvm_median(factor, name):
+        return statistics.median(sample.get(name, 0.0)
+                                 for sample in llvm_by_size[factor])
+    llvm_growth = []
+    if len(sizes) >= 2 and llvm_by_size[sizes[-1]][0]:
+        last, before = sizes[-1], sizes[-2]
+        names = sorted(llvm_by_size[last][0],
+                       key=lambda name: -llvm_median(last, name))[:6]
+        for name in names:
+            points = [(before, llvm_median(before, name)),
+                      (last, llvm_median(last, name))]
+            llvm_growth.append((name, [t for _, t in points],
+                                fit_exponent(points)))
     slowest = max(per_example, key=lambda row: row[2])[0]
     total, passes = pass_times(tools, examples_dir / f"{slowest}.mlir",
                                workdir)
@@ -220,6 +263,7 @@ def measure(tools, examples_dir, examples, workdir, runs, sizes=SIZES):
             "cores": os.cpu_count(), "examples": per_example,
             "scaling": scaling,
             "startup": startup, "exponent": fit_exponent(above),
+            "llvm_growth": llvm_growth,
             "steps": steps, "pass_growth": pass_growth, "sizes": sizes,
             "owners": [(owner, seconds, fit_exponent(
                 list(zip(sizes, seconds))), last_steps(
@@ -298,6 +342,15 @@ def markdown(times):
     lines += ["| LLVM's share | " + " | ".join(
         f"{100 * t / total:.0f}%" for t, total in zip(llvm, totals)) +
         " | | " + " | ".join("" for _ in step_names) + " |"]
+    if times["llvm_growth"]:
+        before, last = sizes[-2], sizes[-1]
+        lines += ["", "LLVM's slowest code generation passes on the "
+                  f"generated kernel at {last}x (-time-passes, user seconds, "
+                  f"median of {times['runs']} runs a size):", "",
+                  f"| LLVM pass | {before}x | {last}x | k ({before}x to "
+                  f"{last}x) |", "|---|---|---|---|"]
+        lines += [f"| {name} | {a:.4f} | {b:.4f} | {k:.2f} |"
+                  for name, (a, b), k in times["llvm_growth"]]
     for name, total, passes in times["passes"]:
         lines += ["", f"Per-pass times (-mlir-timing, -O2, {name}; passes "
                   f"over 0.5% of the {total:.4f} s timed; `Rest` is LLVM: "

@@ -128,6 +128,13 @@ private:
   void scanBackFrom(unsigned to, ChainLink link, const BarrierSet &present,
                     ArrayRef<unsigned> barrierGaps,
                     ArrayRef<unsigned> structuredItems);
+  /// The hazards into `to` from the items of `chain[level]`'s region, a
+  /// loop body without an exit point where barriers are allowed, leaving
+  /// out those a nearer one ordered by `present` implies (see
+  /// `findPlacementHazards`).
+  void scanAroundBody(unsigned to, ArrayRef<ChainLink> chain, unsigned level,
+                      const BarrierSet &present,
+                      ArrayRef<unsigned> structuredItems);
 
   /// The regions around `item` from the innermost out, with the position of
   /// the item (or the item around it) in each.
@@ -375,6 +382,76 @@ void HazardFinder::scanBackFrom(unsigned to, ChainLink link,
   }
 }
 
+void HazardFinder::scanAroundBody(unsigned to, ArrayRef<ChainLink> chain,
+                                  unsigned level, const BarrierSet &present,
+                                  ArrayRef<unsigned> structuredItems) {
+  ChainLink link = chain[level];
+  const BarrierProgram::Region &region = program.getRegion(link.region);
+  unsigned numItems = region.items.size();
+  unsigned loop = *region.parentItem;
+  // Backwards from `to`'s item around the back edge: step `t` is at
+  // position `link.position - 1 - t` modulo the items, the last step at
+  // `to`'s item itself.
+  auto positionAt = [&](unsigned step) {
+    return (link.position + 2 * numItems - 1 - step) % numItems;
+  };
+  // Whether the nearest access item with a hazard into `to` that ends at
+  // `to`'s item and is ordered by `present` has been seen since the last
+  // loop that runs.
+  bool haveNearest = false;
+  for (unsigned step = 0; step < numItems;) {
+    unsigned position = positionAt(step);
+    unsigned item = region.items[position];
+    const BarrierProgram::Item &info = program.getItem(item);
+    if (position == link.position && level != 0) {
+      // The other arms of the branch around `to`.
+      for (unsigned arm : info.children)
+        if (arm != chain[level - 1].region)
+          for (unsigned nested : program.getRegion(arm).items)
+            forEachAccess(nested,
+                          [&](unsigned from) { findPairHazards(from, to); });
+      break;
+    }
+    if (info.kind != BarrierProgram::ItemKind::Access) {
+      forEachAccess(item, [&](unsigned from) { findPairHazards(from, to); });
+      if (info.kind == BarrierProgram::ItemKind::Loop &&
+          !program.getRegion(info.children.front()).mayRunZeroTimes)
+        haveNearest = false;
+      ++step;
+      continue;
+    }
+    if (haveNearest) {
+      // Implied up to the previous item that is not an access, around the
+      // back edge, or to the end of the walk (the branch around `to` is
+      // such an item, and its last step).
+      if (structuredItems.empty())
+        break;
+      const unsigned *previous = llvm::lower_bound(structuredItems, position);
+      unsigned stop = previous != structuredItems.begin()
+                          ? *(previous - 1)
+                          : structuredItems.back();
+      step += (position + numItems - stop) % numItems;
+      continue;
+    }
+    size_t numHazards = hazards.size();
+    findPairHazards(item, to);
+    // A hazard that nests the ones of the accesses further back: within
+    // one iteration from before `to`'s item, or to the next iteration from
+    // after it, both ending just before `to`'s item.
+    for (size_t index = numHazards; index < hazards.size(); ++index) {
+      const Hazard &hazard = hazards[index];
+      bool endsHere =
+          hazard.getHomeRegion() == link.region &&
+          (position < link.position ? !hazard.paths.carrierLoop
+                                    : hazard.paths.carrierLoop == loop &&
+                                          hazard.paths.distance == 1);
+      if (endsHere && present.covers(hazard))
+        haveNearest = true;
+    }
+    ++step;
+  }
+}
+
 SmallVector<Hazard>
 HazardFinder::runForPlacement(ArrayRef<ExistingBarrier> existing) {
   unsigned numRegions = program.getNumRegions();
@@ -402,6 +479,10 @@ HazardFinder::runForPlacement(ArrayRef<ExistingBarrier> existing) {
         // Outside loops, only forward hazards: from items before.
         scanBackFrom(to, link, present, barrierGaps[link.region],
                      structuredItems[link.region]);
+        continue;
+      }
+      if (region.cyclic && !region.exitGap && region.barriersAllowed) {
+        scanAroundBody(to, chain, level, present, structuredItems[link.region]);
         continue;
       }
       auto findFrom = [&](unsigned from) { findPairHazards(from, to); };

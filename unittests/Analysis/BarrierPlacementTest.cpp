@@ -652,62 +652,101 @@ identify(const Hazard &hazard) {
           hazard.paths.distance};
 }
 
-/// Placement decides the same with the hazards `findPlacementHazards` keeps
-/// as with all of them, on random programs, conflict answers and existing
-/// barriers; the kept ones are a subsequence of all.
-TEST(BarrierPlacementTest, PlacementHazardsDecideAsAllHazards) {
-  std::mt19937 rng(15);
+/// Whether placement decides the same with the hazards
+/// `findPlacementHazards` keeps as with all of them on `program`, for random
+/// conflict answers and existing barriers, and the kept ones are a
+/// subsequence of all; sets `pruned` when some were left out.
+void expectSameDecisions(const BarrierProgram &program, std::mt19937 &rng,
+                         bool &pruned) {
+  // Conflicts of a random density, the same answer for the same question.
+  unsigned density = 1 + rng() % 4, seed = rng();
+  auto oracle = [&](unsigned from, unsigned to, const PathClass &paths) {
+    uint64_t key = (uint64_t(from) * 1000003 + to) * 1000003 +
+                   (paths.carrierLoop ? *paths.carrierLoop + 1 : 0) * 7 +
+                   paths.distance;
+    return std::mt19937_64(key ^ seed)() % 5 < density;
+  };
+  SmallVector<ExistingBarrier> existing;
+  for (unsigned region = 0; region < program.getNumRegions(); ++region)
+    for (unsigned gap = 0; gap < program.getRegion(region).getNumGaps(); ++gap)
+      if (rng() % 3 == 0)
+        existing.push_back({{region, gap}, rng() % 4 != 0});
+
+  SmallVector<Hazard> all = findHazards(program, oracle);
+  SmallVector<Hazard> kept = findPlacementHazards(program, oracle, existing);
+  pruned = kept.size() < all.size();
+  auto *next = all.begin();
+  for (const Hazard &hazard : kept) {
+    while (next != all.end() && identify(*next) != identify(hazard))
+      ++next;
+    ASSERT_NE(next, all.end());
+    ++next;
+  }
+  for (bool keepAll : {false, true}) {
+    BarrierPlacement fromAll = placeBarriers(program, all, existing, keepAll);
+    BarrierPlacement fromKept = placeBarriers(program, kept, existing, keepAll);
+    EXPECT_EQ(fromAll.keepExisting, fromKept.keepExisting);
+    EXPECT_EQ(fromAll.inserted, fromKept.inserted);
+    auto uncoverable = [](ArrayRef<Hazard> hazards,
+                          ArrayRef<unsigned> indices) {
+      return llvm::map_to_vector(
+          indices, [&](unsigned index) { return identify(hazards[index]); });
+    };
+    EXPECT_EQ(uncoverable(all, fromAll.uncoverable),
+              uncoverable(kept, fromKept.uncoverable));
+  }
+}
+
+/// `expectSameDecisions` on 3000 programs that `build` makes; the number of
+/// them with hazards left out.
+int countPrunedPrograms(
+    unsigned seed,
+    function_ref<void(BarrierProgram &, std::mt19937 &, int trial)> build) {
+  std::mt19937 rng(seed);
   int numPruned = 0;
   for (int trial = 0; trial < 3000; ++trial) {
     BarrierProgram program;
-    unsigned numAccesses = 0;
-    addRandomItems(program, BarrierProgram::kRoot, trial % 4, rng, numAccesses);
-    // Conflicts of a random density, the same answer for the same question.
-    unsigned density = 1 + rng() % 4, seed = rng();
-    auto oracle = [&](unsigned from, unsigned to, const PathClass &paths) {
-      uint64_t key = (uint64_t(from) * 1000003 + to) * 1000003 +
-                     (paths.carrierLoop ? *paths.carrierLoop + 1 : 0) * 7 +
-                     paths.distance;
-      return std::mt19937_64(key ^ seed)() % 5 < density;
-    };
-    SmallVector<ExistingBarrier> existing;
-    for (unsigned region = 0; region < program.getNumRegions(); ++region)
-      for (unsigned gap = 0; gap < program.getRegion(region).getNumGaps();
-           ++gap)
-        if (rng() % 3 == 0)
-          existing.push_back({{region, gap}, rng() % 4 != 0});
-
-    SmallVector<Hazard> all = findHazards(program, oracle);
-    SmallVector<Hazard> kept = findPlacementHazards(program, oracle, existing);
-    if (kept.size() < all.size())
-      ++numPruned;
-    auto *next = all.begin();
-    for (const Hazard &hazard : kept) {
-      while (next != all.end() && identify(*next) != identify(hazard))
-        ++next;
-      ASSERT_NE(next, all.end()) << "trial " << trial;
-      ++next;
+    build(program, rng, trial);
+    bool pruned = false;
+    expectSameDecisions(program, rng, pruned);
+    numPruned += pruned;
+    if (::testing::Test::HasFailure()) {
+      ADD_FAILURE() << "trial " << trial;
+      break;
     }
-    for (bool keepAll : {false, true}) {
-      BarrierPlacement fromAll = placeBarriers(program, all, existing, keepAll);
-      BarrierPlacement fromKept =
-          placeBarriers(program, kept, existing, keepAll);
-      EXPECT_EQ(fromAll.keepExisting, fromKept.keepExisting)
-          << "trial " << trial;
-      EXPECT_EQ(fromAll.inserted, fromKept.inserted) << "trial " << trial;
-      auto uncoverable = [](ArrayRef<Hazard> hazards,
-                            ArrayRef<unsigned> indices) {
-        return llvm::map_to_vector(
-            indices, [&](unsigned index) { return identify(hazards[index]); });
-      };
-      EXPECT_EQ(uncoverable(all, fromAll.uncoverable),
-                uncoverable(kept, fromKept.uncoverable))
-          << "trial " << trial;
-    }
-    if (HasFailure())
-      return;
   }
-  // Over a third of the programs have hazards to leave out (1152 of them).
+  return numPruned;
+}
+
+/// Placement decides the same with the hazards `findPlacementHazards` keeps
+/// as with all of them, on random programs, conflict answers and existing
+/// barriers.
+TEST(BarrierPlacementTest, PlacementHazardsDecideAsAllHazards) {
+  int numPruned = countPrunedPrograms(
+      15, [](BarrierProgram &program, std::mt19937 &rng, int trial) {
+        unsigned numAccesses = 0;
+        addRandomItems(program, BarrierProgram::kRoot, trial % 4, rng,
+                       numAccesses);
+      });
+  // Over a third of the programs have hazards to leave out.
+  EXPECT_GT(numPruned, 1000);
+}
+
+/// The same inside loops: random programs in a loop body (which may hold
+/// more loops and branches), where hazards also go around back edges.
+TEST(BarrierPlacementTest, PlacementHazardsInLoopsDecideAsAllHazards) {
+  int numPruned = countPrunedPrograms(
+      16, [](BarrierProgram &program, std::mt19937 &rng, int trial) {
+        unsigned numAccesses = 0;
+        if (rng() % 2)
+          program.addAccess(BarrierProgram::kRoot, numAccesses++);
+        unsigned loop = program.addLoop(BarrierProgram::kRoot, rng() % 2,
+                                        /*barriersAllowed=*/true);
+        addRandomItems(program, program.getItem(loop).children.front(),
+                       trial % 3, rng, numAccesses);
+        if (rng() % 2)
+          program.addAccess(BarrierProgram::kRoot, numAccesses++);
+      });
   EXPECT_GT(numPruned, 1000);
 }
 
@@ -736,6 +775,40 @@ TEST(BarrierPlacementTest, PlacementHazardsOfStraightLineCodeAreLinear) {
     SmallVector<Hazard> all = findHazards(program, oracle);
     EXPECT_EQ(placeBarriers(program, all, existing, false).inserted,
               placeBarriers(program, kept, existing, false).inserted);
+  }
+}
+
+/// A loop body of accesses each conflicting with every other along every
+/// kind of path, with a barrier before each: the hazards placement needs,
+/// and the questions asked, grow linearly with the body.
+TEST(BarrierPlacementTest, PlacementHazardsOfLoopBodiesAreLinear) {
+  BarrierProgram program;
+  unsigned loop = program.addLoop(BarrierProgram::kRoot,
+                                  /*mayRunZeroTimes=*/true,
+                                  /*barriersAllowed=*/true);
+  unsigned body = program.getItem(loop).children.front();
+  SmallVector<ExistingBarrier> existing;
+  constexpr unsigned kNumAccesses = 400;
+  for (unsigned access = 0; access < kNumAccesses; ++access) {
+    existing.push_back({program.getEndGap(body), true});
+    program.addAccess(body, access);
+  }
+  unsigned numQueries = 0;
+  auto oracle = [&](unsigned from, unsigned to, const PathClass &) {
+    ++numQueries;
+    return from % 2 != to % 2;
+  };
+  SmallVector<Hazard> kept = findPlacementHazards(program, oracle, existing);
+  // Into each access from the one before it only (around the back edge for
+  // the first, whose hazard from the last is the only one it needs).
+  EXPECT_EQ(kept.size(), kNumAccesses);
+  EXPECT_LE(numQueries, 3 * kNumAccesses);
+  SmallVector<Hazard> all = findHazards(program, oracle);
+  for (bool keepAll : {false, true}) {
+    BarrierPlacement fromAll = placeBarriers(program, all, existing, keepAll);
+    BarrierPlacement fromKept = placeBarriers(program, kept, existing, keepAll);
+    EXPECT_EQ(fromAll.keepExisting, fromKept.keepExisting);
+    EXPECT_EQ(fromAll.inserted, fromKept.inserted);
   }
 }
 

@@ -109,7 +109,7 @@
 // DYNAMIC-IR: gpu.return
 // DYNAMIC-EXEC: agrees
 // DYNAMIC-EXEC-NEXT: PASS
-// GEMM-KEPT: 32 hazards, 0 barriers inserted, 2 kept, 0 removed
+// GEMM-KEPT: 12 hazards, 0 barriers inserted, 2 kept, 0 removed
 
 // TWO: 2
 // ONE: 1
