@@ -72,7 +72,12 @@ void mlir::wave::buildUpstreamToROCDLPipeline(
   gpuModule.addPass(math::createMathExpandOpsPass());
   gpuModule.addPass(createLowerAffinePass());
   gpuModule.addPass(memref::createExpandStridedMetadataPass());
-  gpuModule.addPass(createSCFToControlFlowPass());
+  // Without rollback the conversion splits a block at each scf.if in place;
+  // with it, it moves the rest of the block op by op and records each move,
+  // which is quadratic in long code with many branches.
+  SCFToControlFlowPassOptions scfToCf;
+  scfToCf.allowPatternRollback = false;
+  gpuModule.addPass(createSCFToControlFlowPass(scfToCf));
   // Kernels take bare pointers and see their memrefs through HIP's ABI.
   ConvertGpuOpsToROCDLOpsOptions rocdl;
   rocdl.chipset = options.chip;
