@@ -231,7 +231,8 @@ void LdsHazardAnalysis::Builder::finish() {
 //===----------------------------------------------------------------------===//
 
 LdsHazardAnalysis::LdsHazardAnalysis(gpu::GPUFuncOp kernel,
-                                     bool assumeWaveOrder) {
+                                     bool assumeWaveOrder,
+                                     CommonAddressCache *cache) {
   if (!kernel.getBody().hasOneBlock()) {
     failureReason = "the kernel body is not one block (unstructured control "
                     "flow)";
@@ -249,7 +250,11 @@ LdsHazardAnalysis::LdsHazardAnalysis(gpu::GPUFuncOp kernel,
   builder.build(kernel.getBody().front(), BarrierProgram::kRoot);
   builder.finish();
 
-  commonAddresses = std::make_unique<CommonAddressCache>();
+  if (!cache) {
+    ownCache = std::make_unique<CommonAddressCache>();
+    cache = ownCache.get();
+  }
+  commonAddresses = cache;
   for (LdsAccess &access : accesses) {
     std::unique_ptr<SymbolicFootprint> &footprint = footprints.emplace_back();
     if (!access.unknownFootprintReason.empty())

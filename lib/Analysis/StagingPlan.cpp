@@ -346,44 +346,53 @@ static LogicalResult collectElements(StagingPair pair,
   return success();
 }
 
-/// Checks that the elements cover their bounding box exactly; fills `box`.
-static LogicalResult checkDenseBox(const CopiedElements &elements,
+/// Checks that the reads' lane parts cover their bounding box exactly;
+/// fills `box`. Decided on integers (`findLaneBox`), whatever the number of
+/// lanes; the enumerated `elements` only count, for the remark, the
+/// elements of a box the reads do not fill.
+static LogicalResult checkDenseBox(const StagingGroup &group,
+                                   const CopiedElements &elements,
                                    Operation *anchor, FootprintBox &box,
                                    StagingDiagnostic &diagnostic) {
-  unsigned rank = elements.rank;
-  SmallVector<int64_t> lo(rank, std::numeric_limits<int64_t>::max());
-  SmallVector<int64_t> hi(rank, std::numeric_limits<int64_t>::min());
-  for (int64_t i = 0; i < elements.size(); ++i)
-    for (auto [d, x] : llvm::enumerate(elements.getSource(i))) {
-      lo[d] = std::min(lo[d], x);
-      hi[d] = std::max(hi[d], x);
-    }
-  box.lowerBounds = lo;
-  box.extents.clear();
+  std::vector<SymbolicFootprint> reads;
+  std::string why;
+  for (StagingPair pair : group.pairs) {
+    FailureOr<SymbolicFootprint> read = SymbolicFootprint::get(pair.read, &why);
+    if (failed(read))
+      return fail(diagnostic, StagingFailure::Unanalyzable, pair.read,
+                  "the read has no symbolic footprint: " + why);
+    reads.push_back(std::move(*read));
+  }
+  SmallVector<const SymbolicFootprint *> footprints = llvm::map_to_vector(
+      reads, [](const SymbolicFootprint &read) { return &read; });
+  FailureOr<LaneBox> covered = findLaneBox(footprints, &why);
+  if (failed(covered))
+    return fail(diagnostic, StagingFailure::Unanalyzable, anchor,
+                "the box the reads cover cannot be decided: " + why);
+  box = covered->box;
   int64_t volume = 1;
-  for (unsigned d = 0; d < rank; ++d) {
-    box.extents.push_back(hi[d] - lo[d] + 1);
-    if (box.extents[d] > kMaxBoxElements / volume)
+  for (int64_t extent : box.extents) {
+    if (extent > kMaxBoxElements / volume)
       return fail(diagnostic, StagingFailure::Unanalyzable, anchor,
                   "the reads span more than 2^26 elements");
-    volume *= box.extents[d];
+    volume *= extent;
   }
+  if (covered->dense)
+    return success();
 
-  llvm::BitVector covered(volume);
+  llvm::BitVector counted(volume);
   for (int64_t i = 0; i < elements.size(); ++i) {
     int64_t position = 0;
     for (auto [d, x] : llvm::enumerate(elements.getSource(i)))
-      position = position * box.extents[d] + (x - lo[d]);
-    covered.set(position);
+      position = position * box.extents[d] + (x - box.lowerBounds[d]);
+    counted.set(position);
   }
-  int64_t distinct = covered.count();
-  if (distinct == volume)
-    return success();
   return fail(diagnostic, StagingFailure::NotDenseBox, anchor,
-              "the workgroup's reads cover " + Twine(distinct) + " of the " +
-                  Twine(volume) + " elements of their bounding box " +
+              "the workgroup's reads cover " + Twine(counted.count()) +
+                  " of the " + Twine(volume) +
+                  " elements of their bounding box " +
                   formatList<int64_t>(box.extents, "x") + " at [" +
-                  formatList<int64_t>(lo) + "], not a dense box");
+                  formatList<int64_t>(box.lowerBounds) + "], not a dense box");
 }
 
 /// Checks that LDS coordinate minus global coordinate is one vector.
@@ -781,7 +790,7 @@ FailureOr<StagingPlan> mlir::wave::planStaging(const StagingGroup &group,
   plan.source = group.source;
   plan.lastOp = last;
   FootprintBox box;
-  if (failed(checkDenseBox(elements, anchor, box, diagnostic)) ||
+  if (failed(checkDenseBox(group, elements, anchor, box, diagnostic)) ||
       failed(checkTranslation(elements, plan.tileShift, diagnostic)))
     return failure();
   plan.lowerBounds = box.lowerBounds;

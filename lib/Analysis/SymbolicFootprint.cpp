@@ -232,6 +232,14 @@ public:
   /// the kernel's, and the query gives its conservative answer.
   bool hasOverflow() const { return overflowed; }
 
+  /// The smallest value of the first variable, when it has one.
+  std::optional<int64_t> findLexMinOfFirst() const {
+    auto minimum = poly.findIntegerLexMin();
+    if (!minimum.isBounded())
+      return std::nullopt;
+    return int64_t((*minimum).front());
+  }
+
 private:
   IntegerPolyhedron poly{PresburgerSpace::getSetSpace(0)};
   bool overflowed = false;
@@ -1096,6 +1104,166 @@ bool mlir::wave::isTripCountAtLeast(scf::ForOp loop, int64_t count,
   return false;
 }
 
+//===----------------------------------------------------------------------===//
+// The box of a staged tile
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// One lane of the workgroup touching one element through an access, with
+/// every leaf but the thread ids at 0.
+struct LanePart {
+  /// The linear thread id.
+  Linear lane;
+  SmallVector<Linear> coordinate;
+};
+} // namespace
+
+/// Adds a `LanePart` of `fp` to `system`, its slot in the run `run` of
+/// `fp.slotRuns`. Fails when an address is not affine.
+static FailureOr<LanePart>
+buildLanePart(System &system, const SymbolicFootprint::Impl &fp, unsigned run) {
+  std::array<int64_t, 3> block = *fp.sizes.workgroupSize;
+  std::array<Linear, 3> threadId;
+  for (unsigned dim = 0; dim < 3; ++dim)
+    threadId[dim] =
+        block[dim] == 1 ? Linear::of(0) : system.addVar(0, block[dim] - 1);
+  LanePart part;
+  part.lane = threadId[0] + threadId[1] * block[0] +
+              threadId[2] * (block[0] * block[1]);
+  SmallVector<Linear> leafValues =
+      llvm::map_to_vector(fp.leaves, [&](const FootprintLeaf &leaf) {
+        return leaf.indexClass.kind == IndexKind::ThreadId
+                   ? threadId[leaf.indexClass.dim]
+                   : Linear::of(0);
+      });
+  for (AffineExpr result : fp.map.getResults()) {
+    FailureOr<Linear> value = system.linearize(result, leafValues);
+    if (failed(value))
+      return failure();
+    part.coordinate.push_back(*value);
+  }
+  auto [first, last] = fp.slotRuns[run];
+  Linear slot = first == last ? Linear::of(first) : system.addVar(first, last);
+  part.coordinate[fp.contiguousDim] = part.coordinate[fp.contiguousDim] + slot;
+  return part;
+}
+
+FailureOr<LaneBox>
+mlir::wave::findLaneBox(ArrayRef<const SymbolicFootprint *> footprints,
+                        std::string *reason) {
+  if (footprints.empty()) {
+    setReason(reason, "there are no accesses");
+    return failure();
+  }
+  unsigned rank = footprints.front()->getMemRefType().getRank();
+  // Each run of slots of each access: a part of the copy.
+  SmallVector<std::pair<const SymbolicFootprint::Impl *, unsigned>> parts;
+  // Lanes and slots over all parts: elements with repetitions.
+  int64_t touched = 0;
+  for (const SymbolicFootprint *footprint : footprints) {
+    const SymbolicFootprint::Impl &fp = footprint->getImpl();
+    std::string accessName = describeOp(fp.op);
+    if (fp.type.getRank() != rank) {
+      setReason(reason, accessName + " has another rank");
+      return failure();
+    }
+    if (!fp.sizes.workgroupSize) {
+      setReason(reason, accessName + " is not in a gpu.func with a "
+                                     "known_block_size");
+      return failure();
+    }
+    auto [x, y, z] = *fp.sizes.workgroupSize;
+    for (auto [run, slots] : llvm::enumerate(fp.slotRuns)) {
+      parts.push_back({&fp, run});
+      touched += x * y * z * (slots.second - slots.first + 1);
+    }
+  }
+  if (parts.empty()) {
+    setReason(reason, "no lane touches an element");
+    return failure();
+  }
+
+  // Exact extremes of each coordinate: the lexicographic minimum of a
+  // system whose first variable is the coordinate (or its negation).
+  LaneBox result;
+  SmallVector<std::optional<int64_t>> lo(rank), hi(rank);
+  for (auto [fp, run] : parts) {
+    for (unsigned d = 0; d < rank; ++d) {
+      for (int sign : {1, -1}) {
+        System system;
+        Linear extreme = system.addVar();
+        FailureOr<LanePart> part = buildLanePart(system, *fp, run);
+        if (failed(part)) {
+          setReason(reason,
+                    "the address of " + describeOp(fp->op) + " is not affine");
+          return failure();
+        }
+        system.addEq(extreme - part->coordinate[d] * sign);
+        if (system.hasOverflow()) {
+          setReason(reason, "the address of " + describeOp(fp->op) +
+                                " overflows 64-bit integers");
+          return failure();
+        }
+        std::optional<int64_t> value = system.findLexMinOfFirst();
+        if (!value) {
+          setReason(reason, "coordinate " + Twine(d) + " of " +
+                                describeOp(fp->op) + " could not be bounded");
+          return failure();
+        }
+        std::optional<int64_t> &bound = sign > 0 ? lo[d] : hi[d];
+        int64_t x = *value * sign;
+        bound = !bound     ? x
+                : sign > 0 ? std::min(*bound, x)
+                           : std::max(*bound, x);
+      }
+    }
+  }
+  int64_t volume = 1;
+  for (unsigned d = 0; d < rank; ++d) {
+    result.box.lowerBounds.push_back(*lo[d]);
+    result.box.extents.push_back(*hi[d] - *lo[d] + 1);
+    if (llvm::MulOverflow(volume, result.box.extents.back(), volume)) {
+      setReason(reason, "the box has more than 2^63 elements");
+      return failure();
+    }
+  }
+
+  // Every element touched lies in the box: fewer touches than elements
+  // leave a hole, as many fill it exactly when no element is touched
+  // twice, and more decide nothing.
+  if (touched < volume)
+    return result;
+  if (touched > volume) {
+    setReason(reason, "the lanes touch " + Twine(touched) +
+                          " elements with repetitions for a box of " +
+                          Twine(volume));
+    return failure();
+  }
+  for (auto [i, first] : llvm::enumerate(parts)) {
+    for (auto second : ArrayRef(parts).drop_front(i)) {
+      System system;
+      FailureOr<LanePart> a = buildLanePart(system, *first.first, first.second);
+      FailureOr<LanePart> b =
+          buildLanePart(system, *second.first, second.second);
+      if (failed(a) || failed(b))
+        return failure();
+      for (unsigned d = 0; d < rank; ++d)
+        system.addEq(a->coordinate[d] - b->coordinate[d]);
+      // Within one part, slots of one lane never meet: other lanes do.
+      if (first == second)
+        system.addGe(b->lane - a->lane - 1);
+      if (system.hasOverflow()) {
+        setReason(reason, "an address overflows 64-bit integers");
+        return failure();
+      }
+      if (system.findSample())
+        return result;
+    }
+  }
+  result.dense = true;
+  return result;
+}
+
 /// Element offset of `coordinate` in the allocation of a memref of `type`;
 /// none for a layout that is not static.
 static std::optional<Linear> getAddress(MemRefType type,
@@ -1175,58 +1343,180 @@ FailureOr<std::optional<FootprintWitness>> mlir::wave::findCommonAddress(
       addressA->evaluate(*point)});
 }
 
-/// Appends what determines `fp`'s part of a pair query to `key`.
-static void appendKey(const SymbolicFootprint::Impl &fp,
-                      IterationRelationFn relationOf,
-                      SmallVectorImpl<uintptr_t> &key) {
-  auto leafKeys = [&](ArrayRef<FootprintLeaf> leaves) {
-    key.push_back(leaves.size());
-    for (const FootprintLeaf &leaf : leaves) {
-      key.push_back(static_cast<uintptr_t>(leaf.indexClass.kind));
-      key.push_back(leaf.indexClass.dim);
-      key.push_back(
-          reinterpret_cast<uintptr_t>(leaf.value.getAsOpaquePointer()));
-      key.push_back(leaf.indexClass.kind == IndexKind::Uniform &&
-                    isSameInBoth(leaf.value, relationOf));
-    }
-  };
-  key.push_back(reinterpret_cast<uintptr_t>(fp.type.getAsOpaquePointer()));
-  key.push_back(reinterpret_cast<uintptr_t>(fp.map.getAsOpaquePointer()));
-  leafKeys(fp.leaves);
-  key.push_back(fp.contiguousDim);
-  key.push_back(fp.slotRuns.size());
-  for (auto [first, last] : fp.slotRuns)
-    key.append({static_cast<uintptr_t>(first), static_cast<uintptr_t>(last)});
-  leafKeys(fp.guardLeaves);
-  key.push_back(fp.guards.size());
-  for (const GuardDnf &guard : fp.guards) {
-    key.push_back(guard.size());
-    for (const GuardConjunction &conjunction : guard) {
-      key.push_back(conjunction.size());
-      for (const GuardAtom &atom : conjunction)
-        key.append({reinterpret_cast<uintptr_t>(atom.expr.getAsOpaquePointer()),
-                    atom.equality});
+namespace {
+/// The key of a pair query: everything its system is built from, in the
+/// order it is built. Values and ops appear as numbers in their order of
+/// first appearance, described there by what the system reads of them, so
+/// that a kernel and its clones (the restaged copies load minimization
+/// tries) ask the same question with the same key, and the key holds no
+/// pointer to an op that may be erased. Types, maps and expressions are
+/// uniqued in the context and appear as themselves.
+class QueryKey {
+public:
+  QueryKey(LanePairs lanes, IterationRelationFn relationOf)
+      : relationOf(relationOf) {
+    words.push_back(lanes.groupSize);
+  }
+
+  void addFootprint(const SymbolicFootprint::Impl &fp);
+  StringRef getBytes() const {
+    return StringRef(reinterpret_cast<const char *>(words.data()),
+                     words.size() * sizeof(uintptr_t));
+  }
+
+private:
+  void addInt(int64_t value) { words.push_back(static_cast<uintptr_t>(value)); }
+  void addPointer(const void *pointer) {
+    words.push_back(reinterpret_cast<uintptr_t>(pointer));
+  }
+  /// Appends the number of `entity`; true at its first appearance.
+  bool addId(const void *entity) {
+    auto [it, inserted] = ids.try_emplace(entity, ids.size());
+    addInt(it->second);
+    return inserted;
+  }
+  void addSizes(const std::optional<std::array<int64_t, 3>> &sizes) {
+    addInt(sizes.has_value());
+    if (sizes)
+      for (int64_t size : *sizes)
+        addInt(size);
+  }
+  void addKernel(gpu::GPUFuncOp func);
+  void addValue(Value value);
+  void addLeaves(ArrayRef<FootprintLeaf> leaves);
+  void addLoop(Operation *loop);
+
+  IterationRelationFn relationOf;
+  SmallVector<uintptr_t, 64> words;
+  llvm::DenseMap<const void *, unsigned> ids;
+};
+} // namespace
+
+/// The kernel's assumptions and arguments (they become variables).
+void QueryKey::addKernel(gpu::GPUFuncOp func) {
+  if (!addId(func.getOperation()))
+    return;
+  addPointer(func->getAttr(kAssumeAttrName).getAsOpaquePointer());
+  addInt(func.getNumArguments());
+}
+
+/// A uniform value: which kernel argument it is, if one (the assumptions
+/// name arguments by number).
+void QueryKey::addValue(Value value) {
+  if (!addId(value.getAsOpaquePointer()))
+    return;
+  auto arg = dyn_cast<BlockArgument>(value);
+  auto func = arg ? dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp())
+                  : gpu::GPUFuncOp();
+  bool isKernelArgument = func && arg.getOwner() == &func.getBody().front();
+  addInt(isKernelArgument);
+  if (isKernelArgument) {
+    addKernel(func);
+    addInt(arg.getArgNumber());
+  }
+}
+
+void QueryKey::addLeaves(ArrayRef<FootprintLeaf> leaves) {
+  addInt(leaves.size());
+  for (const FootprintLeaf &leaf : leaves) {
+    addInt(static_cast<int64_t>(leaf.indexClass.kind));
+    addInt(leaf.indexClass.dim);
+    // Ids are variables by dimension; other kinds are not linearized.
+    if (leaf.indexClass.kind == IndexKind::LoopInductionVar) {
+      addLoop(cast<BlockArgument>(leaf.value).getOwner()->getParentOp());
+    } else if (leaf.indexClass.kind == IndexKind::Uniform) {
+      addValue(leaf.value);
+      addInt(isSameInBoth(leaf.value, relationOf));
     }
   }
-  key.push_back(fp.loops.size());
-  for (Operation *loop : fp.loops) {
-    std::optional<IterationDistance> distance = relationOf(loop);
-    key.append({reinterpret_cast<uintptr_t>(loop), distance.has_value(),
-                static_cast<uintptr_t>(distance ? distance->min : 0),
-                distance && distance->max.has_value(),
-                static_cast<uintptr_t>(
-                    distance && distance->max ? *distance->max : 0)});
+}
+
+/// A loop: its relation between the executions and what `buildLoop` reads
+/// of its bounds.
+void QueryKey::addLoop(Operation *loop) {
+  if (!addId(loop))
+    return;
+  addPointer(loop->getName().getAsOpaquePointer());
+  std::optional<IterationDistance> distance = relationOf(loop);
+  addInt(distance.has_value());
+  if (distance) {
+    addInt(distance->min);
+    addInt(distance->max.has_value());
+    addInt(distance->max.value_or(0));
+  }
+  auto forOp = dyn_cast<scf::ForOp>(loop);
+  if (!forOp)
+    return;
+  IndexClass iv = classifyIndex(forOp.getInductionVar());
+  addInt(iv.hasStaticRange());
+  if (iv.hasStaticRange()) {
+    addInt(*iv.lowerBound);
+    addInt(*iv.step);
+    addInt(iv.getTripCount());
+    return;
+  }
+  IndexComposer composer(loop->getContext(), KernelSizes::of(loop));
+  std::string ignored;
+  for (Value bound :
+       {forOp.getLowerBound(), forOp.getUpperBound(), forOp.getStep()}) {
+    FailureOr<AffineExpr> expr = composer.compose(bound, ignored);
+    addPointer(succeeded(expr) ? expr->getAsOpaquePointer() : nullptr);
+  }
+  addInt(forOp.getUnsignedCmp());
+  addLeaves(composer.getLeaves());
+}
+
+void QueryKey::addFootprint(const SymbolicFootprint::Impl &fp) {
+  addSizes(fp.sizes.workgroupSize);
+  addSizes(fp.sizes.gridSize);
+  auto func = fp.op->getParentOfType<gpu::GPUFuncOp>();
+  addInt(static_cast<bool>(func));
+  if (func)
+    addKernel(func);
+  addInt(fp.loops.size());
+  for (Operation *loop : fp.loops)
+    addLoop(loop);
+  addPointer(fp.type.getAsOpaquePointer());
+  addPointer(fp.map.getAsOpaquePointer());
+  addLeaves(fp.leaves);
+  addInt(fp.contiguousDim);
+  addInt(fp.slotRuns.size());
+  for (auto [first, last] : fp.slotRuns) {
+    addInt(first);
+    addInt(last);
+  }
+  // A bounded access reads the extents: dynamic ones are kernel arguments.
+  addInt(fp.bounded);
+  if (fp.bounded)
+    for (unsigned dim = 0; dim < fp.type.getRank(); ++dim) {
+      BlockArgument size = fp.type.isDynamicDim(dim)
+                               ? getSizeArgument(fp.memref, dim)
+                               : BlockArgument();
+      addInt(static_cast<bool>(size));
+      if (size)
+        addValue(size);
+    }
+  addLeaves(fp.guardLeaves);
+  addInt(fp.guards.size());
+  for (const GuardDnf &guard : fp.guards) {
+    addInt(guard.size());
+    for (const GuardConjunction &conjunction : guard) {
+      addInt(conjunction.size());
+      for (const GuardAtom &atom : conjunction) {
+        addPointer(atom.expr.getAsOpaquePointer());
+        addInt(atom.equality);
+      }
+    }
   }
 }
 
 FailureOr<std::optional<FootprintWitness>>
 CommonAddressCache::find(const SymbolicFootprint &a, const SymbolicFootprint &b,
                          IterationRelationFn relationOf, LanePairs lanes) {
-  SmallVector<uintptr_t> key = {lanes.groupSize};
-  appendKey(a.getImpl(), relationOf, key);
-  appendKey(b.getImpl(), relationOf, key);
-  StringRef bytes(reinterpret_cast<const char *>(key.data()),
-                  key.size() * sizeof(uintptr_t));
+  QueryKey key(lanes, relationOf);
+  key.addFootprint(a.getImpl());
+  key.addFootprint(b.getImpl());
+  StringRef bytes = key.getBytes();
   auto it = answers.find(bytes);
   if (it != answers.end())
     return it->second;

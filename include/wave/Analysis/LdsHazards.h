@@ -63,8 +63,12 @@ class LdsHazardAnalysis {
 public:
   /// Analyzes `kernel`. With `assumeWaveOrder`, lanes of one wave are
   /// ordered as `getOrderedLaneGroupSize` says; without, every lane is
-  /// ordered only with itself. Check `succeeded()` before the queries.
-  LdsHazardAnalysis(gpu::GPUFuncOp kernel, bool assumeWaveOrder);
+  /// ordered only with itself. Conflict answers go to `cache` when given
+  /// (it may outlive the analysis and serve analyses of clones of the
+  /// kernel: its keys are structural), else to one of the analysis's own.
+  /// Check `succeeded()` before the queries.
+  LdsHazardAnalysis(gpu::GPUFuncOp kernel, bool assumeWaveOrder,
+                    CommonAddressCache *cache = nullptr);
   ~LdsHazardAnalysis();
 
   /// False for kernels whose body is not one block (unstructured control
@@ -113,8 +117,10 @@ private:
   SmallVector<LdsAccess> accesses;
   /// Exact footprints by access id; null when unknown.
   SmallVector<std::unique_ptr<SymbolicFootprint>> footprints;
-  /// Conflict answers by the structure of the question.
-  std::unique_ptr<CommonAddressCache> commonAddresses;
+  /// Conflict answers by the structure of the question: the caller's cache
+  /// or `ownCache`.
+  std::unique_ptr<CommonAddressCache> ownCache;
+  CommonAddressCache *commonAddresses = nullptr;
   SmallVector<LdsBarrier> barriers;
   /// The op of each loop item (for path classes).
   llvm::DenseMap<unsigned, Operation *> loopOps;

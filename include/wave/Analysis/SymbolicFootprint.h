@@ -143,15 +143,21 @@ findCommonAddress(const SymbolicFootprint &a, const SymbolicFootprint &b,
                   std::string *reason = nullptr);
 
 /// `findCommonAddress` with its answers remembered by the structure of the
-/// question (the two footprints' maps, leaves, guards, slots and memref
-/// types, the relation of each loop around them, the lane pairs): kernels
-/// repeat the same accesses many times (an unrolled loop, a pipeline of
-/// stages), and the same question has the same answer.
+/// question (the two footprints' maps, leaves, guards, slots, memref types
+/// and kernel sizes, the bounds of each loop around them and its relation,
+/// the lane pairs): kernels repeat the same accesses many times (an
+/// unrolled loop, a pipeline of stages), and the same question has the same
+/// answer. Values and ops enter a key by their order of first appearance in
+/// it, not by identity, so one cache serves a kernel and its clones (load
+/// minimization asks about restaged copies) and stays valid when ops are
+/// erased.
 class CommonAddressCache {
 public:
   FailureOr<std::optional<FootprintWitness>>
   find(const SymbolicFootprint &a, const SymbolicFootprint &b,
        IterationRelationFn relationOf, LanePairs lanes);
+  /// The questions answered so far.
+  unsigned getNumAnswers() const { return answers.size(); }
 
 private:
   llvm::StringMap<FailureOr<std::optional<FootprintWitness>>> answers;
@@ -164,6 +170,27 @@ FailureOr<LaneOverlap> computeSymbolicOverlap(const SymbolicFootprint &a,
                                               IterationRelationFn relationOf,
                                               unsigned waveSize,
                                               std::string *reason = nullptr);
+
+/// The elements the lanes of one workgroup touch through some accesses
+/// together: their bounding box, and whether they fill it.
+struct LaneBox {
+  FootprintBox box;
+  bool dense = false;
+};
+
+/// The `LaneBox` of `footprints` (accesses to memrefs of one rank) with
+/// every leaf but the thread ids at 0, that is, the lane parts of a tile's
+/// staging at one translation; enclosing loops and guards play no part,
+/// and every enabled slot of every lane counts. Decided on integers, at a
+/// cost independent of the number of lanes: each coordinate's extremes are
+/// lexicographic minima; then fewer (lane, slot) pairs than box elements
+/// leave a hole, and as many fill the box exactly when no two of them touch
+/// a common element (emptiness queries, one a pair of accesses). Fails with
+/// the reason when an address is not affine, the workgroup size is unknown,
+/// no lane touches an element, or the lanes touch more elements (with
+/// repetitions) than the box holds, which counting does not decide.
+FailureOr<LaneBox> findLaneBox(ArrayRef<const SymbolicFootprint *> footprints,
+                               std::string *reason = nullptr);
 
 /// The largest power of two, up to `limit`, that divides every value the
 /// kernel's `wave.assume` allows kernel argument `arg` (1 without

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "wave/Analysis/LdsHazards.h"
+#include "wave/Analysis/SymbolicFootprint.h"
 #include "wave/Analysis/TileStaging.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 
@@ -314,16 +315,20 @@ struct MissingBarriers {
 /// What is known of one kernel's missing barriers, each an LDS hazard
 /// analysis of the whole kernel: those of the kernel as it is now, and those
 /// of the last copy restaged by `addsBarrier`. When restaging the kernel
-/// itself gives the same IR, the copy's are the kernel's next.
+/// itself gives the same IR, the copy's are the kernel's next. The analyses
+/// share their conflict answers: a copy differs from the kernel only in the
+/// restaged group's accesses, and the answers are keyed by structure.
 struct MinimizeGlobalLoadsPass::KernelBarriers {
+  CommonAddressCache conflicts;
   std::optional<MissingBarriers> current;
   OwningOpRef<Operation *> restagedCopy;
   MissingBarriers restagedCopyMissing;
 };
 } // namespace
 
-static MissingBarriers getMissingBarriers(gpu::GPUFuncOp kernel) {
-  LdsHazardAnalysis analysis(kernel, /*assumeWaveOrder=*/false);
+static MissingBarriers getMissingBarriers(gpu::GPUFuncOp kernel,
+                                          CommonAddressCache &conflicts) {
+  LdsHazardAnalysis analysis(kernel, /*assumeWaveOrder=*/false, &conflicts);
   if (!analysis.succeeded())
     return {};
   BarrierPlacement placement =
@@ -353,9 +358,9 @@ bool MinimizeGlobalLoadsPass::addsBarrier(gpu::GPUFuncOp kernel,
     if (failed(copyPlan))
       return false;
     if (!known.current)
-      known.current = getMissingBarriers(kernel);
+      known.current = getMissingBarriers(kernel, known.conflicts);
     Restager(*copyPlan).run();
-    MissingBarriers after = getMissingBarriers(copied);
+    MissingBarriers after = getMissingBarriers(copied, known.conflicts);
     known.restagedCopy = std::move(copy);
     known.restagedCopyMissing = after;
     return after.inserted > known.current->inserted ||
