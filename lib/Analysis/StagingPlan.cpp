@@ -346,13 +346,31 @@ static LogicalResult collectElements(StagingPair pair,
   return success();
 }
 
+/// The bounding box of the enumerated `elements`.
+static FootprintBox enumerateBox(const CopiedElements &elements) {
+  unsigned rank = elements.rank;
+  SmallVector<int64_t> lo(rank, std::numeric_limits<int64_t>::max());
+  SmallVector<int64_t> hi(rank, std::numeric_limits<int64_t>::min());
+  for (int64_t i = 0; i < elements.size(); ++i)
+    for (auto [d, x] : llvm::enumerate(elements.getSource(i))) {
+      lo[d] = std::min(lo[d], x);
+      hi[d] = std::max(hi[d], x);
+    }
+  FootprintBox box{lo, {}};
+  for (unsigned d = 0; d < rank; ++d)
+    box.extents.push_back(hi[d] - lo[d] + 1);
+  return box;
+}
+
 /// Checks that the reads' lane parts cover their bounding box exactly;
 /// fills `box`. Decided on integers (`findLaneBox`), whatever the number of
-/// lanes; the enumerated `elements` only count, for the remark, the
-/// elements of a box the reads do not fill.
+/// lanes. The enumerated `elements` count, for the remark, the elements of
+/// a box the reads do not fill, and decide where the symbolic query does
+/// not (reads that touch elements twice); `note` then says so.
 static LogicalResult checkDenseBox(const StagingGroup &group,
                                    const CopiedElements &elements,
                                    Operation *anchor, FootprintBox &box,
+                                   std::string &note,
                                    StagingDiagnostic &diagnostic) {
   std::vector<SymbolicFootprint> reads;
   std::string why;
@@ -366,10 +384,7 @@ static LogicalResult checkDenseBox(const StagingGroup &group,
   SmallVector<const SymbolicFootprint *> footprints = llvm::map_to_vector(
       reads, [](const SymbolicFootprint &read) { return &read; });
   FailureOr<LaneBox> covered = findLaneBox(footprints, &why);
-  if (failed(covered))
-    return fail(diagnostic, StagingFailure::Unanalyzable, anchor,
-                "the box the reads cover cannot be decided: " + why);
-  box = covered->box;
+  box = succeeded(covered) ? covered->box : enumerateBox(elements);
   int64_t volume = 1;
   for (int64_t extent : box.extents) {
     if (extent > kMaxBoxElements / volume)
@@ -377,7 +392,7 @@ static LogicalResult checkDenseBox(const StagingGroup &group,
                   "the reads span more than 2^26 elements");
     volume *= extent;
   }
-  if (covered->dense)
+  if (succeeded(covered) && covered->dense)
     return success();
 
   llvm::BitVector counted(volume);
@@ -387,10 +402,14 @@ static LogicalResult checkDenseBox(const StagingGroup &group,
       position = position * box.extents[d] + (x - box.lowerBounds[d]);
     counted.set(position);
   }
+  int64_t distinct = counted.count();
+  if (failed(covered) && distinct == volume) {
+    note = "the box of the tile was checked by enumerating its lanes: " + why;
+    return success();
+  }
   return fail(diagnostic, StagingFailure::NotDenseBox, anchor,
-              "the workgroup's reads cover " + Twine(counted.count()) +
-                  " of the " + Twine(volume) +
-                  " elements of their bounding box " +
+              "the workgroup's reads cover " + Twine(distinct) + " of the " +
+                  Twine(volume) + " elements of their bounding box " +
                   formatList<int64_t>(box.extents, "x") + " at [" +
                   formatList<int64_t>(box.lowerBounds) + "], not a dense box");
 }
@@ -790,7 +809,8 @@ FailureOr<StagingPlan> mlir::wave::planStaging(const StagingGroup &group,
   plan.source = group.source;
   plan.lastOp = last;
   FootprintBox box;
-  if (failed(checkDenseBox(group, elements, anchor, box, diagnostic)) ||
+  if (failed(checkDenseBox(group, elements, anchor, box, plan.note,
+                           diagnostic)) ||
       failed(checkTranslation(elements, plan.tileShift, diagnostic)))
     return failure();
   plan.lowerBounds = box.lowerBounds;

@@ -139,6 +139,9 @@ struct StagingPlan {
   /// on the element only, so the linear layout skips the same elements.
   bool bounded = false;
   StagingCost before, after;
+  /// Where the plan gave up precision or decided by enumeration, why (the
+  /// pass reports it in a remark); empty otherwise.
+  std::string note;
 
   /// Lanes that take part in read `read` (all but in the tail).
   int64_t getActiveLanes(int64_t read) const;

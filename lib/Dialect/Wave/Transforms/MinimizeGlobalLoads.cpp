@@ -397,6 +397,8 @@ void MinimizeGlobalLoadsPass::runOnOperation() {
         plan = failure();
       }
       if (succeeded(plan)) {
+        if (!plan->note.empty())
+          emitRemark(group.pairs.front().read->getLoc()) << plan->note;
         plans.emplace_back(kernel, std::move(*plan));
         continue;
       }
