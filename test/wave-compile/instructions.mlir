@@ -34,19 +34,24 @@
 // GEMM: v_mfma_f32_32x32x8_f16
 // GEMM: s_barrier
 // GEMM-LABEL: <gemm_ref>:
-// The A tile is swizzled by wave-optimize-lds-layout: its 8-byte MFMA
-// operand reads stay ds_read_b64 and each lane's 16 bytes go in as two
-// ds_write_b64 (one a swizzle group); the unpadded B tile keeps
-// ds_write_b128 and its column reads ds_read_u16.
+// The A tile is swizzled by wave-optimize-lds-layout in groups of 16
+// bytes: each lane's 16 bytes go in as one ds_write_b128 and its MFMA
+// operands of two K steps come out as one ds_read_b128 (the operand reads
+// are packed by wave-expand-fragments); the unpadded B tile keeps
+// ds_write_b128 and its column reads ds_read_u16. No narrower A access is
+// left.
 // RUN: llvm-objdump -d %t.gemm | FileCheck %s --check-prefix=GEMM-LDS
 // GEMM-LDS-LABEL: <gemm>:
+// GEMM-LDS-NOT: ds_write_b64
+// GEMM-LDS-NOT: ds_read_b64
 // GEMM-LDS: ds_write_b128
-// GEMM-LDS: ds_write_b64
-// GEMM-LDS: ds_write_b64
+// GEMM-LDS: ds_write_b128
 // GEMM-LDS: s_barrier
-// GEMM-LDS: ds_read_b64
+// GEMM-LDS: ds_read_b128
 // GEMM-LDS: ds_read_u16
 // GEMM-LDS: v_mfma_f32_32x32x8_f16
+// GEMM-LDS-NOT: ds_write_b64
+// GEMM-LDS-NOT: ds_read_b64
 // GEMM-LDS-LABEL: <gemm_ref>:
 
 // A barrier is s_barrier, after the LDS writes it orders have completed

@@ -196,6 +196,78 @@ TEST(FragmentAttrTest, ParserRejectsBadOperandsAndKinds) {
   EXPECT_FALSE(parseAttribute("#wave.fragment<A, f32_8x8x8_f16>", &context));
   EXPECT_NE(error.find("unknown MMA kind 'f32_8x8x8_f16'"), std::string::npos)
       << error;
+  // k_pack: A or B only, a positive count, after `transposed`.
+  EXPECT_FALSE(parseAttribute(
+      "#wave.fragment<acc, f32_32x32x8_f16, k_pack = 2>", &context));
+  EXPECT_NE(error.find("the accumulator has no K"), std::string::npos) << error;
+  EXPECT_FALSE(parseAttribute("#wave.fragment<A, f32_32x32x8_f16, k_pack = 0>",
+                              &context));
+  EXPECT_NE(error.find("k_pack must be positive, got 0"), std::string::npos)
+      << error;
+  EXPECT_EQ(parseAttribute(
+                "#wave.fragment<B, f32_32x32x8_f16, transposed, k_pack = 2>",
+                &context),
+            FragmentAttr::get(&context, MmaOperand::B, MmaKind::f32_32x32x8_f16,
+                              true, 2));
+}
+
+// Packed fragments (k_pack = P), every kind, A and B, either storage order:
+// the lane maps put slot s of lane l on the packed layout's element (K and
+// the lane's elements P times the kind's), and step i's slots of A and of B
+// name the same K index of the P * K block for every pair of lanes that
+// meet in an MMA's output (lane l of A and lane l' of B with the same
+// l floordiv M and l' floordiv N), and the steps cover every K index once:
+// the P MMAs sum over the block's K in another order, the same for A and B.
+TEST(FragmentAttrTest, PackedFragmentsPermuteKAlikeForAAndB) {
+  MLIRContext context;
+  context.loadDialect<WaveDialect>();
+  AffineExpr lane = getAffineDimExpr(0, &context);
+  for (MmaKind kind : allKinds())
+    for (int64_t pack : {2, 4})
+      for (bool transposed : {false, true}) {
+        const MmaLayout &layout = getMmaLayout(kind);
+        // K index of (lane, step, slot in step) for operand A or B.
+        auto kIndex = [&](MmaOperand operand, int64_t l, int64_t step,
+                          int64_t slot) {
+          auto attr =
+              FragmentAttr::get(&context, operand, kind, transposed, pack);
+          EXPECT_EQ(attr.getVectorType().getNumElements(),
+                    pack * layout.kPerLane);
+          SmallVector<int64_t> origin =
+              evaluate(attr.getLaneOffset(lane), {l}, &context);
+          // Runs of A and B are the lane's whole vector, along K.
+          EXPECT_EQ(attr.getRunLength(), pack * layout.kPerLane);
+          return origin[attr.getContiguousDim()] + step * layout.kPerLane +
+                 slot;
+        };
+        int64_t groups = layout.waveSize / layout.m;
+        ASSERT_EQ(groups, static_cast<int64_t>(layout.waveSize) / layout.n);
+        // Every (lane group, step, slot) names a distinct K index of the
+        // block, the same for A and B, and all P * K of them are named.
+        std::set<int64_t> covered;
+        for (int64_t g = 0; g < groups; ++g)
+          for (int64_t step = 0; step < pack; ++step)
+            for (int64_t slot = 0; slot < layout.kPerLane; ++slot) {
+              int64_t k = kIndex(MmaOperand::A, g * layout.m, step, slot);
+              EXPECT_EQ(k, kIndex(MmaOperand::B, g * layout.n, step, slot))
+                  << stringifyMmaKind(kind).str() << " pack " << pack;
+              EXPECT_TRUE(covered.insert(k).second) << k;
+            }
+        EXPECT_EQ(static_cast<int64_t>(covered.size()), pack * layout.k);
+        EXPECT_EQ(*covered.begin(), 0);
+        EXPECT_EQ(*covered.rbegin(), pack * layout.k - 1);
+        for (MmaOperand operand : {MmaOperand::A, MmaOperand::B}) {
+          auto attr =
+              FragmentAttr::get(&context, operand, kind, transposed, pack);
+          std::array<int64_t, 2> block = attr.getBlockShape();
+          EXPECT_EQ(block[0] * block[1], static_cast<int64_t>(layout.waveSize) *
+                                             pack * layout.kPerLane);
+          std::string text;
+          llvm::raw_string_ostream os(text);
+          os << Attribute(attr);
+          EXPECT_EQ(parseAttribute(text, &context), attr) << text;
+        }
+      }
 }
 
 // wave.copy_tile: over every tile shape it accepts, the copies of the waves

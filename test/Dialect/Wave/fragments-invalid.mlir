@@ -619,3 +619,61 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// k_pack packs the A or B operands of consecutive K steps; the accumulator
+// has no K, and the pack is a positive count.
+func.func @pack_accumulator(%m: memref<32x32xf32>, %i: index) {
+  // expected-error @+1 {{k_pack packs A or B operands along K; the accumulator has no K}}
+  %v = wave.read %m[%i, %i] fragment <acc, f32_32x32x8_f16, k_pack = 2> : memref<32x32xf32> -> vector<16xf32>
+  return
+}
+
+// -----
+
+func.func @pack_zero(%m: memref<32x8xf16>, %i: index) {
+  // expected-error @+1 {{k_pack must be positive, got 0}}
+  %v = wave.read %m[%i, %i] fragment <A, f32_32x32x8_f16, k_pack = 0> : memref<32x8xf16> -> vector<4xf16>
+  return
+}
+
+// -----
+
+// A packed fragment holds the packed count of elements.
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+gpu.module @m {
+  gpu.func @pack_vector_size(%m: memref<32x16xf16>, %i: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #k} {
+    // expected-error @+1 {{the A fragment of f32_32x32x8_f16 (k_pack = 2) is 'vector<8xf16>', not 'vector<4xf16>'}}
+    %v = wave.read %m[%i, %i] fragment <A, f32_32x32x8_f16, k_pack = 2> : memref<32x16xf16> -> vector<4xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+// The tile ops take the kind's fragments: wave-expand-fragments chooses how
+// wave.mma_tile's reads are packed.
+!t = memref<64x32xf16>
+!acc = vector<16xf32>
+gpu.module @m {
+  gpu.func @mma_tile_packed(%a: !t, %b: !t, %i: index, %c: !acc) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>} {
+    // expected-error @+1 {{takes unpacked fragments, not the A fragment of f32_32x32x8_f16 (k_pack = 2): wave-expand-fragments chooses the K packing}}
+    %d = wave.mma_tile %a[%i] fragment <A, f32_32x32x8_f16, k_pack = 2>, %b[%i] fragment <B, f32_32x32x8_f16>, %c : !t, !t -> !acc
+    gpu.return
+  }
+}
+
+// -----
+
+!t = memref<64x32xf16, #gpu.address_space<workgroup>>
+gpu.module @m {
+  gpu.func @copy_tile_packed(%src: memref<256x256xf16>, %t: !t, %i: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>} {
+    // expected-error @+1 {{copies unpacked fragments, not the A fragment of f32_32x32x8_f16 (k_pack = 2)}}
+    wave.copy_tile %src[%i, %i] fragment <A, f32_32x32x8_f16, k_pack = 2>, %t : memref<256x256xf16>, !t
+    gpu.return
+  }
+}

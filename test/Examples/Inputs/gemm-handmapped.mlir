@@ -29,7 +29,7 @@
 //            2. waits at a barrier (the tiles were written by other lanes);
 //            3. runs 4 MFMAs (K = 8 each), each wave reading its A
 //               fragments from tile rows 32 wr .. and its B fragments from
-//               tile columns 32 wc ..;
+//               tile columns 32 wc .., two MFMAs' operands a read (below);
 //            4. waits at a second barrier so that the next step's staging
 //               does not overwrite tiles other waves are still reading.
 //          The accumulator goes to C in the MFMA accumulator layout:
@@ -66,13 +66,18 @@
 #b_stage_tile = affine_map<(t, j) ->
     ((t floordiv 64) * 8 + ((t mod 64) floordiv 32) * 4,
      j * 32 + t mod 32)>
-// MFMA operands of wave (wr, wc) = (w floordiv 2, w mod 2) for the K slice
-// 8kk .. 8kk + 7 of the tile.
+// MFMA operands of wave (wr, wc) = (w floordiv 2, w mod 2) for the two K
+// steps of the K slice 16kk .. 16kk + 15 of the tile, packed as
+// wave-expand-fragments packs them (k_pack = 2): lane l reads the 8
+// consecutive K elements 16kk + (l floordiv 32) * 8 .. + 7 (16 bytes), the
+// first 4 for the first MFMA, the last 4 for the second. A and B use the
+// same K order, so the two MFMAs sum the same 16 products as two MFMAs on
+// the K slices 16kk .. + 7 and 16kk + 8 .. + 15 would.
 #a_frag = affine_map<(t, kk) ->
     ((t floordiv 128) * 32 + t mod 32,
-     kk * 8 + ((t mod 64) floordiv 32) * 4)>
+     kk * 16 + ((t mod 64) floordiv 32) * 8)>
 #b_frag = affine_map<(t, kk) ->
-    (kk * 8 + ((t mod 64) floordiv 32) * 4,
+    (kk * 16 + ((t mod 64) floordiv 32) * 8,
      ((t floordiv 64) mod 2) * 32 + t mod 32)>
 // Accumulator slots 4g .. 4g + 3: rows 8g + (l floordiv 32) * 4 .. + 3 of
 // the wave's sub-block, column l mod 32.
@@ -117,25 +122,35 @@ gpu.module @gemm {
       wave.write %b1, %b_tile[%tid, %c1] map #b_stage_tile along 0
           : vector<4xf16>, !b_tile
       wave.barrier
-      %fa0 = wave.read %a_tile[%tid, %c0] map #a_frag : !a_tile -> vector<4xf16>
+      %fa0 = wave.read %a_tile[%tid, %c0] map #a_frag : !a_tile -> vector<8xf16>
       %fb0 = wave.read %b_tile[%tid, %c0] map #b_frag along 0
-          : !b_tile -> vector<4xf16>
-      %d0 = wave.mma <f32_32x32x8_f16> %fa0, %fb0, %acc
+          : !b_tile -> vector<8xf16>
+      %sa0 = vector.extract_strided_slice %fa0
+          {offsets = [0], sizes = [4], strides = [1]} : vector<8xf16> to vector<4xf16>
+      %sb0 = vector.extract_strided_slice %fb0
+          {offsets = [0], sizes = [4], strides = [1]} : vector<8xf16> to vector<4xf16>
+      %d0 = wave.mma <f32_32x32x8_f16> %sa0, %sb0, %acc
           : vector<4xf16>, vector<4xf16> -> vector<16xf32>
-      %fa1 = wave.read %a_tile[%tid, %c1] map #a_frag : !a_tile -> vector<4xf16>
+      %sa1 = vector.extract_strided_slice %fa0
+          {offsets = [4], sizes = [4], strides = [1]} : vector<8xf16> to vector<4xf16>
+      %sb1 = vector.extract_strided_slice %fb0
+          {offsets = [4], sizes = [4], strides = [1]} : vector<8xf16> to vector<4xf16>
+      %d1 = wave.mma <f32_32x32x8_f16> %sa1, %sb1, %d0
+          : vector<4xf16>, vector<4xf16> -> vector<16xf32>
+      %fa1 = wave.read %a_tile[%tid, %c1] map #a_frag : !a_tile -> vector<8xf16>
       %fb1 = wave.read %b_tile[%tid, %c1] map #b_frag along 0
-          : !b_tile -> vector<4xf16>
-      %d1 = wave.mma <f32_32x32x8_f16> %fa1, %fb1, %d0
+          : !b_tile -> vector<8xf16>
+      %sa2 = vector.extract_strided_slice %fa1
+          {offsets = [0], sizes = [4], strides = [1]} : vector<8xf16> to vector<4xf16>
+      %sb2 = vector.extract_strided_slice %fb1
+          {offsets = [0], sizes = [4], strides = [1]} : vector<8xf16> to vector<4xf16>
+      %d2 = wave.mma <f32_32x32x8_f16> %sa2, %sb2, %d1
           : vector<4xf16>, vector<4xf16> -> vector<16xf32>
-      %fa2 = wave.read %a_tile[%tid, %c2] map #a_frag : !a_tile -> vector<4xf16>
-      %fb2 = wave.read %b_tile[%tid, %c2] map #b_frag along 0
-          : !b_tile -> vector<4xf16>
-      %d2 = wave.mma <f32_32x32x8_f16> %fa2, %fb2, %d1
-          : vector<4xf16>, vector<4xf16> -> vector<16xf32>
-      %fa3 = wave.read %a_tile[%tid, %c3] map #a_frag : !a_tile -> vector<4xf16>
-      %fb3 = wave.read %b_tile[%tid, %c3] map #b_frag along 0
-          : !b_tile -> vector<4xf16>
-      %d3 = wave.mma <f32_32x32x8_f16> %fa3, %fb3, %d2
+      %sa3 = vector.extract_strided_slice %fa1
+          {offsets = [4], sizes = [4], strides = [1]} : vector<8xf16> to vector<4xf16>
+      %sb3 = vector.extract_strided_slice %fb1
+          {offsets = [4], sizes = [4], strides = [1]} : vector<8xf16> to vector<4xf16>
+      %d3 = wave.mma <f32_32x32x8_f16> %sa3, %sb3, %d2
           : vector<4xf16>, vector<4xf16> -> vector<16xf32>
       wave.barrier
       scf.yield %d3 : vector<16xf32>

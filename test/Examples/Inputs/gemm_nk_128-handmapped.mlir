@@ -28,7 +28,8 @@
 //            2. waits at a barrier;
 //            3. runs 16 MFMAs a wave (4 K slices of 8 x 2 x 2 tiles), the
 //               A fragments from tile rows 64 wr + 32 i .., the B fragments
-//               from tile rows 64 wc + 32 j ..;
+//               from tile rows 64 wc + 32 j .., two K slices' operands a
+//               read (below);
 //            4. waits at a second barrier before the next step's staging.
 //          The accumulators go to C in the MFMA accumulator layout: slot s
 //          of lane l holds row (s floordiv 4) * 8 + (l floordiv 32) * 4 +
@@ -50,15 +51,20 @@
 #stage_tile = affine_map<(t, q) ->
     (q * 32 + t mod 32,
      (t floordiv 64) * 8 + ((t mod 64) floordiv 32) * 4)>
-// MFMA A operand of tile row i of wave (wr, wc) for the K slice 8kk ..
+// MFMA A operands of tile row i of wave (wr, wc) for the two K steps of the
+// K slice 16kk .. 16kk + 15, packed as wave-expand-fragments packs them
+// (k_pack = 2): lane l reads the 8 consecutive K elements 16kk +
+// (l floordiv 32) * 8 .. + 7 (16 bytes), the first 4 for the first step's
+// MFMAs, the last 4 for the second's. A and B use the same K order, so the
+// sum over the slice is unchanged.
 #a_frag = affine_map<(t, i, kk) ->
     ((t floordiv 128) * 64 + i * 32 + t mod 32,
-     kk * 8 + ((t mod 64) floordiv 32) * 4)>
-// MFMA B operand of tile column j: row 64 wc + 32 j + l mod 32 of the N x K
-// tile.
+     kk * 16 + ((t mod 64) floordiv 32) * 8)>
+// MFMA B operands of tile column j: row 64 wc + 32 j + l mod 32 of the N x K
+// tile, packed the same way.
 #b_frag = affine_map<(t, j, kk) ->
     (((t floordiv 64) mod 2) * 64 + j * 32 + t mod 32,
-     kk * 8 + ((t mod 64) floordiv 32) * 4)>
+     kk * 16 + ((t mod 64) floordiv 32) * 8)>
 // Accumulator slots 4g .. 4g + 3 of tile (i, j): rows 8g + (l floordiv 32)
 // * 4 .. + 3 of the tile, column l mod 32.
 #c_rows = affine_map<(t, bm, bn, i, j, g) ->
@@ -122,68 +128,84 @@ gpu.module @gemm_nk_128 {
           : vector<4xf16>, !tile
       wave.barrier
       %fa00 = wave.read %a_tile[%tid, %c0, %c0] map #a_frag
-          : !tile -> vector<4xf16>
+          : !tile -> vector<8xf16>
       %fa01 = wave.read %a_tile[%tid, %c1, %c0] map #a_frag
-          : !tile -> vector<4xf16>
+          : !tile -> vector<8xf16>
       %fb00 = wave.read %b_tile[%tid, %c0, %c0] map #b_frag
-          : !tile -> vector<4xf16>
+          : !tile -> vector<8xf16>
       %fb01 = wave.read %b_tile[%tid, %c1, %c0] map #b_frag
-          : !tile -> vector<4xf16>
-      %d000 = wave.mma <f32_32x32x8_f16> %fa00, %fb00, %acc00
+          : !tile -> vector<8xf16>
+      %sa00 = vector.extract_strided_slice %fa00
+          {offsets = [0], sizes = [4], strides = [1]} : vector<8xf16> to vector<4xf16>
+      %sa01 = vector.extract_strided_slice %fa01
+          {offsets = [0], sizes = [4], strides = [1]} : vector<8xf16> to vector<4xf16>
+      %sb00 = vector.extract_strided_slice %fb00
+          {offsets = [0], sizes = [4], strides = [1]} : vector<8xf16> to vector<4xf16>
+      %sb01 = vector.extract_strided_slice %fb01
+          {offsets = [0], sizes = [4], strides = [1]} : vector<8xf16> to vector<4xf16>
+      %d000 = wave.mma <f32_32x32x8_f16> %sa00, %sb00, %acc00
           : vector<4xf16>, vector<4xf16> -> vector<16xf32>
-      %d001 = wave.mma <f32_32x32x8_f16> %fa00, %fb01, %acc01
+      %d001 = wave.mma <f32_32x32x8_f16> %sa00, %sb01, %acc01
           : vector<4xf16>, vector<4xf16> -> vector<16xf32>
-      %d010 = wave.mma <f32_32x32x8_f16> %fa01, %fb00, %acc10
+      %d010 = wave.mma <f32_32x32x8_f16> %sa01, %sb00, %acc10
           : vector<4xf16>, vector<4xf16> -> vector<16xf32>
-      %d011 = wave.mma <f32_32x32x8_f16> %fa01, %fb01, %acc11
+      %d011 = wave.mma <f32_32x32x8_f16> %sa01, %sb01, %acc11
+          : vector<4xf16>, vector<4xf16> -> vector<16xf32>
+      %sa10 = vector.extract_strided_slice %fa00
+          {offsets = [4], sizes = [4], strides = [1]} : vector<8xf16> to vector<4xf16>
+      %sa11 = vector.extract_strided_slice %fa01
+          {offsets = [4], sizes = [4], strides = [1]} : vector<8xf16> to vector<4xf16>
+      %sb10 = vector.extract_strided_slice %fb00
+          {offsets = [4], sizes = [4], strides = [1]} : vector<8xf16> to vector<4xf16>
+      %sb11 = vector.extract_strided_slice %fb01
+          {offsets = [4], sizes = [4], strides = [1]} : vector<8xf16> to vector<4xf16>
+      %d100 = wave.mma <f32_32x32x8_f16> %sa10, %sb10, %d000
+          : vector<4xf16>, vector<4xf16> -> vector<16xf32>
+      %d101 = wave.mma <f32_32x32x8_f16> %sa10, %sb11, %d001
+          : vector<4xf16>, vector<4xf16> -> vector<16xf32>
+      %d110 = wave.mma <f32_32x32x8_f16> %sa11, %sb10, %d010
+          : vector<4xf16>, vector<4xf16> -> vector<16xf32>
+      %d111 = wave.mma <f32_32x32x8_f16> %sa11, %sb11, %d011
           : vector<4xf16>, vector<4xf16> -> vector<16xf32>
       %fa10 = wave.read %a_tile[%tid, %c0, %c1] map #a_frag
-          : !tile -> vector<4xf16>
+          : !tile -> vector<8xf16>
       %fa11 = wave.read %a_tile[%tid, %c1, %c1] map #a_frag
-          : !tile -> vector<4xf16>
+          : !tile -> vector<8xf16>
       %fb10 = wave.read %b_tile[%tid, %c0, %c1] map #b_frag
-          : !tile -> vector<4xf16>
+          : !tile -> vector<8xf16>
       %fb11 = wave.read %b_tile[%tid, %c1, %c1] map #b_frag
-          : !tile -> vector<4xf16>
-      %d100 = wave.mma <f32_32x32x8_f16> %fa10, %fb10, %d000
+          : !tile -> vector<8xf16>
+      %sa20 = vector.extract_strided_slice %fa10
+          {offsets = [0], sizes = [4], strides = [1]} : vector<8xf16> to vector<4xf16>
+      %sa21 = vector.extract_strided_slice %fa11
+          {offsets = [0], sizes = [4], strides = [1]} : vector<8xf16> to vector<4xf16>
+      %sb20 = vector.extract_strided_slice %fb10
+          {offsets = [0], sizes = [4], strides = [1]} : vector<8xf16> to vector<4xf16>
+      %sb21 = vector.extract_strided_slice %fb11
+          {offsets = [0], sizes = [4], strides = [1]} : vector<8xf16> to vector<4xf16>
+      %d200 = wave.mma <f32_32x32x8_f16> %sa20, %sb20, %d100
           : vector<4xf16>, vector<4xf16> -> vector<16xf32>
-      %d101 = wave.mma <f32_32x32x8_f16> %fa10, %fb11, %d001
+      %d201 = wave.mma <f32_32x32x8_f16> %sa20, %sb21, %d101
           : vector<4xf16>, vector<4xf16> -> vector<16xf32>
-      %d110 = wave.mma <f32_32x32x8_f16> %fa11, %fb10, %d010
+      %d210 = wave.mma <f32_32x32x8_f16> %sa21, %sb20, %d110
           : vector<4xf16>, vector<4xf16> -> vector<16xf32>
-      %d111 = wave.mma <f32_32x32x8_f16> %fa11, %fb11, %d011
+      %d211 = wave.mma <f32_32x32x8_f16> %sa21, %sb21, %d111
           : vector<4xf16>, vector<4xf16> -> vector<16xf32>
-      %fa20 = wave.read %a_tile[%tid, %c0, %c2] map #a_frag
-          : !tile -> vector<4xf16>
-      %fa21 = wave.read %a_tile[%tid, %c1, %c2] map #a_frag
-          : !tile -> vector<4xf16>
-      %fb20 = wave.read %b_tile[%tid, %c0, %c2] map #b_frag
-          : !tile -> vector<4xf16>
-      %fb21 = wave.read %b_tile[%tid, %c1, %c2] map #b_frag
-          : !tile -> vector<4xf16>
-      %d200 = wave.mma <f32_32x32x8_f16> %fa20, %fb20, %d100
+      %sa30 = vector.extract_strided_slice %fa10
+          {offsets = [4], sizes = [4], strides = [1]} : vector<8xf16> to vector<4xf16>
+      %sa31 = vector.extract_strided_slice %fa11
+          {offsets = [4], sizes = [4], strides = [1]} : vector<8xf16> to vector<4xf16>
+      %sb30 = vector.extract_strided_slice %fb10
+          {offsets = [4], sizes = [4], strides = [1]} : vector<8xf16> to vector<4xf16>
+      %sb31 = vector.extract_strided_slice %fb11
+          {offsets = [4], sizes = [4], strides = [1]} : vector<8xf16> to vector<4xf16>
+      %d300 = wave.mma <f32_32x32x8_f16> %sa30, %sb30, %d200
           : vector<4xf16>, vector<4xf16> -> vector<16xf32>
-      %d201 = wave.mma <f32_32x32x8_f16> %fa20, %fb21, %d101
+      %d301 = wave.mma <f32_32x32x8_f16> %sa30, %sb31, %d201
           : vector<4xf16>, vector<4xf16> -> vector<16xf32>
-      %d210 = wave.mma <f32_32x32x8_f16> %fa21, %fb20, %d110
+      %d310 = wave.mma <f32_32x32x8_f16> %sa31, %sb30, %d210
           : vector<4xf16>, vector<4xf16> -> vector<16xf32>
-      %d211 = wave.mma <f32_32x32x8_f16> %fa21, %fb21, %d111
-          : vector<4xf16>, vector<4xf16> -> vector<16xf32>
-      %fa30 = wave.read %a_tile[%tid, %c0, %c3] map #a_frag
-          : !tile -> vector<4xf16>
-      %fa31 = wave.read %a_tile[%tid, %c1, %c3] map #a_frag
-          : !tile -> vector<4xf16>
-      %fb30 = wave.read %b_tile[%tid, %c0, %c3] map #b_frag
-          : !tile -> vector<4xf16>
-      %fb31 = wave.read %b_tile[%tid, %c1, %c3] map #b_frag
-          : !tile -> vector<4xf16>
-      %d300 = wave.mma <f32_32x32x8_f16> %fa30, %fb30, %d200
-          : vector<4xf16>, vector<4xf16> -> vector<16xf32>
-      %d301 = wave.mma <f32_32x32x8_f16> %fa30, %fb31, %d201
-          : vector<4xf16>, vector<4xf16> -> vector<16xf32>
-      %d310 = wave.mma <f32_32x32x8_f16> %fa31, %fb30, %d210
-          : vector<4xf16>, vector<4xf16> -> vector<16xf32>
-      %d311 = wave.mma <f32_32x32x8_f16> %fa31, %fb31, %d211
+      %d311 = wave.mma <f32_32x32x8_f16> %sa31, %sb31, %d211
           : vector<4xf16>, vector<4xf16> -> vector<16xf32>
       wave.barrier
       scf.yield %d300, %d301, %d310, %d311

@@ -21,7 +21,7 @@ using namespace mlir::wave;
 // FragmentAttr
 //===----------------------------------------------------------------------===//
 
-/// `<` operand `,` kind (`,` `transposed`)? `>`
+/// `<` operand `,` kind (`,` `transposed`)? (`,` `k_pack` `=` integer)? `>`
 Attribute FragmentAttr::parse(AsmParser &parser, Type) {
   StringRef operandName, kindName;
   SMLoc operandLoc = parser.getCurrentLocation();
@@ -41,9 +41,27 @@ Attribute FragmentAttr::parse(AsmParser &parser, Type) {
     parser.emitError(kindLoc, "unknown MMA kind '") << kindName << "'";
     return {};
   }
-  bool transposed = succeeded(parser.parseOptionalComma());
-  if (transposed && parser.parseKeyword("transposed"))
-    return {};
+  bool transposed = false;
+  int64_t kPack = 1;
+  while (succeeded(parser.parseOptionalComma())) {
+    if (!transposed && succeeded(parser.parseOptionalKeyword("transposed"))) {
+      transposed = true;
+      continue;
+    }
+    SMLoc keywordLoc = parser.getCurrentLocation();
+    if (failed(parser.parseOptionalKeyword("k_pack"))) {
+      parser.emitError(keywordLoc, transposed ? "expected 'k_pack'"
+                                              : "expected 'transposed' or "
+                                                "'k_pack'");
+      return {};
+    }
+    if (parser.parseEqual() || parser.parseInteger(kPack) ||
+        parser.parseGreater())
+      return {};
+    return FragmentAttr::getChecked(
+        [&] { return parser.emitError(operandLoc); }, parser.getContext(),
+        *operand, *kind, transposed, kPack);
+  }
   if (parser.parseGreater())
     return {};
   return FragmentAttr::get(parser.getContext(), *operand, *kind, transposed);
@@ -54,15 +72,35 @@ void FragmentAttr::print(AsmPrinter &printer) const {
           << stringifyMmaKind(getKind());
   if (getTransposed())
     printer << ", transposed";
+  if (getKPack() != 1)
+    printer << ", k_pack = " << getKPack();
   printer << ">";
+}
+
+LogicalResult FragmentAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   MmaOperand operand, MmaKind, bool,
+                                   int64_t kPack) {
+  if (kPack < 1)
+    return emitError() << "k_pack must be positive, got " << kPack;
+  if (kPack != 1 && operand == MmaOperand::Acc)
+    return emitError() << "k_pack packs A or B operands along K; the "
+                          "accumulator has no K";
+  return success();
 }
 
 const MmaLayout &FragmentAttr::getLayout() const {
   return getMmaLayout(getKind());
 }
 
+MmaLayout FragmentAttr::getLaneLayout() const {
+  MmaLayout layout = getLayout();
+  layout.k *= getKPack();
+  layout.kPerLane *= getKPack();
+  return layout;
+}
+
 std::array<int64_t, 2> FragmentAttr::getBlockShape() const {
-  const MmaLayout &layout = getLayout();
+  MmaLayout layout = getLaneLayout();
   std::array<int64_t, 2> shape;
   switch (getOperand()) {
   case MmaOperand::A:
@@ -88,7 +126,7 @@ unsigned FragmentAttr::getContiguousDim() const {
 }
 
 VectorType FragmentAttr::getVectorType() const {
-  const MmaLayout &layout = getLayout();
+  MmaLayout layout = getLaneLayout();
   MLIRContext *context = getContext();
   Type element = getOperand() == MmaOperand::Acc
                      ? layout.getAccElementType(context)
@@ -99,14 +137,14 @@ VectorType FragmentAttr::getVectorType() const {
 int64_t FragmentAttr::getRunLength() const {
   // MmaLayout.cpp: accumulator slot s is row (s floordiv 4) * 4G + ... +
   // s mod 4, so runs of 4 slots are 4 consecutive rows.
-  const MmaLayout &layout = getLayout();
+  MmaLayout layout = getLaneLayout();
   if (getOperand() == MmaOperand::Acc)
     return std::min<int64_t>(4, layout.accPerLane);
   return layout.kPerLane;
 }
 
 std::array<AffineExpr, 2> FragmentAttr::getLaneOffset(AffineExpr lane) const {
-  AffineMap map = getLayout().getCoordinateMap(getOperand(), getContext());
+  AffineMap map = getLaneLayout().getCoordinateMap(getOperand(), getContext());
   AffineExpr slot = getAffineConstantExpr(0, getContext());
   std::array<AffineExpr, 2> offset;
   for (unsigned i = 0; i < 2; ++i)
@@ -117,7 +155,7 @@ std::array<AffineExpr, 2> FragmentAttr::getLaneOffset(AffineExpr lane) const {
 }
 
 std::array<int64_t, 2> FragmentAttr::getRunStride() const {
-  const MmaLayout &layout = getLayout();
+  MmaLayout layout = getLaneLayout();
   std::array<int64_t, 2> first = layout.getCoordinate(getOperand(), 0, 0);
   std::array<int64_t, 2> start =
       layout.getCoordinate(getOperand(), 0, getRunLength());
@@ -139,6 +177,8 @@ static std::string describe(FragmentAttr fragment, bool plural = false) {
              : stringifyMmaOperand(fragment.getOperand()))
      << (plural ? " fragments of " : " fragment of ")
      << stringifyMmaKind(fragment.getKind());
+  if (fragment.getKPack() != 1)
+    os << " (k_pack = " << fragment.getKPack() << ")";
   return text;
 }
 
@@ -379,6 +419,11 @@ LogicalResult MmaTileOp::verify() {
   if (aFragment.getKind() != bFragment.getKind())
     return emitOpError("multiplies the ")
            << describe(aFragment) << " by the " << describe(bFragment);
+  for (FragmentAttr fragment : {aFragment, bFragment})
+    if (fragment.getKPack() != 1)
+      return emitOpError("takes unpacked fragments, not the ")
+             << describe(fragment)
+             << ": wave-expand-fragments chooses the K packing";
   if (std::optional<ArrayRef<int64_t>> grid = getGrid();
       grid && (grid->size() != 2 || (*grid)[0] < 1 || (*grid)[1] < 1))
     return emitOpError("grid must be two positive accumulator counts, rows "
@@ -477,6 +522,9 @@ LogicalResult CopyTileOp::verify() {
   FragmentAttr fragment = getFragment();
   if (fragment.getOperand() == MmaOperand::Acc)
     return emitOpError("copies A or B fragments, not the ")
+           << describe(fragment);
+  if (fragment.getKPack() != 1)
+    return emitOpError("copies unpacked fragments, not the ")
            << describe(fragment);
   if (getIndices().size() != 2)
     return emitOpError("takes the block position as 2 indices, got ")

@@ -20,6 +20,8 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/Transforms/RegionUtils.h"
 
+#include <tuple>
+
 namespace mlir::wave {
 #define GEN_PASS_DEF_EXPANDFRAGMENTS
 #include "wave/Dialect/Wave/Transforms/Passes.h.inc"
@@ -158,15 +160,74 @@ private:
 };
 } // namespace
 
+/// Bytes a lane's operand of one MMA may take in memory before packing
+/// stops paying: the widest LDS and global access of a lane.
+static constexpr int64_t kMaxLaneBytes = 16;
+
+/// How many K steps of `op` to pack into each fragment read: the largest
+/// power of two that divides its K steps and keeps a lane's packed run
+/// within 16 bytes. Says why in a remark when the tiles hold several K
+/// steps but fewer are packed than 16 bytes would allow.
+static int64_t chooseKPack(MmaTileOp op) {
+  FragmentAttr fragment = op.getAFragment();
+  const MmaLayout &layout = fragment.getLayout();
+  int64_t bytes =
+      layout.kPerLane *
+      llvm::divideCeil(
+          layout.getInputElementType(op.getContext()).getIntOrFloatBitWidth(),
+          8);
+  int64_t wanted = 1;
+  while (2 * wanted * bytes <= kMaxLaneBytes)
+    wanted *= 2;
+  int64_t steps = getTileKSteps(fragment, op.getA().getType());
+  int64_t pack = wanted;
+  while (steps % pack != 0)
+    pack /= 2;
+  if (pack < wanted && steps > 1)
+    emitRemark(op.getLoc(), "K fragments packed by ")
+        << pack << ", not " << wanted << ": the tiles hold " << steps
+        << " K steps of " << stringifyMmaKind(fragment.getKind())
+        << ", not a multiple of " << wanted;
+  // A swizzled tile keeps only its groups contiguous: a lane's packed run
+  // along its rows must fit one.
+  for (auto [name, tile, tileFragment] :
+       {std::tuple{"A", op.getA(), op.getAFragment()},
+        std::tuple{"B", op.getB(), op.getBFragment()}}) {
+    auto alloc = tile.getDefiningOp<AllocLdsOp>();
+    SwizzleAttr swizzle = alloc ? alloc.getSwizzleAttr() : SwizzleAttr();
+    if (!swizzle || tileFragment.getContiguousDim() != 1)
+      continue;
+    int64_t fits = pack;
+    while (fits > 1 && fits * layout.kPerLane > swizzle.getVec())
+      fits /= 2;
+    if (fits == pack)
+      continue;
+    emitRemark(op.getLoc(), "K fragments packed by ")
+        << fits << ", not " << pack << ": the " << name
+        << " tile's swizzle keeps groups of " << swizzle.getVec()
+        << " elements contiguous";
+    pack = fits;
+  }
+  return pack;
+}
+
 /// Rewrites `op` into the fragment reads and `wave.mma`s it stands for: for
-/// each K step, the A fragments of the accumulator rows, the B fragments of
-/// its columns, then the MMAs, row-major.
-static void expandMmaTile(MmaTileOp op, EntryConstants &constants) {
+/// each group of `kPack` K steps, the packed A fragments of the accumulator
+/// rows, the packed B fragments of its columns, then, for each step of the
+/// group, the MMAs, row-major, on that step's slots of the packed fragments.
+static void expandMmaTile(MmaTileOp op, int64_t kPack,
+                          EntryConstants &constants) {
   OpBuilder builder(op);
   Location loc = op.getLoc();
   MLIRContext *context = op.getContext();
   auto [rows, cols] = op.getGridShape();
   auto constant = [&](int64_t value) { return constants.get(op, value); };
+  auto pack = [&](FragmentAttr fragment) {
+    return FragmentAttr::get(context, fragment.getOperand(), fragment.getKind(),
+                             fragment.getTransposed(), kPack);
+  };
+  FragmentAttr aFragment = pack(op.getAFragment());
+  FragmentAttr bFragment = pack(op.getBFragment());
   // Fragment (position * count + offset, kk) of `tile`, its coordinates in
   // memory order; the offset is an operand only when there are several.
   auto read = [&](Value tile, Value position, FragmentAttr fragment,
@@ -189,20 +250,37 @@ static void expandMmaTile(MmaTileOp op, EntryConstants &constants) {
                                            : AffineMapAttr::get(map),
                           IntegerAttr(), Value(), CacheHintAttr(), fragment);
   };
-  auto kind = MmaKindAttr::get(context, op.getAFragment().getKind());
+  auto kind = MmaKindAttr::get(context, aFragment.getKind());
   SmallVector<Value> accs = op.getAccs();
-  int64_t steps = getTileKSteps(op.getAFragment(), op.getA().getType());
-  for (int64_t kk = 0; kk < steps; ++kk) {
+  int64_t groups = getTileKSteps(aFragment, op.getA().getType());
+  int64_t slots = op.getAFragment().getVectorType().getNumElements();
+  // Step `step`'s slots of a packed fragment.
+  auto slice = [&](Value packed, int64_t step) -> Value {
+    if (kPack == 1)
+      return packed;
+    return vector::ExtractStridedSliceOp::create(
+        builder, loc, packed, ArrayRef<int64_t>{step * slots},
+        ArrayRef<int64_t>{slots}, ArrayRef<int64_t>{1});
+  };
+  for (int64_t kk = 0; kk < groups; ++kk) {
     SmallVector<Value> a, b;
     for (int64_t i = 0; i < rows; ++i)
-      a.push_back(read(op.getA(), op.getRow(), op.getAFragment(), rows, i, kk));
+      a.push_back(read(op.getA(), op.getRow(), aFragment, rows, i, kk));
     for (int64_t j = 0; j < cols; ++j)
-      b.push_back(read(op.getB(), op.getCol(), op.getBFragment(), cols, j, kk));
-    for (int64_t i = 0; i < rows; ++i)
-      for (int64_t j = 0; j < cols; ++j) {
-        Value &acc = accs[i * cols + j];
-        acc = MmaOp::create(builder, loc, acc.getType(), kind, a[i], b[j], acc);
-      }
+      b.push_back(read(op.getB(), op.getCol(), bFragment, cols, j, kk));
+    for (int64_t step = 0; step < kPack; ++step) {
+      SmallVector<Value> aStep, bStep;
+      for (Value value : a)
+        aStep.push_back(slice(value, step));
+      for (Value value : b)
+        bStep.push_back(slice(value, step));
+      for (int64_t i = 0; i < rows; ++i)
+        for (int64_t j = 0; j < cols; ++j) {
+          Value &acc = accs[i * cols + j];
+          acc = MmaOp::create(builder, loc, acc.getType(), kind, aStep[i],
+                              bStep[j], acc);
+        }
+    }
   }
   op->replaceAllUsesWith(accs);
   op->erase();
@@ -386,7 +464,7 @@ void ExpandFragmentsPass::runOnOperation() {
   getOperation()->walk([&](MmaTileOp op) { tiles.push_back(op); });
   EntryConstants constants;
   for (MmaTileOp op : tiles)
-    expandMmaTile(op, constants);
+    expandMmaTile(op, packK ? chooseKPack(op) : 1, constants);
   SmallVector<CopyTileOp> copies;
   getOperation()->walk([&](CopyTileOp op) { copies.push_back(op); });
   for (CopyTileOp op : copies)

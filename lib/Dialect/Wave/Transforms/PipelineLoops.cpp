@@ -23,8 +23,10 @@
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -351,6 +353,10 @@ struct MmaDeferral {
 };
 } // namespace
 
+/// The attribute through which upstream's SCF lowering gives a loop's back
+/// edge LLVM loop metadata (the `loop_annotation` of `llvm.br`).
+static constexpr StringLiteral kLoopAnnotationAttrName = "loop_annotation";
+
 static MmaDeferral findTrailingMmas(scf::ForOp loop) {
   Block *body = loop.getBody();
   Operation *lastLdsRead = nullptr;
@@ -365,6 +371,23 @@ static MmaDeferral findTrailingMmas(scf::ForOp loop) {
        op = op->getNextNode())
     if (isa<MmaOp>(op))
       mmas.insert(op);
+  // Of a packed fragment (wave-expand-fragments' k_pack: one LDS read for
+  // the operands of several K steps, sliced for each) only the last step's
+  // MMAs are deferred: deferring the earlier steps too would carry the whole
+  // packed fragment across the back edge instead of its last slice, twice
+  // the registers for the same MMAs' worth of overlap.
+  auto isEarlierStep = [](Value operand) {
+    auto slice = operand.getDefiningOp<vector::ExtractStridedSliceOp>();
+    if (!slice)
+      return false;
+    int64_t end = cast<IntegerAttr>(slice.getOffsets()[0]).getInt() +
+                  cast<IntegerAttr>(slice.getSizes()[0]).getInt();
+    return end < slice.getSourceVectorType().getDimSize(0);
+  };
+  mmas.remove_if([&](Operation *mma) {
+    auto op = cast<MmaOp>(mma);
+    return isEarlierStep(op.getA()) || isEarlierStep(op.getB());
+  });
   // An MMA whose result another op of the body needs stays, and so do the
   // deferred MMAs that feed it.
   for (bool changed = true; changed;) {
@@ -1049,14 +1072,27 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
         << ")" << tripNote;
     scf::ForOp steady = rotate(candidate, count, inLds);
     if (candidate.defer) {
-      scf::ForOp rest =
+      steady =
           deferTrailingMmas(steady, findTrailingMmas(steady), candidate.step);
       // The deferred MMAs and the staging now share one loop body: the
       // backend may interleave them.
-      rest->setAttr(WaveDialect::kInterleaveMmaAttrName,
-                    UnitAttr::get(rest.getContext()));
+      steady->setAttr(WaveDialect::kInterleaveMmaAttrName,
+                      UnitAttr::get(steady.getContext()));
       ++counts.deferred;
     }
+    // The steady state is the schedule: LLVM is not to unroll it (unrolled
+    // completely, as LLVM does with the few iterations of a small trip
+    // count, it takes more registers than the budget above counted: 72
+    // VGPRs on examples/gemm.mlir against 56). The SCF lowering hands the
+    // annotation to the loop's back edge.
+    MLIRContext *context = steady.getContext();
+    steady->setAttr(
+        kLoopAnnotationAttrName,
+        LLVM::LoopAnnotationAttr::get(
+            context, {}, {}, {},
+            LLVM::LoopUnrollAttr::get(context, BoolAttr::get(context, true), {},
+                                      {}, {}, {}, {}, {}),
+            {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}));
   }
 }
 

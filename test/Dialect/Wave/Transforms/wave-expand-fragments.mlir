@@ -1,5 +1,6 @@
 // RUN: wave-opt %s --wave-expand-fragments --mlir-print-local-scope --split-input-file | FileCheck %s
 // RUN: wave-opt %s --wave-expand-fragments=summary --split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: wave-opt %s --wave-expand-fragments=pack-k=false --mlir-print-local-scope --split-input-file | FileCheck %s --check-prefix=NOPACK
 // A workgroup of 64 x 2 x 2 lanes: four waves over the linear thread id
 // x + 64 y + 128 z. The kernel is in test/Dialect/Wave/fragments.mlir, where
 // it runs against its scalar reference as every MMA kind does (the GEMM
@@ -219,8 +220,9 @@ gpu.module @expand {
 // gpu.subgroup_id folded into the thread id (t floordiv 64).
 // wave.mma_tile with a 1 x 2 grid and B stored N x K: per K fragment kk (2
 // of them), the A fragment (wr, kk), the B fragments (wc * 2 + j, kk), then
-// the MMAs of accumulators (0, 0) and (0, 1), chained over kk.
-// REMARK: remark: wave-expand-fragments: 1 tile copies, 1 MMA tiles, 14 fragment accesses, 14 plain accesses, 8 wave positions folded
+// the MMAs of accumulators (0, 0) and (0, 1), chained over kk; by default
+// both K fragments are read at once (below).
+// REMARK: remark: wave-expand-fragments: 1 tile copies, 1 MMA tiles, 11 fragment accesses, 11 plain accesses, 8 wave positions folded
 // CHECK-LABEL: gpu.func @tiles(
 // CHECK-SAME: %[[A:[A-Za-z0-9_]+]]: memref<256x64xf16>, %[[B:[A-Za-z0-9_]+]]: memref<64x32xf16>, %[[TA:[A-Za-z0-9_]+]]: memref<64x32xf16, #gpu.address_space<workgroup>>, %[[TB:[A-Za-z0-9_]+]]: memref<64x32xf16, #gpu.address_space<workgroup>>, %[[BM:[A-Za-z0-9_]+]]: index, %[[KS:[A-Za-z0-9_]+]]: index, %[[WR:[A-Za-z0-9_]+]]: index, %[[WC:[A-Za-z0-9_]+]]: index, %[[ACC:[A-Za-z0-9_]+]]: vector<4xf32>
 // The fragment positions are index constants at the top of the kernel.
@@ -237,17 +239,43 @@ gpu.module @expand {
 // CHECK-NEXT: wave.write
 // CHECK-NEXT: wave.read %[[A]][%[[T]], %[[BM]], %[[KS]], %[[C3]]]
 // CHECK-NEXT: wave.write
-// CHECK-NEXT: %[[A0:.*]] = wave.read %[[TA]][%[[T]], %[[WR]], %[[K0]]] map affine_map<(d0, d1, d2) -> (d1 * 16 + d0 mod 16, d2 * 16 + ((d0 mod 64) floordiv 16) * 4)> : memref<64x32xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
-// CHECK-NEXT: %[[B00:.*]] = wave.read %[[TB]][%[[T]], %[[WC]], %[[K0]], %[[K0]]] map affine_map<(d0, d1, d2, d3) -> (d1 * 32 + d2 * 16 + d0 mod 16, d3 * 16 + ((d0 mod 64) floordiv 16) * 4)> : memref<64x32xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
-// CHECK-NEXT: %[[B01:.*]] = wave.read %[[TB]][%[[T]], %[[WC]], %[[K1]], %[[K0]]] map
-// CHECK-NEXT: %[[D00:.*]] = wave.mma <f32_16x16x16_f16> %[[A0]], %[[B00]], %[[ACC]]
-// CHECK-NEXT: %[[D01:.*]] = wave.mma <f32_16x16x16_f16> %[[A0]], %[[B01]], %[[ACC]]
-// CHECK-NEXT: %[[A1:.*]] = wave.read %[[TA]][%[[T]], %[[WR]], %[[K1]]] map
-// CHECK-NEXT: %[[B10:.*]] = wave.read %[[TB]][%[[T]], %[[WC]], %[[K0]], %[[K1]]] map
-// CHECK-NEXT: %[[B11:.*]] = wave.read %[[TB]][%[[T]], %[[WC]], %[[K1]], %[[K1]]] map
-// CHECK-NEXT: wave.mma <f32_16x16x16_f16> %[[A1]], %[[B10]], %[[D00]]
-// CHECK-NEXT: wave.mma <f32_16x16x16_f16> %[[A1]], %[[B11]], %[[D01]]
+// With pack-k (the default) each read covers both K steps (k_pack = 2): the
+// lane's 8 f16 at K offset (lane floordiv 16) * 8 of the 32-wide tile, and
+// each step's MMAs take 4 of them, the first step's first.
+// CHECK-NEXT: %[[A:.*]] = wave.read %[[TA]][%[[T]], %[[WR]], %[[K0]]] map affine_map<(d0, d1, d2) -> (d1 * 16 + d0 mod 16, d2 * 32 + ((d0 mod 64) floordiv 16) * 8)> : memref<64x32xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+// CHECK-NEXT: %[[B0:.*]] = wave.read %[[TB]][%[[T]], %[[WC]], %[[K0]], %[[K0]]] map affine_map<(d0, d1, d2, d3) -> (d1 * 32 + d2 * 16 + d0 mod 16, d3 * 32 + ((d0 mod 64) floordiv 16) * 8)> : memref<64x32xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+// CHECK-NEXT: %[[B1:.*]] = wave.read %[[TB]][%[[T]], %[[WC]], %[[K1]], %[[K0]]] map
+// CHECK-NEXT: %[[A_0:.*]] = vector.extract_strided_slice %[[A]] {offsets = [0], sizes = [4], strides = [1]}
+// CHECK-NEXT: %[[B0_0:.*]] = vector.extract_strided_slice %[[B0]] {offsets = [0], sizes = [4], strides = [1]}
+// CHECK-NEXT: %[[B1_0:.*]] = vector.extract_strided_slice %[[B1]] {offsets = [0], sizes = [4], strides = [1]}
+// CHECK-NEXT: %[[D00:.*]] = wave.mma <f32_16x16x16_f16> %[[A_0]], %[[B0_0]], %[[ACC]]
+// CHECK-NEXT: %[[D01:.*]] = wave.mma <f32_16x16x16_f16> %[[A_0]], %[[B1_0]], %[[ACC]]
+// CHECK-NEXT: %[[A_1:.*]] = vector.extract_strided_slice %[[A]] {offsets = [4], sizes = [4], strides = [1]}
+// CHECK-NEXT: %[[B0_1:.*]] = vector.extract_strided_slice %[[B0]] {offsets = [4], sizes = [4], strides = [1]}
+// CHECK-NEXT: %[[B1_1:.*]] = vector.extract_strided_slice %[[B1]] {offsets = [4], sizes = [4], strides = [1]}
+// CHECK-NEXT: wave.mma <f32_16x16x16_f16> %[[A_1]], %[[B0_1]], %[[D00]]
+// CHECK-NEXT: wave.mma <f32_16x16x16_f16> %[[A_1]], %[[B1_1]], %[[D01]]
 // CHECK-NEXT: gpu.return
+// With pack-k=false, one read a K step, as the kind's fragments are:
+// NOPACK-LABEL: gpu.func @tiles(
+// NOPACK: %[[T:.*]] = gpu.thread_id x
+// NOPACK-NEXT: %[[K0:.*]] = arith.constant 0 : index
+// NOPACK-NEXT: %[[K1:.*]] = arith.constant 1 : index
+// NOPACK: wave.write
+// NOPACK: wave.write
+// NOPACK: wave.write
+// NOPACK: wave.write
+// NOPACK-NEXT: %[[A0:.*]] = wave.read %{{.*}}[%[[T]], %{{.*}}, %[[K0]]] map affine_map<(d0, d1, d2) -> (d1 * 16 + d0 mod 16, d2 * 16 + ((d0 mod 64) floordiv 16) * 4)> : memref<64x32xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+// NOPACK-NEXT: %[[B00:.*]] = wave.read %{{.*}}[%[[T]], %{{.*}}, %[[K0]], %[[K0]]] map affine_map<(d0, d1, d2, d3) -> (d1 * 32 + d2 * 16 + d0 mod 16, d3 * 16 + ((d0 mod 64) floordiv 16) * 4)> : memref<64x32xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+// NOPACK-NEXT: %[[B01:.*]] = wave.read %{{.*}}[%[[T]], %{{.*}}, %[[K1]], %[[K0]]] map
+// NOPACK-NEXT: %[[D00:.*]] = wave.mma <f32_16x16x16_f16> %[[A0]], %[[B00]], %{{.*}}
+// NOPACK-NEXT: %[[D01:.*]] = wave.mma <f32_16x16x16_f16> %[[A0]], %[[B01]], %{{.*}}
+// NOPACK-NEXT: %[[A1:.*]] = wave.read %{{.*}}[%[[T]], %{{.*}}, %[[K1]]] map
+// NOPACK-NEXT: %[[B10:.*]] = wave.read %{{.*}}[%[[T]], %{{.*}}, %[[K0]], %[[K1]]] map
+// NOPACK-NEXT: %[[B11:.*]] = wave.read %{{.*}}[%[[T]], %{{.*}}, %[[K1]], %[[K1]]] map
+// NOPACK-NEXT: wave.mma <f32_16x16x16_f16> %[[A1]], %[[B10]], %[[D00]]
+// NOPACK-NEXT: wave.mma <f32_16x16x16_f16> %[[A1]], %[[B11]], %[[D01]]
+// NOPACK-NEXT: gpu.return
 gpu.module @expand {
   gpu.func @tiles(%A: memref<256x64xf16>, %B: memref<64x32xf16>, %ta: !lds, %tb: !lds, %bm: index, %ks: index, %wr: index, %wc: index, %acc: vector<4xf32>) kernel
       attributes {known_block_size = array<i32: 128, 1, 1>, wave.kernel = #k} {
@@ -281,6 +309,83 @@ gpu.module @expand {
   gpu.func @copy_rows(%B: memref<128x128xf16>, %tb: memref<32x64xf16, #gpu.address_space<workgroup>>, %ks: index, %bn: index) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>, wave.kernel = #k} {
     wave.copy_tile %B[%ks, %bn] fragment <B, f32_16x16x16_f16>, %tb : memref<128x128xf16>, memref<32x64xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+
+// Three K steps (a 32 x 24 tile of 32x32x8 A fragments): no power of two
+// above 1 divides them, so nothing is packed, and a remark says why. The
+// reads are the kind's fragments, one a K step.
+// REMARK: remark: K fragments packed by 1, not 2: the tiles hold 3 K steps of f32_32x32x8_f16, not a multiple of 2
+// REMARK: remark: wave-expand-fragments: 0 tile copies, 1 MMA tiles, 6 fragment accesses, 6 plain accesses, 0 wave positions folded
+// CHECK-LABEL: gpu.func @odd_k_steps(
+// CHECK-COUNT-2: wave.read {{.*}} -> vector<4xf16>
+// CHECK-NEXT: wave.mma <f32_32x32x8_f16>
+// CHECK-COUNT-2: wave.read {{.*}} -> vector<4xf16>
+// CHECK-NEXT: wave.mma <f32_32x32x8_f16>
+// CHECK-COUNT-2: wave.read {{.*}} -> vector<4xf16>
+// CHECK-NEXT: wave.mma <f32_32x32x8_f16>
+// CHECK-NEXT: gpu.return
+gpu.module @expand {
+  gpu.func @odd_k_steps(%ta: memref<32x24xf16, #gpu.address_space<workgroup>>, %tb: memref<24x32xf16, #gpu.address_space<workgroup>>, %i: index, %acc: vector<16xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #k} {
+    %d = wave.mma_tile %ta[%i] fragment <A, f32_32x32x8_f16>, %tb[%i] fragment <B, f32_32x32x8_f16>, %acc : memref<32x24xf16, #gpu.address_space<workgroup>>, memref<24x32xf16, #gpu.address_space<workgroup>> -> vector<16xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+
+// f32_16x16x4_f32 holds one f32 of A and of B a lane (4 bytes): 16 bytes
+// would pack 4 K steps, but 6 K steps (a 16 x 24 tile) allow 2. Each lane
+// then reads 2 consecutive f32 along K at K offset (lane floordiv 16) * 2 of
+// each 8-wide group, for two MMAs.
+// REMARK: remark: K fragments packed by 2, not 4: the tiles hold 6 K steps of f32_16x16x4_f32, not a multiple of 4
+// REMARK: remark: wave-expand-fragments: 0 tile copies, 1 MMA tiles, 6 fragment accesses, 6 plain accesses, 0 wave positions folded
+// CHECK-LABEL: gpu.func @partial_pack(
+// CHECK: %[[A:.*]] = wave.read %{{.*}} map affine_map<(d0, d1, d2) -> (d1 * 16 + d0 mod 16, d2 * 8 + ((d0 mod 64) floordiv 16) * 2)> : memref<16x24xf32, #gpu.address_space<workgroup>> -> vector<2xf32>
+// CHECK-NEXT: %[[B:.*]] = wave.read %{{.*}} map affine_map<(d0, d1, d2) -> (d2 * 8 + ((d0 mod 64) floordiv 16) * 2, d1 * 16 + d0 mod 16)> along 0 : memref<24x16xf32, #gpu.address_space<workgroup>> -> vector<2xf32>
+// CHECK-NEXT: %[[A0:.*]] = vector.extract_strided_slice %[[A]] {offsets = [0], sizes = [1], strides = [1]}
+// CHECK-NEXT: %[[B0:.*]] = vector.extract_strided_slice %[[B]] {offsets = [0], sizes = [1], strides = [1]}
+// CHECK-NEXT: %[[D0:.*]] = wave.mma <f32_16x16x4_f32> %[[A0]], %[[B0]], %{{.*}}
+// CHECK-NEXT: %[[A1:.*]] = vector.extract_strided_slice %[[A]] {offsets = [1], sizes = [1], strides = [1]}
+// CHECK-NEXT: %[[B1:.*]] = vector.extract_strided_slice %[[B]] {offsets = [1], sizes = [1], strides = [1]}
+// CHECK-NEXT: wave.mma <f32_16x16x4_f32> %[[A1]], %[[B1]], %[[D0]]
+// CHECK-COUNT-2: wave.read {{.*}} -> vector<2xf32>
+// CHECK-COUNT-2: wave.read {{.*}} -> vector<2xf32>
+// CHECK-NOT: wave.read
+// CHECK: gpu.return
+gpu.module @expand {
+  gpu.func @partial_pack(%ta: memref<16x24xf32, #gpu.address_space<workgroup>>, %tb: memref<24x16xf32, #gpu.address_space<workgroup>>, %i: index, %acc: vector<4xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #k} {
+    %d = wave.mma_tile %ta[%i] fragment <A, f32_16x16x4_f32>, %tb[%i] fragment <B, f32_16x16x4_f32>, %acc : memref<16x24xf32, #gpu.address_space<workgroup>>, memref<24x16xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+
+// A tile swizzled in groups of 4 f16 keeps no 8 consecutive elements of a
+// row together: the A operands, which run along its rows, are not packed
+// (and so neither are B's: both take the same K order). A remark says so.
+// REMARK: remark: K fragments packed by 1, not 2: the A tile's swizzle keeps groups of 4 elements contiguous
+// REMARK: remark: wave-expand-fragments: 0 tile copies, 1 MMA tiles, 8 fragment accesses, 8 plain accesses, 0 wave positions folded
+// CHECK-LABEL: gpu.func @swizzled_tile(
+// CHECK-COUNT-2: wave.read {{.*}} -> vector<4xf16>
+// CHECK-NEXT: wave.mma <f32_32x32x8_f16>
+gpu.module @expand {
+  gpu.func @swizzled_tile(%tb: memref<32x32xf16, #gpu.address_space<workgroup>>, %i: index, %acc: vector<16xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #k} {
+    %ta = wave.alloc_lds swizzle <vec = 4, per_phase = 1, max_phase = 8> : memref<32x32xf16, #gpu.address_space<workgroup>>
+    %d = wave.mma_tile %ta[%i] fragment <A, f32_32x32x8_f16>, %tb[%i] fragment <B, f32_32x32x8_f16>, %acc : memref<32x32xf16, #gpu.address_space<workgroup>>, memref<32x32xf16, #gpu.address_space<workgroup>> -> vector<16xf32>
     gpu.return
   }
 }

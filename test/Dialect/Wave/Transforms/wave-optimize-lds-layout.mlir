@@ -24,17 +24,18 @@
 // DYNAMIC: wave.alloc_lds swizzle <vec = 4, per_phase = 2, max_phase = 8> : memref<64x32xf16, #gpu.address_space<workgroup>>
 // DYNAMIC: wave.alloc_lds : memref<32x64xf16, #gpu.address_space<workgroup>>
 // gemm_nk_128, the 128 x 128 x 32 tile: the 4-f16 row padding leaves both
-// tiles' 16-byte writes 2-way conflicted (as gemm's A tile), and 18432
-// bytes keep the kernel at 3 waves a SIMD, so the swizzle wins on
-// conflicts and bytes.
+// tiles' 16-byte writes and 16-byte operand reads (two K steps a read) 2-way
+// conflicted (as gemm's A tile), and 18432 bytes keep the kernel at 3
+// waves a SIMD, so the swizzle of 16-byte groups wins on conflicts and
+// bytes, with no access split.
 // RUN: wave-opt %examples/gemm_nk_128.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-optimize-lds-layout 2>&1 | FileCheck %s --check-prefix=NK
 // RUN: wave-run %examples/gemm_nk_128.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-optimize-lds-layout,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
-// NK-COUNT-2: remark: LDS layout rows padded by 4 -> swizzle <vec = 4, per_phase = 2, max_phase = 8>: LDS cycles a workgroup 4096 -> 3072, from bank conflicts 1024 -> 0; bytes 9216 -> 8192; 2 accesses split into one a swizzle group
-// NK-COUNT-2: wave.alloc_lds swizzle <vec = 4, per_phase = 2, max_phase = 8> : memref<128x32xf16, #gpu.address_space<workgroup>>
+// NK-COUNT-2: remark: LDS layout rows padded by 4 -> swizzle <vec = 8, per_phase = 2, max_phase = 4>: LDS cycles a workgroup 6144 -> 3072, from bank conflicts 3072 -> 0; bytes 9216 -> 8192{{$}}
+// NK-COUNT-2: wave.alloc_lds swizzle <vec = 8, per_phase = 2, max_phase = 4> : memref<128x32xf16, #gpu.address_space<workgroup>>
 // Pipelined first (as in wave-optimize), the same costs: the steady-state
 // loop's bounds stay constants, so each access counts its executions.
 // RUN: wave-opt %examples/gemm_nk_128.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops --wave-optimize-lds-layout -o /dev/null 2>&1 | FileCheck %s --check-prefix=NK-PIPELINED
-// NK-PIPELINED-COUNT-2: remark: LDS layout rows padded by 4 -> swizzle <vec = 4, per_phase = 2, max_phase = 8>: LDS cycles a workgroup 4096 -> 3072, from bank conflicts 1024 -> 0; bytes 9216 -> 8192; 6 accesses split into one a swizzle group
+// NK-PIPELINED-COUNT-2: remark: LDS layout rows padded by 4 -> swizzle <vec = 8, per_phase = 2, max_phase = 4>: LDS cycles a workgroup 6144 -> 3072, from bank conflicts 3072 -> 0; bytes 9216 -> 8192{{$}}
 // RUN: wave-opt %examples/transpose.mlir --wave-optimize-lds-layout 2>&1 | FileCheck %s --check-prefix=TRANSPOSE
 // RUN: wave-run %examples/transpose.mlir --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %examples/transpose.mlir --compare-pipeline='builtin.module(wave-optimize)' | FileCheck %s --check-prefix=SAME
@@ -42,14 +43,14 @@
 // RUN: wave-run %examples/reduce_lds.mlir --compare-pipeline='builtin.module(wave-optimize)' | FileCheck %s --check-prefix=SAME
 
 // The gemm example after global load minimization (16-byte writes, MFMA
-// operand reads): rows padded by 4 f16 leave the A writes 2-way conflicted
-// (two rows of 72 bytes in a phase of 8 lanes wrap around the banks); the
-// swizzle of 8-byte groups by (row / 2) mod 8 makes A's writes and operand
-// reads conflict-free, with A's 16-byte writes split in two. B's accesses
-// are conflict-free unpadded. 8960 -> 8192 bytes.
-// GEMM: gemm.mlir:{{[0-9]+}}:15: remark: LDS layout rows padded by 4 -> swizzle <vec = 4, per_phase = 2, max_phase = 8>: LDS cycles a workgroup 1024 -> 768, from bank conflicts 256 -> 0; bytes 4608 -> 4096; 1 accesses split into one a swizzle group
+// operand reads of two K steps, 16 bytes a lane): rows padded by 4 f16
+// leave A's writes and operand reads 2-way conflicted (two rows of 72 bytes
+// in a phase of 8 lanes wrap around the banks); the swizzle of 16-byte
+// groups by (row / 2) mod 4 makes them conflict-free without splitting
+// any. B's accesses are conflict-free unpadded. 8960 -> 8192 bytes.
+// GEMM: gemm.mlir:{{[0-9]+}}:15: remark: LDS layout rows padded by 4 -> swizzle <vec = 8, per_phase = 2, max_phase = 4>: LDS cycles a workgroup 1536 -> 768, from bank conflicts 768 -> 0; bytes 4608 -> 4096{{$}}
 // GEMM: gemm.mlir:{{[0-9]+}}:15: remark: LDS layout rows padded by 4 -> unpadded: LDS cycles a workgroup 1280 -> 1280, from bank conflicts 0 -> 0; bytes 4352 -> 4096
-// GEMM: wave.alloc_lds swizzle <vec = 4, per_phase = 2, max_phase = 8> : memref<64x32xf16, #gpu.address_space<workgroup>>
+// GEMM: wave.alloc_lds swizzle <vec = 8, per_phase = 2, max_phase = 4> : memref<64x32xf16, #gpu.address_space<workgroup>>
 // GEMM: wave.alloc_lds : memref<32x64xf16, #gpu.address_space<workgroup>>
 // The transpose's column reads (one f32 of rows 4 tx .. 4 tx + 3 a lane)
 // would be spread as well by XORing 16-byte groups with (row / 4) mod 8, in

@@ -172,23 +172,46 @@ def Wave_FragmentAttr : AttrDef<Wave_Dialect, "Fragment"> {
     `K x M`, B as `N x K` (C = A * B^T with B row-major), the accumulator
     as `N x M`; positions are then in that grid too.
 
+    `k_pack = P` (A and B only) packs the operands of `P` MMAs that follow
+    each other along K into one fragment of `P` times the kind's K: a lane
+    holds `P * kPerLane` consecutive K elements, at K offset
+    `(lane floordiv M) * kPerLane * P` of the block (`lane floordiv N` for
+    B), and slots `[i * kPerLane, (i + 1) * kPerLane)` are the operand of
+    the `i`-th of the `P` MMAs. Those MMAs then take the block's K indices
+    in another order than `P` unpacked fragments would, the same order for
+    A and B, so their sum is the same; a lane's operands are `P` times
+    wider in memory (16 bytes for two f16 fragments of 32x32x8).
+
     ```mlir
     #wave.fragment<A, f32_32x32x8_f16>
     #wave.fragment<B, f32_16x16x16_f16, transposed>
+    #wave.fragment<A, f32_32x32x8_f16, k_pack = 2>
     ```
   }];
   let parameters = (ins EnumParameter<Wave_MmaOperand>:$operand,
                         EnumParameter<Wave_MmaKind>:$kind,
-                        DefaultValuedParameter<"bool", "false">:$transposed);
+                        DefaultValuedParameter<"bool", "false">:$transposed,
+                        DefaultValuedParameter<"int64_t", "1">:$kPack);
+  let builders = [
+    AttrBuilder<(ins "::mlir::wave::MmaOperand":$operand,
+                     "::mlir::wave::MmaKind":$kind, "bool":$transposed), [{
+      return $_get($_ctxt, operand, kind, transposed, 1);
+    }]>
+  ];
+  let genVerifyDecl = 1;
   let hasCustomAssemblyFormat = 1;
   let extraClassDeclaration = [{
     /// The layout of the kind.
     const ::mlir::wave::MmaLayout &getLayout() const;
+    /// The layout a lane's slots follow: the kind's, with K and the
+    /// elements of A and B a lane holds times `kPack`.
+    ::mlir::wave::MmaLayout getLaneLayout() const;
     /// Rows and columns of one fragment in the memref (memory order).
     std::array<int64_t, 2> getBlockShape() const;
     /// Memory dimension along which a lane's consecutive slots run.
     unsigned getContiguousDim() const;
-    /// The lane vector's type: the kind's elements a lane holds.
+    /// The lane vector's type: the kind's elements a lane holds (times
+    /// the K pack).
     ::mlir::VectorType getVectorType() const;
     /// Slots a lane holds contiguously in memory: all of an A or B
     /// fragment, runs of 4 rows of the accumulator.

@@ -445,6 +445,14 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
     asks LLVM's scheduler to interleave its MFMAs with the memory accesses
     (`llvm.amdgcn.iglp.opt` 0) on chips with MFMA. The carried fragments
     count against the register budget; a remark says when they do not fit.
+    Of a packed fragment (`k_pack`: one read for several K steps) only the
+    last step's MMAs are deferred, so that the loop carries that step's
+    slices, not the whole fragments.
+
+    The steady-state loop gets `loop_annotation` with
+    `llvm.loop.unroll.disable`: the schedule and its registers are the
+    pass's, and LLVM would otherwise unroll a pipelined loop of a few
+    iterations, beyond the register budget the pass counted.
 
     A loop of run-time trip count (a run-time upper bound; constant lower
     bound and step) is pipelined when the kernel's `wave.assume` proves it
@@ -474,6 +482,7 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::scf::SCFDialect",
   ];
   let options = [
@@ -751,6 +760,12 @@ def ExpandFragments : Pass<"wave-expand-fragments"> {
     each fragment a wave copies, and `wave.mma_tile` into, per K fragment of
     its tiles, the A and B fragment reads and the `wave.mma`s of its grid of
     accumulators; those fragment accesses are then expanded like the others.
+    With `pack-k` (the default) the fragment reads of `wave.mma_tile` cover
+    `P` consecutive K steps each (`k_pack = P`: a lane reads `P` times its
+    elements of one step, contiguous along K, and each MMA takes its part
+    with `vector.extract_strided_slice`), `P` the largest power of two that
+    divides the tiles' K steps with a lane's packed run at most 16 bytes;
+    a remark says when the K steps allow less than 16 bytes would.
 
     It runs first in `wave-optimize` and in the lowering pipelines, and
     `wave-run` runs it before interpreting, so every analysis and pass sees
@@ -766,6 +781,9 @@ def ExpandFragments : Pass<"wave-expand-fragments"> {
     Option<"summary", "summary", "bool", "false",
            "Also report the statistics as a remark on the operation (the "
            "packaged MLIR is built without statistics)">,
+    Option<"packK", "pack-k", "bool", "true",
+           "Read the A and B operands of a wave.mma_tile's consecutive K "
+           "steps as one packed fragment (k_pack) of up to 16 bytes a lane">,
   ];
   let statistics = [
     Statistic<"numCopyTiles", "tile-copies",
