@@ -1187,7 +1187,11 @@ mlir::wave::findLaneBox(ArrayRef<const SymbolicFootprint *> footprints,
   // system whose first variable is the coordinate (or its negation).
   LaneBox result;
   SmallVector<std::optional<int64_t>> lo(rank), hi(rank);
+  // Each part's own box, `[low, high]` a dimension.
+  SmallVector<SmallVector<std::pair<int64_t, int64_t>>> partBoxes;
   for (auto [fp, run] : parts) {
+    SmallVector<std::pair<int64_t, int64_t>> &partBox =
+        partBoxes.emplace_back(rank);
     for (unsigned d = 0; d < rank; ++d) {
       for (int sign : {1, -1}) {
         System system;
@@ -1212,6 +1216,7 @@ mlir::wave::findLaneBox(ArrayRef<const SymbolicFootprint *> footprints,
         }
         std::optional<int64_t> &bound = sign > 0 ? lo[d] : hi[d];
         int64_t x = *value * sign;
+        (sign > 0 ? partBox[d].first : partBox[d].second) = x;
         bound = !bound     ? x
                 : sign > 0 ? std::min(*bound, x)
                            : std::max(*bound, x);
@@ -1239,8 +1244,18 @@ mlir::wave::findLaneBox(ArrayRef<const SymbolicFootprint *> footprints,
                           Twine(volume));
     return failure();
   }
-  for (auto [i, first] : llvm::enumerate(parts)) {
-    for (auto second : ArrayRef(parts).drop_front(i)) {
+  auto disjoint = [&](unsigned i, unsigned j) {
+    return llvm::any_of(llvm::seq(rank), [&](unsigned d) {
+      return partBoxes[i][d].second < partBoxes[j][d].first ||
+             partBoxes[j][d].second < partBoxes[i][d].first;
+    });
+  };
+  for (unsigned i = 0; i < parts.size(); ++i) {
+    for (unsigned j = i; j < parts.size(); ++j) {
+      // Parts whose boxes are apart touch no common element.
+      if (j != i && disjoint(i, j))
+        continue;
+      auto first = parts[i], second = parts[j];
       System system;
       FailureOr<LanePart> a = buildLanePart(system, *first.first, first.second);
       FailureOr<LanePart> b =
@@ -1250,7 +1265,7 @@ mlir::wave::findLaneBox(ArrayRef<const SymbolicFootprint *> footprints,
       for (unsigned d = 0; d < rank; ++d)
         system.addEq(a->coordinate[d] - b->coordinate[d]);
       // Within one part, slots of one lane never meet: other lanes do.
-      if (first == second)
+      if (i == j)
         system.addGe(b->lane - a->lane - 1);
       if (system.hasOverflow()) {
         setReason(reason, "an address overflows 64-bit integers");

@@ -185,7 +185,8 @@ struct LaneBox {
 /// cost independent of the number of lanes: each coordinate's extremes are
 /// lexicographic minima; then fewer (lane, slot) pairs than box elements
 /// leave a hole, and as many fill the box exactly when no two of them touch
-/// a common element (emptiness queries, one a pair of accesses). Fails with
+/// a common element (emptiness queries, one a pair of accesses whose own
+/// boxes meet). Fails with
 /// the reason when an address is not affine, the workgroup size is unknown,
 /// no lane touches an element, or the lanes touch more elements (with
 /// repetitions) than the box holds, which counting does not decide.
