@@ -26,8 +26,13 @@ void mlir::wave::buildWaveToUpstreamPipeline(
   // Fragment accesses become plain ones before anything reads access maps
   // (wave-optimize starts with that itself), and the chip is fixed once,
   // before any pass that reads it.
-  if (!options.optimize)
-    pm.nest<gpu::GPUModuleOp>().addPass(createExpandFragments());
+  if (!options.optimize) {
+    // Packing MMA operands along K is an optimization: without wave-optimize
+    // the fragments keep the kind's K order.
+    ExpandFragmentsOptions expand;
+    expand.packK = false;
+    pm.nest<gpu::GPUModuleOp>().addPass(createExpandFragments(expand));
+  }
   WaveAttachTargetOptions target;
   target.chip = options.chip;
   target.codeObjectVersion = options.codeObjectVersion;
