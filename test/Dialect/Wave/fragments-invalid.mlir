@@ -677,3 +677,18 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+gpu.module @m {
+  // Positions count 32-row blocks: expansion would multiply 2^62 by 32, past
+  // 64 bits (a divisor is not scaled: d0 floordiv 2^62 is fine).
+  gpu.func @position_overflow(%m: memref<64x8xf16>, %i: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #k} {
+    %ok = wave.read %m[%i, %i] map affine_map<(d0, d1) -> (d0 floordiv 4611686018427387904, d1)> fragment <A, f32_32x32x8_f16> : memref<64x8xf16> -> vector<4xf16>
+    // expected-error @+1 {{position map constant 4611686018427387904 in blocks of 32 overflows 64 bits}}
+    %v = wave.read %m[%i, %i] map affine_map<(d0, d1) -> (d0 * 4611686018427387904 + 1, d1)> fragment <A, f32_32x32x8_f16> : memref<64x8xf16> -> vector<4xf16>
+    gpu.return
+  }
+}

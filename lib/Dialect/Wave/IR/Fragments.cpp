@@ -13,6 +13,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "llvm/Support/MathExtras.h"
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::wave;
@@ -298,6 +299,29 @@ static SmallVector<OpResult> getLayoutSources(Value value) {
   return sources;
 }
 
+/// A constant of the position `expr` that overflows int64_t once expansion
+/// scales it by the block's extent `block` and adds a lane offset below it:
+/// expansion multiplies the terms and factors of sums and products, not what
+/// a division or a modulus takes.
+static std::optional<int64_t> findUnscalableConstant(AffineExpr expr,
+                                                     int64_t block) {
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
+    int64_t value = constant.getValue(), scaled;
+    if (value == std::numeric_limits<int64_t>::min() ||
+        llvm::MulOverflow(std::abs(value) + 1, block, scaled))
+      return value;
+    return std::nullopt;
+  }
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary || (binary.getKind() != AffineExprKind::Add &&
+                  binary.getKind() != AffineExprKind::Mul))
+    return std::nullopt;
+  if (std::optional<int64_t> constant =
+          findUnscalableConstant(binary.getLHS(), block))
+    return constant;
+  return findUnscalableConstant(binary.getRHS(), block);
+}
+
 LogicalResult mlir::wave::verifyFragmentAccess(LaneAccessOpInterface access,
                                                FragmentAttr fragment,
                                                std::optional<uint64_t> along) {
@@ -348,6 +372,12 @@ LogicalResult mlir::wave::verifyFragmentAccess(LaneAccessOpInterface access,
              << block[0] << "x" << block[1] << " " << describe(fragment)
              << " does not fit in " << memrefType;
   }
+  for (auto [dim, result] : llvm::enumerate(access.getAccessMap().getResults()))
+    if (std::optional<int64_t> constant =
+            findUnscalableConstant(result, block[dim]))
+      return op->emitOpError("position map constant ")
+             << *constant << " in blocks of " << block[dim]
+             << " overflows 64 bits";
 
   return verifyFragmentKernel(op, fragment);
 }

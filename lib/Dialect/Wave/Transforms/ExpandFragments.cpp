@@ -128,7 +128,8 @@ foldWavePosition(Value value, AffineExpr t, int64_t waveSize,
   unsigned k = cast<OpResult>(value).getResultNumber();
   int64_t stride = 1;
   for (int64_t bound : inner.drop_front(k))
-    stride *= bound;
+    if (llvm::MulOverflow(stride, bound, stride))
+      return std::nullopt;
   AffineExpr result = stride == 1 ? *linear : floorDiv(*linear, stride);
   if (k > 0)
     result = result % inner[k - 1];
@@ -371,7 +372,8 @@ LogicalResult ExpandFragmentsPass::expand(LaneAccessOpInterface access) {
             index.getDefiningOp<affine::AffineDelinearizeIndexOp>())
       emitRemark(access.getLoc(), "position operand ")
           << i << " stays an index operand: only a static "
-          << "affine.delinearize_index of gpu.subgroup_id folds into the map";
+          << "affine.delinearize_index of gpu.subgroup_id whose basis "
+          << "products fit 64 bits folds into the map";
     replacements.push_back(getAffineDimExpr(operands.size(), context));
     operands.push_back(index);
   }

@@ -155,7 +155,7 @@ gpu.module @expand {
 // A delinearization with a dynamic basis does not fold: its results stay
 // operands (which the footprint analysis cannot classify), and a remark
 // says so.
-// REMARK: remark: position operand 0 stays an index operand: only a static affine.delinearize_index of gpu.subgroup_id folds into the map
+// REMARK: remark: position operand 0 stays an index operand: only a static affine.delinearize_index of gpu.subgroup_id whose basis products fit 64 bits folds into the map
 // REMARK: remark: position operand 1 stays an index operand
 // REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 1 fragment accesses, 1 plain accesses, 0 wave positions folded
 // CHECK-LABEL: gpu.func @dynamic_basis(
@@ -184,6 +184,27 @@ gpu.module @expand {
     %w = gpu.subgroup_id : index
     %wr, %wc = affine.delinearize_index %w into (%n, 2) : index, index
     %a = wave.read %T[%wr, %wc] fragment <A, f32_16x16x16_f16> : memref<64x64xf16> -> vector<4xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+
+// A static basis whose inner product overflows 64 bits (2^32 * 2^32) does
+// not fold either: the first result's divisor would wrap.
+// REMARK: remark: position operand 0 stays an index operand: only a static affine.delinearize_index of gpu.subgroup_id whose basis products fit 64 bits folds into the map
+// REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 1 fragment accesses, 1 plain accesses, 0 wave positions folded
+// CHECK-LABEL: gpu.func @overflowing_basis(
+// CHECK: %[[D3:.*]]:3 = affine.delinearize_index %{{.*}} into (2, 4294967296, 4294967296)
+// CHECK-NEXT: wave.read %{{.*}}[%{{.*}}, %[[D3]]#0, %{{.*}}] map affine_map<(d0, d1, d2) -> (d1 * 16 + d0 mod 16, d2 * 16 + ((d0 mod 64) floordiv 16) * 4)>
+gpu.module @expand {
+  gpu.func @overflowing_basis(%T: memref<64x64xf16>, %c: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>, wave.kernel = #k} {
+    %w = gpu.subgroup_id : index
+    %a, %b, %d = affine.delinearize_index %w into (2, 4294967296, 4294967296) : index, index, index
+    %v = wave.read %T[%a, %c] fragment <A, f32_16x16x16_f16> : memref<64x64xf16> -> vector<4xf16>
     gpu.return
   }
 }

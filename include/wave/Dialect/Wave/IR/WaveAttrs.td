@@ -166,7 +166,9 @@ def Wave_FragmentAttr : AttrDef<Wave_Dialect, "Fragment"> {
     lane arithmetic: the access `map` then yields the fragment's position
     in units of whole fragments (the memref seen as a grid of `M x K`,
     `K x N` or `M x N` blocks), and `wave-expand-fragments` derives the
-    exact per-lane element map from the layout table.
+    exact per-lane element map from the layout table. The terms and
+    factors of the position map, scaled by the block's extent, must fit 64
+    bits; the verifier rejects a constant that does not.
 
     `transposed` says the memref stores the operand transposed: A as
     `K x M`, B as `N x K` (C = A * B^T with B row-major), the accumulator
