@@ -809,8 +809,8 @@ FailureOr<StagingPlan> mlir::wave::planStaging(const StagingGroup &group,
   plan.source = group.source;
   plan.lastOp = last;
   FootprintBox box;
-  if (failed(checkDenseBox(group, elements, anchor, box, plan.note,
-                           diagnostic)) ||
+  if (failed(
+          checkDenseBox(group, elements, anchor, box, plan.note, diagnostic)) ||
       failed(checkTranslation(elements, plan.tileShift, diagnostic)))
     return failure();
   plan.lowerBounds = box.lowerBounds;

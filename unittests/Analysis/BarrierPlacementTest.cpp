@@ -722,12 +722,11 @@ int countPrunedPrograms(
 /// as with all of them, on random programs, conflict answers and existing
 /// barriers.
 TEST(BarrierPlacementTest, PlacementHazardsDecideAsAllHazards) {
-  int numPruned = countPrunedPrograms(
-      15, [](BarrierProgram &program, std::mt19937 &rng, int trial) {
-        unsigned numAccesses = 0;
-        addRandomItems(program, BarrierProgram::kRoot, trial % 4, rng,
-                       numAccesses);
-      });
+  int numPruned = countPrunedPrograms(15, [](BarrierProgram &program,
+                                             std::mt19937 &rng, int trial) {
+    unsigned numAccesses = 0;
+    addRandomItems(program, BarrierProgram::kRoot, trial % 4, rng, numAccesses);
+  });
   // Over a third of the programs have hazards to leave out.
   EXPECT_GT(numPruned, 1000);
 }
