@@ -6,6 +6,10 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Analysis/CGSCCPassManager.h"
 #include "llvm/Analysis/LoopAnalysisManager.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -100,6 +104,52 @@ void mlir::wave::optimizeModule(Module &module, TargetMachine &machine,
   passes.run(module, moduleAnalyses);
 }
 
+/// Whether `fmul x, -1.0` in place of `negation` (`fneg x`) gives the same
+/// machine code (the conditions of `rewriteLocalNegations`).
+static bool isRewritableNegation(UnaryOperator &negation) {
+  Type *element = negation.getType()->getScalarType();
+  if (!element->isHalfTy() && !element->isFloatTy() && !element->isDoubleTy())
+    return false;
+  BasicBlock *block = negation.getParent();
+  if (!all_of(negation.users(), [&](User *user) {
+        auto *inst = cast<Instruction>(user);
+        return inst->getParent() == block &&
+               (isa<BinaryOperator, SelectInst, IntrinsicInst, StoreInst>(
+                   inst));
+      }))
+    return false;
+  if (block->getParent()->getDenormalMode(element->getFltSemantics()) !=
+      DenormalMode::getIEEE())
+    return false;
+  Value *operand = negation.getOperand(0);
+  if (isa<Constant>(operand) || isa<FPExtInst>(operand))
+    return false;
+  return !isa<Instruction>(operand) || isa<LoadInst>(operand) ||
+         !operand->hasOneUse();
+}
+
+unsigned mlir::wave::rewriteLocalNegations(Module &module) {
+  unsigned rewritten = 0;
+  for (Function &function : module) {
+    for (Instruction &inst : make_early_inc_range(instructions(function))) {
+      auto *negation = dyn_cast<UnaryOperator>(&inst);
+      if (!negation || negation->getOpcode() != Instruction::FNeg ||
+          !isRewritableNegation(*negation))
+        continue;
+      BinaryOperator *product = BinaryOperator::CreateWithCopiedFlags(
+          Instruction::FMul, negation->getOperand(0),
+          ConstantFP::get(negation->getType(), -1.0), negation, "",
+          negation->getIterator());
+      product->takeName(negation);
+      product->setDebugLoc(negation->getDebugLoc());
+      negation->replaceAllUsesWith(product);
+      negation->eraseFromParent();
+      ++rewritten;
+    }
+  }
+  return rewritten;
+}
+
 Expected<std::string> mlir::wave::emitCode(Module &module,
                                            TargetMachine &machine,
                                            CodeGenFileType fileType) {
@@ -109,6 +159,11 @@ Expected<std::string> mlir::wave::emitCode(Module &module,
   if (machine.addPassesToEmitFile(passes, stream, /*DwoOut=*/nullptr, fileType))
     return createStringError(inconvertibleErrorCode(),
                              "the AMDGPU backend cannot emit this file type");
+#if LLVM_VERSION_MAJOR < 23
+  // CodeGenPrepare runs only when optimizing.
+  if (machine.getOptLevel() != CodeGenOptLevel::None)
+    rewriteLocalNegations(module);
+#endif
   passes.run(module);
   return std::string(code);
 }
