@@ -1,11 +1,15 @@
 // Loops that stage global data through LDS are rotated (CHECK) or left alone
 // with a remark saying why.
 // RUN: wave-opt %s --wave-pipeline-loops --verify-diagnostics --mlir-print-local-scope | FileCheck %s
+// With peel-epilogue the last iteration runs after the loop, without a read.
+// RUN: wave-opt %s --wave-pipeline-loops=peel-epilogue=true --mlir-print-local-scope 2>/dev/null | FileCheck %s --check-prefix=PEEL
+// RUN: wave-opt %s --wave-pipeline-loops=peel-epilogue=true 2>&1 >/dev/null | FileCheck %s --check-prefix=PEEL-REMARK
 // The stages in LDS buffers: one tile buffer per stage, indexed by the
 // iteration modulo the stages.
 // RUN: wave-opt %s --wave-pipeline-loops=buffer=lds --mlir-print-local-scope 2>/dev/null | FileCheck %s --check-prefix=LDS
 // RUN: wave-opt %s --wave-pipeline-loops=buffer=lds 2>&1 >/dev/null | FileCheck %s --check-prefix=LDS-REMARK
-// Three stages: two sets of reads in flight, an epilogue of two iterations.
+// Three stages: two sets of reads in flight; the last two iterations' reads
+// ahead are clamped to the last iteration.
 // RUN: wave-opt %s --wave-pipeline-loops=stages=3 --mlir-print-local-scope 2>/dev/null | FileCheck %s --check-prefix=S3
 // RUN: wave-opt %s --wave-pipeline-loops=stages=3 2>&1 >/dev/null | FileCheck %s --check-prefix=S3-REMARK
 // With LDS buffers, wave-insert-barriers needs one barrier a step.
@@ -28,6 +32,8 @@
 // stages, registers and LDS buffers) or proved long enough by wave.assume.
 // RUN: for n in 0 1 2 3 8; do wave-run %s --kernel=dynamic_trip --scalar=n=$n --compare-pipeline='builtin.module(wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null; done | FileCheck %s --check-prefix=SAME5
 // RUN: for n in 0 1 2 3 8; do wave-run %s --kernel=dynamic_trip --scalar=n=$n --compare-pipeline='builtin.module(wave-pipeline-loops{buffer=lds stages=3},wave-insert-barriers)' 2>/dev/null; done | FileCheck %s --check-prefix=SAME5
+// RUN: for n in 0 1 2 3 8; do wave-run %s --kernel=dynamic_trip --scalar=n=$n --compare-pipeline='builtin.module(wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null; done | FileCheck %s --check-prefix=SAME5
+// RUN: for n in 0 1 2 3 8; do wave-run %s --kernel=dynamic_trip --scalar=n=$n --compare-pipeline='builtin.module(wave-pipeline-loops{peel-epilogue=true},wave-insert-barriers)' 2>/dev/null; done | FileCheck %s --check-prefix=SAME5
 // RUN: for n in 2 5 8; do wave-run %s --kernel=assumed_trip --scalar=n=$n --compare-pipeline='builtin.module(wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null; done | FileCheck %s --check-prefix=SAME3
 // With deferred MMAs the steady state needs one iteration more: the
 // 128 x 128 GEMM with its K steps as an argument runs the pipelined loop
@@ -48,17 +54,21 @@
 // RUN: wave-run %s --kernel=staged --compare-pipeline='builtin.module(wave-pipeline-loops{buffer=lds},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=staged --compare-pipeline='builtin.module(wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=staged --compare-pipeline='builtin.module(wave-pipeline-loops{buffer=lds stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=staged --compare-pipeline='builtin.module(wave-pipeline-loops{peel-epilogue=true},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=staged --compare-pipeline='builtin.module(wave-pipeline-loops{stages=3 peel-epilogue=true},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=fits_two_stages --compare-pipeline='builtin.module(wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=read_before_staging --compare-pipeline='builtin.module(wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=lds_over_budget --compare-pipeline='builtin.module(wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=strided_steps --compare-pipeline=wave-pipeline-loops 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=strided_steps --compare-pipeline='builtin.module(wave-pipeline-loops{buffer=lds},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=strided_steps --compare-pipeline='builtin.module(wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=strided_steps --compare-pipeline='builtin.module(wave-pipeline-loops{stages=3 peel-epilogue=true},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=strided_steps --compare-pipeline='builtin.module(wave-pipeline-loops{buffer=lds stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // The GEMM example, after global load minimization as in wave-optimize.
 // RUN: wave-opt %examples/gemm.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops --mlir-print-local-scope 2>&1 | FileCheck %s --check-prefix=GEMM
 // RUN: wave-run %examples/gemm.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %examples/gemm.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %examples/gemm.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops{peel-epilogue=true},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // The 128 x 128 x 32 GEMM example: four 16-byte reads a lane a K step,
 // within the budget of the 3 waves a SIMD its padded tiles allow.
 // Its last four MMAs (after the step's last LDS read) move to the start of
@@ -69,14 +79,14 @@
 // RUN: wave-run %examples/gemm_nk_128.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %examples/gemm_nk_128.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops{buffer=lds},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %examples/gemm_nk_128.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
-// GEMM-NK: remark: wave-pipeline-loops: pipelined with 2 stages in registers: 4 global reads issued 1 iteration ahead (89 + 16 prefetched VGPRs of the budget of 168, 18432 bytes of LDS, at occupancy 3 (reached before pipelining) on gfx942; 4 trailing MMAs deferred to the next iteration (8 VGPRs carried))
+// GEMM-NK: remark: wave-pipeline-loops: pipelined with 2 stages in registers: 4 global reads issued 1 iteration ahead (89 + 16 prefetched VGPRs of the budget of 168, 18432 bytes of LDS, at occupancy 3 (reached before pipelining) on gfx942; 4 trailing MMAs deferred to the next iteration (8 VGPRs carried)){{$}}
 // Not when the fragments they carry do not fit the budget (here the headroom
 // leaves exactly the pipelined loop's registers free), nor when fewer MMAs
 // than defer-mmas follow the last LDS read (gemm.mlir: one; GEMM above).
 // RUN: wave-opt %examples/gemm_nk_128.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops=headroom=63 -o /dev/null 2>&1 | FileCheck %s --check-prefix=NO-DEFER
 // NO-DEFER: (89 + 16 prefetched VGPRs of the budget of 168, 18432 bytes of LDS, at occupancy 3 (reached before pipelining) on gfx942; MMAs not deferred: their 8 carried VGPRs would take the loop over the budget)
 // RUN: wave-opt %examples/gemm_nk_128.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops=defer-mmas=0 2>&1 | FileCheck %s --check-prefix=DEFER-OFF
-// DEFER-OFF: on gfx942){{$}}
+// DEFER-OFF: on gfx942); no epilogue: the reads ahead of the last iteration are clamped to it{{$}}
 // DEFER-OFF-NOT: wave.interleave_mma
 // The first iteration is peeled without its last MMAs; the steady state runs
 // the remaining 14, each starting with the previous one's last four MMAs on
@@ -128,14 +138,15 @@
 // The next K step's two 16-byte reads are issued before this step's LDS
 // reads and MFMAs; the occupancy the example reaches (7, LDS-limited) is
 // kept.
-// GEMM: remark: wave-pipeline-loops: pipelined with 2 stages in registers: 2 global reads issued 1 iteration ahead (29 + 8 prefetched VGPRs of the budget of 72, 8960 bytes of LDS, at occupancy 7 (reached before pipelining) on gfx942; MMAs not deferred: 1 after the last LDS read, fewer than defer-mmas=2)
+// GEMM: remark: wave-pipeline-loops: pipelined with 2 stages in registers: 2 global reads issued 1 iteration ahead (29 + 8 prefetched VGPRs of the budget of 72, 8960 bytes of LDS, at occupancy 7 (reached before pipelining) on gfx942; MMAs not deferred: 1 after the last LDS read, fewer than defer-mmas=2); no epilogue: the reads ahead of the last iteration are clamped to it
 // GEMM: %[[A0:.*]] = wave.read %A{{.*}} -> vector<8xf16>
 // GEMM-NEXT: %[[B0:.*]] = wave.read %B{{.*}} -> vector<8xf16>
-// GEMM: scf.for %[[KS:.*]] = %{{.*}} to %c7 step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[A:.*]] = %[[A0]], %[[B:.*]] = %[[B0]]) -> (vector<16xf32>, vector<8xf16>, vector<8xf16>)
+// GEMM: scf.for %[[KS:.*]] = %{{.*}} to %c8 step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[A:.*]] = %[[A0]], %[[B:.*]] = %[[B0]]) -> (vector<16xf32>, vector<8xf16>, vector<8xf16>)
 // GEMM-NEXT: wave.write %[[A]], %0
 // GEMM-NEXT: wave.write %[[B]], %1
 // GEMM-NEXT: arith.constant 1
-// GEMM-NEXT: %[[NEXT:.*]] = arith.addi %[[KS]]
+// GEMM-NEXT: %[[PLUS1:.*]] = arith.addi %[[KS]]
+// GEMM-NEXT: %[[NEXT:.*]] = arith.minsi %[[PLUS1]], %c7
 // GEMM-NEXT: %[[A1:.*]] = wave.read %A[%{{.*}}, %{{.*}}, %[[NEXT]]]
 // GEMM-NEXT: %[[B1:.*]] = wave.read %B[%{{.*}}, %[[NEXT]], %{{.*}}]
 // GEMM-NEXT: wave.barrier
@@ -158,7 +169,8 @@
 // GEMM-NEXT: scf.yield %{{.*}}, %[[A1]], %[[B1]]
 // The steady state is the schedule: LLVM is told not to unroll it.
 // GEMM-NEXT: } {loop_annotation = #llvm.loop_annotation<unroll = <disable = true>>}
-// GEMM-COUNT-4: wave.mma
+// No epilogue: the loop's accumulator is the result.
+// GEMM-NOT: wave.mma
 // GEMM: gpu.return
 
 // SUMMARY: remark: wave-pipeline-loops: 7 loops pipelined, 8 reads prefetched, 0 with deferred MMAs, 1 versioned on their trip count, 0 with fewer stages, 0 LDS bytes added; rejected: 2 trip count, 3 dependence, 1 registers, 0 LDS, 1 no target
@@ -177,26 +189,47 @@ gpu.module @pipeline {
   // CHECK-LABEL: gpu.func @staged
   // CHECK: %[[TILE:.*]] = wave.alloc_lds : memref<256xf32, #gpu.address_space<workgroup>>
   // Prologue: iteration 0's read.
-  // CHECK: %[[FIRST:.*]] = wave.read %in[%{{.*}}, %{{.*}}] map affine_map<(d0, d1) -> (d0, d1 * 4)>
-  // Steady state: 7 iterations carrying the prefetched vector.
   // CHECK: %[[C7:.*]] = arith.constant 7 : index
-  // CHECK: %[[LOOP:.*]]:2 = scf.for %[[K:.*]] = %{{.*}} to %[[C7]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[G:.*]] = %[[FIRST]])
+  // CHECK: %[[FIRST:.*]] = wave.read %in[%{{.*}}, %{{.*}}] map affine_map<(d0, d1) -> (d0, d1 * 4)>
+  // Steady state: all 8 iterations carrying the prefetched vector; the last
+  // one's read ahead is clamped to iteration 7 (read again, unused), so
+  // there is no epilogue.
+  // CHECK: %[[LOOP:.*]]:2 = scf.for %[[K:.*]] = %{{.*}} to %c8 step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[G:.*]] = %[[FIRST]])
   // CHECK-NEXT: wave.write %[[G]], %[[TILE]]
   // CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : index
   // CHECK-NEXT: %[[NEXTK:.*]] = arith.addi %[[K]], %[[ONE]] : index
-  // CHECK-NEXT: %[[NEXT:.*]] = wave.read %in[%[[NEXTK]], %{{.*}}]
+  // CHECK-NEXT: %[[CLAMPED:.*]] = arith.minsi %[[NEXTK]], %[[C7]] : index
+  // CHECK-NEXT: %[[NEXT:.*]] = wave.read %in[%[[CLAMPED]], %{{.*}}]
   // CHECK-NEXT: wave.barrier
   // CHECK-NEXT: %[[X:.*]] = wave.read %[[TILE]]
   // CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %[[X]]
   // CHECK-NEXT: wave.barrier
   // CHECK-NEXT: scf.yield %[[S]], %[[NEXT]]
+  // CHECK-NEXT: } {loop_annotation
+  // CHECK-NEXT: wave.write %[[LOOP]]#0, %out
+  // PEEL-LABEL: gpu.func @staged
+  // PEEL: %[[TILE:.*]] = wave.alloc_lds : memref<256xf32, #gpu.address_space<workgroup>>
+  // PEEL: %[[FIRST:.*]] = wave.read %in[%{{.*}}, %{{.*}}] map affine_map<(d0, d1) -> (d0, d1 * 4)>
+  // Steady state: 7 iterations carrying the prefetched vector.
+  // PEEL: %[[C7:.*]] = arith.constant 7 : index
+  // PEEL: %[[LOOP:.*]]:2 = scf.for %[[K:.*]] = %{{.*}} to %[[C7]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[G:.*]] = %[[FIRST]])
+  // PEEL-NEXT: wave.write %[[G]], %[[TILE]]
+  // PEEL-NEXT: %[[ONE:.*]] = arith.constant 1 : index
+  // PEEL-NEXT: %[[NEXTK:.*]] = arith.addi %[[K]], %[[ONE]] : index
+  // PEEL-NEXT: %[[NEXT:.*]] = wave.read %in[%[[NEXTK]], %{{.*}}]
+  // PEEL-NEXT: wave.barrier
+  // PEEL-NEXT: %[[X:.*]] = wave.read %[[TILE]]
+  // PEEL-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %[[X]]
+  // PEEL-NEXT: wave.barrier
+  // PEEL-NEXT: scf.yield %[[S]], %[[NEXT]]
   // Epilogue: iteration 7 with the last prefetched vector.
-  // CHECK: wave.write %[[LOOP]]#1, %[[TILE]]
-  // CHECK-NEXT: wave.barrier
-  // CHECK-NEXT: %[[LAST:.*]] = wave.read %[[TILE]]
-  // CHECK-NEXT: %[[SUM:.*]] = arith.addf %[[LOOP]]#0, %[[LAST]]
-  // CHECK-NEXT: wave.barrier
-  // CHECK-NEXT: wave.write %[[SUM]], %out
+  // PEEL: wave.write %[[LOOP]]#1, %[[TILE]]
+  // PEEL-NEXT: wave.barrier
+  // PEEL-NEXT: %[[LAST:.*]] = wave.read %[[TILE]]
+  // PEEL-NEXT: %[[SUM:.*]] = arith.addf %[[LOOP]]#0, %[[LAST]]
+  // PEEL-NEXT: wave.barrier
+  // PEEL-NEXT: wave.write %[[SUM]], %out
+  // PEEL-REMARK: remark: wave-pipeline-loops: pipelined with 2 stages in registers: 1 global reads issued 1 iteration ahead (9 + 4 prefetched VGPRs of the budget of 64, 1024 bytes of LDS, at occupancy 8 (reached before pipelining) on gfx942){{$}}
 
   // LDS-LABEL: gpu.func @staged
   // LDS: %[[TILE:.*]] = wave.alloc_lds : memref<2x256xf32, #gpu.address_space<workgroup>>
@@ -227,15 +260,15 @@ gpu.module @pipeline {
   // S3-LABEL: gpu.func @staged
   // S3: %[[R0:.*]] = wave.read %in[%{{.*}}, %{{.*}}]
   // S3: %[[R1:.*]] = wave.read %in[%{{.*}}, %{{.*}}]
-  // S3: %[[C6:.*]] = arith.constant 6 : index
-  // S3: %[[LOOP:.*]]:3 = scf.for %[[K:.*]] = %{{.*}} to %[[C6]] step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[G0:.*]] = %[[R0]], %[[G1:.*]] = %[[R1]])
+  // S3: %[[LOOP:.*]]:3 = scf.for %[[K:.*]] = %{{.*}} to %c8 step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[G0:.*]] = %[[R0]], %[[G1:.*]] = %[[R1]])
   // S3-NEXT: wave.write %[[G0]]
   // S3-NEXT: %[[TWO:.*]] = arith.constant 2 : index
   // S3-NEXT: %[[AHEAD:.*]] = arith.addi %[[K]], %[[TWO]] : index
-  // S3-NEXT: %[[NEXT:.*]] = wave.read %in[%[[AHEAD]], %{{.*}}]
+  // S3-NEXT: %[[CLAMPED:.*]] = arith.minsi %[[AHEAD]], %c7 : index
+  // S3-NEXT: %[[NEXT:.*]] = wave.read %in[%[[CLAMPED]], %{{.*}}]
   // S3: scf.yield %{{.*}}, %[[G1]], %[[NEXT]]
-  // S3: wave.write %[[LOOP]]#1
-  // S3: wave.write %[[LOOP]]#2
+  // S3-NEXT: }
+  // S3-NEXT: wave.write %[[LOOP]]#0, %out
   // S3: gpu.return
   // S3-REMARK: remark: wave-pipeline-loops: pipelined with 3 stages in registers: 1 global reads issued 2 iterations ahead
   gpu.func @staged(%in: memref<8x256xf32>, %out: memref<256xf32>) kernel
@@ -269,7 +302,8 @@ gpu.module @pipeline {
   // CHECK-LABEL: gpu.func @strided_steps
   // CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
   // CHECK: %[[AHEAD:.*]] = arith.addi %[[K]], %{{.*}} : index
-  // CHECK-NEXT: %[[ROW:.*]] = arith.subi %[[AHEAD]], %{{.*}} : index
+  // CHECK-NEXT: %[[CLAMPED:.*]] = arith.minsi %[[AHEAD]], %c16 : index
+  // CHECK-NEXT: %[[ROW:.*]] = arith.subi %[[CLAMPED]], %{{.*}} : index
   // CHECK-NEXT: wave.read %a[%[[ROW]], %{{.*}}]
   // CHECK-NEXT: wave.read %b[%[[ROW]], %{{.*}}]
   // LDS-LABEL: gpu.func @strided_steps
@@ -342,13 +376,15 @@ gpu.module @pipeline {
   // CHECK-NEXT: %[[TWO:.*]] = arith.constant 2 : index
   // CHECK-NEXT: %[[ENOUGH:.*]] = arith.cmpi sge, %[[TRIPS]], %[[TWO]] : index
   // CHECK-NEXT: %[[R:.*]] = scf.if %[[ENOUGH]] -> (vector<4xf32>) {
+  // The last iteration, n - 1, bounds the reads ahead.
   // CHECK: %[[STEADY:.*]] = arith.maxsi %n, %{{.*}} : index
+  // CHECK: %[[LAST:.*]] = arith.subi %[[STEADY]], %{{.*}} : index
   // CHECK: %[[FIRST:.*]] = wave.read %in
-  // CHECK: %[[UB:.*]] = arith.subi %[[STEADY]], %{{.*}} : index
-  // CHECK: %[[LOOP:.*]]:2 = scf.for %{{.*}} = %{{.*}} to %[[UB]] step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %[[FIRST]])
+  // CHECK: %[[LOOP:.*]]:2 = scf.for %[[K:.*]] = %{{.*}} to %n step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %[[FIRST]])
+  // CHECK: %[[AHEAD:.*]] = arith.addi %[[K]]
+  // CHECK-NEXT: arith.minsi %[[AHEAD]], %[[LAST]] : index
   // CHECK: scf.yield
-  // CHECK: wave.write %[[LOOP]]#1, %[[TILE:.*]][
-  // CHECK: scf.yield
+  // CHECK: scf.yield %[[LOOP]]#0
   // CHECK-NEXT: } else {
   // CHECK-NEXT: %[[PLAIN:.*]] = scf.for %{{.*}} = %{{.*}} to %n step
   // CHECK: scf.yield %[[PLAIN]]

@@ -422,7 +422,12 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
     reads of iteration k + stages - 1 are issued in iteration k, before its
     LDS reads and MMAs: a prologue issues the first stages - 1 iterations'
     reads, the steady-state loop runs trip count - (stages - 1) iterations,
-    and an epilogue finishes the last stages - 1 iterations.
+    and an epilogue finishes the last stages - 1 iterations. In registers
+    there is by default no epilogue: the loop runs every iteration and the
+    reads ahead of the last one are clamped to it (they read the last
+    iteration's data again, in bounds, and go unused), which saves a copy
+    of the body a stage for one redundant read a lane a staged read and
+    stage (`peel-epilogue` peels it instead).
 
     With `buffer=registers` (the default) the prefetched vectors are
     loop-carried values: an iteration writes the vectors it received to LDS
@@ -500,6 +505,11 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
     Option<"headroom", "headroom", "unsigned", /*default=*/"8",
            "VGPRs the estimate must leave free below the budget (as "
            "wave-budget-registers)">,
+    Option<"peelEpilogue", "peel-epilogue", "bool", /*default=*/"false",
+           "With buffer=registers, finish the last stages - 1 iterations in "
+           "an epilogue (copies of the body without the reads) instead of in "
+           "the loop with their reads ahead clamped to the last iteration "
+           "(buffer=lds and loops with deferred MMAs always peel)">,
     Option<"deferMmas", "defer-mmas", "unsigned", /*default=*/"2",
            "Move the MMAs after an iteration's last LDS read to the start "
            "of the next iteration, beside its LDS staging, when there are "
