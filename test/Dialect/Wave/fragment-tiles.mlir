@@ -13,6 +13,15 @@
 // RUN: wave-run %s --kernel=tiles_16x16 | FileCheck %s --check-prefix=EXEC -DKIND=tiles_16x16
 // RUN: wave-run %s --kernel=tiles_32x32 | FileCheck %s --check-prefix=EXEC -DKIND=tiles_32x32
 // RUN: wave-run %s --kernel=tiles_32x32 --seed=3 | FileCheck %s --check-prefix=EXEC -DKIND=tiles_32x32
+// A 4-byte kind whose tiles' K steps allow a partial pack: f32_16x16x4_f32
+// over 6 K steps, whose lane operands (one f32 a step) 16 bytes would pack
+// by 4 but 6 steps pack by 2 (wave-expand-fragments' remark); wave-run
+// expands the fragments as the compile pipelines do (packing included) and
+// runs the packed kernel against its reference.
+// RUN: wave-run %s --kernel=tiles_16x16x4 | FileCheck %s --check-prefix=EXEC -DKIND=tiles_16x16x4
+// RUN: wave-run %s --kernel=tiles_16x16x4 --seed=7 | FileCheck %s --check-prefix=EXEC -DKIND=tiles_16x16x4
+// RUN: wave-opt %s --wave-expand-fragments 2>&1 -o /dev/null | FileCheck %s --check-prefix=PACKED
+// PACKED: remark: K fragments packed by 2, not 4: the tiles hold 6 K steps of f32_16x16x4_f32, not a multiple of 4
 // EXEC: comparing @[[KIND]] with @[[KIND]]_ref
 // EXEC-NEXT: output 'C' ({{.*}}): agrees
 // EXEC-NEXT: PASS
@@ -29,6 +38,11 @@
 #A32 = #wave.fragment<A, f32_32x32x8_f16>
 #B32 = #wave.fragment<B, f32_32x32x8_f16>
 #C32 = #wave.fragment<acc, f32_32x32x8_f16>
+!a_f32 = memref<16x24xf32, #gpu.address_space<workgroup>>
+!b_f32 = memref<24x16xf32, #gpu.address_space<workgroup>>
+#A4 = #wave.fragment<A, f32_16x16x4_f32>
+#B4 = #wave.fragment<B, f32_16x16x4_f32>
+#C4 = #wave.fragment<acc, f32_16x16x4_f32>
 
 gpu.module @tiles {
   // C = A * B^T, A 128 x 32, B 64 x 32 (N x K), two workgroups of 64 rows.
@@ -137,6 +151,46 @@ gpu.module @tiles {
       scf.yield %next : f32
     }
     memref.store %dot, %C[%m, %n] : memref<64x64xf32>
+    gpu.return
+  }
+
+  // C = A * B in f32, A 16 x 24, B 24 x 16: one wave, six K steps of 4.
+  // CHECK-LABEL: gpu.func @tiles_16x16x4(
+  gpu.func @tiles_16x16x4(%A: memref<16x24xf32>, %B: memref<24x16xf32>, %C: memref<16x16xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #k, wave.reference = @tiles_16x16x4_ref} {
+    %a_tile = wave.alloc_lds : !a_f32
+    %b_tile = wave.alloc_lds : !b_f32
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant dense<0.0> : vector<4xf32>
+    wave.copy_tile %A[%c0, %c0] fragment #A4, %a_tile : memref<16x24xf32>, !a_f32
+    wave.copy_tile %B[%c0, %c0] fragment #B4, %b_tile : memref<24x16xf32>, !b_f32
+    wave.barrier
+    // CHECK: wave.mma_tile %{{.*}}[%{{.*}}] fragment <A, f32_16x16x4_f32>, %{{.*}}[%{{.*}}] fragment <B, f32_16x16x4_f32>, %{{.*}} : memref<16x24xf32, #gpu.address_space<workgroup>>, memref<24x16xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
+    %d = wave.mma_tile %a_tile[%c0] fragment #A4, %b_tile[%c0] fragment #B4, %zero
+        : !a_f32, !b_f32 -> vector<4xf32>
+    wave.write %d, %C[%c0, %c0] fragment #C4 : vector<4xf32>, memref<16x16xf32>
+    gpu.return
+  }
+
+  gpu.func @tiles_16x16x4_ref(%A: memref<16x24xf32>, %B: memref<24x16xf32>, %C: memref<16x16xf32>) kernel
+      attributes {known_block_size = array<i32: 16, 16, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %cK = arith.constant 24 : index
+    %zero = arith.constant 0.0 : f32
+    %n = gpu.thread_id x
+    %m = gpu.thread_id y
+    %dot = scf.for %k = %c0 to %cK step %c1 iter_args(%s = %zero) -> (f32) {
+      %a = memref.load %A[%m, %k] : memref<16x24xf32>
+      %b = memref.load %B[%k, %n] : memref<24x16xf32>
+      %p = arith.mulf %a, %b : f32
+      %next = arith.addf %s, %p : f32
+      scf.yield %next : f32
+    }
+    memref.store %dot, %C[%m, %n] : memref<16x16xf32>
     gpu.return
   }
 }
