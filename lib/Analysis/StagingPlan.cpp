@@ -2,12 +2,12 @@
 //
 // For one staging group: every access map is split into a lane part (a
 // function of the thread ids) plus a translation that is linear in workgroup
-// ids, loop induction variables and uniform values. The lane parts are
-// enumerated through the footprint utility with the translation at zero,
-// which gives the box every workgroup copies (the same box, moved by the
-// translation, in every workgroup and iteration) and the LDS placement of
-// each element. Alignment is proven from the memref layout and the values
-// the translation can take.
+// ids, loop induction variables and uniform values. With the translation at
+// zero, the lane parts give the box every workgroup copies (the same box,
+// moved by the translation, in every workgroup and iteration) and the LDS
+// placement of each element; both are decided on integers from the
+// symbolic footprints, whatever the number of lanes. Alignment is proven
+// from the memref layout and the values the translation can take.
 //
 //===----------------------------------------------------------------------===//
 
@@ -304,50 +304,39 @@ enumerateLanePart(const SplitAccess &access, StagingDiagnostic &diagnostic) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// Every element the group copies: global and LDS coordinates, flattened.
-struct CopiedElements {
+/// The global coordinates of every element the reads of a group touch,
+/// flattened, enumerated lane by lane.
+struct ReadElements {
   unsigned rank = 0;
-  std::vector<int64_t> source, tile;
-  /// The write placing each element.
-  std::vector<Operation *> writes;
-  /// `[lane, coordinates of element 0]` of every read of every lane.
-  std::vector<SmallVector<int64_t>> readStarts;
+  std::vector<int64_t> source;
 
-  int64_t size() const { return writes.size(); }
+  int64_t size() const { return source.size() / rank; }
   ArrayRef<int64_t> getSource(int64_t i) const {
     return ArrayRef<int64_t>(source).slice(i * rank, rank);
-  }
-  ArrayRef<int64_t> getTile(int64_t i) const {
-    return ArrayRef<int64_t>(tile).slice(i * rank, rank);
   }
 };
 } // namespace
 
-static LogicalResult collectElements(StagingPair pair,
-                                     const WorkgroupFootprint &read,
-                                     const WorkgroupFootprint &write,
-                                     CopiedElements &elements) {
-  for (int64_t lane = 0, e = read.getNumLanes(); lane < e; ++lane) {
-    if (read.getNumElements(lane) != write.getNumElements(lane))
+/// Enumerates the lane parts of the reads of `group` (what counting does
+/// not decide, and the remark on a box with holes).
+static FailureOr<ReadElements> enumerateReads(ArrayRef<SplitAccess> reads,
+                                              unsigned rank,
+                                              StagingDiagnostic &diagnostic) {
+  ReadElements elements;
+  elements.rank = rank;
+  for (const SplitAccess &read : reads) {
+    FailureOr<WorkgroupFootprint> lanes = enumerateLanePart(read, diagnostic);
+    if (failed(lanes))
       return failure();
-    for (int64_t i = 0, n = read.getNumElements(lane); i < n; ++i) {
-      if (read.getSlot(lane, i) != write.getSlot(lane, i))
-        return failure();
-      llvm::append_range(elements.source, read.getCoordinate(lane, i));
-      llvm::append_range(elements.tile, write.getCoordinate(lane, i));
-      elements.writes.push_back(pair.write);
-      if (read.getSlot(lane, i) == 0) {
-        SmallVector<int64_t> start = {lane};
-        llvm::append_range(start, read.getCoordinate(lane, i));
-        elements.readStarts.push_back(std::move(start));
-      }
-    }
+    for (int64_t lane = 0, e = lanes->getNumLanes(); lane < e; ++lane)
+      for (int64_t i = 0, n = lanes->getNumElements(lane); i < n; ++i)
+        llvm::append_range(elements.source, lanes->getCoordinate(lane, i));
   }
-  return success();
+  return elements;
 }
 
 /// The bounding box of the enumerated `elements`.
-static FootprintBox enumerateBox(const CopiedElements &elements) {
+static FootprintBox enumerateBox(const ReadElements &elements) {
   unsigned rank = elements.rank;
   SmallVector<int64_t> lo(rank, std::numeric_limits<int64_t>::max());
   SmallVector<int64_t> hi(rank, std::numeric_limits<int64_t>::min());
@@ -364,27 +353,26 @@ static FootprintBox enumerateBox(const CopiedElements &elements) {
 
 /// Checks that the reads' lane parts cover their bounding box exactly;
 /// fills `box`. Decided on integers (`findLaneBox`), whatever the number of
-/// lanes. The enumerated `elements` count, for the remark, the elements of
-/// a box the reads do not fill, and decide where the symbolic query does
-/// not (reads that touch elements twice); `note` then says so.
-static LogicalResult checkDenseBox(const StagingGroup &group,
-                                   const CopiedElements &elements,
-                                   Operation *anchor, FootprintBox &box,
-                                   std::string &note,
+/// lanes. Only where that query does not decide (reads that touch elements
+/// twice) or finds holes are the reads enumerated: to decide, saying so in
+/// `note`, and to count, for the remark, the elements they do cover.
+static LogicalResult checkDenseBox(ArrayRef<const SymbolicFootprint *> reads,
+                                   ArrayRef<SplitAccess> splitReads,
+                                   unsigned rank, Operation *anchor,
+                                   FootprintBox &box, std::string &note,
                                    StagingDiagnostic &diagnostic) {
-  std::vector<SymbolicFootprint> reads;
   std::string why;
-  for (StagingPair pair : group.pairs) {
-    FailureOr<SymbolicFootprint> read = SymbolicFootprint::get(pair.read, &why);
-    if (failed(read))
-      return fail(diagnostic, StagingFailure::Unanalyzable, pair.read,
-                  "the read has no symbolic footprint: " + why);
-    reads.push_back(std::move(*read));
+  FailureOr<LaneBox> covered = findLaneBox(reads, &why);
+  if (succeeded(covered) && covered->dense) {
+    box = covered->box;
+    return success();
   }
-  SmallVector<const SymbolicFootprint *> footprints = llvm::map_to_vector(
-      reads, [](const SymbolicFootprint &read) { return &read; });
-  FailureOr<LaneBox> covered = findLaneBox(footprints, &why);
-  box = succeeded(covered) ? covered->box : enumerateBox(elements);
+
+  FailureOr<ReadElements> elements =
+      enumerateReads(splitReads, rank, diagnostic);
+  if (failed(elements))
+    return failure();
+  box = succeeded(covered) ? covered->box : enumerateBox(*elements);
   int64_t volume = 1;
   for (int64_t extent : box.extents) {
     if (extent > kMaxBoxElements / volume)
@@ -392,13 +380,10 @@ static LogicalResult checkDenseBox(const StagingGroup &group,
                   "the reads span more than 2^26 elements");
     volume *= extent;
   }
-  if (succeeded(covered) && covered->dense)
-    return success();
-
   llvm::BitVector counted(volume);
-  for (int64_t i = 0; i < elements.size(); ++i) {
+  for (int64_t i = 0; i < elements->size(); ++i) {
     int64_t position = 0;
-    for (auto [d, x] : llvm::enumerate(elements.getSource(i)))
+    for (auto [d, x] : llvm::enumerate(elements->getSource(i)))
       position = position * box.extents[d] + (x - box.lowerBounds[d]);
     counted.set(position);
   }
@@ -414,30 +399,33 @@ static LogicalResult checkDenseBox(const StagingGroup &group,
                   formatList<int64_t>(box.lowerBounds) + "], not a dense box");
 }
 
-/// Checks that LDS coordinate minus global coordinate is one vector.
-static LogicalResult checkTranslation(const CopiedElements &elements,
-                                      SmallVectorImpl<int64_t> &shift,
-                                      StagingDiagnostic &diagnostic) {
-  auto shiftOf = [&](int64_t i) {
-    SmallVector<int64_t> result;
-    for (auto [g, l] :
-         llvm::zip_equal(elements.getSource(i), elements.getTile(i)))
-      result.push_back(l - g);
-    return result;
-  };
-  shift = shiftOf(0);
-  for (int64_t i = 1; i < elements.size(); ++i) {
-    if (shiftOf(i) == ArrayRef<int64_t>(shift))
-      continue;
-    return fail(diagnostic, StagingFailure::NotBijective, elements.writes[i],
-                "the LDS writes do not place the box by one translation: "
-                "element [" +
-                    formatList(elements.getSource(0)) + "] goes to [" +
-                    formatList(elements.getTile(0)) + "] but element [" +
-                    formatList(elements.getSource(i)) + "] to [" +
-                    formatList(elements.getTile(i)) + "]");
+/// Checks that LDS coordinate minus global coordinate is one vector, on
+/// integers (`findLaneTranslation`); fills `shift`.
+static LogicalResult checkTranslation(
+    const StagingGroup &group,
+    ArrayRef<std::pair<const SymbolicFootprint *, const SymbolicFootprint *>>
+        copies,
+    SmallVectorImpl<int64_t> &shift, StagingDiagnostic &diagnostic) {
+  std::string why;
+  FailureOr<LaneTranslation> translation = findLaneTranslation(copies, &why);
+  if (failed(translation))
+    return fail(diagnostic, StagingFailure::Unanalyzable,
+                group.pairs.front().write,
+                "the placement of the tile cannot be decided: " + why);
+  if (translation->shift) {
+    shift = *translation->shift;
+    return success();
   }
-  return success();
+  const CopiedElement &first = translation->first;
+  const CopiedElement &other = *translation->mismatch;
+  return fail(diagnostic, StagingFailure::NotBijective,
+              group.pairs[translation->mismatchPair].write,
+              "the LDS writes do not place the box by one translation: "
+              "element [" +
+                  formatList<int64_t>(first.source) + "] goes to [" +
+                  formatList<int64_t>(first.tile) + "] but element [" +
+                  formatList<int64_t>(other.source) + "] to [" +
+                  formatList<int64_t>(other.tile) + "]");
 }
 
 //===----------------------------------------------------------------------===//
@@ -622,26 +610,19 @@ SmallVector<int64_t> StagingPlan::getRunStart(int64_t run) const {
   return unravelRun(*this, run, /*wrap=*/false);
 }
 
-/// Whether the lanes already read exactly the runs of `plan`.
+/// Whether the lanes already read exactly the runs of `plan`. Called with
+/// a dense box and as many lane loads as runs: the reads' (lane, read)
+/// pairs then touch every element of the box once, so they are the plan's
+/// runs when each starts a run the plan gives its lane.
 static bool isLinearAlready(const StagingPlan &plan,
-                            const CopiedElements &elements) {
+                            ArrayRef<const SymbolicFootprint *> reads) {
   bool sameShape = llvm::all_of(plan.pairs, [&](StagingPair pair) {
     return pair.read.getVectorType().getNumElements() == plan.width &&
            pair.read.getContiguousDim() == plan.contiguousDim;
   });
-  if (!sameShape)
-    return false;
-  std::vector<SmallVector<int64_t>> expected;
-  for (int64_t lane = 0; lane < plan.numLanes; ++lane)
-    for (int64_t run = lane; run < plan.numRuns; run += plan.numLanes) {
-      SmallVector<int64_t> start = {lane};
-      llvm::append_range(start, plan.getRunStart(run));
-      expected.push_back(std::move(start));
-    }
-  std::vector<SmallVector<int64_t>> actual = elements.readStarts;
-  llvm::sort(expected);
-  llvm::sort(actual);
-  return actual == expected;
+  return sameShape &&
+         startsRunsOfLanes(reads, FootprintBox{plan.lowerBounds, plan.extents},
+                           plan.dimOrder, plan.width, plan.numLanes);
 }
 
 /// Picks the run dimension, the order of the others, the run width and the
@@ -786,21 +767,33 @@ FailureOr<StagingPlan> mlir::wave::planStaging(const StagingGroup &group,
                         Twine(d) + ")");
     }
 
-  CopiedElements elements;
-  elements.rank = sourceType.getRank();
-  for (auto [pair, read, write] : llvm::zip_equal(group.pairs, reads, writes)) {
-    FailureOr<WorkgroupFootprint> readElements =
-        enumerateLanePart(read, diagnostic);
-    if (failed(readElements))
-      return failure();
-    FailureOr<WorkgroupFootprint> writeElements =
-        enumerateLanePart(write, diagnostic);
-    if (failed(writeElements))
-      return failure();
-    if (failed(collectElements(pair, *readElements, *writeElements, elements)))
+  // A write stores its read's value, so slot for slot when both have as
+  // many slots.
+  for (StagingPair pair : group.pairs)
+    if (pair.read.getVectorType().getNumElements() !=
+        pair.write.getVectorType().getNumElements())
       return fail(diagnostic, StagingFailure::NotBijective, pair.write,
                   "the LDS write does not store the read's elements slot "
                   "for slot");
+  std::vector<SymbolicFootprint> symbolicReads, symbolicWrites;
+  for (StagingPair pair : group.pairs) {
+    std::string why;
+    for (auto [op, list] :
+         {std::make_pair(pair.read.getOperation(), &symbolicReads),
+          std::make_pair(pair.write.getOperation(), &symbolicWrites)}) {
+      FailureOr<SymbolicFootprint> footprint = SymbolicFootprint::get(op, &why);
+      if (failed(footprint))
+        return fail(diagnostic, StagingFailure::Unanalyzable, op,
+                    "the access has no symbolic footprint: " + why);
+      list->push_back(std::move(*footprint));
+    }
+  }
+  SmallVector<const SymbolicFootprint *> readFootprints;
+  SmallVector<std::pair<const SymbolicFootprint *, const SymbolicFootprint *>>
+      copies;
+  for (auto [read, write] : llvm::zip_equal(symbolicReads, symbolicWrites)) {
+    readFootprints.push_back(&read);
+    copies.push_back({&read, &write});
   }
 
   StagingPlan plan;
@@ -809,9 +802,9 @@ FailureOr<StagingPlan> mlir::wave::planStaging(const StagingGroup &group,
   plan.source = group.source;
   plan.lastOp = last;
   FootprintBox box;
-  if (failed(
-          checkDenseBox(group, elements, anchor, box, plan.note, diagnostic)) ||
-      failed(checkTranslation(elements, plan.tileShift, diagnostic)))
+  if (failed(checkDenseBox(readFootprints, reads, sourceType.getRank(), anchor,
+                           box, plan.note, diagnostic)) ||
+      failed(checkTranslation(group, copies, plan.tileShift, diagnostic)))
     return failure();
   plan.lowerBounds = box.lowerBounds;
   plan.extents = box.extents;
@@ -846,7 +839,7 @@ FailureOr<StagingPlan> mlir::wave::planStaging(const StagingGroup &group,
                     " bytes, more than the " + Twine(plan.before.laneLoads) +
                     " the tile takes now");
   if (plan.after.laneLoads == plan.before.laneLoads &&
-      isLinearAlready(plan, elements))
+      isLinearAlready(plan, readFootprints))
     return fail(diagnostic, StagingFailure::AlreadyMinimal, anchor,
                 "the lanes already load the runs of the linear layout");
   return plan;

@@ -26,6 +26,8 @@
 #include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <map>
+
 using namespace mlir;
 using namespace mlir::wave;
 using namespace mlir::wave::detail;
@@ -189,11 +191,29 @@ public:
       result.constant /= divisor;
       return result;
     }
+    std::vector<int64_t> key;
+    if (sharedQuotients) {
+      key.assign(form.coeffs.begin(), form.coeffs.end());
+      while (!key.empty() && key.back() == 0)
+        key.pop_back();
+      key.push_back(form.constant);
+      key.push_back(divisor);
+      auto it = quotients.find(key);
+      if (it != quotients.end())
+        return it->second;
+    }
     Linear quotient = addVar();
     addGe(form - quotient * divisor);
     addGe(quotient * divisor + (divisor - 1) - form);
+    if (sharedQuotients)
+      quotients.emplace(std::move(key), quotient);
     return quotient;
   }
+
+  /// Makes `floorDiv` give one variable to equal quotients, so that the
+  /// forms of two accesses that divide the same thread ids alike subtract
+  /// to constants.
+  void shareQuotients() { sharedQuotients = true; }
 
   bool isEmpty() const { return poly.isIntegerEmpty(); }
   /// A point of the system, when it has one.
@@ -232,17 +252,30 @@ public:
   /// the kernel's, and the query gives its conservative answer.
   bool hasOverflow() const { return overflowed; }
 
-  /// The smallest value of the first variable, when it has one.
-  std::optional<int64_t> findLexMinOfFirst() const {
+  /// The lexicographically smallest point (variables in the order of
+  /// their creation), when the system has one and is bounded below.
+  std::optional<SmallVector<int64_t>> findLexMin() const {
     auto minimum = poly.findIntegerLexMin();
     if (!minimum.isBounded())
       return std::nullopt;
-    return int64_t((*minimum).front());
+    return llvm::map_to_vector(
+        *minimum, [](const llvm::DynamicAPInt &x) { return int64_t(x); });
+  }
+  /// The smallest value of the first variable, when it has one.
+  std::optional<int64_t> findLexMinOfFirst() const {
+    std::optional<SmallVector<int64_t>> minimum = findLexMin();
+    if (!minimum)
+      return std::nullopt;
+    return minimum->front();
   }
 
 private:
   IntegerPolyhedron poly{PresburgerSpace::getSetSpace(0)};
   bool overflowed = false;
+  bool sharedQuotients = false;
+  /// With `sharedQuotients`: the quotient of each form (coefficients
+  /// without trailing zeros, constant) and divisor.
+  std::map<std::vector<int64_t>, Linear> quotients;
 };
 } // namespace
 
@@ -1118,33 +1151,65 @@ struct LanePart {
 };
 } // namespace
 
-/// Adds a `LanePart` of `fp` to `system`, its slot in the run `run` of
-/// `fp.slotRuns`. Fails when an address is not affine.
-static FailureOr<LanePart>
-buildLanePart(System &system, const SymbolicFootprint::Impl &fp, unsigned run) {
-  std::array<int64_t, 3> block = *fp.sizes.workgroupSize;
+/// The thread ids of one lane of a workgroup of `block` lanes, as
+/// variables of `system` (a dimension of one lane: the constant 0).
+static std::array<Linear, 3> addThreadIds(System &system,
+                                          std::array<int64_t, 3> block) {
   std::array<Linear, 3> threadId;
   for (unsigned dim = 0; dim < 3; ++dim)
     threadId[dim] =
         block[dim] == 1 ? Linear::of(0) : system.addVar(0, block[dim] - 1);
-  LanePart part;
-  part.lane = threadId[0] + threadId[1] * block[0] +
-              threadId[2] * (block[0] * block[1]);
+  return threadId;
+}
+
+static Linear getLinearId(ArrayRef<Linear> threadId,
+                          std::array<int64_t, 3> block) {
+  return threadId[0] + threadId[1] * block[0] +
+         threadId[2] * (block[0] * block[1]);
+}
+
+/// The coordinate `fp` touches in the lane of `threadId`, slot `slot`, with
+/// every leaf but the thread ids at 0. Fails when an address is not affine.
+static FailureOr<SmallVector<Linear>>
+buildLaneCoordinate(System &system, const SymbolicFootprint::Impl &fp,
+                    ArrayRef<Linear> threadId, const Linear &slot) {
   SmallVector<Linear> leafValues =
       llvm::map_to_vector(fp.leaves, [&](const FootprintLeaf &leaf) {
         return leaf.indexClass.kind == IndexKind::ThreadId
                    ? threadId[leaf.indexClass.dim]
                    : Linear::of(0);
       });
+  SmallVector<Linear> coordinate;
   for (AffineExpr result : fp.map.getResults()) {
     FailureOr<Linear> value = system.linearize(result, leafValues);
     if (failed(value))
       return failure();
-    part.coordinate.push_back(*value);
+    coordinate.push_back(*value);
   }
-  auto [first, last] = fp.slotRuns[run];
-  Linear slot = first == last ? Linear::of(first) : system.addVar(first, last);
-  part.coordinate[fp.contiguousDim] = part.coordinate[fp.contiguousDim] + slot;
+  coordinate[fp.contiguousDim] = coordinate[fp.contiguousDim] + slot;
+  return coordinate;
+}
+
+/// A variable for a slot of the run `[first, last]` (a constant for one).
+static Linear addSlot(System &system, std::pair<int64_t, int64_t> run) {
+  return run.first == run.second ? Linear::of(run.first)
+                                 : system.addVar(run.first, run.second);
+}
+
+/// Adds a `LanePart` of `fp` to `system`, its slot in the run `run` of
+/// `fp.slotRuns`. Fails when an address is not affine.
+static FailureOr<LanePart>
+buildLanePart(System &system, const SymbolicFootprint::Impl &fp, unsigned run) {
+  std::array<int64_t, 3> block = *fp.sizes.workgroupSize;
+  std::array<Linear, 3> threadId = addThreadIds(system, block);
+  LanePart part;
+  part.lane = getLinearId(threadId, block);
+  Linear slot = addSlot(system, fp.slotRuns[run]);
+  FailureOr<SmallVector<Linear>> coordinate =
+      buildLaneCoordinate(system, fp, threadId, slot);
+  if (failed(coordinate))
+    return failure();
+  part.coordinate = std::move(*coordinate);
   return part;
 }
 
@@ -1277,6 +1342,219 @@ mlir::wave::findLaneBox(ArrayRef<const SymbolicFootprint *> footprints,
   }
   result.dense = true;
   return result;
+}
+
+//===----------------------------------------------------------------------===//
+// The placement of a staged tile
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// One pair of a copy in a system: a lane, a slot of one run of slots, and
+/// the element the read touches there and where the write puts it. The lane
+/// and the slot are the system's first two variables, so that its
+/// lexicographic minimum is the first element in lane and slot order.
+struct CopyPart {
+  Linear lane, slot;
+  SmallVector<Linear> source, tile;
+};
+} // namespace
+
+static FailureOr<CopyPart> buildCopyPart(System &system,
+                                         const SymbolicFootprint::Impl &read,
+                                         const SymbolicFootprint::Impl &write,
+                                         std::pair<int64_t, int64_t> run) {
+  std::array<int64_t, 3> block = *read.sizes.workgroupSize;
+  CopyPart part;
+  part.lane = system.addVar();
+  part.slot = system.addVar(run.first, run.second);
+  std::array<Linear, 3> threadId = addThreadIds(system, block);
+  system.addEq(part.lane - getLinearId(threadId, block));
+  FailureOr<SmallVector<Linear>> source =
+      buildLaneCoordinate(system, read, threadId, part.slot);
+  FailureOr<SmallVector<Linear>> tile =
+      buildLaneCoordinate(system, write, threadId, part.slot);
+  if (failed(source) || failed(tile))
+    return failure();
+  part.source = std::move(*source);
+  part.tile = std::move(*tile);
+  return part;
+}
+
+static CopiedElement evaluate(const CopyPart &part, ArrayRef<int64_t> point) {
+  CopiedElement element;
+  element.lane = part.lane.evaluate(point);
+  element.slot = part.slot.evaluate(point);
+  for (const Linear &x : part.source)
+    element.source.push_back(x.evaluate(point));
+  for (const Linear &x : part.tile)
+    element.tile.push_back(x.evaluate(point));
+  return element;
+}
+
+FailureOr<LaneTranslation> mlir::wave::findLaneTranslation(
+    ArrayRef<std::pair<const SymbolicFootprint *, const SymbolicFootprint *>>
+        copies,
+    std::string *reason) {
+  if (copies.empty()) {
+    setReason(reason, "there are no accesses");
+    return failure();
+  }
+  for (auto [read, write] : copies) {
+    const SymbolicFootprint::Impl &r = read->getImpl(), &w = write->getImpl();
+    if (!r.sizes.workgroupSize || !w.sizes.workgroupSize ||
+        *r.sizes.workgroupSize != *w.sizes.workgroupSize) {
+      setReason(reason, describeOp(r.op) + " and " + describeOp(w.op) +
+                            " are not in one gpu.func with a "
+                            "known_block_size");
+      return failure();
+    }
+    if (r.slotRuns != w.slotRuns) {
+      setReason(reason, describeOp(w.op) + " does not store the slots " +
+                            describeOp(r.op) + " reads");
+      return failure();
+    }
+    if (r.type.getRank() != w.type.getRank()) {
+      setReason(reason, describeOp(w.op) + " and " + describeOp(r.op) +
+                            " access memrefs of different ranks");
+      return failure();
+    }
+  }
+  auto build = [&](System &system, unsigned pair,
+                   unsigned run) -> FailureOr<CopyPart> {
+    auto [read, write] = copies[pair];
+    FailureOr<CopyPart> part =
+        buildCopyPart(system, read->getImpl(), write->getImpl(),
+                      read->getImpl().slotRuns[run]);
+    if (failed(part)) {
+      setReason(reason, "the address of " + describeOp(read->getOp()) + " or " +
+                            describeOp(write->getOp()) + " is not affine");
+      return failure();
+    }
+    if (system.hasOverflow()) {
+      setReason(reason, "the address of " + describeOp(read->getOp()) + " or " +
+                            describeOp(write->getOp()) +
+                            " overflows 64-bit integers");
+      return failure();
+    }
+    return part;
+  };
+
+  // The first element: lane 0 of the first pair, its first slot.
+  LaneTranslation result;
+  {
+    if (copies.front().first->getImpl().slotRuns.empty()) {
+      setReason(reason, "no lane touches an element");
+      return failure();
+    }
+    System system;
+    system.shareQuotients();
+    FailureOr<CopyPart> part = build(system, 0, 0);
+    if (failed(part))
+      return failure();
+    system.addEq(part->lane);
+    system.addEq(part->slot -
+                 copies.front().first->getImpl().slotRuns[0].first);
+    std::optional<SmallVector<int64_t>> first = system.findSample();
+    if (!first) {
+      setReason(reason, "the first element could not be found");
+      return failure();
+    }
+    result.first = evaluate(*part, *first);
+  }
+  SmallVector<int64_t> shift;
+  for (auto [g, l] : llvm::zip_equal(result.first.source, result.first.tile))
+    shift.push_back(l - g);
+
+  // The first element of each pair, in lane and slot order, whose
+  // difference is not `shift`: one question a coordinate and direction.
+  for (unsigned pair = 0; pair < copies.size(); ++pair) {
+    std::optional<CopiedElement> mismatch;
+    const SymbolicFootprint::Impl &read = copies[pair].first->getImpl();
+    for (unsigned run = 0; run < read.slotRuns.size(); ++run) {
+      for (unsigned d = 0; d < shift.size(); ++d) {
+        for (int sign : {1, -1}) {
+          System system;
+          system.shareQuotients();
+          FailureOr<CopyPart> part = build(system, pair, run);
+          if (failed(part))
+            return failure();
+          Linear difference = part->tile[d] - part->source[d] - shift[d];
+          // Accesses that differ by a translation mostly subtract to a
+          // constant, which needs no question.
+          if (difference.isConstant() && difference.constant == 0)
+            break;
+          system.addGe(difference * sign - 1);
+          if (!system.findSample())
+            continue;
+          std::optional<SmallVector<int64_t>> point = system.findLexMin();
+          if (!point) {
+            setReason(reason, "an element of " + describeOp(read.op) +
+                                  " could not be found");
+            return failure();
+          }
+          CopiedElement element = evaluate(*part, *point);
+          if (!mismatch || std::make_pair(element.lane, element.slot) <
+                               std::make_pair(mismatch->lane, mismatch->slot))
+            mismatch = std::move(element);
+        }
+      }
+    }
+    if (mismatch) {
+      result.mismatch = std::move(mismatch);
+      result.mismatchPair = pair;
+      return result;
+    }
+  }
+  result.shift = std::move(shift);
+  return result;
+}
+
+bool mlir::wave::startsRunsOfLanes(ArrayRef<const SymbolicFootprint *> reads,
+                                   const FootprintBox &box,
+                                   ArrayRef<unsigned> dimOrder, int64_t width,
+                                   int64_t numLanes) {
+  unsigned inner = dimOrder.back();
+  int64_t runsPerRow = box.extents[inner] / width;
+  for (const SymbolicFootprint *footprint : reads) {
+    const SymbolicFootprint::Impl &fp = footprint->getImpl();
+    if (!fp.sizes.workgroupSize || fp.slotRuns.empty() ||
+        fp.slotRuns.front().first != 0)
+      return false;
+    // Is there a lane whose element 0 is not at the start of a run (a
+    // remainder modulo the width), or starts a run of another lane (a
+    // remainder modulo the lanes)?
+    for (bool aligned : {false, true}) {
+      if ((!aligned && width == 1) || (aligned && numLanes == 1))
+        continue;
+      System system;
+      std::array<int64_t, 3> block = *fp.sizes.workgroupSize;
+      std::array<Linear, 3> threadId = addThreadIds(system, block);
+      FailureOr<SmallVector<Linear>> coordinate =
+          buildLaneCoordinate(system, fp, threadId, Linear::of(0));
+      if (failed(coordinate))
+        return false;
+      Linear column = (*coordinate)[inner] - box.lowerBounds[inner];
+      Linear quotient = system.addVar();
+      Linear remainder = aligned ? Linear::of(0) : system.addVar(1, width - 1);
+      system.addEq(column - quotient * width - remainder);
+      if (aligned) {
+        // The run's number, row-major over the box.
+        Linear run = quotient;
+        int64_t scale = runsPerRow;
+        for (unsigned d : llvm::reverse(dimOrder.drop_back())) {
+          run = run + ((*coordinate)[d] - box.lowerBounds[d]) * scale;
+          scale *= box.extents[d];
+        }
+        Linear multiple = system.addVar();
+        Linear other = system.addVar(1, numLanes - 1);
+        system.addEq(run - getLinearId(threadId, block) - multiple * numLanes -
+                     other);
+      }
+      if (system.hasOverflow() || system.findSample())
+        return false;
+    }
+  }
+  return true;
 }
 
 /// Element offset of `coordinate` in the allocation of a memref of `type`;

@@ -294,6 +294,19 @@ std::string randomBoxTerm(std::mt19937 &rng) {
   }
 }
 
+/// The start of a kernel of `sizeX` x `sizeY` lanes that stages from `%g`,
+/// up to its thread ids `%x` and `%y`.
+std::string stagingKernel(int sizeX, int sizeY) {
+  return "gpu.module @m {\n"
+         "  gpu.func @k(%g: memref<256x256xf16>) kernel attributes "
+         "{known_block_size = array<i32: " +
+         std::to_string(sizeX) + ", " + std::to_string(sizeY) +
+         ", 1>, wave.kernel = #wave.kernel<chip = \"gfx942\", wave_size = "
+         "64>} {\n"
+         "    %x = gpu.thread_id x\n"
+         "    %y = gpu.thread_id y\n";
+}
+
 TEST_F(SymbolicFootprintTest, LaneBoxAgreesWithEnumerationOnRandomCopies) {
   std::mt19937 rng(20261126);
   auto pick = [&](int lo, int hi) {
@@ -303,15 +316,7 @@ TEST_F(SymbolicFootprintTest, LaneBoxAgreesWithEnumerationOnRandomCopies) {
   for (int round = 0; round < 150; ++round) {
     int sizeX = 1 << pick(1, 4), sizeY = pick(1, 2), width = 1 << pick(0, 2);
     int numReads = pick(1, 3);
-    std::string text =
-        "gpu.module @m {\n"
-        "  gpu.func @k(%g: memref<256x256xf16>) kernel attributes "
-        "{known_block_size = array<i32: " +
-        std::to_string(sizeX) + ", " + std::to_string(sizeY) +
-        ", 1>, wave.kernel = #wave.kernel<chip = \"gfx942\", wave_size = "
-        "64>} {\n"
-        "    %x = gpu.thread_id x\n"
-        "    %y = gpu.thread_id y\n";
+    std::string text = stagingKernel(sizeX, sizeY);
     for (int r = 0; r < numReads; ++r) {
       // Half the reads are the rows of a linear layout (dense), moved by a
       // multiple of its size, so that several reads may fill a larger box.
@@ -384,6 +389,212 @@ TEST_F(SymbolicFootprintTest, LaneBoxAgreesWithEnumerationOnRandomCopies) {
   EXPECT_GT(dense, 10u);
   EXPECT_GT(holes, 10u);
   EXPECT_GT(undecided, 0u);
+}
+
+/// A random copy of a global memref into an LDS tile, `numPairs` reads and
+/// the writes of their values (tags `r<i>`, `w<i>`): a write's coordinates
+/// are mostly its read's moved by a constant (a translation), sometimes
+/// with a term changed or along another dimension.
+std::string randomCopy(std::mt19937 &rng, int numPairs) {
+  auto pick = [&](int lo, int hi) {
+    return std::uniform_int_distribution<int>(lo, hi)(rng);
+  };
+  int sizeX = 1 << pick(1, 4), sizeY = pick(1, 2), width = 1 << pick(0, 2);
+  std::string text = "#lds = #gpu.address_space<workgroup>\n" +
+                     stagingKernel(sizeX, sizeY) +
+                     "    %t = wave.alloc_lds : memref<64x64xf16, #lds>\n";
+  for (int i = 0; i < numPairs; ++i) {
+    std::string row = randomBoxTerm(rng) + " + " + randomBoxTerm(rng);
+    std::string column = randomBoxTerm(rng) + " + " + randomBoxTerm(rng);
+    std::string tileRow = row + " + " + std::to_string(pick(-2, 2));
+    std::string tileColumn = column + " + " + std::to_string(pick(-2, 2));
+    switch (pick(0, 5)) {
+    case 0:
+      tileRow = randomBoxTerm(rng) + " + " + randomBoxTerm(rng);
+      break;
+    case 1:
+      tileColumn += " + " + randomBoxTerm(rng);
+      break;
+    default:
+      break;
+    }
+    std::string along = pick(0, 3) == 0 ? " along 0" : "";
+    std::string writeAlong = pick(0, 7) == 0 ? " along 0" : along;
+    std::string n = std::to_string(i);
+    std::string vector = "vector<" + std::to_string(width) + "xf16>";
+    text += "    %v" + n +
+            " = wave.read %g[%x, %y] map affine_map<(x, y) -> (" + row +
+            " + 16, " + column + " + 16)>" + along + " {tag = \"r" + n +
+            "\"} : memref<256x256xf16> -> " + vector + "\n";
+    text += "    wave.write %v" + n +
+            ", %t[%x, %y] map affine_map<(x, y) -> (" + tileRow + ", " +
+            tileColumn + ")>" + writeAlong + " {tag = \"w" + n +
+            "\"} : " + vector + ", memref<64x64xf16, #lds>\n";
+  }
+  return text + "    gpu.return\n  }\n}\n";
+}
+
+TEST_F(SymbolicFootprintTest, LaneTranslationAgreesWithEnumeration) {
+  std::mt19937 rng(20261127);
+  unsigned translations = 0, mismatches = 0, laterPairs = 0;
+  for (int round = 0; round < 200; ++round) {
+    int numPairs = std::uniform_int_distribution<int>(1, 3)(rng);
+    std::string text = randomCopy(rng, numPairs);
+    ASSERT_TRUE(parse(text));
+    SCOPED_TRACE(text);
+
+    // Enumerated: every element pair by pair, lane by lane, slot by slot;
+    // the first one moved otherwise than element 0.
+    std::vector<SymbolicFootprint> footprints;
+    std::optional<CopiedElement> first, mismatch;
+    unsigned mismatchPair = 0;
+    for (int i = 0; i < numPairs; ++i) {
+      std::string n = std::to_string(i);
+      std::optional<WorkgroupFootprint> read = enumerate("r" + n);
+      std::optional<WorkgroupFootprint> write = enumerate("w" + n);
+      ASSERT_TRUE(read && write);
+      for (int64_t lane = 0; lane < read->getNumLanes() && !mismatch; ++lane)
+        for (int64_t e = 0; e < read->getNumElements(lane) && !mismatch; ++e) {
+          CopiedElement element{lane, read->getSlot(lane, e),
+                                to_vector(read->getCoordinate(lane, e)),
+                                to_vector(write->getCoordinate(lane, e))};
+          if (!first) {
+            first = element;
+            continue;
+          }
+          for (unsigned d = 0; d < 2; ++d)
+            if (element.tile[d] - element.source[d] !=
+                first->tile[d] - first->source[d]) {
+              mismatch = element;
+              mismatchPair = i;
+            }
+        }
+      footprints.push_back(symbolic("r" + n));
+      footprints.push_back(symbolic("w" + n));
+    }
+    SmallVector<std::pair<const SymbolicFootprint *, const SymbolicFootprint *>>
+        copies;
+    for (int i = 0; i < numPairs; ++i)
+      copies.push_back({&footprints[2 * i], &footprints[2 * i + 1]});
+
+    std::string reason;
+    FailureOr<LaneTranslation> translation =
+        findLaneTranslation(copies, &reason);
+    ASSERT_TRUE(succeeded(translation)) << reason;
+    EXPECT_EQ(translation->first.source, first->source);
+    EXPECT_EQ(translation->first.tile, first->tile);
+    ASSERT_EQ(translation->shift.has_value(), !mismatch);
+    if (!mismatch) {
+      EXPECT_EQ(*translation->shift,
+                SmallVector<int64_t>({first->tile[0] - first->source[0],
+                                      first->tile[1] - first->source[1]}));
+      ++translations;
+      continue;
+    }
+    ASSERT_TRUE(translation->mismatch);
+    EXPECT_EQ(translation->mismatchPair, mismatchPair);
+    EXPECT_EQ(translation->mismatch->lane, mismatch->lane);
+    EXPECT_EQ(translation->mismatch->slot, mismatch->slot);
+    EXPECT_EQ(translation->mismatch->source, mismatch->source);
+    EXPECT_EQ(translation->mismatch->tile, mismatch->tile);
+    ++mismatches;
+    laterPairs += mismatchPair > 0;
+  }
+  // Every kind of answer is reached.
+  EXPECT_GT(translations, 20u);
+  EXPECT_GT(mismatches, 20u);
+  EXPECT_GT(laterPairs, 5u);
+}
+
+TEST_F(SymbolicFootprintTest, RunsOfLanesAgreeWithEnumeration) {
+  std::mt19937 rng(20261128);
+  auto pick = [&](int lo, int hi) {
+    return std::uniform_int_distribution<int>(lo, hi)(rng);
+  };
+  unsigned linear = 0, other = 0;
+  for (int round = 0; round < 150; ++round) {
+    // A box of `rows` x `runsPerRow * width` at [16, 8], cut into runs of
+    // `width`; `numReads` reads a lane of `width` elements each, whose
+    // starts are the linear layout's, or a permutation or shift of it.
+    int sizeX = 1 << pick(1, 4), sizeY = pick(1, 2), width = 1 << pick(0, 2);
+    int numLanes = sizeX * sizeY, numReads = pick(1, 2);
+    int runsPerRow = 1 << pick(0, 3);
+    int numRuns = numLanes * numReads;
+    if (numRuns % runsPerRow != 0)
+      runsPerRow = 1;
+    int rows = numRuns / runsPerRow;
+    std::string text = stagingKernel(sizeX, sizeY);
+    for (int i = 0; i < numReads; ++i) {
+      // The run of the lane: `t + i * numLanes`, or a changed one.
+      std::string lane = "(x + y * " + std::to_string(sizeX) + ")";
+      std::string run = lane + " + " + std::to_string(i * numLanes);
+      switch (pick(0, 4)) {
+      case 0:
+        run = "(" + lane + " + 1) mod " + std::to_string(numLanes) + " + " +
+              std::to_string(i * numLanes);
+        break;
+      case 1:
+        run = lane + " + " + std::to_string((numReads - 1 - i) * numLanes);
+        break;
+      default:
+        break;
+      }
+      std::string column = "((" + run + ") mod " + std::to_string(runsPerRow) +
+                           ") * " + std::to_string(width) + " + 8";
+      if (pick(0, 5) == 0)
+        column += " + " + std::to_string(pick(1, 2));
+      text += "    %r" + std::to_string(i) +
+              " = wave.read %g[%x, %y] map affine_map<(x, y) -> ((" + run +
+              ") floordiv " + std::to_string(runsPerRow) + " + 16, " + column +
+              ")> {tag = \"r" + std::to_string(i) +
+              "\"} : memref<256x256xf16> -> vector<" + std::to_string(width) +
+              "xf16>\n";
+    }
+    text += "    gpu.return\n  }\n}\n";
+    ASSERT_TRUE(parse(text));
+    SCOPED_TRACE(text);
+
+    // Enumerated: the (lane, start) pairs against the linear layout's.
+    FootprintBox box{{16, 8}, {rows, runsPerRow * width}};
+    std::multiset<std::vector<int64_t>> actual, expected;
+    std::vector<SymbolicFootprint> reads;
+    for (int i = 0; i < numReads; ++i) {
+      std::string tag = "r" + std::to_string(i);
+      std::optional<WorkgroupFootprint> lanes = enumerate(tag);
+      ASSERT_TRUE(lanes);
+      for (int64_t t = 0; t < lanes->getNumLanes(); ++t) {
+        ArrayRef<int64_t> start = lanes->getCoordinate(t, 0);
+        actual.insert({t, start[0], start[1]});
+      }
+      reads.push_back(symbolic(tag));
+    }
+    for (int64_t r = 0; r < numRuns; ++r)
+      expected.insert(
+          {r % numLanes, 16 + r / runsPerRow, 8 + (r % runsPerRow) * width});
+    // The box holds every element and no element is read twice (a
+    // precondition of the query, as in the staging plan).
+    std::set<std::pair<int64_t, int64_t>> elements;
+    bool inside = true;
+    for (const std::vector<int64_t> &start : actual)
+      for (int64_t s = 0; s < width; ++s) {
+        elements.insert({start[1], start[2] + s});
+        inside &= start[1] >= 16 && start[1] < 16 + rows && start[2] >= 8 &&
+                  start[2] + s < 8 + runsPerRow * width;
+      }
+    if (!inside || int64_t(elements.size()) != int64_t(numRuns) * width)
+      continue;
+
+    SmallVector<const SymbolicFootprint *> footprints;
+    for (const SymbolicFootprint &read : reads)
+      footprints.push_back(&read);
+    bool symbolicAnswer =
+        startsRunsOfLanes(footprints, box, {0, 1}, width, numLanes);
+    EXPECT_EQ(symbolicAnswer, actual == expected);
+    linear += actual == expected;
+    other += actual != expected;
+  }
+  EXPECT_GT(linear, 20u);
+  EXPECT_GT(other, 10u);
 }
 
 /// An LDS tile written and read back by a neighbour in every iteration of a
