@@ -60,8 +60,8 @@ void mlir::wave::buildWaveToUpstreamPipeline(
   kernels.addPass(createBudgetRegisters(budget));
   kernels.addPass(createLowerSpillSlots());
   gpuModule.addPass(createConvertWaveToAMDGPU());
+  // cse comes after convert-scf-to-cf, in wave-upstream-to-rocdl.
   gpuModule.addPass(createCanonicalizerPass());
-  gpuModule.addPass(createCSEPass());
 }
 
 void mlir::wave::buildUpstreamToROCDLPipeline(
@@ -83,6 +83,11 @@ void mlir::wave::buildUpstreamToROCDLPipeline(
   SCFToControlFlowPassOptions scfToCf;
   scfToCf.allowPatternRollback = false;
   gpuModule.addPass(createSCFToControlFlowPass(scfToCf));
+  // cse hashes an scf.if by its operands and result types, not its regions:
+  // n branches on one condition land in one bucket and each is compared with
+  // every one before it. Here they are blocks, and the output is the same as
+  // with cse before the lowering above.
+  gpuModule.addPass(createCSEPass());
   // Kernels take bare pointers and see their memrefs through HIP's ABI.
   ConvertGpuOpsToROCDLOpsOptions rocdl;
   rocdl.chipset = options.chip;
