@@ -129,8 +129,8 @@ private:
                     ArrayRef<unsigned> barrierGaps,
                     ArrayRef<unsigned> structuredItems);
   /// The hazards into `to` from the items of `chain[level]`'s region, a
-  /// loop body without an exit point where barriers are allowed, leaving
-  /// out those a nearer one ordered by `present` implies (see
+  /// loop body or a branch arm inside a loop where barriers are allowed,
+  /// leaving out those a nearer one ordered by `present` implies (see
   /// `findPlacementHazards`).
   void scanAroundBody(unsigned to, ArrayRef<ChainLink> chain, unsigned level,
                       const BarrierSet &present,
@@ -388,8 +388,10 @@ void HazardFinder::scanAroundBody(unsigned to, ArrayRef<ChainLink> chain,
   ChainLink link = chain[level];
   const BarrierProgram::Region &region = program.getRegion(link.region);
   unsigned numItems = region.items.size();
-  unsigned loop = *region.parentItem;
-  // Backwards from `to`'s item around the back edge: step `t` is at
+  // The loop of a body, the branch of an arm.
+  unsigned owner = *region.parentItem;
+  // Backwards from `to`'s item around the back edge (of the loop, or of a
+  // loop around the arm): step `t` is at
   // position `link.position - 1 - t` modulo the items, the last step at
   // `to`'s item itself.
   auto positionAt = [&](unsigned step) {
@@ -436,14 +438,17 @@ void HazardFinder::scanAroundBody(unsigned to, ArrayRef<ChainLink> chain,
     size_t numHazards = hazards.size();
     findPairHazards(item, to);
     // A hazard that nests the ones of the accesses further back: within
-    // one iteration from before `to`'s item, or to the next iteration from
-    // after it, both ending just before `to`'s item.
+    // one iteration from before `to`'s item, or, in a loop body without an
+    // exit point, to the next iteration from after it, both ending just
+    // before `to`'s item. (A farther item's path may leave a body at its
+    // exit point before the end, skipping the gaps after a nearer item.)
     for (size_t index = numHazards; index < hazards.size(); ++index) {
       const Hazard &hazard = hazards[index];
       bool endsHere =
           hazard.getHomeRegion() == link.region &&
           (position < link.position ? !hazard.paths.carrierLoop
-                                    : hazard.paths.carrierLoop == loop &&
+                                    : region.cyclic && !region.exitGap &&
+                                          hazard.paths.carrierLoop == owner &&
                                           hazard.paths.distance == 1);
       if (endsHere && present.covers(hazard))
         haveNearest = true;
@@ -481,7 +486,10 @@ HazardFinder::runForPlacement(ArrayRef<ExistingBarrier> existing) {
                      structuredItems[link.region]);
         continue;
       }
-      if (region.cyclic && !region.exitGap && region.barriersAllowed) {
+      // Every path into `to` from an item of a loop body or an arm inside
+      // a loop enters the region at its start or comes from an item before
+      // `to`'s, exit point or not.
+      if (region.barriersAllowed) {
         scanAroundBody(to, chain, level, present, structuredItems[link.region]);
         continue;
       }

@@ -624,9 +624,12 @@ TEST(BarrierPlacementTest, WhileLoopExit) {
 }
 
 /// A random structured program: accesses, branches and loops nested up to
-/// `depth` deep, some under control flow where barriers are not allowed.
+/// `depth` deep, some under control flow where barriers are not allowed;
+/// with `whileLoops`, half the loops leave in the middle of their body, as
+/// an `scf.while` does.
 void addRandomItems(BarrierProgram &program, unsigned region, unsigned depth,
-                    std::mt19937 &rng, unsigned &numAccesses) {
+                    std::mt19937 &rng, unsigned &numAccesses,
+                    bool whileLoops = false) {
   for (unsigned count = 1 + rng() % 6; count != 0; --count) {
     unsigned kind = depth == 0 ? 0 : rng() % 8;
     if (kind < 6) {
@@ -636,11 +639,15 @@ void addRandomItems(BarrierProgram &program, unsigned region, unsigned depth,
           program.addBranch(region, 1 + rng() % 2, rng() % 4 != 0);
       for (unsigned arm :
            SmallVector<unsigned, 2>(program.getItem(branch).children))
-        addRandomItems(program, arm, depth - 1, rng, numAccesses);
+        addRandomItems(program, arm, depth - 1, rng, numAccesses, whileLoops);
     } else {
       unsigned loop = program.addLoop(region, rng() % 2, rng() % 4 != 0);
-      addRandomItems(program, program.getItem(loop).children.front(), depth - 1,
-                     rng, numAccesses);
+      unsigned body = program.getItem(loop).children.front();
+      addRandomItems(program, body, depth - 1, rng, numAccesses, whileLoops);
+      if (whileLoops && rng() % 2) {
+        program.addLoopExit(body);
+        addRandomItems(program, body, depth - 1, rng, numAccesses, whileLoops);
+      }
     }
   }
 }
@@ -745,6 +752,26 @@ TEST(BarrierPlacementTest, PlacementHazardsInLoopsDecideAsAllHazards) {
                        trial % 3, rng, numAccesses);
         if (rng() % 2)
           program.addAccess(BarrierProgram::kRoot, numAccesses++);
+      });
+  EXPECT_GT(numPruned, 1000);
+}
+
+/// The same in `scf.while` bodies, which leave in the middle, and with
+/// more branches inside loops.
+TEST(BarrierPlacementTest, PlacementHazardsInWhileLoopsDecideAsAllHazards) {
+  int numPruned = countPrunedPrograms(
+      17, [](BarrierProgram &program, std::mt19937 &rng, int trial) {
+        unsigned numAccesses = 0;
+        unsigned loop = program.addLoop(BarrierProgram::kRoot, rng() % 2,
+                                        /*barriersAllowed=*/true);
+        unsigned body = program.getItem(loop).children.front();
+        addRandomItems(program, body, trial % 3, rng, numAccesses,
+                       /*whileLoops=*/true);
+        if (rng() % 2) {
+          program.addLoopExit(body);
+          addRandomItems(program, body, trial % 3, rng, numAccesses,
+                         /*whileLoops=*/true);
+        }
       });
   EXPECT_GT(numPruned, 1000);
 }

@@ -213,13 +213,15 @@ struct ExistingBarrier {
 /// `existing` lies between the two: its gaps hold the later one's, end at
 /// the same gap and cross the same regions. Straight-line code is scanned
 /// back from each access to the nearest conflicting one. In a loop body
-/// without an exit point, where barriers are allowed, the scan goes around
-/// the back edge, and a hazard into an access from an item of the body is
-/// left out when a nearer item's hazard ending at the same gap is ordered
-/// by `existing`: every hazard of the farther item holds the nearer one's
-/// gaps, so it stays ordered through placement and never decides anything.
-/// Hazards from accesses under branches, in bodies with an exit point and
-/// in loops where barriers are not allowed are all found.
+/// (with an exit point or not) or a branch arm inside a loop, where
+/// barriers are allowed, the scan goes around the back edge, and a hazard
+/// into an access from an item of the region is left out when a nearer
+/// item's hazard ending at the same gap is ordered by `existing`: every
+/// path into the access from a farther item enters the region at its start
+/// or passes the nearer item, so every hazard of the farther item holds
+/// the nearer one's gaps; it stays ordered through placement and never
+/// decides anything. Hazards in regions where barriers are not allowed are
+/// all found.
 SmallVector<Hazard> findPlacementHazards(const BarrierProgram &program,
                                          ConflictOracle conflicts,
                                          ArrayRef<ExistingBarrier> existing);
