@@ -806,7 +806,20 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds,
       iv = arith::AddIOp::create(builder, loc, iv, constant(lb));
     return iv;
   };
-  Value lastIv = clampReads ? fromEnd(ahead - 1) : Value();
+  // A clamped loop of static bounds counts in 32 bits: the clamp is a
+  // minimum, which the scalar unit has in 32 bits (s_min) but not in 64
+  // (there it takes a vector compare into an SGPR pair), and the counter
+  // takes one SGPR instead of two (examples/gemm.mlir: 16 SGPRs against
+  // 17). The first iteration and the last read ahead must fit.
+  bool narrow = clampReads && candidate.tripCount && llvm::isInt<32>(lb) &&
+                llvm::isInt<32>(lb + (*candidate.tripCount - 1 + ahead) * step);
+  auto counter = [&](int64_t value) -> Value {
+    if (!narrow)
+      return constant(value);
+    return arith::ConstantOp::create(builder, loc,
+                                     builder.getI32IntegerAttr(value));
+  };
+  Value lastIv = clampReads && !narrow ? fromEnd(ahead - 1) : Value();
   // Clones the staged reads (and with LDS buffers their writes) for the
   // iteration whose induction variable is `iv`; returns the reads' values.
   auto cloneStaging = [&](Value iv) {
@@ -832,25 +845,40 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds,
     for (ArrayRef<Value> set : inFlight)
       llvm::append_range(inits, set);
   unsigned numResults = loop.getNumResults();
-  auto steady = scf::ForOp::create(
-      builder, loc, loop.getLowerBound(),
-      clampReads ? loop.getUpperBound() : fromEnd(0), loop.getStep(), inits);
+  scf::ForOp steady;
+  if (narrow)
+    steady = scf::ForOp::create(builder, loc, counter(lb),
+                                counter(lb + *candidate.tripCount * step),
+                                counter(step), inits);
+  else
+    steady = scf::ForOp::create(builder, loc, loop.getLowerBound(),
+                                clampReads ? loop.getUpperBound() : fromEnd(0),
+                                loop.getStep(), inits);
   steady->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
   {
     OpBuilder::InsertionGuard guard(builder);
     Block *newBody = steady.getBody();
     builder.setInsertionPointToStart(newBody);
     IRMapping current;
-    current.map(loop.getInductionVar(), steady.getInductionVar());
+    auto toIndex = [&](Value value) -> Value {
+      if (!narrow)
+        return value;
+      return arith::IndexCastOp::create(builder, loc, builder.getIndexType(),
+                                        value);
+    };
+    Value indexIv = toIndex(steady.getInductionVar());
+    current.map(loop.getInductionVar(), indexIv);
     current.map(loop.getRegionIterArgs(),
                 steady.getRegionIterArgs().take_front(numResults));
     Value aheadIv = steady.getInductionVar();
     auto computeAheadIv = [&]() -> Value {
       Value iv = arith::AddIOp::create(builder, loc, steady.getInductionVar(),
-                                       constant(ahead * step));
+                                       counter(ahead * step));
       if (clampReads)
-        iv = arith::MinSIOp::create(builder, loc, iv, lastIv);
-      return iv;
+        iv = arith::MinSIOp::create(
+            builder, loc, iv,
+            narrow ? counter(lb + (*candidate.tripCount - 1) * step) : lastIv);
+      return toIndex(iv);
     };
     SmallVector<Value> prefetched;
     if (inLds) {
@@ -901,6 +929,9 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds,
       llvm::append_range(yields, prefetched);
     }
     scf::YieldOp::create(builder, loc, yields);
+    // The body may use the induction variable only through the reads ahead.
+    if (indexIv.use_empty() && indexIv != steady.getInductionVar())
+      indexIv.getDefiningOp()->erase();
   }
 
   // Epilogue: the last `ahead` iterations, with the reads already done.

@@ -60,6 +60,7 @@
 // RUN: wave-run %s --kernel=read_before_staging --compare-pipeline='builtin.module(wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=lds_over_budget --compare-pipeline='builtin.module(wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=strided_steps --compare-pipeline=wave-pipeline-loops 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=weighted --compare-pipeline='builtin.module(wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=strided_steps --compare-pipeline='builtin.module(wave-pipeline-loops{buffer=lds},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=strided_steps --compare-pipeline='builtin.module(wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=strided_steps --compare-pipeline='builtin.module(wave-pipeline-loops{stages=3 peel-epilogue=true},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
@@ -141,12 +142,14 @@
 // GEMM: remark: wave-pipeline-loops: pipelined with 2 stages in registers: 2 global reads issued 1 iteration ahead (29 + 8 prefetched VGPRs of the budget of 72, 8960 bytes of LDS, at occupancy 7 (reached before pipelining) on gfx942; MMAs not deferred: 1 after the last LDS read, fewer than defer-mmas=2); no epilogue: the reads ahead of the last iteration are clamped to it
 // GEMM: %[[A0:.*]] = wave.read %A{{.*}} -> vector<8xf16>
 // GEMM-NEXT: %[[B0:.*]] = wave.read %B{{.*}} -> vector<8xf16>
-// GEMM: scf.for %[[KS:.*]] = %{{.*}} to %c8 step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[A:.*]] = %[[A0]], %[[B:.*]] = %[[B0]]) -> (vector<16xf32>, vector<8xf16>, vector<8xf16>)
+// GEMM: scf.for %[[KS:.*]] = %{{.*}} to %c8_i32 step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[A:.*]] = %[[A0]], %[[B:.*]] = %[[B0]]) -> (vector<16xf32>, vector<8xf16>, vector<8xf16>)  : i32
 // GEMM-NEXT: wave.write %[[A]], %0
 // GEMM-NEXT: wave.write %[[B]], %1
-// GEMM-NEXT: arith.constant 1
+// GEMM-NEXT: arith.constant 1 : i32
 // GEMM-NEXT: %[[PLUS1:.*]] = arith.addi %[[KS]]
-// GEMM-NEXT: %[[NEXT:.*]] = arith.minsi %[[PLUS1]], %c7
+// GEMM-NEXT: arith.constant 7 : i32
+// GEMM-NEXT: %[[CLAMPED:.*]] = arith.minsi %[[PLUS1]]
+// GEMM-NEXT: %[[NEXT:.*]] = arith.index_cast %[[CLAMPED]] : i32 to index
 // GEMM-NEXT: %[[A1:.*]] = wave.read %A[%{{.*}}, %{{.*}}, %[[NEXT]]]
 // GEMM-NEXT: %[[B1:.*]] = wave.read %B[%{{.*}}, %[[NEXT]], %{{.*}}]
 // GEMM-NEXT: wave.barrier
@@ -173,7 +176,7 @@
 // GEMM-NOT: wave.mma
 // GEMM: gpu.return
 
-// SUMMARY: remark: wave-pipeline-loops: 7 loops pipelined, 8 reads prefetched, 0 with deferred MMAs, 1 versioned on their trip count, 0 with fewer stages, 0 LDS bytes added; rejected: 2 trip count, 3 dependence, 1 registers, 0 LDS, 1 no target
+// SUMMARY: remark: wave-pipeline-loops: 8 loops pipelined, 9 reads prefetched, 0 with deferred MMAs, 1 versioned on their trip count, 0 with fewer stages, 0 LDS bytes added; rejected: 2 trip count, 3 dependence, 1 registers, 0 LDS, 1 no target
 
 // BAD: error: wave-pipeline-loops: stages must be at least 2, got 1
 
@@ -189,17 +192,19 @@ gpu.module @pipeline {
   // CHECK-LABEL: gpu.func @staged
   // CHECK: %[[TILE:.*]] = wave.alloc_lds : memref<256xf32, #gpu.address_space<workgroup>>
   // Prologue: iteration 0's read.
-  // CHECK: %[[C7:.*]] = arith.constant 7 : index
   // CHECK: %[[FIRST:.*]] = wave.read %in[%{{.*}}, %{{.*}}] map affine_map<(d0, d1) -> (d0, d1 * 4)>
   // Steady state: all 8 iterations carrying the prefetched vector; the last
   // one's read ahead is clamped to iteration 7 (read again, unused), so
-  // there is no epilogue.
-  // CHECK: %[[LOOP:.*]]:2 = scf.for %[[K:.*]] = %{{.*}} to %c8 step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[G:.*]] = %[[FIRST]])
+  // there is no epilogue. Its bounds being constants, the loop counts in
+  // i32 (a 32-bit minimum on the scalar unit).
+  // CHECK: %[[LOOP:.*]]:2 = scf.for %[[K:.*]] = %c0_i32 to %c8_i32 step %c1_i32 iter_args(%[[ACC:.*]] = %{{.*}}, %[[G:.*]] = %[[FIRST]]) -> (vector<4xf32>, vector<4xf32>)  : i32 {
   // CHECK-NEXT: wave.write %[[G]], %[[TILE]]
-  // CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : index
-  // CHECK-NEXT: %[[NEXTK:.*]] = arith.addi %[[K]], %[[ONE]] : index
-  // CHECK-NEXT: %[[CLAMPED:.*]] = arith.minsi %[[NEXTK]], %[[C7]] : index
-  // CHECK-NEXT: %[[NEXT:.*]] = wave.read %in[%[[CLAMPED]], %{{.*}}]
+  // CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : i32
+  // CHECK-NEXT: %[[NEXTK:.*]] = arith.addi %[[K]], %[[ONE]] : i32
+  // CHECK-NEXT: %[[C7:.*]] = arith.constant 7 : i32
+  // CHECK-NEXT: %[[CLAMPED:.*]] = arith.minsi %[[NEXTK]], %[[C7]] : i32
+  // CHECK-NEXT: %[[ROW:.*]] = arith.index_cast %[[CLAMPED]] : i32 to index
+  // CHECK-NEXT: %[[NEXT:.*]] = wave.read %in[%[[ROW]], %{{.*}}]
   // CHECK-NEXT: wave.barrier
   // CHECK-NEXT: %[[X:.*]] = wave.read %[[TILE]]
   // CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %[[X]]
@@ -260,12 +265,14 @@ gpu.module @pipeline {
   // S3-LABEL: gpu.func @staged
   // S3: %[[R0:.*]] = wave.read %in[%{{.*}}, %{{.*}}]
   // S3: %[[R1:.*]] = wave.read %in[%{{.*}}, %{{.*}}]
-  // S3: %[[LOOP:.*]]:3 = scf.for %[[K:.*]] = %{{.*}} to %c8 step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[G0:.*]] = %[[R0]], %[[G1:.*]] = %[[R1]])
+  // S3: %[[LOOP:.*]]:3 = scf.for %[[K:.*]] = %{{.*}} to %c8_i32 step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[G0:.*]] = %[[R0]], %[[G1:.*]] = %[[R1]])
   // S3-NEXT: wave.write %[[G0]]
-  // S3-NEXT: %[[TWO:.*]] = arith.constant 2 : index
-  // S3-NEXT: %[[AHEAD:.*]] = arith.addi %[[K]], %[[TWO]] : index
-  // S3-NEXT: %[[CLAMPED:.*]] = arith.minsi %[[AHEAD]], %c7 : index
-  // S3-NEXT: %[[NEXT:.*]] = wave.read %in[%[[CLAMPED]], %{{.*}}]
+  // S3-NEXT: %[[TWO:.*]] = arith.constant 2 : i32
+  // S3-NEXT: %[[AHEAD:.*]] = arith.addi %[[K]], %[[TWO]] : i32
+  // S3-NEXT: %[[LAST:.*]] = arith.constant 7 : i32
+  // S3-NEXT: %[[CLAMPED:.*]] = arith.minsi %[[AHEAD]], %[[LAST]] : i32
+  // S3-NEXT: %[[ROW:.*]] = arith.index_cast %[[CLAMPED]] : i32 to index
+  // S3-NEXT: %[[NEXT:.*]] = wave.read %in[%[[ROW]], %{{.*}}]
   // S3: scf.yield %{{.*}}, %[[G1]], %[[NEXT]]
   // S3-NEXT: }
   // S3-NEXT: wave.write %[[LOOP]]#0, %out
@@ -294,16 +301,50 @@ gpu.module @pipeline {
     gpu.return
   }
 
+  // The body uses the induction variable beyond the staged read: the
+  // narrowed loop gives it the index it had.
+  // CHECK-LABEL: gpu.func @weighted
+  // CHECK: scf.for %[[K:.*]] = %c0_i32 to %c8_i32 step %c1_i32 iter_args
+  // CHECK-NEXT: %[[KI:.*]] = arith.index_cast %[[K]] : i32 to index
+  // CHECK: arith.index_cast %[[KI]] : index to i32
+  gpu.func @weighted(%in: memref<8x256xf32>, %out: memref<256xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+    %tile = wave.alloc_lds : memref<256xf32, #lds>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %zero = arith.constant dense<0.0> : vector<4xf32>
+    %t = gpu.thread_id x
+    // expected-remark @+1 {{wave-pipeline-loops: pipelined with 2 stages in registers}}
+    %r = scf.for %k = %c0 to %c8 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+      %g = wave.read %in[%k, %t] map #stage : memref<8x256xf32> -> vector<4xf32>
+      wave.write %g, %tile[%t] map #own : vector<4xf32>, memref<256xf32, #lds>
+      wave.barrier
+      %x = wave.read %tile[%t] map #next : memref<256xf32, #lds> -> vector<4xf32>
+      %ki = arith.index_cast %k : index to i32
+      %kf = arith.sitofp %ki : i32 to f32
+      %w = vector.broadcast %kf : f32 to vector<4xf32>
+      %s = vector.fma %x, %w, %acc : vector<4xf32>
+      wave.barrier
+      scf.yield %s : vector<4xf32>
+    }
+    wave.write %r, %out[%t] map #own : vector<4xf32>, memref<256xf32>
+    gpu.return
+  }
+
   // Steps 2, 4, ..., 16 of a loop that stages two tiles; the global rows
   // come from index arithmetic in the body, which is recomputed for the
   // iteration ahead. The LDS buffer of iteration k is ((k - 2) floordiv 2)
   // mod 2. Two waves a SIMD are requested, which leaves room for the
   // buffers.
   // CHECK-LABEL: gpu.func @strided_steps
-  // CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
-  // CHECK: %[[AHEAD:.*]] = arith.addi %[[K]], %{{.*}} : index
-  // CHECK-NEXT: %[[CLAMPED:.*]] = arith.minsi %[[AHEAD]], %c16 : index
-  // CHECK-NEXT: %[[ROW:.*]] = arith.subi %[[CLAMPED]], %{{.*}} : index
+  // CHECK: scf.for %[[K:.*]] = %c2_i32 to %c18_i32 step %{{.*}} iter_args
+  // CHECK: %[[AHEAD:.*]] = arith.addi %[[K]], %{{.*}} : i32
+  // CHECK-NEXT: %[[LAST:.*]] = arith.constant 16 : i32
+  // CHECK-NEXT: %[[CLAMPED:.*]] = arith.minsi %[[AHEAD]], %[[LAST]] : i32
+  // CHECK-NEXT: %[[K2:.*]] = arith.index_cast %[[CLAMPED]] : i32 to index
+  // CHECK-NEXT: %[[ROW:.*]] = arith.subi %[[K2]], %{{.*}} : index
   // CHECK-NEXT: wave.read %a[%[[ROW]], %{{.*}}]
   // CHECK-NEXT: wave.read %b[%[[ROW]], %{{.*}}]
   // LDS-LABEL: gpu.func @strided_steps

@@ -427,7 +427,8 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
     reads ahead of the last one are clamped to it (they read the last
     iteration's data again, in bounds, and go unused), which saves a copy
     of the body a stage for one redundant read a lane a staged read and
-    stage (`peel-epilogue` peels it instead).
+    stage (`peel-epilogue` peels it instead); with constant bounds that fit
+    32 bits such a loop counts in `i32`, whose minimum the scalar unit has.
 
     With `buffer=registers` (the default) the prefetched vectors are
     loop-carried values: an iteration writes the vectors it received to LDS
