@@ -11,6 +11,7 @@
 
 #include "wave/Analysis/LdsHazards.h"
 #include "wave/Analysis/LoadSafety.h"
+#include "wave/Analysis/SymbolicFootprint.h"
 #include "wave/Analysis/Uniformity.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
@@ -360,7 +361,11 @@ static SmallVector<Operation *> getLdsReads(scf::IfOp ifOp) {
 /// race the barrier pass would then pay a barrier for) or where no lane has
 /// written yet. The branch is converted on a copy of the kernel and the LDS
 /// hazard analysis must prove every speculated read ordered and initialized.
-static void checkLdsReads(scf::IfOp ifOp, BranchPlan &plan) {
+/// The analyses of one kernel's copies share `conflicts`: a copy differs
+/// from the kernel only in the branches converted so far, and the answers
+/// are keyed by the structure of each question.
+static void checkLdsReads(scf::IfOp ifOp, BranchPlan &plan,
+                          CommonAddressCache &conflicts) {
   SmallVector<Operation *> reads = getLdsReads(ifOp);
   if (reads.empty())
     return;
@@ -381,7 +386,7 @@ static void checkLdsReads(scf::IfOp ifOp, BranchPlan &plan) {
   speculate(cast<scf::IfOp>(mapping.lookup(ifOp.getOperation())), copyPlan);
 
   LdsHazardAnalysis hazards(cast<gpu::GPUFuncOp>(*copy),
-                            /*assumeWaveOrder=*/false);
+                            /*assumeWaveOrder=*/false, &conflicts);
   if (!hazards.succeeded()) {
     plan.reject(Rejection::LdsRead,
                 describe(reads.front()) +
@@ -443,14 +448,16 @@ public:
         branches.push_back(ifOp);
     });
     BranchCounts counts;
+    llvm::DenseMap<Operation *, CommonAddressCache> conflicts;
     for (scf::IfOp ifOp : branches)
-      visitBranch(ifOp, solver, counts);
+      visitBranch(ifOp, solver, counts,
+                  conflicts[ifOp->getParentOfType<gpu::GPUFuncOp>()]);
     report(counts);
   }
 
 private:
   void visitBranch(scf::IfOp ifOp, const DataFlowSolver &solver,
-                   BranchCounts &counts) {
+                   BranchCounts &counts, CommonAddressCache &conflicts) {
     // Only divergent conditions make a wave run both arms; a uniform branch
     // (or one in dead code) costs nothing to keep.
     if (!getUniformity(solver, ifOp.getCondition()).isDivergent()) {
@@ -463,7 +470,7 @@ private:
                   "speculating both arms costs " + Twine(plan.cost) +
                       ", over the threshold of " + Twine(threshold));
     if (!plan.rejection)
-      checkLdsReads(ifOp, plan);
+      checkLdsReads(ifOp, plan, conflicts);
     if (plan.rejection) {
       ++counts[*plan.rejection];
       emitRemark(ifOp.getLoc(), "divergent branch kept: ") << plan.reason;
