@@ -226,6 +226,10 @@ void ConvertWaveToAMDGPUPass::runOnOperation() {
   if (failed(checkAndCount(module)))
     return signalPassFailure();
 
+  // On the kernel as written: the uniformity analysis reads wave ops.
+  if (uniformBranches)
+    makeUniformBranchesScalar(module);
+
   // Lane accesses first: they read the swizzle of the wave.alloc_lds they
   // access, which the second walk replaces.
   RewritePatternSet accessPatterns(&getContext());

@@ -14,6 +14,7 @@
 
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -56,6 +57,20 @@ static Status waveScan(Wave &w, const Instr &instr) {
     acc = first ? value[l] : combine(combiner, kind, acc, value[l]);
     first = false;
     dst[l] = instr.imm ? before : acc;
+  });
+  return Status::Next;
+}
+
+/// rocdl.readfirstlane, which uniform branches read their compares through
+/// after lowering: the lowest active lane's value.
+static Status waveReadFirstLane(Wave &w, const Instr &instr) {
+  const Slot *value = w.reg(instr.src[0]);
+  Slot *dst = w.reg(instr.dst);
+  std::optional<Slot> first;
+  forEachLane(w.exec, [&](unsigned l) {
+    if (!first)
+      first = value[l];
+    dst[l] = *first;
   });
   return Status::Next;
 }
@@ -159,6 +174,9 @@ mlir::wave::interp::compileCollectiveOp(Compiler &c, Operation *op) {
         return emitCollective(c, o, waveShuffle, uint32_t(o.getMode()));
       })
       .Case([&](BallotOp o) { return emitCollective(c, o, waveBallot); })
+      .Case([&](ROCDL::ReadfirstlaneOp o) {
+        return emitCollective(c, o, waveReadFirstLane);
+      })
       .Case([&](AnyOp o) { return emitCollective(c, o, waveVote, 0, 0); })
       .Case([&](AllOp o) { return emitCollective(c, o, waveVote, 0, 1); })
       .Case([&](BarrierOp o) {

@@ -59,7 +59,10 @@ void mlir::wave::buildWaveToUpstreamPipeline(
   OpPassManager &kernels = gpuModule.nest<gpu::GPUFuncOp>();
   kernels.addPass(createBudgetRegisters(budget));
   kernels.addPass(createLowerSpillSlots());
-  gpuModule.addPass(createConvertWaveToAMDGPU());
+  // Lowering choices that rest on wave analyses belong with wave-optimize.
+  ConvertWaveToAMDGPUOptions lowering;
+  lowering.uniformBranches = options.optimize;
+  gpuModule.addPass(createConvertWaveToAMDGPU(lowering));
   // cse comes after convert-scf-to-cf, in wave-upstream-to-rocdl.
   gpuModule.addPass(createCanonicalizerPass());
 }

@@ -131,11 +131,24 @@ def ConvertWaveToAMDGPU
       the dispatch packet through the ROCm device library, which is not
       linked; a kernel that does not state the size is an error at the op.
 
+    With `uniform-branches` (wave-compile sets it with `wave-optimize`), an
+    `scf.if` on an `arith.cmpi` of lane ids that the wave uniformity analysis
+    proves the same in all active lanes (`tid < 64` with waves of 64) gets
+    the compare of the first active lane's operands
+    (`rocdl.readfirstlane`, in i32), which LLVM lowers as a uniform branch
+    (`s_cmp`, `s_cbranch_scc`) with no lane mask and no exec masking; a
+    remark says why when the operands are not known to fit in i32.
+
     The wave size comes from the kernel's `wave.kernel` attribute, else from
     the module's `#rocdl.target`. A kernel whose LDS tiles exceed what one
     workgroup of its chip may allocate is an error at the kernel, with a
     note at each tile.
   }];
+  let options = [
+    Option<"uniformBranches", "uniform-branches", "bool", /*default=*/"false",
+           "Lower branches on wave-uniform compares of lane ids as uniform "
+           "branches">,
+  ];
   let dependentDialects = [
     "::mlir::amdgpu::AMDGPUDialect",
     "::mlir::arith::ArithDialect",

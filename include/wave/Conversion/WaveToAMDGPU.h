@@ -25,6 +25,11 @@ void populateWaveLaneAccessLoweringPatterns(
 /// The wave collectives to gpu shuffles and reductions and rocdl intrinsics.
 void populateWaveCollectiveLoweringPatterns(RewritePatternSet &patterns);
 
+/// Gives every `scf.if` whose `arith.cmpi` condition reads lane ids but is
+/// the same in all active lanes (wave uniformity analysis) a compare of the
+/// first active lane's operands, which LLVM lowers as a uniform branch.
+void makeUniformBranchesScalar(gpu::GPUModuleOp module);
+
 /// `wave.alloc_lds`, `wave.barrier` and `wave.mma`.
 void populateWaveLdsAndMmaLoweringPatterns(RewritePatternSet &patterns);
 

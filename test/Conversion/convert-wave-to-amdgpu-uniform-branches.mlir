@@ -1,0 +1,145 @@
+// RUN: wave-opt %s --pass-pipeline='builtin.module(gpu.module(convert-wave-to-amdgpu{uniform-branches}))' 2>%t.remarks | FileCheck %s
+// RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+// The lowered kernels compute what the interpreter computes from the ids
+// (rocdl.readfirstlane reads the lowest active lane).
+// RUN: wave-run %s --kernel=uniform --compare-pipeline='gpu.module(convert-wave-to-amdgpu{uniform-branches})' | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=divergent --compare-pipeline='gpu.module(convert-wave-to-amdgpu{uniform-branches})' | FileCheck %s --check-prefix=SAME
+// SAME: output 'out' (3x256xf32): agrees (max abs error 0, max rel error 0)
+// SAME: PASS
+// The compares on thread ids that the wave uniformity analysis proves the
+// same in every lane of a wave become compares of the first active lane's
+// operands, in i32: LLVM sees a uniform branch (s_cmp, s_cbranch_scc)
+// instead of a lane mask and exec masking.
+// RUN: wave-compile %s --chip=gfx1100 --emit=asm -o - | FileCheck %s --check-prefix=ISA
+// Without the option (wave-compile -O0, --wave-optimize=false) every branch
+// keeps its compare.
+// RUN: wave-opt %s --pass-pipeline='builtin.module(gpu.module(convert-wave-to-amdgpu))' 2>&1 | FileCheck %s --check-prefix=OFF
+// OFF-NOT: rocdl.readfirstlane
+// OFF-NOT: remark
+
+// reduce_lds: the branches on `tid < 128` and `tid < 64` are uniform, so
+// lane 0's store, nested in the second, keeps its exec restore and becomes
+// v_cmpx; the kernel uses no VCC.
+// RUN: wave-compile %examples/reduce_lds.mlir --chip=gfx1100 --emit=asm -o - | FileCheck %s --check-prefix=LDS
+// LDS-LABEL: reduce_lds:
+// LDS-NOT: vcc
+// LDS: s_cmpk_gt_u32 s{{[0-9]+}}, 0x7f
+// LDS-NOT: vcc
+// LDS: s_cmp_gt_u32 s{{[0-9]+}}, 63
+// LDS-NOT: vcc
+// LDS: v_cmpx_eq_u32_e32 0, v0
+// LDS-NOT: vcc
+// LDS: s_endpgm
+// LDS: .name: reduce_lds{{$}}
+// LDS-NOT: .name:
+// LDS: .sgpr_count: 8
+
+#kernel = #wave.kernel<chip = "gfx942", wave_size = 64>
+
+gpu.module @m {
+  // `tid < 64` and `tid / 64 != 2` take one value in each wave of 64: both
+  // branches on the first share one scalar compare, placed beside it.
+  // CHECK-LABEL: gpu.func @uniform
+  // CHECK: [[TID:%[a-z_0-9]+]] = gpu.thread_id x
+  // CHECK: arith.cmpi ult, [[TID]], [[C64:%[a-z_0-9]+]] : index
+  // CHECK-NEXT: [[T32:%[a-z_0-9]+]] = arith.index_castui [[TID]] : index to i32
+  // CHECK-NEXT: [[FIRST:%[a-z_0-9]+]] = rocdl.readfirstlane [[T32]] : i32
+  // CHECK-NEXT: [[C32:%[a-z_0-9]+]] = arith.index_castui [[C64]] : index to i32
+  // CHECK-NEXT: [[LOW:%[a-z_0-9]+]] = arith.cmpi ult, [[FIRST]], [[C32]] : i32
+  // CHECK: scf.if [[LOW]] {
+  // CHECK: scf.if [[LOW]] {
+  // CHECK: [[W:%[a-z_0-9]+]] = arith.divui [[TID]], [[C64]] : index
+  // CHECK-NEXT: arith.cmpi ne, [[W]], [[C2:%[a-z_0-9]+]] : index
+  // CHECK-NEXT: [[W32:%[a-z_0-9]+]] = arith.index_castui [[W]] : index to i32
+  // CHECK-NEXT: [[WFIRST:%[a-z_0-9]+]] = rocdl.readfirstlane [[W32]] : i32
+  // CHECK-NEXT: [[C2I:%[a-z_0-9]+]] = arith.index_castui [[C2]] : index to i32
+  // CHECK-NEXT: [[NOT2:%[a-z_0-9]+]] = arith.cmpi ne, [[WFIRST]], [[C2I]] : i32
+  // CHECK: scf.if [[NOT2]] {
+  // LLVM merges the two branches on one condition.
+  // ISA-LABEL: uniform:
+  // ISA-NOT: vcc
+  // ISA: v_readfirstlane_b32 [[S:s[0-9]+]], v0
+  // ISA-NEXT: s_cmp_gt_u32 [[S]], 63
+  // ISA-NEXT: s_cbranch_scc1
+  // ISA-NOT: vcc
+  // ISA: v_readfirstlane_b32 [[W:s[0-9]+]], v0
+  // ISA-NEXT: s_and_not1_b32 [[W]], [[W]], 63
+  // ISA-NOT: vcc
+  // ISA: s_cmpk_eq_i32 [[W]], 0x80
+  // ISA-NEXT: s_cbranch_scc1
+  // ISA-NOT: vcc
+  // ISA: s_endpgm
+  gpu.func @uniform(%in: memref<256xf32>, %out: memref<3x256xf32>) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #kernel} {
+    %c2 = arith.constant 2 : index
+    %c64 = arith.constant 64 : index
+    %r0 = arith.constant 0 : index
+    %r1 = arith.constant 1 : index
+    %r2 = arith.constant 2 : index
+    %tid = gpu.thread_id x
+    %v = wave.read %in[%tid] : memref<256xf32> -> vector<1xf32>
+    %low = arith.cmpi ult, %tid, %c64 : index
+    scf.if %low {
+      %d = arith.addf %v, %v : vector<1xf32>
+      wave.write %d, %out[%r0, %tid] : vector<1xf32>, memref<3x256xf32>
+    }
+    scf.if %low {
+      %m = arith.mulf %v, %v : vector<1xf32>
+      wave.write %m, %out[%r1, %tid] : vector<1xf32>, memref<3x256xf32>
+    }
+    %wave = arith.divui %tid, %c64 : index
+    %not2 = arith.cmpi ne, %wave, %c2 : index
+    scf.if %not2 {
+      %n = arith.negf %v : vector<1xf32>
+      wave.write %n, %out[%r2, %tid] : vector<1xf32>, memref<3x256xf32>
+    }
+    gpu.return
+  }
+
+  // Left alone: `tid < 32` differs within a wave of 64 (the first active
+  // lane's compare would hold for the whole wave); `bid < 1` is uniform but
+  // reads no lane id (LLVM sees it uniform already); `tid / 64 < n` with a
+  // kernel argument `n` is uniform, but `n` may not fit in i32.
+  // CHECK-LABEL: gpu.func @divergent
+  // CHECK-NOT: rocdl.readfirstlane
+  // CHECK: gpu.return
+  // ISA-LABEL: divergent:
+  // ISA: v_cmpx_gt_u32_e32 32, v0
+  // ISA: v_cmp_gt_u64_e32 vcc, s[0:1], v[0:1]
+  // ISA: s_and_saveexec_b64
+  // REMARK: uniform-branches.mlir:[[@LINE+27]]:5: remark: branch on a wave-uniform compare of lane ids lowered as divergent: its operands are not known to lie in [0, 2^31), so the first lane's i32 compare may differ
+  // REMARK-NOT: remark
+  gpu.func @divergent(%in: memref<256xf32>, %out: memref<3x256xf32>, %n: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #kernel} {
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %c64 = arith.constant 64 : index
+    %r0 = arith.constant 0 : index
+    %r1 = arith.constant 1 : index
+    %r2 = arith.constant 2 : index
+    %tid = gpu.thread_id x
+    %bid = gpu.block_id x
+    %v = wave.read %in[%tid] : memref<256xf32> -> vector<1xf32>
+    %low = arith.cmpi ult, %tid, %c32 : index
+    scf.if %low {
+      %d = arith.addf %v, %v : vector<1xf32>
+      wave.write %d, %out[%r0, %tid] : vector<1xf32>, memref<3x256xf32>
+    }
+    %first = arith.cmpi ult, %bid, %c1 : index
+    scf.if %first {
+      %m = arith.mulf %v, %v : vector<1xf32>
+      wave.write %m, %out[%r1, %tid] : vector<1xf32>, memref<3x256xf32>
+    }
+    %wave = arith.divui %tid, %c64 : index
+    %below = arith.cmpi ult, %wave, %n : index
+    scf.if %below {
+      %e = arith.negf %v : vector<1xf32>
+      wave.write %e, %out[%r2, %tid] : vector<1xf32>, memref<3x256xf32>
+    }
+    gpu.return
+  }
+}
