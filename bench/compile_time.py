@@ -117,7 +117,8 @@ def project_passes():
 
 
 # The passes whose growth with kernel size is always reported.
-TRACKED = ["WaveMinimizeGlobalLoads", "RemoveDivergence", "WaveInsertBarriers"]
+TRACKED = ["WaveMinimizeGlobalLoads", "RemoveDivergence", "WaveInsertBarriers",
+           "SCFToControlFlowPass", "WaveLowerScfIf"]
 # Rows of -mlir-timing-display=list that group passes rather than name one.
 GROUPS = {"root", "Total", "'gpu.module' Pipeline",
           "Pipeline Collection : ['gpu.module']", "'gpu.func' Pipeline",

@@ -80,6 +80,9 @@ void mlir::wave::buildUpstreamToROCDLPipeline(
   gpuModule.addPass(math::createMathExpandOpsPass());
   gpuModule.addPass(createLowerAffinePass());
   gpuModule.addPass(memref::createExpandStridedMetadataPass());
+  // The scf.ifs outside loops last to first: convert-scf-to-cf, first to
+  // last, moves the rest of the block at each of them.
+  gpuModule.addPass(createWaveLowerScfIf());
   // Without rollback the conversion splits a block at each scf.if in place;
   // with it, it moves the rest of the block op by op and records each move,
   // which is quadratic in long code with many branches.
