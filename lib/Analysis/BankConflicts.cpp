@@ -2,7 +2,9 @@
 //
 // Every (address, lane, iteration, slot) the access touches comes from its
 // enumerated footprint (the tile's padding or swizzle in the physical
-// addresses). Slots are grouped into the
+// addresses), over one period of each loop's iterations: the cost of an
+// iteration repeats once every lane's address has moved by a common multiple
+// of the bank width. Slots are grouped into the
 // instructions the lowering emits, lanes into waves and phases, and each
 // phase costs the most distinct dwords one bank delivers.
 //
@@ -20,6 +22,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <numeric>
 #include <tuple>
 
 using namespace mlir;
@@ -107,6 +110,146 @@ static InstructionSplit getInstructionSplit(Operation *op,
   return split;
 }
 
+namespace {
+/// How a quasi-affine expression changes when one leaf grows by `period`:
+/// by `shift`, whatever the values of all leaves.
+struct LeafPeriod {
+  int64_t period = 1;
+  int64_t shift = 0;
+};
+} // namespace
+
+/// Periods longer than this are not looked for.
+static constexpr int64_t kMaxPeriod = int64_t(1) << 40;
+
+/// `p` repeated `times` times; none past `kMaxPeriod`.
+static std::optional<LeafPeriod> repeat(LeafPeriod p, int64_t times) {
+  int64_t shift;
+  if (p.period > kMaxPeriod / times || llvm::MulOverflow(p.shift, times, shift))
+    return std::nullopt;
+  return LeafPeriod{p.period * times, shift};
+}
+
+/// `p` repeated until its shift is a multiple of `divisor` (> 0).
+static std::optional<LeafPeriod> repeatUntilMultiple(LeafPeriod p,
+                                                     int64_t divisor) {
+  return repeat(p, divisor / std::gcd(p.shift, divisor));
+}
+
+/// The period of `expr` in dimension `leaf`: a sum adds the shifts over the
+/// common period; `e floordiv d` and `e ceildiv d` shift by the shift of `e`
+/// over `d` once that is a multiple of `d`, `e mod d` then not at all.
+static std::optional<LeafPeriod> getLeafPeriod(AffineExpr expr, unsigned leaf) {
+  if (isa<AffineConstantExpr>(expr))
+    return LeafPeriod{1, 0};
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return LeafPeriod{1, dim.getPosition() == leaf ? 1 : 0};
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary)
+    return std::nullopt;
+  std::optional<LeafPeriod> lhs = getLeafPeriod(binary.getLHS(), leaf);
+  if (!lhs)
+    return std::nullopt;
+  auto constant = dyn_cast<AffineConstantExpr>(binary.getRHS());
+  switch (expr.getKind()) {
+  case AffineExprKind::Add: {
+    std::optional<LeafPeriod> rhs = getLeafPeriod(binary.getRHS(), leaf);
+    if (!rhs)
+      return std::nullopt;
+    int64_t period = std::lcm(lhs->period, rhs->period);
+    if (period > kMaxPeriod)
+      return std::nullopt;
+    lhs = repeat(*lhs, period / lhs->period);
+    rhs = repeat(*rhs, period / rhs->period);
+    int64_t shift;
+    if (!lhs || !rhs || llvm::AddOverflow(lhs->shift, rhs->shift, shift))
+      return std::nullopt;
+    return LeafPeriod{period, shift};
+  }
+  case AffineExprKind::Mul: {
+    int64_t shift;
+    if (!constant || llvm::MulOverflow(lhs->shift, constant.getValue(), shift))
+      return std::nullopt;
+    return LeafPeriod{lhs->period, shift};
+  }
+  case AffineExprKind::FloorDiv:
+  case AffineExprKind::CeilDiv:
+  case AffineExprKind::Mod: {
+    if (!constant || constant.getValue() <= 0)
+      return std::nullopt;
+    int64_t divisor = constant.getValue();
+    std::optional<LeafPeriod> whole = repeatUntilMultiple(*lhs, divisor);
+    if (!whole)
+      return std::nullopt;
+    whole->shift =
+        expr.getKind() == AffineExprKind::Mod ? 0 : whole->shift / divisor;
+    return whole;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<int64_t> mlir::wave::getBankCostPeriod(
+    const AccessFootprint &footprint, unsigned loopLeaf,
+    const StaticMemRefLayout &layout, unsigned elementBytes,
+    const LdsBankModel &model) {
+  const IndexClass &loop = footprint.getLeaves()[loopLeaf].indexClass;
+  assert(loop.hasStaticRange() && "a loop with a static range");
+  // Every coordinate over one common period of the induction variable.
+  ArrayRef<AffineExpr> results = footprint.getMap().getResults();
+  SmallVector<LeafPeriod> coords;
+  int64_t period = 1;
+  for (AffineExpr result : results) {
+    std::optional<LeafPeriod> coord = getLeafPeriod(result, loopLeaf);
+    if (!coord)
+      return std::nullopt;
+    coords.push_back(*coord);
+    period = std::lcm(period, coord->period);
+    if (period > kMaxPeriod)
+      return std::nullopt;
+  }
+  for (LeafPeriod &coord : coords)
+    coord = *repeat(coord, period / coord.period);
+  // Repeating the period keeps the shifts of every coordinate proportional.
+  auto repeatAll = [&](int64_t times) {
+    for (LeafPeriod &coord : coords) {
+      std::optional<LeafPeriod> repeated = repeat(coord, times);
+      if (!repeated)
+        return false;
+      coord = *repeated;
+    }
+    return true;
+  };
+  if (layout.swizzle) {
+    // A moving row changes the column masks (and `row / per_phase` rounds
+    // towards zero, which no period of negative rows follows). A column
+    // moving by a multiple of `vec * max_phase` keeps the bits the mask
+    // flips, so its physical column moves by the same amount.
+    if (coords[coords.size() - 2].shift != 0)
+      return std::nullopt;
+    int64_t groupSpan = layout.swizzle.getVec() * layout.swizzle.getMaxPhase();
+    if (!repeatAll(groupSpan / std::gcd(coords.back().shift, groupSpan)))
+      return std::nullopt;
+  }
+  // The byte shift of every element, the same for all lanes and slots.
+  int64_t bytes = 0;
+  for (auto [coord, stride] : llvm::zip_equal(coords, layout.strides)) {
+    int64_t term;
+    if (llvm::MulOverflow(coord.shift, stride, term) ||
+        llvm::AddOverflow(bytes, term, bytes))
+      return std::nullopt;
+  }
+  if (llvm::MulOverflow(bytes, static_cast<int64_t>(elementBytes), bytes))
+    return std::nullopt;
+  int64_t bankBytes = model.bankBytes;
+  if (!repeatAll(bankBytes / std::gcd(bytes, bankBytes)))
+    return std::nullopt;
+  // The period of the induction variable's value, in iterations of `step`.
+  int64_t valuePeriod = coords.front().period;
+  return valuePeriod / std::gcd(*loop.step, valuePeriod);
+}
+
 /// Iterations of the `scf.for` loops around `op` with constant bounds (a
 /// loop of unknown trip count counts once).
 static int64_t getExecutions(Operation *op) {
@@ -138,10 +281,9 @@ mlir::wave::analyzeBankConflicts(Operation *op, std::string &reason) {
   return analyzeBankConflicts(op, *model, reason);
 }
 
-FailureOr<AccessBankConflicts>
-mlir::wave::analyzeBankConflicts(Operation *op, const LdsBankModel &model,
-                                 std::string &reason,
-                                 std::optional<int64_t> maxSlots) {
+FailureOr<AccessBankConflicts> mlir::wave::analyzeBankConflicts(
+    Operation *op, const LdsBankModel &model, std::string &reason,
+    std::optional<int64_t> maxSlots, BankConflictIterations iterations) {
   auto access = dyn_cast<LaneAccessOpInterface>(op);
   if (!access) {
     reason = "only wave.read and wave.write have footprints to analyze";
@@ -168,13 +310,27 @@ mlir::wave::analyzeBankConflicts(Operation *op, const LdsBankModel &model,
     reason = "the kernel's wave size is unknown";
     return failure();
   }
+  InstructionSplit split = getInstructionSplit(op, maxSlots);
+  FootprintBindings bindings;
+  FailureOr<StaticMemRefLayout> layout =
+      StaticMemRefLayout::get(access.getMemref());
+  if (iterations == BankConflictIterations::OnePeriod && succeeded(layout)) {
+    for (auto [position, leaf] : llvm::enumerate(footprint->getLeaves())) {
+      if (!leaf.indexClass.hasStaticRange())
+        continue;
+      std::optional<int64_t> period = getBankCostPeriod(
+          *footprint, position, *layout, split.elementBytes, model);
+      if (period && *period < leaf.indexClass.getTripCount())
+        bindings.firstIterations[leaf.value] = *period;
+    }
+  }
   FailureOr<WorkgroupFootprint> workgroup =
-      footprint->enumerate(FootprintBindings(), &reason);
+      footprint->enumerate(bindings, &reason);
   if (failed(workgroup))
     return failure();
 
-  InstructionSplit split = getInstructionSplit(op, maxSlots);
   AccessBankConflicts result;
+  result.analyzedIterations = workgroup->getNumIterations();
   result.instructionsPerLane = split.instructions;
   result.bytesPerInstruction = split.bytesPerInstruction;
   result.phaseLanes = model.getPhaseLanes(split.bytesPerInstruction);
@@ -190,8 +346,11 @@ mlir::wave::analyzeBankConflicts(Operation *op, const LdsBankModel &model,
                        workgroup->getSlot(lane, i) / split.slotsPerInstruction,
                        lane / waveSize, (lane % waveSize) / result.phaseLanes,
                        0};
-      for (int64_t d = byte / model.bankBytes,
-                   last = (byte + split.elementBytes - 1) / model.bankBytes;
+      // Rounded down, so that moving every address by a multiple of the
+      // bank width moves every dword, negative ones too.
+      for (int64_t d = llvm::divideFloorSigned(byte, int64_t(model.bankBytes)),
+                   last = llvm::divideFloorSigned(byte + split.elementBytes - 1,
+                                                  int64_t(model.bankBytes));
            d <= last; ++d) {
         dword.dword = d;
         dwords.push_back(dword);

@@ -247,6 +247,9 @@ AccessFootprint::enumerate(const FootprintBindings &bindings,
       }
       if (indexClass.hasStaticRange()) {
         int64_t tripCount = indexClass.getTripCount();
+        auto first = bindings.firstIterations.find(leaf.value);
+        if (first != bindings.firstIterations.end())
+          tripCount = std::min(tripCount, first->second);
         if (tripCount >
             kMaxEnumeratedElements / std::max<int64_t>(numIterations, 1))
           return tooLarge();

@@ -4,6 +4,8 @@
 
 #include "wave/Analysis/BankConflicts.h"
 
+#include <random>
+
 using namespace mlir;
 using namespace mlir::wave;
 
@@ -204,3 +206,197 @@ TEST_F(BankConflictsTest, UnknownChipHasNoModel) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// One period of the iterations against every iteration
+//===----------------------------------------------------------------------===//
+
+class BankCostPeriodTest : public BankConflictsTest {
+protected:
+  /// Both answers for the tagged access; the test fails where either has
+  /// none or they differ. Returns the iterations each enumerated.
+  std::pair<int64_t, int64_t> compare(StringRef tag, StringRef ir) {
+    std::string reason;
+    LdsBankModel model;
+    FailureOr<AccessBankConflicts> periodic =
+        analyzeBankConflicts(access(tag), model, reason, std::nullopt,
+                             BankConflictIterations::OnePeriod);
+    EXPECT_TRUE(succeeded(periodic)) << reason << "\n" << ir.str();
+    FailureOr<AccessBankConflicts> every =
+        analyzeBankConflicts(access(tag), model, reason, std::nullopt,
+                             BankConflictIterations::Every);
+    EXPECT_TRUE(succeeded(every)) << reason << "\n" << ir.str();
+    if (failed(periodic) || failed(every))
+      return {0, 0};
+    EXPECT_EQ(periodic->executions, every->executions) << ir.str();
+    EXPECT_EQ(periodic->perExecution.cycles, every->perExecution.cycles)
+        << ir.str();
+    EXPECT_EQ(periodic->perExecution.minimum, every->perExecution.minimum)
+        << ir.str();
+    EXPECT_EQ(periodic->instructionsPerLane, every->instructionsPerLane);
+    return {periodic->analyzedIterations, every->analyzedIterations};
+  }
+
+  /// `compare` on a read of a `memref` tile allocated with `attrs`, at
+  /// `map` of (t, k) in a loop of k from 0 to `upper` by `step`.
+  std::pair<int64_t, int64_t> analyzeLoop(StringRef attrs, StringRef memref,
+                                          StringRef map, StringRef vector,
+                                          int64_t upper, int64_t step) {
+    std::string ir =
+        ("    %upper = arith.constant " + std::to_string(upper) +
+         " : index\n    %step = arith.constant " + std::to_string(step) +
+         " : index\n    %tile = wave.alloc_lds" + attrs + " : " + memref +
+         "\n    scf.for %k = %c0 to %upper step %step {\n"
+         "      %v = wave.read %tile[%t, %k] map affine_map<(t, k) -> " +
+         map + "> {tag = \"a\"} : " + memref + " -> " + vector + "\n    }")
+            .str();
+    if (!parseKernel(ir))
+      return {0, 0};
+    return compare("a", ir);
+  }
+};
+
+// A double-buffered f32 tile whose buffer is `k mod 2`: two iterations cost
+// what 1000 do.
+TEST_F(BankCostPeriodTest, DoubleBufferedTileRepeatsEveryTwoIterations) {
+  EXPECT_EQ(analyzeLoop("", "memref<2x64x32xf32, #lds>",
+                        "(k mod 2, t, (t floordiv 8) * 4)", "vector<4xf32>",
+                        1000, 1),
+            std::make_pair(int64_t(2), int64_t(1000)));
+}
+
+// An f16 column advancing by one element a step moves every address by 2
+// bytes: two steps make a dword, so the cost repeats every 2 iterations; a
+// step of 3 iterations of the loop is still 2 of them.
+TEST_F(BankCostPeriodTest, HalfDwordStridesRepeatEveryTwoSteps) {
+  EXPECT_EQ(analyzeLoop("", "memref<64x128xf16, #lds>", "(t, k)",
+                        "vector<1xf16>", 90, 3),
+            std::make_pair(int64_t(2), int64_t(30)));
+}
+
+// The row of a swizzled tile moving with the loop changes the column masks:
+// no period, every iteration is enumerated.
+TEST_F(BankCostPeriodTest, SwizzledRowMovingWithTheLoopIsEnumerated) {
+  EXPECT_EQ(analyzeLoop(" swizzle <vec = 1, per_phase = 1, max_phase = 32>",
+                        "memref<128x32xf32, #lds>", "(t + k, 0)",
+                        "vector<1xf32>", 16, 1),
+            std::make_pair(int64_t(16), int64_t(16)));
+}
+
+// Random tiles (f16/f32/i8/f64, padded, swizzled or multi-buffered), random
+// quasi-affine addresses in one or two loops of random ranges: the answer
+// from one period is the answer from every iteration.
+TEST_F(BankCostPeriodTest, RandomAccessesAgreeWithEveryIteration) {
+  std::mt19937 rng(15);
+  auto pick = [&](int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+  };
+  auto pow2 = [&](int64_t maxLog) { return int64_t(1) << pick(0, maxLog); };
+  int64_t reduced = 0, cases = 300;
+  for (int64_t c = 0; c < cases; ++c) {
+    const char *types[] = {"i8", "f16", "f32", "f64"};
+    std::string type = types[pick(0, 3)];
+    int64_t buffers = pick(1, 4), rows = 64, columns = 64;
+    int64_t padding = 0;
+    std::string swizzle;
+    int64_t layoutKind = pick(0, 2);
+    if (layoutKind == 1)
+      padding = pick(1, 9);
+    int64_t vec = 1, maxPhase = 1;
+    if (layoutKind == 2) {
+      vec = pow2(3);
+      maxPhase = pow2(3);
+      swizzle = " swizzle <vec = " + std::to_string(vec) +
+                ", per_phase = " + std::to_string(pow2(2)) +
+                ", max_phase = " + std::to_string(maxPhase) + ">";
+    }
+    int64_t width = layoutKind == 2 ? 1 : pow2(2);
+    bool rank3 = pick(0, 1);
+    std::string shape =
+        rank3 ? std::to_string(buffers) + "x" + std::to_string(rows) + "x" +
+                    std::to_string(columns)
+              : std::to_string(buffers * rows) + "x" + std::to_string(columns);
+    std::string memref = "memref<" + shape + "x" + type;
+    if (padding) {
+      int64_t row = columns + padding;
+      memref += rank3 ? ", strided<[" + std::to_string(rows * row) + ", " +
+                            std::to_string(row) + ", 1]>"
+                      : ", strided<[" + std::to_string(row) + ", 1]>";
+    }
+    memref += ", #lds>";
+    std::string padAttr;
+    if (padding)
+      padAttr = rank3 ? " padding [0, 0, " + std::to_string(padding) + "]"
+                      : " padding [0, " + std::to_string(padding) + "]";
+
+    bool twoLoops = pick(0, 2) == 0;
+    auto term = [&](StringRef iv) {
+      std::string s;
+      switch (pick(0, 3)) {
+      case 0:
+        s = std::to_string(pick(-3, 6)) + " * " + iv.str();
+        break;
+      case 1:
+        s = "(" + iv.str() + " floordiv " + std::to_string(pick(1, 6)) +
+            ") * " + std::to_string(pick(-2, 5));
+        break;
+      case 2:
+        s = "(" + iv.str() + " mod " + std::to_string(pick(1, 7)) + ") * " +
+            std::to_string(pick(1, 9));
+        break;
+      default:
+        s = "((" + iv.str() + " * " + std::to_string(pick(1, 5)) +
+            ") ceildiv " + std::to_string(pick(1, 4)) + ")";
+      }
+      return s;
+    };
+    std::string loopTerms = term("k");
+    if (twoLoops)
+      loopTerms += " + " + term("j");
+    std::string buffer =
+        "(k" + std::string(twoLoops && pick(0, 1) ? " + j" : "") +
+        (pick(0, 1) ? "" : " floordiv " + std::to_string(pick(1, 3))) +
+        ") mod " + std::to_string(buffers);
+    int64_t group = pow2(4);
+    std::string row = "(t floordiv " + std::to_string(group) + ")";
+    if (pick(0, 3) == 0)
+      row += " + " + term("k");
+    std::string column = "(t mod " + std::to_string(group) + ") * " +
+                         std::to_string(pick(1, 4) * width) + " + " + loopTerms;
+    if (pick(0, 2) == 0)
+      column = "(" + column + ") mod " + std::to_string(columns);
+    std::string results = rank3 ? buffer + ", " + row + ", " + column
+                                : "(" + buffer + ") * " + std::to_string(rows) +
+                                      " + " + row + ", " + column;
+    std::string vector = "vector<" + std::to_string(width) + "x" + type + ">";
+
+    auto range = [&](StringRef name) {
+      int64_t lower = pick(-5, 5), step = pick(1, 4), trips = pick(1, 40);
+      return "    %" + name.str() + "lb = arith.constant " +
+             std::to_string(lower) + " : index\n    %" + name.str() +
+             "ub = arith.constant " + std::to_string(lower + step * trips) +
+             " : index\n    %" + name.str() + "st = arith.constant " +
+             std::to_string(step) + " : index\n";
+    };
+    std::string body = range("k");
+    if (twoLoops)
+      body += range("j");
+    body += "    %tile = wave.alloc_lds" + padAttr + swizzle + " : " + memref +
+            "\n    scf.for %k = %klb to %kub step %kst {\n";
+    if (twoLoops)
+      body += "    scf.for %j = %jlb to %jub step %jst {\n";
+    body += "      %v = wave.read %tile[%t, %k" +
+            std::string(twoLoops ? ", %j" : "") + "] map affine_map<(t, k" +
+            (twoLoops ? ", j" : "") + ") -> (" + results +
+            ")> {tag = \"a\"} : " + memref + " -> " + vector + "\n    }";
+    if (twoLoops)
+      body += "\n    }";
+    ASSERT_TRUE(parseKernel(body)) << body;
+    auto [periodic, every] = compare("a", body);
+    if (HasFailure())
+      return;
+    reduced += periodic < every;
+  }
+  // Most cases enumerate less than every iteration.
+  EXPECT_GT(reduced, cases / 2);
+}

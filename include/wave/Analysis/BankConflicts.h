@@ -2,8 +2,9 @@
 //
 // The extra LDS cycles an access costs because lanes served together hit
 // different addresses of one bank. From the enumerated per-lane footprint
-// (every address each lane of the workgroup touches in every iteration,
-// through the tile's padding or swizzle) the analysis splits the access into
+// (every address each lane of the workgroup touches in one period of the
+// loops' iterations, after which the cost repeats, through the tile's padding
+// or swizzle) the analysis splits the access into
 // the LDS instructions the lowering emits, each wave's instruction into the
 // lane phases the hardware serves together, and counts, per phase, the most
 // distinct dwords any bank must deliver. docs/BankConflicts.md states the
@@ -13,6 +14,8 @@
 
 #ifndef WAVE_ANALYSIS_BANKCONFLICTS_H
 #define WAVE_ANALYSIS_BANKCONFLICTS_H
+
+#include "wave/Analysis/Footprint.h"
 
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
@@ -75,8 +78,24 @@ struct AccessBankConflicts {
   int64_t executions = 0;
   /// Cycles of one execution by all waves of the workgroup, all
   /// instructions together: of the iterations of the loops its address or
-  /// guard depends on, the one with the most extra cycles.
+  /// guard depends on, the one with the most extra cycles (the first such
+  /// in the order of the iterations).
   LdsCycles perExecution;
+  /// Iterations of the loops around the access that were enumerated to
+  /// find it (1 when its address depends on none).
+  int64_t analyzedIterations = 0;
+};
+
+/// Which iterations of the loops around an access the analysis enumerates.
+enum class BankConflictIterations {
+  /// For each loop, one period of its iterations after which every lane's
+  /// byte address has moved by the same multiple of the bank width (which
+  /// permutes the banks and leaves every phase's cost as it was), or every
+  /// iteration where no such period is known or the trip count is shorter.
+  /// The answer is that of `Every`, whatever the trip count.
+  OnePeriod,
+  /// Every iteration: the reference `OnePeriod` must agree with.
+  Every,
 };
 
 /// Bank conflicts of `op`, a `wave.read`/`wave.write` of an LDS memref,
@@ -90,10 +109,25 @@ FailureOr<AccessBankConflicts> analyzeBankConflicts(Operation *op,
 
 /// The same under `model`; with `maxSlots`, for the access split into
 /// accesses of at most that many elements (as a swizzle may require).
-FailureOr<AccessBankConflicts>
-analyzeBankConflicts(Operation *op, const LdsBankModel &model,
-                     std::string &reason,
-                     std::optional<int64_t> maxSlots = std::nullopt);
+FailureOr<AccessBankConflicts> analyzeBankConflicts(
+    Operation *op, const LdsBankModel &model, std::string &reason,
+    std::optional<int64_t> maxSlots = std::nullopt,
+    BankConflictIterations iterations = BankConflictIterations::OnePeriod);
+
+/// Iterations of the loop of `loopLeaf` (a leaf of `footprint`, the
+/// induction variable of a loop with a static range) after which every
+/// lane's byte address moves by the same multiple of `model.bankBytes`,
+/// whatever the other leaves, for elements of `elementBytes` in `layout`:
+/// computed from the footprint's quasi-affine map (a floordiv or mod by `d`
+/// multiplies the period until the shift of its operand is a multiple of
+/// `d`) and, for a swizzled tile, the swizzle's column groups. None when
+/// the map is not quasi-affine in the variable, the row of a swizzled tile
+/// moves with it, or the period exceeds 2^40.
+std::optional<int64_t> getBankCostPeriod(const AccessFootprint &footprint,
+                                         unsigned loopLeaf,
+                                         const StaticMemRefLayout &layout,
+                                         unsigned elementBytes,
+                                         const LdsBankModel &model);
 
 } // namespace mlir::wave
 

@@ -155,6 +155,10 @@ struct FootprintBindings {
   /// induction variable left out is enumerated over its whole static range;
   /// a uniform value left out makes enumeration fail.
   llvm::DenseMap<Value, int64_t> values;
+  /// Loop induction variables with a static range, not in `values`,
+  /// enumerated over only their first iterations: at most this many, from
+  /// the lower bound (a caller that knows the footprint repeats).
+  llvm::DenseMap<Value, int64_t> firstIterations;
 
   FootprintBindings &bind(Value value, int64_t x) {
     values[value] = x;

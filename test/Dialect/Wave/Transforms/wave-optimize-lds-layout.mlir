@@ -8,6 +8,8 @@
 // RUN: wave-run %s --kernel=bytes_limit --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=bytes_idle --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=remainder --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=double_buffered --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=double_buffered_columns --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
 // SAME-NOT: MISMATCH
 // SAME: PASS
 
@@ -241,6 +243,72 @@ gpu.module @remainder {
       %a = wave.read %tile[%t, %k] map affine_map<(t, k) -> (t mod 32, k * 8 + (t floordiv 32) * 4)> : memref<32x32xf16, #lds> -> vector<6xf16>
       wave.write %a, %out[%t, %k] map affine_map<(t, k) -> (t, k * 8)> : vector<6xf16>, memref<64x24xf16>
     }
+    gpu.return
+  }
+
+  // The loops' tiles at 2 to 2^20 iterations: the same decisions (the
+  // cycles a run scale with the trip count).
+  // RUN: sed 's/%%trips = arith.constant 8 /%%trips = arith.constant 2 /' %s | wave-opt --wave-optimize-lds-layout 2>&1 >/dev/null | FileCheck %s --check-prefix=LOOP
+  // RUN: sed 's/%%trips = arith.constant 8 /%%trips = arith.constant 3 /' %s | wave-opt --wave-optimize-lds-layout 2>&1 >/dev/null | FileCheck %s --check-prefix=LOOP
+  // RUN: sed 's/%%trips = arith.constant 8 /%%trips = arith.constant 1024 /' %s | wave-opt --wave-optimize-lds-layout 2>&1 >/dev/null | FileCheck %s --check-prefix=LOOP
+  // RUN: sed 's/%%trips = arith.constant 8 /%%trips = arith.constant 65536 /' %s | wave-opt --wave-optimize-lds-layout 2>&1 >/dev/null | FileCheck %s --check-prefix=LOOP
+  // RUN: sed 's/%%trips = arith.constant 8 /%%trips = arith.constant 1048576 /' %s | wave-opt --wave-optimize-lds-layout 2>&1 >/dev/null | FileCheck %s --check-prefix=LOOP
+  // LOOP: remark: LDS layout unpadded kept: {{[0-9]+}} LDS cycles a workgroup (0 from bank conflicts), 8192 bytes; no padding or swizzle does better
+  // LOOP: remark: LDS layout unpadded -> swizzle <vec = 1, per_phase = 1, max_phase = 32>: LDS cycles a workgroup {{[0-9]+}} -> {{[0-9]+}}, from bank conflicts {{[1-9][0-9]*}} -> 0; bytes 16384 -> 16384
+
+  // The double-buffered tile of a staged loop: iteration i writes and reads
+  // buffer i mod 2, 16 bytes a lane in order, so no layout does better. The
+  // cost of every iteration repeats every 2 iterations, and only those 2 are
+  // analyzed: the same decision at any trip count (the LOOP runs below
+  // repeat it at 2 to 2^20 iterations).
+  // CHECK-LABEL: gpu.func @double_buffered
+  // CHECK: wave.alloc_lds : memref<2x1024xf32, #gpu.address_space<workgroup>>
+  gpu.func @double_buffered(%X: memref<1024xf32>, %Y: memref<1024xf32>) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #kernel} {
+    %t = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %trips = arith.constant 8 : index
+    %zero = arith.constant dense<0.0> : vector<4xf32>
+    // expected-remark @+1 {{LDS layout unpadded kept: 512 LDS cycles a workgroup (0 from bank conflicts), 8192 bytes; no padding or swizzle does better}}
+    %buf = wave.alloc_lds : memref<2x1024xf32, #lds>
+    %sum = scf.for %i = %c0 to %trips step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+      %x = wave.read %X[%t] map affine_map<(t) -> (t * 4)> : memref<1024xf32> -> vector<4xf32>
+      wave.write %x, %buf[%t, %i] map affine_map<(t, i) -> (i mod 2, t * 4)> : vector<4xf32>, memref<2x1024xf32, #lds>
+      wave.barrier
+      %y = wave.read %buf[%t, %i] map affine_map<(t, i) -> (i mod 2, ((t + 64) mod 256) * 4)> : memref<2x1024xf32, #lds> -> vector<4xf32>
+      %next = arith.addf %acc, %y : vector<4xf32>
+      scf.yield %next : vector<4xf32>
+    }
+    wave.write %sum, %Y[%t] map affine_map<(t) -> (t * 4)> : vector<4xf32>, memref<1024xf32>
+    gpu.return
+  }
+
+  // The same loop with a tile of 64 x 32 f32 buffers read down a column:
+  // each phase of 32 lanes reads 32 rows starting in one bank. The swizzle
+  // fixes it in every iteration, whatever the trip count.
+  // CHECK-LABEL: gpu.func @double_buffered_columns
+  // CHECK: wave.alloc_lds swizzle <vec = 1, per_phase = 1, max_phase = 32> : memref<2x64x32xf32, #gpu.address_space<workgroup>>
+  gpu.func @double_buffered_columns(%X: memref<256xf32>, %Y: memref<256xf32>) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #kernel} {
+    %t = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %trips = arith.constant 8 : index
+    %zero = arith.constant dense<0.0> : vector<1xf32>
+    // expected-remark @+1 {{LDS layout unpadded -> swizzle <vec = 1, per_phase = 1, max_phase = 32>: LDS cycles a workgroup 4096 -> 128, from bank conflicts 3968 -> 0; bytes 16384 -> 16384}}
+    %buf = wave.alloc_lds : memref<2x64x32xf32, #lds>
+    %sum = scf.for %i = %c0 to %trips step %c1 iter_args(%acc = %zero) -> (vector<1xf32>) {
+      %x = wave.read %X[%t] : memref<256xf32> -> vector<1xf32>
+      wave.write %x, %buf[%t, %i] map affine_map<(t, i) -> (i mod 2, t mod 64, t floordiv 64)> : vector<1xf32>, memref<2x64x32xf32, #lds>
+      wave.barrier
+      %y = wave.read %buf[%t, %i] map affine_map<(t, i) -> (i mod 2, (t + 1) mod 64, t floordiv 64)> : memref<2x64x32xf32, #lds> -> vector<1xf32>
+      %next = arith.addf %acc, %y : vector<1xf32>
+      scf.yield %next : vector<1xf32>
+    }
+    wave.write %sum, %Y[%t] : vector<1xf32>, memref<256xf32>
     gpu.return
   }
 }
