@@ -55,7 +55,7 @@ struct Candidate {
   /// Constant lower bound and step; the trip count when the upper bound is
   /// constant too, none for a run-time trip count.
   int64_t lowerBound = 0, step = 1;
-  std::optional<int64_t> tripCount;
+  std::optional<int64_t> tripCount = std::nullopt;
   /// Whether the trailing MMAs move to the next iteration, and the VGPRs
   /// their carried operands add.
   bool defer = false;
