@@ -62,22 +62,40 @@ std::optional<ReduceKind> getReduceKind(Operation *op) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
-/// Whether lane t of `access` touches exactly element `t + shift` of its
-/// one-dimensional buffer, for every lane of the workgroup.
-bool touchesOwnPlus(LaneAccessOpInterface access, int64_t shift) {
+/// The elements every lane of the workgroup touches through `access`, or
+/// failure with `*reason` saying why they cannot be enumerated.
+FailureOr<WorkgroupFootprint> enumerateAccess(LaneAccessOpInterface access,
+                                              std::string *reason) {
+  std::string why;
+  FailureOr<AccessFootprint> footprint = AccessFootprint::get(access, &why);
+  FailureOr<WorkgroupFootprint> lanes =
+      succeeded(footprint) ? footprint->enumerate(FootprintBindings(), &why)
+                           : FailureOr<WorkgroupFootprint>(failure());
+  if (failed(lanes))
+    *reason = "an access's footprint cannot be enumerated: " + why;
+  return lanes;
+}
+
+/// The shift `c` such that lane t of `access` touches exactly element `t + c`
+/// of its one-dimensional buffer, for every lane of the workgroup; none when
+/// the access has another shape, failure (the reason in `*reason`) when its
+/// footprint cannot be enumerated.
+FailureOr<std::optional<int64_t>> getLaneShift(LaneAccessOpInterface access,
+                                               std::string *reason) {
   if (access.getMask() || access.getVectorType().getNumElements() != 1)
-    return false;
-  FailureOr<AccessFootprint> footprint = AccessFootprint::get(access);
-  if (failed(footprint))
-    return false;
-  FailureOr<WorkgroupFootprint> lanes = footprint->enumerate();
-  if (failed(lanes) || lanes->getRank() != 1)
-    return false;
-  for (int64_t lane = 0; lane < lanes->getNumLanes(); ++lane)
+    return std::optional<int64_t>();
+  FailureOr<WorkgroupFootprint> lanes = enumerateAccess(access, reason);
+  if (failed(lanes))
+    return failure();
+  if (lanes->getRank() != 1 || lanes->getNumLanes() == 0 ||
+      lanes->getNumElements(0) != 1)
+    return std::optional<int64_t>();
+  int64_t shift = lanes->getCoordinate(0, 0)[0];
+  for (int64_t lane = 1; lane < lanes->getNumLanes(); ++lane)
     if (lanes->getNumElements(lane) != 1 ||
         lanes->getCoordinate(lane, 0)[0] != lane + shift)
-      return false;
-  return true;
+      return std::optional<int64_t>();
+  return std::optional<int64_t>(shift);
 }
 
 /// The condition `tid < stride` of a level: the thread id and the stride.
@@ -126,10 +144,16 @@ FailureOr<Level> matchLevel(scf::IfOp ifOp, std::string *reason) {
     return fail("the branch does not start with two reads of one "
                 "wave.alloc_lds buffer");
   level.buffer = first.getMemref();
-  if (touchesOwnPlus(first, 0) && touchesOwnPlus(second, level.stride)) {
+  FailureOr<std::optional<int64_t>> firstShift = getLaneShift(first, reason);
+  if (failed(firstShift))
+    return failure();
+  FailureOr<std::optional<int64_t>> secondShift = getLaneShift(second, reason);
+  if (failed(secondShift))
+    return failure();
+  if (*firstShift == 0 && *secondShift == level.stride) {
     level.mine = first;
     level.other = second;
-  } else if (touchesOwnPlus(second, 0) && touchesOwnPlus(first, level.stride)) {
+  } else if (*secondShift == 0 && *firstShift == level.stride) {
     level.mine = second;
     level.other = first;
   } else {
@@ -156,10 +180,15 @@ FailureOr<Level> matchLevel(scf::IfOp ifOp, std::string *reason) {
   auto write = dyn_cast<WriteOp>(&*it);
   if (write && write.getMemref() == level.buffer &&
       write.getValue() == level.combine->getResult(0) &&
-      touchesOwnPlus(write, 0) && level.combine->getResult(0).hasOneUse() &&
+      level.combine->getResult(0).hasOneUse() &&
       isa<scf::YieldOp>(*std::next(it))) {
-    level.writeBack = write;
-    return level;
+    FailureOr<std::optional<int64_t>> shift = getLaneShift(write, reason);
+    if (failed(shift))
+      return failure();
+    if (*shift == 0) {
+      level.writeBack = write;
+      return level;
+    }
   }
   WalkResult walk = ifOp.getThenRegion().walk([&](Operation *op) {
     if (op == level.mine || op == level.other)
@@ -212,12 +241,12 @@ std::string UseCollectivesPass::checkOtherAccesses(ArrayRef<Level> chain) {
       return "the buffer is accessed after the tree (by '" +
              user->getName().getStringRef().str() +
              "'), where its partial results would differ";
-    FailureOr<AccessFootprint> footprint =
-        AccessFootprint::get(cast<LaneAccessOpInterface>(read.getOperation()));
+    std::string why;
     FailureOr<WorkgroupFootprint> lanes =
-        succeeded(footprint) ? footprint->enumerate()
-                             : FailureOr<WorkgroupFootprint>(failure());
-    bool onlyRoot = succeeded(lanes);
+        enumerateAccess(cast<LaneAccessOpInterface>(read.getOperation()), &why);
+    if (failed(lanes))
+      return why;
+    bool onlyRoot = true;
     for (int64_t lane = 0; onlyRoot && lane < lanes->getNumLanes(); ++lane)
       for (int64_t e = 0; onlyRoot && e < lanes->getNumElements(lane); ++e)
         onlyRoot = lanes->getCoordinate(lane, e)[0] == 0;

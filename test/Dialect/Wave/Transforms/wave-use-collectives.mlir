@@ -6,6 +6,7 @@
 // Rewritten kernels give the results they gave before.
 // RUN: wave-run %s --kernel=one_wave_max --compare-pipeline=wave-use-collectives 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=skipped_level --compare-pipeline=wave-use-collectives 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=root_in_short_loop --compare-pipeline=wave-use-collectives 2>/dev/null | FileCheck %s --check-prefix=SAME
 // The reduce_lds example: 8 levels, the 6 within a wave replaced; after
 // wave-insert-barriers 2 barriers remain (of 8). It still matches its
 // reference, and the kernel before and after the pass agree.
@@ -21,7 +22,7 @@
 // SAME: PASS
 // TWO: {{^}}2{{$}}
 
-// SUMMARY: remark: wave-use-collectives: 4 LDS reduction trees found, 2 rewritten; 9 levels replaced by wave.reduce, 0 kept in LDS; 5 left alone
+// SUMMARY: remark: wave-use-collectives: 6 LDS reduction trees found, 3 rewritten; 11 levels replaced by wave.reduce, 0 kept in LDS; 6 left alone
 
 // EXAMPLE-LABEL: gpu.func @reduce_lds(
 // EXAMPLE:         wave.barrier
@@ -302,6 +303,94 @@ gpu.module @trees {
       %b = wave.read %buf[%tid, %c1] map #plus : !buf -> vector<1xi32>
       %s = arith.addi %a, %b : vector<1xi32>
       wave.write %s, %Y[%tidy] : vector<1xi32>, memref<2xi32>
+    }
+    gpu.return
+  }
+
+  // After the tree every lane reads the root buf[0] in each iteration of a
+  // loop (k floordiv n is 0 for k < n): the read is enumerated over every
+  // lane and iteration, and the tree is replaced.
+  // CHECK-LABEL: gpu.func @root_in_short_loop(
+  // CHECK:         wave.reduce <add>
+  // CHECK:         scf.for
+  gpu.func @root_in_short_loop(%Y: memref<64xi32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %buf = wave.alloc_lds : !buf
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %n = arith.constant 4 : index
+    %tid = gpu.thread_id x
+    %init = arith.index_cast %tid : index to i32
+    %v = vector.broadcast %init : i32 to vector<1xi32>
+    wave.write %v, %buf[%tid] : vector<1xi32>, !buf
+    wave.barrier
+    // expected-remark @+2 {{LDS reduction tree of 2 levels (s = 2 down to 1) recognized: the 2 levels within one wave (s <= 2) are one wave.reduce <add> over lanes t < 4, the 0 across waves stay in LDS}}
+    %p2 = arith.cmpi ult, %tid, %c2 : index
+    scf.if %p2 {
+      %a = wave.read %buf[%tid] : !buf -> vector<1xi32>
+      %b = wave.read %buf[%tid, %c2] map #plus : !buf -> vector<1xi32>
+      %s = arith.addi %a, %b : vector<1xi32>
+      wave.write %s, %buf[%tid] : vector<1xi32>, !buf
+    }
+    wave.barrier
+    %p1 = arith.cmpi ult, %tid, %c1 : index
+    scf.if %p1 {
+      %a = wave.read %buf[%tid] : !buf -> vector<1xi32>
+      %b = wave.read %buf[%tid, %c1] map #plus : !buf -> vector<1xi32>
+      %s = arith.addi %a, %b : vector<1xi32>
+      wave.write %s, %buf[%tid] : vector<1xi32>, !buf
+    }
+    wave.barrier
+    scf.for %k = %c0 to %n step %c1 {
+      %r = wave.read %buf[%k] map affine_map<(k) -> (k floordiv 4)> : !buf -> vector<1xi32>
+      wave.write %r, %Y[%tid] : vector<1xi32>, memref<64xi32>
+    }
+    gpu.return
+  }
+
+  // The same with 2^21 iterations: 64 lanes times 2^21 iterations exceed
+  // the enumeration bound, so whether the later read touches only the root
+  // is not known, and the remark says so.
+  // CHECK-LABEL: gpu.func @root_in_long_loop(
+  // CHECK-NOT:     wave.reduce
+  // CHECK:         gpu.return
+  gpu.func @root_in_long_loop(%Y: memref<64xi32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %buf = wave.alloc_lds : !buf
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %n = arith.constant 2097152 : index
+    %tid = gpu.thread_id x
+    %init = arith.index_cast %tid : index to i32
+    %v = vector.broadcast %init : i32 to vector<1xi32>
+    wave.write %v, %buf[%tid] : vector<1xi32>, !buf
+    wave.barrier
+    // expected-remark-re @+2 {{LDS reduction tree of 2 levels (s = 2 down to 1) not replaced: an access's footprint cannot be enumerated: the footprint of 'wave.read' at {{.*}} has more than 2^26 elements}}
+    %p2 = arith.cmpi ult, %tid, %c2 : index
+    scf.if %p2 {
+      %a = wave.read %buf[%tid] : !buf -> vector<1xi32>
+      %b = wave.read %buf[%tid, %c2] map #plus : !buf -> vector<1xi32>
+      %s = arith.addi %a, %b : vector<1xi32>
+      wave.write %s, %buf[%tid] : vector<1xi32>, !buf
+    }
+    wave.barrier
+    %p1 = arith.cmpi ult, %tid, %c1 : index
+    scf.if %p1 {
+      %a = wave.read %buf[%tid] : !buf -> vector<1xi32>
+      %b = wave.read %buf[%tid, %c1] map #plus : !buf -> vector<1xi32>
+      %s = arith.addi %a, %b : vector<1xi32>
+      wave.write %s, %buf[%tid] : vector<1xi32>, !buf
+    }
+    wave.barrier
+    scf.for %k = %c0 to %n step %c1 {
+      %r = wave.read %buf[%k] map affine_map<(k) -> (k floordiv 2097152)> : !buf -> vector<1xi32>
+      wave.write %r, %Y[%tid] : vector<1xi32>, memref<64xi32>
     }
     gpu.return
   }
