@@ -111,11 +111,40 @@ static bool isUnsignedCompare(Operation *op) {
   }
 }
 
-bool LaneValueEvaluator::isWaveInvariant(Value value) {
+/// The sentence `isWaveInvariant` gives when a bound stopped it.
+static std::string describeLimit(Value value, const Twine &why) {
+  std::string name = value.getDefiningOp()
+                         ? value.getDefiningOp()->getName().getStringRef().str()
+                         : "a block argument";
+  return ("lane values of '" + name + "' not enumerated: " + why +
+          "; treated as divergent")
+      .str();
+}
+
+bool LaneValueEvaluator::isWaveInvariant(Value value, std::string *limit) {
   KernelSizes sizes = KernelSizes::of(value.getParentRegion()->getParentOp());
-  std::optional<LaneValues> lanes = evaluate(value, 0);
-  if (!lanes || !sizes.waveSize)
+  // Without them there are no waves to compare lanes within.
+  if (!sizes.workgroupSize || !sizes.waveSize)
     return false;
+  const std::array<int64_t, 3> &extents = *sizes.workgroupSize;
+  int64_t numLanes = extents[0] * extents[1] * extents[2];
+  // The verifier keeps a #wave.kernel workgroup (the only one with a wave
+  // size) within the bound; this guards kernels not verified.
+  if (numLanes > kMaxLanes) {
+    if (limit)
+      *limit =
+          describeLimit(value, Twine(numLanes) + " lanes exceed the bound of " +
+                                   Twine(kMaxLanes));
+    return false;
+  }
+  depthExceeded = false;
+  std::optional<LaneValues> lanes = evaluate(value, 0);
+  if (!lanes) {
+    if (limit && depthExceeded)
+      *limit = describeLimit(value, "its expression is more than " +
+                                        Twine(kMaxDepth) + " ops deep");
+    return false;
+  }
   int64_t waveSize = *sizes.waveSize;
   for (int64_t lane = 0, e = lanes->size(); lane < e; ++lane)
     if (lane % waveSize != 0 && (*lanes)[lane] != (*lanes)[lane - 1])
@@ -126,24 +155,35 @@ bool LaneValueEvaluator::isWaveInvariant(Value value) {
 std::optional<LaneValueEvaluator::LaneValues>
 LaneValueEvaluator::evaluate(Value value, unsigned depth) {
   auto it = cache.find(value);
-  if (it != cache.end())
-    return it->second;
+  if (it != cache.end() &&
+      (!it->second.limitedAt || depth >= *it->second.limitedAt)) {
+    depthExceeded |= it->second.limitedAt.has_value();
+    return it->second.lanes;
+  }
+  bool outer = depthExceeded;
+  depthExceeded = false;
   std::optional<LaneValues> result = evaluateUncached(value, depth);
-  cache[value] = result;
+  std::optional<unsigned> limitedAt;
+  if (!result && depthExceeded)
+    limitedAt = depth;
+  cache[value] = Entry{result, limitedAt};
+  depthExceeded |= outer;
   return result;
 }
 
 std::optional<LaneValueEvaluator::LaneValues>
 LaneValueEvaluator::evaluateUncached(Value value, unsigned depth) {
-  if (depth > kMaxDepth || !isEvaluableType(value.getType()))
+  if (!isEvaluableType(value.getType()))
     return std::nullopt;
+  if (depth > kMaxDepth) {
+    depthExceeded = true;
+    return std::nullopt;
+  }
   KernelSizes sizes = KernelSizes::of(value.getParentRegion()->getParentOp());
   if (!sizes.workgroupSize)
     return std::nullopt;
   const std::array<int64_t, 3> &extents = *sizes.workgroupSize;
   int64_t numLanes = extents[0] * extents[1] * extents[2];
-  if (numLanes > kMaxLanes)
-    return std::nullopt;
 
   APInt constant;
   if (matchPattern(value, m_ConstantInt(&constant))) {

@@ -16,6 +16,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
+#include <string>
 
 namespace mlir::wave::detail {
 
@@ -28,16 +29,27 @@ public:
   /// workgroup has more than 1024 lanes, the value depends on anything but
   /// constants, thread and lane ids and block sizes through the integer
   /// `arith` ops the evaluator knows, or an intermediate value leaves the
-  /// range where every integer width interprets it alike.
-  bool isWaveInvariant(Value value);
+  /// range where every integer width interprets it alike. When it is false
+  /// because a bound of the evaluation was exceeded (more than 1024 lanes,
+  /// an expression more than 32 ops deep), `*limit` says so in a sentence
+  /// for a remark; it is left alone otherwise.
+  bool isWaveInvariant(Value value, std::string *limit = nullptr);
 
 private:
   using LaneValues = SmallVector<int64_t>;
+  struct Entry {
+    std::optional<LaneValues> lanes;
+    /// Set on a failure caused by the depth bound: the depth it was
+    /// evaluated at. Nearer the root the value may still be evaluated.
+    std::optional<unsigned> limitedAt;
+  };
   /// The value in each lane (linear thread id order), or none.
   std::optional<LaneValues> evaluate(Value value, unsigned depth);
   std::optional<LaneValues> evaluateUncached(Value value, unsigned depth);
 
-  llvm::DenseMap<Value, std::optional<LaneValues>> cache;
+  llvm::DenseMap<Value, Entry> cache;
+  /// Whether the evaluation in progress failed on the depth bound.
+  bool depthExceeded = false;
 };
 
 } // namespace mlir::wave::detail

@@ -88,6 +88,26 @@ static bool resultsFollowOperands(Operation *op) {
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// Why a value was not evaluated in every lane (a bound of the evaluation
+/// it exceeded), as a sentence for a remark.
+class LaneValuesLimit : public AnalysisState {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LaneValuesLimit)
+  using AnalysisState::AnalysisState;
+
+  StringRef getReason() const { return reason; }
+  ChangeResult setReason(StringRef why) {
+    if (reason == why)
+      return ChangeResult::NoChange;
+    reason = why.str();
+    return ChangeResult::Change;
+  }
+  void print(raw_ostream &os) const override { os << reason; }
+
+private:
+  std::string reason;
+};
+
 /// The sparse forward analysis: data dependences, from the sources to every
 /// value computed from them.
 class UniformityAnalysis
@@ -151,9 +171,15 @@ UniformityAnalysis::visitOperation(Operation *op,
   // Arithmetic on thread ids may still be the same across each wave
   // (`tid < 64`, `tid / 64` with waves of 64): branches aligned with wave
   // boundaries do not diverge.
-  if (uniformity.isDivergent() && op->getNumResults() == 1 &&
-      laneValues.isWaveInvariant(op->getResult(0)))
-    uniformity = Uniformity::uniform();
+  if (uniformity.isDivergent() && op->getNumResults() == 1) {
+    std::string limit;
+    if (laneValues.isWaveInvariant(op->getResult(0), &limit)) {
+      uniformity = Uniformity::uniform();
+    } else if (!limit.empty()) {
+      auto *state = getOrCreate<LaneValuesLimit>(op->getResult(0));
+      propagateIfChanged(state, state->setReason(limit));
+    }
+  }
   if (!uniformity.isUninitialized())
     joinAll(results, uniformity);
   return success();
@@ -281,6 +307,14 @@ Uniformity mlir::wave::getUniformity(const DataFlowSolver &solver,
                                      Value value) {
   const auto *lattice = solver.lookupState<UniformityLattice>(value);
   return lattice ? lattice->getValue() : Uniformity();
+}
+
+std::optional<std::string>
+mlir::wave::getLaneValuesLimit(const DataFlowSolver &solver, Value value) {
+  const auto *state = solver.lookupState<LaneValuesLimit>(value);
+  if (!state || state->getReason().empty())
+    return std::nullopt;
+  return state->getReason().str();
 }
 
 UniformityInfo::UniformityInfo(Operation *top)

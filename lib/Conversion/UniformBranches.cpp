@@ -71,8 +71,15 @@ void mlir::wave::makeUniformBranchesScalar(gpu::GPUModuleOp module) {
   llvm::MapVector<arith::CmpIOp, SmallVector<scf::IfOp>> branches;
   module.walk([&](scf::IfOp ifOp) {
     auto compare = ifOp.getCondition().getDefiningOp<arith::CmpIOp>();
-    if (!compare || !getUniformity(solver, compare).isUniform() ||
-        !readsLaneIds(compare))
+    if (!compare)
+      return;
+    if (!getUniformity(solver, compare).isUniform()) {
+      if (std::optional<std::string> limit =
+              getLaneValuesLimit(solver, compare))
+        ifOp.emitRemark(*limit);
+      return;
+    }
+    if (!readsLaneIds(compare))
       return;
     if (!llvm::all_of(compare->getOperands(), [&](Value operand) {
           return fitsNonNegativeI32(solver, operand);

@@ -109,8 +109,7 @@ gpu.module @m {
   // ISA: v_cmpx_gt_u32_e32 32, v0
   // ISA: v_cmp_gt_u64_e32 vcc, s[0:1], v[0:1]
   // ISA: s_and_saveexec_b64
-  // REMARK: uniform-branches.mlir:[[@LINE+27]]:5: remark: branch on a wave-uniform compare of lane ids lowered as divergent: its operands are not known to lie in [0, 2^31), so the first lane's i32 compare may differ
-  // REMARK-NOT: remark
+  // REMARK: uniform-branches.mlir:[[@LINE+26]]:5: remark: branch on a wave-uniform compare of lane ids lowered as divergent: its operands are not known to lie in [0, 2^31), so the first lane's i32 compare may differ
   gpu.func @divergent(%in: memref<256xf32>, %out: memref<3x256xf32>, %n: index) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
                   known_grid_size = array<i32: 1, 1, 1>,
@@ -139,6 +138,63 @@ gpu.module @m {
     scf.if %below {
       %e = arith.negf %v : vector<1xf32>
       wave.write %e, %out[%r2, %tid] : vector<1xf32>, memref<3x256xf32>
+    }
+    gpu.return
+  }
+
+  // `tid < 128` with 128 computed from the block size 33 ops below the
+  // compare: past the 32 the uniformity analysis follows, so the compare
+  // counts as divergent and the branch keeps it, with a remark saying why.
+  // CHECK-LABEL: gpu.func @bound_too_deep
+  // CHECK-NOT: rocdl.readfirstlane
+  // CHECK: gpu.return
+  // REMARK: uniform-branches.mlir:[[@LINE+44]]:5: remark: lane values of 'arith.cmpi' not enumerated: its expression is more than 32 ops deep; treated as divergent
+  // REMARK-NOT: remark
+  gpu.func @bound_too_deep(%in: memref<256xf32>, %out: memref<256xf32>) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #kernel} {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %tid = gpu.thread_id x
+    %v = wave.read %in[%tid] : memref<256xf32> -> vector<1xf32>
+    %bd = gpu.block_dim x
+    %h0 = arith.divui %bd, %c2 : index
+    %h1 = arith.addi %h0, %c0 : index
+    %h2 = arith.addi %h1, %c0 : index
+    %h3 = arith.addi %h2, %c0 : index
+    %h4 = arith.addi %h3, %c0 : index
+    %h5 = arith.addi %h4, %c0 : index
+    %h6 = arith.addi %h5, %c0 : index
+    %h7 = arith.addi %h6, %c0 : index
+    %h8 = arith.addi %h7, %c0 : index
+    %h9 = arith.addi %h8, %c0 : index
+    %h10 = arith.addi %h9, %c0 : index
+    %h11 = arith.addi %h10, %c0 : index
+    %h12 = arith.addi %h11, %c0 : index
+    %h13 = arith.addi %h12, %c0 : index
+    %h14 = arith.addi %h13, %c0 : index
+    %h15 = arith.addi %h14, %c0 : index
+    %h16 = arith.addi %h15, %c0 : index
+    %h17 = arith.addi %h16, %c0 : index
+    %h18 = arith.addi %h17, %c0 : index
+    %h19 = arith.addi %h18, %c0 : index
+    %h20 = arith.addi %h19, %c0 : index
+    %h21 = arith.addi %h20, %c0 : index
+    %h22 = arith.addi %h21, %c0 : index
+    %h23 = arith.addi %h22, %c0 : index
+    %h24 = arith.addi %h23, %c0 : index
+    %h25 = arith.addi %h24, %c0 : index
+    %h26 = arith.addi %h25, %c0 : index
+    %h27 = arith.addi %h26, %c0 : index
+    %h28 = arith.addi %h27, %c0 : index
+    %h29 = arith.addi %h28, %c0 : index
+    %h30 = arith.addi %h29, %c0 : index
+    %h31 = arith.addi %h30, %c0 : index
+    %low = arith.cmpi ult, %tid, %h31 : index
+    scf.if %low {
+      %d = arith.addf %v, %v : vector<1xf32>
+      wave.write %d, %out[%tid] : vector<1xf32>, memref<256xf32>
     }
     gpu.return
   }

@@ -31,7 +31,8 @@ protected:
                         memref::MemRefDialect, scf::SCFDialect, WaveDialect>();
   }
 
-  void analyze(StringRef body, StringRef blockSize = "256, 1, 1") {
+  void analyze(StringRef body, StringRef blockSize = "256, 1, 1",
+               bool verify = true) {
     std::string source =
         ("gpu.module @m {\n"
          "  gpu.func @k(%A: memref<4096xf32>, %n: index, %f: f32) kernel\n"
@@ -42,11 +43,14 @@ protected:
          "wave_size = 64>} {\n" +
          body + "\n    gpu.return\n  }\n}\n")
             .str();
-    parse(source);
+    parse(source, verify);
   }
 
-  void parse(StringRef source) {
-    module = parseSourceString<ModuleOp>(source, &context);
+  /// `verify` off parses IR the verifier would reject, as a caller of the
+  /// analysis on unverified IR would hand it over.
+  void parse(StringRef source, bool verify = true) {
+    module = parseSourceString<ModuleOp>(
+        source, ParserConfig(&context, /*verifyAfterParse=*/verify));
     ASSERT_TRUE(module) << source.str();
     info = std::make_unique<UniformityInfo>(*module);
     ASSERT_TRUE(info->succeeded());
@@ -59,6 +63,9 @@ protected:
 
   bool isUniform(StringRef tag) { return info->isUniform(tagged(tag)); }
   bool isDivergent(StringRef tag) { return info->isDivergent(tagged(tag)); }
+  std::string limit(StringRef tag) {
+    return info->getLaneValuesLimit(tagged(tag)).value_or("");
+  }
 
   MLIRContext context;
   OwningOpRef<ModuleOp> module;
@@ -163,6 +170,77 @@ TEST_F(UniformityTest, ArithmeticAlignedWithWavesIsUniform) {
     }
   )");
   EXPECT_TRUE(isDivergent("first_wave"));
+}
+
+TEST_F(UniformityTest, LaneValueBoundsAreReported) {
+  // The bound 128 comes from the block size, 33 ops below the first compare
+  // (through 31 additions and a division) and 32 below the second. The
+  // evaluation follows 32: the first compare counts as divergent, with the
+  // reason. The
+  // chain given up on below `far` is evaluated again, nearer the root, for
+  // `near`.
+  analyze(R"(
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %tid = gpu.thread_id x
+    %bd = gpu.block_dim x
+    %h0 = arith.divui %bd, %c2 : index
+    %h1 = arith.addi %h0, %c0 : index
+    %h2 = arith.addi %h1, %c0 : index
+    %h3 = arith.addi %h2, %c0 : index
+    %h4 = arith.addi %h3, %c0 : index
+    %h5 = arith.addi %h4, %c0 : index
+    %h6 = arith.addi %h5, %c0 : index
+    %h7 = arith.addi %h6, %c0 : index
+    %h8 = arith.addi %h7, %c0 : index
+    %h9 = arith.addi %h8, %c0 : index
+    %h10 = arith.addi %h9, %c0 : index
+    %h11 = arith.addi %h10, %c0 : index
+    %h12 = arith.addi %h11, %c0 : index
+    %h13 = arith.addi %h12, %c0 : index
+    %h14 = arith.addi %h13, %c0 : index
+    %h15 = arith.addi %h14, %c0 : index
+    %h16 = arith.addi %h15, %c0 : index
+    %h17 = arith.addi %h16, %c0 : index
+    %h18 = arith.addi %h17, %c0 : index
+    %h19 = arith.addi %h18, %c0 : index
+    %h20 = arith.addi %h19, %c0 : index
+    %h21 = arith.addi %h20, %c0 : index
+    %h22 = arith.addi %h21, %c0 : index
+    %h23 = arith.addi %h22, %c0 : index
+    %h24 = arith.addi %h23, %c0 : index
+    %h25 = arith.addi %h24, %c0 : index
+    %h26 = arith.addi %h25, %c0 : index
+    %h27 = arith.addi %h26, %c0 : index
+    %h28 = arith.addi %h27, %c0 : index
+    %h29 = arith.addi %h28, %c0 : index
+    %h30 = arith.addi %h29, %c0 : index
+    %h31 = arith.addi %h30, %c0 : index
+    %far = arith.cmpi ult, %tid, %h31 {tag = "far"} : index
+    %near = arith.cmpi ult, %tid, %h30 {tag = "near"} : index
+    %odd = arith.remui %tid, %c2 {tag = "odd"} : index
+  )");
+  EXPECT_TRUE(isUniform("near"));
+  EXPECT_TRUE(isDivergent("far"));
+  EXPECT_EQ(limit("far"), "lane values of 'arith.cmpi' not enumerated: its "
+                          "expression is more than 32 ops deep; treated as "
+                          "divergent");
+  // Divergent for what it computes: nothing was given up.
+  EXPECT_TRUE(isDivergent("odd"));
+  EXPECT_EQ(limit("odd"), "");
+
+  // More lanes than the bound (the verifier rejects such a #wave.kernel;
+  // unverified IR can still reach the analysis).
+  analyze(R"(
+    %c64 = arith.constant 64 : index
+    %tid = gpu.thread_id x
+    %wave = arith.divui %tid, %c64 {tag = "wave_index"} : index
+  )",
+          "2048, 1, 1", /*verify=*/false);
+  EXPECT_TRUE(isDivergent("wave_index"));
+  EXPECT_EQ(limit("wave_index"),
+            "lane values of 'arith.divui' not enumerated: 2048 lanes exceed "
+            "the bound of 1024; treated as divergent");
 }
 
 TEST_F(UniformityTest, DataDependencesAndLoads) {

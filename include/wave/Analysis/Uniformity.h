@@ -33,6 +33,8 @@
 #include "mlir/IR/Value.h"
 
 #include <memory>
+#include <optional>
+#include <string>
 
 namespace mlir::wave {
 
@@ -82,6 +84,14 @@ void loadUniformityAnalysis(DataFlowSolver &solver);
 /// never reached).
 Uniformity getUniformity(const DataFlowSolver &solver, Value value);
 
+/// Why `solver` did not evaluate `value` in every lane to see whether it is
+/// the same across each wave: the bound of that evaluation it exceeded, as a
+/// sentence for a remark ("lane values of 'arith.cmpi' not enumerated: its
+/// expression is more than 32 ops deep; treated as divergent"). None when
+/// no bound was reached.
+std::optional<std::string> getLaneValuesLimit(const DataFlowSolver &solver,
+                                              Value value);
+
 /// Ops whose result depends on which lanes of the wave are active (the
 /// `mlir::wave::Convergent` trait, and the upstream `gpu`/`amdgpu` collectives
 /// and barriers): moving them into or out of divergent control flow changes
@@ -105,6 +115,10 @@ public:
   bool isUniform(Value value) const { return get(value).isUniform(); }
   /// True for values that may differ between lanes.
   bool isDivergent(Value value) const { return get(value).isDivergent(); }
+  /// See `getLaneValuesLimit`.
+  std::optional<std::string> getLaneValuesLimit(Value value) const {
+    return mlir::wave::getLaneValuesLimit(*solver, value);
+  }
 
 private:
   std::unique_ptr<DataFlowSolver> solver;

@@ -464,6 +464,9 @@ private:
       ++counts.uniform;
       return;
     }
+    if (std::optional<std::string> limit =
+            getLaneValuesLimit(solver, ifOp.getCondition()))
+      emitRemark(ifOp.getLoc()) << *limit;
     BranchPlan plan = planBranch(ifOp, solver);
     if (!plan.rejection && plan.cost > threshold)
       plan.reject(Rejection::Cost,

@@ -85,6 +85,7 @@
 // RUN: wave-run %s --kernel=in_bounds_load --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=nested --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=uniform_inside_divergent --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=wave_aligned_too_deep_condition --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 // The kernels whose LDS reads stay in their branch stay race-free and read
 // only LDS they wrote, alone and in wave-optimize; the pass creates no hazard
 // that the barrier pass would need a new barrier for.
@@ -110,7 +111,7 @@
 // EXAMPLE-NEXT:    wave.write %[[Y]]
 // EXAMPLE-NEXT:    gpu.return
 
-// SUMMARY: remark: wave-remove-divergence: 12 converted, 1 store pairs merged, 6 left uniform; kept: 9 side effect, 1 barrier, 1 convergent, 5 out of bounds, 2 LDS read, 2 cost
+// SUMMARY: remark: wave-remove-divergence: 13 converted, 1 store pairs merged, 7 left uniform; kept: 9 side effect, 1 barrier, 1 convergent, 5 out of bounds, 2 LDS read, 2 cost
 
 #k = #wave.kernel<chip = "gfx942", wave_size = 64>
 #lds = #gpu.address_space<workgroup>
@@ -433,6 +434,123 @@ gpu.func @wave_aligned_condition(%X: memref<256xf32>, %Y: memref<256xf32>) kerne
   %tid = gpu.thread_id x
   %x = memref.load %X[%tid] : memref<256xf32>
   %low = arith.cmpi ult, %tid, %c128 : index
+  %r = scf.if %low -> (f32) {
+    %d = arith.addf %x, %x : f32
+    scf.yield %d : f32
+  } else {
+    scf.yield %x : f32
+  }
+  memref.store %r, %Y[%tid] : memref<256xf32>
+  gpu.return
+}
+
+// The same condition with its bound, 128, computed from the block size
+// through a chain of ops: each lane's value is found by following the chain
+// up to 32 ops below the value asked about. With 30 additions the block
+// size is 32 ops below the compare: still wave-aligned, the branch uniform.
+// CHECK-LABEL: gpu.func @wave_aligned_deep_condition
+// CHECK:         scf.if
+// CHECK-NOT:     arith.select
+// CHECK:         gpu.return
+gpu.func @wave_aligned_deep_condition(%X: memref<256xf32>, %Y: memref<256xf32>) kernel
+    attributes {known_block_size = array<i32: 256, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %tid = gpu.thread_id x
+  %x = memref.load %X[%tid] : memref<256xf32>
+  %bd = gpu.block_dim x
+  %h0 = arith.divui %bd, %c2 : index
+  %h1 = arith.addi %h0, %c0 : index
+  %h2 = arith.addi %h1, %c0 : index
+  %h3 = arith.addi %h2, %c0 : index
+  %h4 = arith.addi %h3, %c0 : index
+  %h5 = arith.addi %h4, %c0 : index
+  %h6 = arith.addi %h5, %c0 : index
+  %h7 = arith.addi %h6, %c0 : index
+  %h8 = arith.addi %h7, %c0 : index
+  %h9 = arith.addi %h8, %c0 : index
+  %h10 = arith.addi %h9, %c0 : index
+  %h11 = arith.addi %h10, %c0 : index
+  %h12 = arith.addi %h11, %c0 : index
+  %h13 = arith.addi %h12, %c0 : index
+  %h14 = arith.addi %h13, %c0 : index
+  %h15 = arith.addi %h14, %c0 : index
+  %h16 = arith.addi %h15, %c0 : index
+  %h17 = arith.addi %h16, %c0 : index
+  %h18 = arith.addi %h17, %c0 : index
+  %h19 = arith.addi %h18, %c0 : index
+  %h20 = arith.addi %h19, %c0 : index
+  %h21 = arith.addi %h20, %c0 : index
+  %h22 = arith.addi %h21, %c0 : index
+  %h23 = arith.addi %h22, %c0 : index
+  %h24 = arith.addi %h23, %c0 : index
+  %h25 = arith.addi %h24, %c0 : index
+  %h26 = arith.addi %h25, %c0 : index
+  %h27 = arith.addi %h26, %c0 : index
+  %h28 = arith.addi %h27, %c0 : index
+  %h29 = arith.addi %h28, %c0 : index
+  %h30 = arith.addi %h29, %c0 : index
+  %low = arith.cmpi ult, %tid, %h30 : index
+  %r = scf.if %low -> (f32) {
+    %d = arith.addf %x, %x : f32
+    scf.yield %d : f32
+  } else {
+    scf.yield %x : f32
+  }
+  memref.store %r, %Y[%tid] : memref<256xf32>
+  gpu.return
+}
+
+// One addition more and the block size lies past the bound: the compare is
+// not evaluated, it counts as divergent and the branch is converted, with a
+// remark saying why (the converted kernel computes the same).
+// CHECK-LABEL: gpu.func @wave_aligned_too_deep_condition
+// CHECK-NOT:     scf.if
+// CHECK:         arith.select
+// CHECK:         gpu.return
+gpu.func @wave_aligned_too_deep_condition(%X: memref<256xf32>, %Y: memref<256xf32>) kernel
+    attributes {known_block_size = array<i32: 256, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %tid = gpu.thread_id x
+  %x = memref.load %X[%tid] : memref<256xf32>
+  %bd = gpu.block_dim x
+  %h0 = arith.divui %bd, %c2 : index
+  %h1 = arith.addi %h0, %c0 : index
+  %h2 = arith.addi %h1, %c0 : index
+  %h3 = arith.addi %h2, %c0 : index
+  %h4 = arith.addi %h3, %c0 : index
+  %h5 = arith.addi %h4, %c0 : index
+  %h6 = arith.addi %h5, %c0 : index
+  %h7 = arith.addi %h6, %c0 : index
+  %h8 = arith.addi %h7, %c0 : index
+  %h9 = arith.addi %h8, %c0 : index
+  %h10 = arith.addi %h9, %c0 : index
+  %h11 = arith.addi %h10, %c0 : index
+  %h12 = arith.addi %h11, %c0 : index
+  %h13 = arith.addi %h12, %c0 : index
+  %h14 = arith.addi %h13, %c0 : index
+  %h15 = arith.addi %h14, %c0 : index
+  %h16 = arith.addi %h15, %c0 : index
+  %h17 = arith.addi %h16, %c0 : index
+  %h18 = arith.addi %h17, %c0 : index
+  %h19 = arith.addi %h18, %c0 : index
+  %h20 = arith.addi %h19, %c0 : index
+  %h21 = arith.addi %h20, %c0 : index
+  %h22 = arith.addi %h21, %c0 : index
+  %h23 = arith.addi %h22, %c0 : index
+  %h24 = arith.addi %h23, %c0 : index
+  %h25 = arith.addi %h24, %c0 : index
+  %h26 = arith.addi %h25, %c0 : index
+  %h27 = arith.addi %h26, %c0 : index
+  %h28 = arith.addi %h27, %c0 : index
+  %h29 = arith.addi %h28, %c0 : index
+  %h30 = arith.addi %h29, %c0 : index
+  %h31 = arith.addi %h30, %c0 : index
+  // expected-remark @+2 {{lane values of 'arith.cmpi' not enumerated: its expression is more than 32 ops deep; treated as divergent}}
+  %low = arith.cmpi ult, %tid, %h31 : index
   %r = scf.if %low -> (f32) {
     %d = arith.addf %x, %x : f32
     scf.yield %d : f32
