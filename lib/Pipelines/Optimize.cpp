@@ -76,7 +76,7 @@ void mlir::wave::buildWaveOptimizePipeline(OpPassManager &pm,
   kernels.addPass(createWaveOptimizeLdsLayout());
   kernels.addPass(createWaveInsertBarriers());
   pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  pm.addPass(createWaveCse());
   if (options.budgetRegisters) {
     BudgetRegistersOptions budget;
     budget.occupancy = options.occupancy;
