@@ -73,6 +73,7 @@ constexpr Pipeline kPipelines[] = {
     {"wave-minimize-global-loads", true},
     {"wave-pipeline-loops", true},
     {"wave-pipeline-loops{buffer=lds}", true},
+    {"wave-pipeline-loops{peel-epilogue=true}", true},
     {"wave-optimize-lds-layout", true},
     {"wave-insert-barriers", true},
     {"wave-budget-registers", true},
@@ -83,6 +84,7 @@ constexpr Pipeline kPipelines[] = {
     {"gpu.module(wave-attach-target{chip=gfx942},wave-lower-spill-slots)",
      false},
     {"wave-lower-to-rocdl{chip=gfx942}", false},
+    {"wave-lower-to-rocdl{chip=gfx942 optimize=true}", false},
 };
 
 bool differential = false;

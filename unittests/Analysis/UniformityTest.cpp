@@ -176,9 +176,8 @@ TEST_F(UniformityTest, LaneValueBoundsAreReported) {
   // The bound 128 comes from the block size, 33 ops below the first compare
   // (through 31 additions and a division) and 32 below the second. The
   // evaluation follows 32: the first compare counts as divergent, with the
-  // reason. The
-  // chain given up on below `far` is evaluated again, nearer the root, for
-  // `near`.
+  // reason. The chain given up on below `far` is evaluated again, nearer the
+  // root, for `near`.
   analyze(R"(
     %c0 = arith.constant 0 : index
     %c2 = arith.constant 2 : index
