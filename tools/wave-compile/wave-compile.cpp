@@ -14,6 +14,7 @@
 #include "wave/Compiler/Compiler.h"
 #include "wave/InitAllDialects.h"
 #include "wave/Support/KnownParserCrashes.h"
+#include "wave/Support/ThreadPool.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -221,7 +222,9 @@ static int compileMain(int argc, char **argv) {
 
   DialectRegistry registry;
   registerAllWaveDialects(registry);
+  GroupThreadPool threadPool;
   MLIRContext context(registry);
+  useThreadPool(context, threadPool);
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);

@@ -14,6 +14,7 @@
 #include "wave/InitAllDialects.h"
 #include "wave/InitAllPasses.h"
 #include "wave/Support/KnownParserCrashes.h"
+#include "wave/Support/ThreadPool.h"
 
 #include "../common/SourceNames.h"
 #include "TestPasses.h"
@@ -157,7 +158,12 @@ int main(int argc, char **argv) {
 
   const llvm::MemoryBuffer &source = *input;
   MlirOptMainConfig userPipeline = config;
+  // The pass manager is where wave-opt runs work in parallel (MLIR parses
+  // and verifies the input on one thread): from here on the context runs it
+  // on a pool that keeps diagnostics in op order.
+  wave::GroupThreadPool threadPool;
   config.setPassPipelineSetupFn([&](PassManager &pm) {
+    wave::useThreadPool(*pm.getContext(), threadPool);
     if (failed(userPipeline.setupPassPipeline(pm)))
       return failure();
     if (pm.size() == 0)

@@ -17,6 +17,7 @@
 #include "wave/Interpreter/Interpreter.h"
 #include "wave/Interpreter/Npy.h"
 #include "wave/Support/KnownParserCrashes.h"
+#include "wave/Support/ThreadPool.h"
 
 #include "../common/SourceNames.h"
 
@@ -733,7 +734,9 @@ int main(int argc, char **argv) {
 
   DialectRegistry registry;
   registerAllWaveDialects(registry);
+  GroupThreadPool threadPool;
   MLIRContext context(registry);
+  useThreadPool(context, threadPool);
 
   std::string error;
   std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(inputFile, &error);
