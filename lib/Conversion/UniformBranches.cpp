@@ -44,16 +44,42 @@ static bool readsLaneIds(Value value) {
   });
 }
 
-/// Whether every value `value` takes lies in [0, 2^31): it then converts to
-/// i32 and back unchanged, and compares alike signed and unsigned.
+/// Whether every value `value` takes lies in [0, 2^31).
 static bool fitsNonNegativeI32(const DataFlowSolver &solver, Value value) {
   auto *lattice = solver.lookupState<dataflow::IntegerValueRangeLattice>(value);
   if (!lattice || lattice->getValue().isUninitialized())
     return false;
   const ConstantIntRanges &range = lattice->getValue().getValue();
-  return range.smin().isNonNegative() &&
-         range.smax().sle(
-             APInt::getSignedMaxValue(32).sext(range.smax().getBitWidth()));
+  return range.smin().isNonNegative() && range.smax().getActiveBits() <= 31;
+}
+
+/// Whether `compare` gives the same result on its operands converted by
+/// `toI32`. Narrower integers always do: sign extension keeps both their
+/// signed and their unsigned order. Wider ones (and `index`) do when every
+/// value lies in [0, 2^31): truncation keeps those, and they compare alike
+/// signed and unsigned.
+static bool comparesAlikeInI32(const DataFlowSolver &solver,
+                               arith::CmpIOp compare) {
+  Type type = compare.getLhs().getType();
+  if (!type.isIndex() && type.getIntOrFloatBitWidth() <= 32)
+    return true;
+  return llvm::all_of(compare->getOperands(), [&](Value operand) {
+    return fitsNonNegativeI32(solver, operand);
+  });
+}
+
+/// `operand` as an i32, for `comparesAlikeInI32`.
+static Value toI32(OpBuilder &builder, Location loc, Value operand) {
+  Type i32 = builder.getI32Type();
+  Type type = operand.getType();
+  if (type.isIndex())
+    return arith::IndexCastUIOp::create(builder, loc, i32, operand);
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (width < 32)
+    return arith::ExtSIOp::create(builder, loc, i32, operand);
+  if (width > 32)
+    return arith::TruncIOp::create(builder, loc, i32, operand);
+  return operand;
 }
 
 void mlir::wave::makeUniformBranchesScalar(gpu::GPUModuleOp module) {
@@ -81,9 +107,7 @@ void mlir::wave::makeUniformBranchesScalar(gpu::GPUModuleOp module) {
     }
     if (!readsLaneIds(compare))
       return;
-    if (!llvm::all_of(compare->getOperands(), [&](Value operand) {
-          return fitsNonNegativeI32(solver, operand);
-        })) {
+    if (!comparesAlikeInI32(solver, compare)) {
       ifOp.emitRemark("branch on a wave-uniform compare of lane ids lowered "
                       "as divergent: its operands are not known to lie in "
                       "[0, 2^31), so the first lane's i32 compare may differ");
@@ -99,14 +123,11 @@ void mlir::wave::makeUniformBranchesScalar(gpu::GPUModuleOp module) {
     Type i32 = builder.getI32Type();
     SmallVector<Value, 2> operands;
     for (Value operand : compare->getOperands()) {
-      Value narrow = operand;
-      if (operand.getType().isIndex())
-        narrow = arith::IndexCastUIOp::create(builder, loc, i32, operand);
-      else if (operand.getType() != i32)
-        narrow = arith::TruncIOp::create(builder, loc, i32, operand);
+      Value converted = toI32(builder, loc, operand);
       if (readsLaneIds(operand))
-        narrow = ROCDL::ReadfirstlaneOp::create(builder, loc, i32, narrow);
-      operands.push_back(narrow);
+        converted =
+            ROCDL::ReadfirstlaneOp::create(builder, loc, i32, converted);
+      operands.push_back(converted);
     }
     Value scalar = arith::CmpIOp::create(builder, loc, compare.getPredicate(),
                                          operands[0], operands[1]);

@@ -4,8 +4,12 @@
 // (rocdl.readfirstlane reads the lowest active lane).
 // RUN: wave-run %s --kernel=uniform --compare-pipeline='gpu.module(convert-wave-to-amdgpu{uniform-branches})' | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=divergent --compare-pipeline='gpu.module(convert-wave-to-amdgpu{uniform-branches})' | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=widths --scalar=n=2 --compare-pipeline='gpu.module(convert-wave-to-amdgpu{uniform-branches})' | FileCheck %s --check-prefix=SAME4
+// RUN: wave-run %s --kernel=widths --scalar=n=-3 --compare-pipeline='gpu.module(convert-wave-to-amdgpu{uniform-branches})' | FileCheck %s --check-prefix=SAME4
 // SAME: output 'out' (3x256xf32): agrees (max abs error 0, max rel error 0)
 // SAME: PASS
+// SAME4: output 'out' (4x256xf32): agrees (max abs error 0, max rel error 0)
+// SAME4: PASS
 // The compares on thread ids that the wave uniformity analysis proves the
 // same in every lane of a wave become compares of the first active lane's
 // operands, in i32: LLVM sees a uniform branch (s_cmp, s_cbranch_scc)
@@ -94,6 +98,92 @@ gpu.module @m {
     scf.if %not2 {
       %n = arith.negf %v : vector<1xf32>
       wave.write %n, %out[%r2, %tid] : vector<1xf32>, memref<3x256xf32>
+    }
+    gpu.return
+  }
+
+  // Compares of other widths than i32 on the wave id, which the analysis
+  // proves uniform (a wave-uniform source). Narrower operands are
+  // sign-extended to i32, which keeps both their signed and their unsigned
+  // order, whatever their values: `wave - 2` in i8 is negative in waves 0
+  // and 1, where a zero extension (254, 255) would turn `slt 0` false, and
+  // the i1 compare's `true` becomes -1 on both sides. i32 operands are
+  // compared as they are, whatever their range (`n` is a kernel argument,
+  // negative in the second run above); wider ones need [0, 2^31)
+  // (@divergent).
+  // CHECK-LABEL: gpu.func @widths
+  // CHECK: [[W16:%[a-z_0-9]+]] = arith.index_castui {{.*}} : index to i16
+  // CHECK: arith.cmpi ult, [[W16]], [[TWO16:%[a-z_0-9]+]] : i16
+  // CHECK-NEXT: [[E16:%[a-z_0-9]+]] = arith.extsi [[W16]] : i16 to i32
+  // CHECK-NEXT: [[F16:%[a-z_0-9]+]] = rocdl.readfirstlane [[E16]] : i32
+  // CHECK-NEXT: [[T16:%[a-z_0-9]+]] = arith.extsi [[TWO16]] : i16 to i32
+  // CHECK-NEXT: [[LOW:%[a-z_0-9]+]] = arith.cmpi ult, [[F16]], [[T16]] : i32
+  // CHECK: scf.if [[LOW]] {
+  // CHECK: [[REL:%[a-z_0-9]+]] = arith.subi {{.*}} : i8
+  // CHECK-NEXT: arith.cmpi slt, [[REL]], [[ZERO8:%[a-z_0-9]+]] : i8
+  // CHECK-NEXT: [[E8:%[a-z_0-9]+]] = arith.extsi [[REL]] : i8 to i32
+  // CHECK-NEXT: [[F8:%[a-z_0-9]+]] = rocdl.readfirstlane [[E8]] : i32
+  // CHECK-NEXT: [[Z8:%[a-z_0-9]+]] = arith.extsi [[ZERO8]] : i8 to i32
+  // CHECK-NEXT: [[BEFORE:%[a-z_0-9]+]] = arith.cmpi slt, [[F8]], [[Z8]] : i32
+  // CHECK: scf.if [[BEFORE]] {
+  // CHECK: [[FIRST:%[a-z_0-9]+]] = arith.cmpi ult, {{.*}} : index
+  // CHECK-NEXT: [[TRUE:%[a-z_0-9]+]] = arith.constant true
+  // CHECK-NEXT: arith.cmpi ne, [[FIRST]], [[TRUE]] : i1
+  // CHECK-NEXT: [[E1:%[a-z_0-9]+]] = arith.extsi [[FIRST]] : i1 to i32
+  // CHECK-NEXT: [[F1:%[a-z_0-9]+]] = rocdl.readfirstlane [[E1]] : i32
+  // CHECK-NEXT: [[T1:%[a-z_0-9]+]] = arith.extsi [[TRUE]] : i1 to i32
+  // CHECK-NEXT: [[REST:%[a-z_0-9]+]] = arith.cmpi ne, [[F1]], [[T1]] : i32
+  // CHECK: scf.if [[REST]] {
+  // CHECK: [[W32:%[a-z_0-9]+]] = arith.index_castui {{.*}} : index to i32
+  // CHECK-NEXT: arith.cmpi slt, [[W32]], %n : i32
+  // CHECK-NEXT: [[F32:%[a-z_0-9]+]] = rocdl.readfirstlane [[W32]] : i32
+  // CHECK-NEXT: [[BELOW:%[a-z_0-9]+]] = arith.cmpi slt, [[F32]], %n : i32
+  // CHECK: scf.if [[BELOW]] {
+  // Four uniform branches, none of them with exec masking.
+  // ISA-LABEL: widths:
+  // ISA-COUNT-4: v_readfirstlane_b32
+  // ISA-NOT: exec{{[zn]}}
+  // ISA: s_endpgm
+  gpu.func @widths(%in: memref<256xf32>, %out: memref<4x256xf32>, %n: i32) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #kernel} {
+    %c64 = arith.constant 64 : index
+    %r0 = arith.constant 0 : index
+    %r1 = arith.constant 1 : index
+    %r2 = arith.constant 2 : index
+    %r3 = arith.constant 3 : index
+    %tid = gpu.thread_id x
+    %v = wave.read %in[%tid] : memref<256xf32> -> vector<1xf32>
+    %wave = gpu.subgroup_id : index
+    %wave16 = arith.index_castui %wave : index to i16
+    %two16 = arith.constant 2 : i16
+    %low = arith.cmpi ult, %wave16, %two16 : i16
+    scf.if %low {
+      %d = arith.addf %v, %v : vector<1xf32>
+      wave.write %d, %out[%r0, %tid] : vector<1xf32>, memref<4x256xf32>
+    }
+    %wave8 = arith.index_castui %wave : index to i8
+    %two8 = arith.constant 2 : i8
+    %zero8 = arith.constant 0 : i8
+    %rel = arith.subi %wave8, %two8 : i8
+    %before = arith.cmpi slt, %rel, %zero8 : i8
+    scf.if %before {
+      %m = arith.mulf %v, %v : vector<1xf32>
+      wave.write %m, %out[%r1, %tid] : vector<1xf32>, memref<4x256xf32>
+    }
+    %first = arith.cmpi ult, %tid, %c64 : index
+    %true = arith.constant true
+    %rest = arith.cmpi ne, %first, %true : i1
+    scf.if %rest {
+      %e = arith.negf %v : vector<1xf32>
+      wave.write %e, %out[%r2, %tid] : vector<1xf32>, memref<4x256xf32>
+    }
+    %wave32 = arith.index_castui %wave : index to i32
+    %below = arith.cmpi slt, %wave32, %n : i32
+    scf.if %below {
+      %s = arith.subf %v, %v : vector<1xf32>
+      wave.write %s, %out[%r3, %tid] : vector<1xf32>, memref<4x256xf32>
     }
     gpu.return
   }

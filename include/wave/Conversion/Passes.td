@@ -135,9 +135,11 @@ def ConvertWaveToAMDGPU
     `scf.if` on an `arith.cmpi` of lane ids that the wave uniformity analysis
     proves the same in all active lanes (`tid < 64` with waves of 64) gets
     the compare of the first active lane's operands
-    (`rocdl.readfirstlane`, in i32), which LLVM lowers as a uniform branch
+    (`rocdl.readfirstlane`, in i32: narrower operands sign-extended, which
+    keeps their signed and unsigned order; wider ones and `index` truncated
+    when known to lie in [0, 2^31)), which LLVM lowers as a uniform branch
     (`s_cmp`, `s_cbranch_scc`) with no lane mask and no exec masking; a
-    remark says why when the operands are not known to fit in i32.
+    remark says why when wider operands are not known to fit.
 
     The wave size comes from the kernel's `wave.kernel` attribute, else from
     the module's `#rocdl.target`. A kernel whose LDS tiles exceed what one
