@@ -39,6 +39,14 @@ struct WaveLowerSubgroupReducePass
       return signalPassFailure();
     }
 
+    // Without a reduction there is nothing to lower: the greedy driver would
+    // only fold every op and simplify every region again, after the
+    // canonicalizer that precedes this pass in the pipeline.
+    WalkResult reduce = module.walk(
+        [](gpu::SubgroupReduceOp) { return WalkResult::interrupt(); });
+    if (!reduce.wasInterrupted())
+      return;
+
     // DPP reduces values of up to 32 bits within rows and across them;
     // wider values take the butterfly of 64-bit shuffles.
     RewritePatternSet patterns(&getContext());

@@ -83,6 +83,16 @@ static Value toI32(OpBuilder &builder, Location loc, Value operand) {
 }
 
 void mlir::wave::makeUniformBranchesScalar(gpu::GPUModuleOp module) {
+  // Only branches on compares may change; without one, the analyses (most of
+  // the conversion's time) have nothing to answer.
+  SmallVector<std::pair<scf::IfOp, arith::CmpIOp>> candidates;
+  module.walk([&](scf::IfOp ifOp) {
+    if (auto compare = ifOp.getCondition().getDefiningOp<arith::CmpIOp>())
+      candidates.emplace_back(ifOp, compare);
+  });
+  if (candidates.empty())
+    return;
+
   DataFlowSolver solver;
   dataflow::loadBaselineAnalyses(solver);
   loadIntegerRangeAnalysis(solver);
@@ -95,26 +105,23 @@ void mlir::wave::makeUniformBranchesScalar(gpu::GPUModuleOp module) {
   // compare: the lanes active at a branch are among those active there, and
   // all of those agree on the condition.
   llvm::MapVector<arith::CmpIOp, SmallVector<scf::IfOp>> branches;
-  module.walk([&](scf::IfOp ifOp) {
-    auto compare = ifOp.getCondition().getDefiningOp<arith::CmpIOp>();
-    if (!compare)
-      return;
+  for (auto [ifOp, compare] : candidates) {
     if (!getUniformity(solver, compare).isUniform()) {
       if (std::optional<std::string> limit =
               getLaneValuesLimit(solver, compare))
         ifOp.emitRemark(*limit);
-      return;
+      continue;
     }
     if (!readsLaneIds(compare))
-      return;
+      continue;
     if (!comparesAlikeInI32(solver, compare)) {
       ifOp.emitRemark("branch on a wave-uniform compare of lane ids lowered "
                       "as divergent: its operands are not known to lie in "
                       "[0, 2^31), so the first lane's i32 compare may differ");
-      return;
+      continue;
     }
     branches[compare].push_back(ifOp);
-  });
+  }
 
   for (auto &[compare, ifOps] : branches) {
     OpBuilder builder(compare->getContext());

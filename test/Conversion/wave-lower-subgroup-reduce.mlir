@@ -44,6 +44,23 @@ gpu.module @m [#rocdl.target<chip = "gfx1100", features = "+wavefrontsize32">] {
 
 // -----
 
+// Without a reduction the module is left as it is: nothing is folded (the
+// pipeline runs the canonicalizer just before).
+// CHECK-LABEL: gpu.func @no_reduce
+// CHECK: [[ONE:%[A-Za-z0-9_]+]] = arith.constant 1 : i32
+// CHECK: arith.addi [[ONE]], [[ONE]] : i32
+gpu.module @m [#rocdl.target<chip = "gfx942", features = "+wavefrontsize64">] {
+  gpu.func @no_reduce(%out: memref<1xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %one = arith.constant 1 : i32
+    %two = arith.addi %one, %one : i32
+    memref.store %two, %out[%c0] : memref<1xi32>
+    gpu.return
+  }
+}
+
+// -----
+
 // expected-error @below {{needs a #rocdl.target (run wave-attach-target)}}
 gpu.module @no_target {
 }
