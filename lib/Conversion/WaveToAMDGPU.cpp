@@ -60,7 +60,30 @@ private:
 };
 } // namespace
 
+/// A dynamically shaped memref argument is lowered to a pointer and a view
+/// whose extents are the size arguments `wave.dims` names (the dialect
+/// verifies the attribute where it is present).
+static LogicalResult checkDynamicArguments(gpu::GPUFuncOp func) {
+  for (BlockArgument arg : func.getArguments()) {
+    auto type = dyn_cast<MemRefType>(arg.getType());
+    if (!type || type.hasStaticShape() ||
+        getDimBindings(func, arg.getArgNumber()).size() ==
+            size_t(type.getNumDynamicDims()))
+      continue;
+    return emitError(arg.getLoc())
+           << "argument #" << arg.getArgNumber() << " of type " << type
+           << " needs '" << kDimsAttrName
+           << "' naming the index arguments that hold its extents: the "
+              "lowering passes a dynamically shaped memref as a pointer and "
+              "its extents as kernel arguments";
+  }
+  return success();
+}
+
 LogicalResult ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module) {
+  for (auto func : module.getOps<gpu::GPUFuncOp>())
+    if (func.isKernel() && failed(checkDynamicArguments(func)))
+      return failure();
   WalkResult result = module.walk([&](Operation *op) {
     if (isa<gpu::BlockDimOp, gpu::GridDimOp, gpu::GlobalIdOp, gpu::SubgroupIdOp,
             gpu::NumSubgroupsOp>(op))

@@ -64,3 +64,14 @@ gpu.module @lds_over_limit {
     gpu.return
   }
 }
+
+// -----
+
+// A dynamically shaped memref is passed as a pointer and its extents as
+// kernel arguments, which 'wave.dims' names.
+gpu.module @dynamic_without_dims {
+  // expected-error @below {{argument #0 of type 'memref<?x64xf32>' needs 'wave.dims' naming the index arguments that hold its extents: the lowering passes a dynamically shaped memref as a pointer and its extents as kernel arguments}}
+  gpu.func @k(%out: memref<?x64xf32>, %n: index) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    gpu.return
+  }
+}
