@@ -11,7 +11,7 @@ largest sizes (-time-passes). bench/run.py includes it in
 bench/results.md; alone it writes the table for a few examples:
 
     bench/compile_time.py BUILD_DIR [--runs N] [--examples gemm ...]
-                          [--sizes 1 4 16 64 256 1024]
+                          [--sizes 1 4 16 64 256 1024] [--loop]
                           [--markdown bench/compile-time.md]
 """
 
@@ -39,17 +39,24 @@ def wall_time(command, runs):
     return statistics.median(times)
 
 
-def scaled_kernel(factor):
+def scaled_kernel(factor, loop=False):
     """A kernel doing `factor` times the work of one step: each step reads
     a 4-element chunk of X, does a short chain of arithmetic on it and a
     LDS exchange with the neighbouring lane between barriers, and
     accumulates (divergence removal, barrier
-    insertion and the lowering all have `factor` times the ops to treat)."""
+    insertion and the lowering all have `factor` times the ops to treat).
+    With `loop`, the steps are the body of an `scf.for` over 4 chunks of X,
+    as a step loop unrolled `factor` times would be: one block with
+    `factor` branches until the loop is lowered."""
+    chunks = 4 if loop else 1
+    size = factor * chunks * 4096
+    loop_dim, loop_index = (", i", ", %i") if loop else ("", "")
+    chunk = (f"(i * {factor} + j) * 1024" if loop else "j * 1024")
     steps = []
     for s in range(factor):
         steps.append(f"""
-    %x{s} = wave.read %X[%tid, %wg, %step{s}] map #chunk
-        : memref<{factor * 4096}xf32> -> vector<4xf32>
+    %x{s} = wave.read %X[%tid, %wg, %step{s}{loop_index}] map #chunk
+        : memref<{size}xf32> -> vector<4xf32>
     wave.write %x{s}, %buf[%tid] map #lds : vector<4xf32>, !buf
     wave.barrier
     %y{s} = wave.read %buf[%tid] map #lds_next : !buf -> vector<4xf32>
@@ -65,14 +72,26 @@ def scaled_kernel(factor):
     %acc{s + 1} = arith.addf %acc{s}, %e{s} : vector<4xf32>""")
     constants = "\n".join(f"    %step{s} = arith.constant {s} : index"
                           for s in range(factor))
+    if loop:
+        zero = "%init"
+        body = f"""
+    %one = arith.constant 1 : index
+    %chunks = arith.constant {chunks} : index
+    %sum = scf.for %i = %zero to %chunks step %one iter_args(%acc0 = %init)
+        -> (vector<4xf32>) {{{"".join(steps)}
+    scf.yield %acc{factor} : vector<4xf32>
+    }}"""
+        result = "%sum"
+    else:
+        zero, body, result = "%acc0", "".join(steps), f"%acc{factor}"
     return f"""
-#chunk = affine_map<(tid, wg, j) -> (wg * {factor * 1024} + j * 1024 + tid * 4)>
+#chunk = affine_map<(tid, wg, j{loop_dim}) -> (wg * {factor * chunks * 1024} + {chunk} + tid * 4)>
 #lds = affine_map<(tid) -> (tid * 4)>
 #lds_next = affine_map<(tid) -> (((tid + 1) mod 256) * 4)>
 #out = affine_map<(tid, wg) -> (wg * 1024 + tid * 4)>
 !buf = memref<1024xf32, #gpu.address_space<workgroup>>
 gpu.module @scaled {{
-  gpu.func @scaled(%X: memref<{factor * 4096}xf32>, %Y: memref<4096xf32>)
+  gpu.func @scaled(%X: memref<{size}xf32>, %Y: memref<4096xf32>)
       kernel attributes {{known_block_size = array<i32: 256, 1, 1>,
                          known_grid_size = array<i32: 4, 1, 1>,
                          wave.kernel = #wave.kernel<chip = "gfx942",
@@ -81,12 +100,12 @@ gpu.module @scaled {{
     %two = arith.constant 2 : index
     %zero = arith.constant 0 : index
 {constants}
-    %acc0 = arith.constant dense<0.0> : vector<4xf32>
+    {zero} = arith.constant dense<0.0> : vector<4xf32>
     %tid = gpu.thread_id x
     %wg = gpu.block_id x
     %parity = arith.remui %tid, %two : index
-    %even = arith.cmpi eq, %parity, %zero : index{"".join(steps)}
-    wave.write %acc{factor}, %Y[%tid, %wg] map #out
+    %even = arith.cmpi eq, %parity, %zero : index{body}
+    wave.write {result}, %Y[%tid, %wg] map #out
         : vector<4xf32>, memref<4096xf32>
     gpu.return
   }}
@@ -178,10 +197,11 @@ def pass_times(tools, example, workdir, min_percent=0.5, llvm=None):
     return total, rows
 
 
-def measure(tools, examples_dir, examples, workdir, runs, sizes=SIZES):
+def measure(tools, examples_dir, examples, workdir, runs, sizes=SIZES,
+            loop=False):
     """Whole-process times per example at -O0 and -O2, the per-pass times of
-    the slowest example at -O2, and the times of the scaled kernel at each
-    of `sizes`."""
+    the slowest example at -O2, and the times of the scaled kernel (its
+    steps in a loop body with `loop`) at each of `sizes`."""
     load_before = os.getloadavg()[0]
     compile_command = lambda path, level: [
         tools / "wave-compile", path, f"--chip={SCALED_CHIP}", level, "-o",
@@ -197,7 +217,7 @@ def measure(tools, examples_dir, examples, workdir, runs, sizes=SIZES):
     scaling = []
     for factor in sizes:
         path = workdir / f"scaled{factor}.mlir"
-        path.write_text(scaled_kernel(factor))
+        path.write_text(scaled_kernel(factor, loop))
         scaling.append((factor, wall_time(compile_command(path, "-O2"), runs)))
     above = [(f, t - startup) for f, t in scaling]
     # The small sizes are within the noise of the start-up: the steps
@@ -266,6 +286,7 @@ def measure(tools, examples_dir, examples, workdir, runs, sizes=SIZES):
             "startup": startup, "exponent": fit_exponent(above),
             "llvm_growth": llvm_growth,
             "steps": steps, "pass_growth": pass_growth, "sizes": sizes,
+            "loop": loop,
             "owners": [(owner, seconds, fit_exponent(
                 list(zip(sizes, seconds))), last_steps(
                     list(zip(sizes, seconds))))
@@ -303,7 +324,9 @@ def markdown(times):
     lines += [f"| {name} | {o0:.3f} | {o2:.3f} |"
               for name, o0, o2 in times["examples"]]
     startup = times["startup"]
-    lines += ["", "Growth with kernel size (generated kernel, -O2; start-up "
+    kernel = ("generated kernel, its steps in an scf.for body"
+              if times["loop"] else "generated kernel")
+    lines += ["", f"Growth with kernel size ({kernel}, -O2; start-up "
               f"is an empty kernel's {startup:.3f} s):", "",
               "| work | seconds | minus start-up |", "|---|---|---|"]
     lines += [f"| {factor}x | {t:.3f} | {t - startup:.3f} |"
@@ -370,13 +393,16 @@ def main():
                         help="examples/<name>.mlir to time")
     parser.add_argument("--sizes", type=int, nargs="+", default=SIZES,
                         help="work factors of the generated kernel")
+    parser.add_argument("--loop", action="store_true",
+                        help="the generated kernel's steps in an scf.for "
+                        "body, as a step loop unrolled that many times")
     parser.add_argument("--markdown", type=pathlib.Path,
                         help="also write the table to this file")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         times = measure(args.build_dir.resolve() / "bin", ROOT / "examples",
                         args.examples, pathlib.Path(tmp), args.runs,
-                        args.sizes)
+                        args.sizes, args.loop)
     text = markdown(times) + "\n"
     print(text)
     if args.markdown:

@@ -1,12 +1,15 @@
-//===- LowerScfIf.cpp - scf.if to blocks, last to first -------------------===//
+//===- LowerScfIf.cpp - scf.if and loops to blocks, last to first ---------===//
 //
-// Upstream's scf.if lowering splits the if's block and moves every operation
-// after the if into the new block. convert-scf-to-cf visits a block's ifs
-// first to last, so in code with n branches in one block it moves about
-// n^2/2 steps' operations. Visiting them last to first, each split moves only
-// the operations up to the next if, which is already a branch: linear. The
-// ifs are handed to the same patterns and driver one at a time, so the
-// result is what convert-scf-to-cf gives.
+// Upstream's scf.if and loop lowerings split the op's block and move every
+// operation after the op into the new block. convert-scf-to-cf visits a
+// block's ops first to last, so in code with n branches in one block, a
+// loop body included, it moves about n^2/2 steps' operations. Visiting each
+// block's ops last to first, each split moves only the operations up to the
+// next one, which is already a branch: linear. An op is lowered before the
+// ops inside it, as convert-scf-to-cf does: a loop's body and an if's arms
+// must stay one block until their op is lowered. The ops are handed to the
+// same patterns and driver one at a time, so the result is what
+// convert-scf-to-cf gives.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,20 +30,35 @@ using namespace mlir;
 using namespace mlir::wave;
 
 namespace {
-// Appends the scf.ifs of `region` that no other scf op encloses, each
-// block's from last to first and an if's nested ifs before it.
-void collectIfsBottomUp(Region &region, SmallVectorImpl<scf::IfOp> &ifs) {
+// The ops this pass lowers.
+bool isLowered(Operation *op) {
+  return isa<scf::IfOp, scf::ForOp, scf::WhileOp>(op);
+}
+
+// Appends the scf.if, scf.for and scf.while ops of `region` that no other
+// scf op encloses, each block's from last to first and an op before the ops
+// inside it.
+void collectLastToFirst(Region &region, SmallVectorImpl<Operation *> &ops) {
   for (Block &block : llvm::reverse(region)) {
     for (Operation &op : llvm::reverse(block)) {
-      auto ifOp = dyn_cast<scf::IfOp>(op);
-      // Loops and the other scf ops need their regions whole until
-      // convert-scf-to-cf lowers them, with the ifs inside.
-      if (!ifOp && isa<scf::SCFDialect>(op.getDialect()))
+      bool lowered = isLowered(&op);
+      // The other scf ops are left whole, with what they hold, to
+      // convert-scf-to-cf.
+      if (!lowered && isa_and_nonnull<scf::SCFDialect>(op.getDialect())) {
+        WalkResult inside = op.walk([](Operation *nested) {
+          return isLowered(nested) ? WalkResult::interrupt()
+                                   : WalkResult::advance();
+        });
+        if (inside.wasInterrupted())
+          op.emitRemark() << "branches and loops inside " << op.getName()
+                          << " left to convert-scf-to-cf, first to last: only "
+                             "those outside other scf ops are lowered here";
         continue;
+      }
+      if (lowered)
+        ops.push_back(&op);
       for (Region &nested : op.getRegions())
-        collectIfsBottomUp(nested, ifs);
-      if (ifOp)
-        ifs.push_back(ifOp);
+        collectLastToFirst(nested, ops);
     }
   }
 }
@@ -56,23 +74,26 @@ struct WaveLowerScfIf : wave::impl::WaveLowerScfIfBase<WaveLowerScfIf> {
   }
 
   void runOnOperation() override {
-    SmallVector<scf::IfOp> ifs;
+    SmallVector<Operation *> ops;
     for (Region &region : getOperation()->getRegions())
-      collectIfsBottomUp(region, ifs);
+      collectLastToFirst(region, ops);
 
+    // One conversion per op, with only that op illegal: the driver converts
+    // the illegal ops nested in a root first to last.
+    Operation *current = nullptr;
     ConversionTarget target(getContext());
-    target.addIllegalOp<scf::IfOp>();
+    target.addDynamicallyLegalOp<scf::IfOp, scf::ForOp, scf::WhileOp>(
+        [&](Operation *op) { return op != current; });
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     ConversionConfig config;
     config.allowPatternRollback = false;
-    // One conversion per if: the driver converts a root's nested ops with
-    // it, first to last, so a list of roots would visit nested ifs twice.
-    for (scf::IfOp ifOp : ifs) {
-      if (failed(applyPartialConversion(ifOp.getOperation(), target, patterns,
-                                        config)))
+    for (Operation *op : ops) {
+      current = op;
+      bool isIf = isa<scf::IfOp>(op);
+      if (failed(applyPartialConversion(op, target, patterns, config)))
         return signalPassFailure();
+      ++(isIf ? numLowered : numLoopsLowered);
     }
-    numLowered += ifs.size();
   }
 
   FrozenRewritePatternSet patterns;

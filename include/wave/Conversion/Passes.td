@@ -193,26 +193,28 @@ def WaveLowerSubgroupReduce
 }
 
 def WaveLowerScfIf : Pass<"wave-lower-scf-if", "::mlir::gpu::GPUModuleOp"> {
-  let summary = "Lowers scf.if ops outside loops to blocks, last to first";
+  let summary = "Lowers scf.if, scf.for and scf.while ops to blocks, each "
+                "block's last to first";
   let description = [{
-    Applies upstream's `scf.if` lowering
+    Applies upstream's `scf.if`, `scf.for` and `scf.while` lowerings
     (`populateSCFToControlFlowConversionPatterns`, through a dialect
     conversion without pattern rollback, as `convert-scf-to-cf
-    {allow-pattern-rollback=false}` does) to every `scf.if` that no other
-    `scf` op encloses, one at a time: the ifs of each block from the last
-    to the first, an if's nested ifs before it. Lowering an `scf.if` splits
-    its block and moves the operations after it into the new block; the
-    ifs after it being lowered already, those are only the operations up to
-    the next one, so the time is linear in the code, where
-    `convert-scf-to-cf`, which lowers the ifs first to last, moves the rest
-    of the block at each of them. The blocks come out in the same order.
-    Ifs inside loops, `scf.while`, `scf.index_switch` and
-    `scf.execute_region` are left to `convert-scf-to-cf`, which needs those
-    ops' regions whole. docs/passes/wave-lower-scf-if.md has the
-    measurements.
+    {allow-pattern-rollback=false}` does) to every such op that no other
+    `scf` op encloses, loop bodies included, one at a time: the ops of each
+    block from the last to the first, an op before the ops inside it.
+    Lowering one of them splits its block and moves the operations after it
+    into the new block; the ops after it being lowered already, those are
+    only the operations up to the next one, so the time is linear in the
+    code, where `convert-scf-to-cf`, which lowers them first to last, moves
+    the rest of the block at each of them. The blocks come out in the same
+    order. What `scf.index_switch`, `scf.execute_region`, `scf.parallel`
+    and `scf.forall` hold is left to `convert-scf-to-cf` with them.
+    docs/passes/wave-lower-scf-if.md has the measurements.
   }];
   let statistics = [
     Statistic<"numLowered", "lowered", "scf.if ops lowered">,
+    Statistic<"numLoopsLowered", "loops-lowered",
+              "scf.for and scf.while ops lowered">,
   ];
   let dependentDialects = ["::mlir::cf::ControlFlowDialect"];
 }
