@@ -75,7 +75,7 @@ void mlir::wave::buildWaveOptimizePipeline(OpPassManager &pm,
   }
   kernels.addPass(createWaveOptimizeLdsLayout());
   kernels.addPass(createWaveInsertBarriers());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createWaveCanonicalize());
   pm.addPass(createWaveCse());
   if (options.budgetRegisters) {
     BudgetRegistersOptions budget;

@@ -64,7 +64,7 @@ void mlir::wave::buildWaveToUpstreamPipeline(
   lowering.uniformBranches = options.optimize;
   gpuModule.addPass(createConvertWaveToAMDGPU(lowering));
   // cse comes after convert-scf-to-cf, in wave-upstream-to-rocdl.
-  gpuModule.addPass(createCanonicalizerPass());
+  gpuModule.addPass(createWaveCanonicalize());
 }
 
 void mlir::wave::buildUpstreamToROCDLPipeline(

@@ -830,4 +830,22 @@ def WaveCse : Pass<"wave-cse"> {
   }];
 }
 
+def WaveCanonicalize : Pass<"wave-canonicalize"> {
+  let summary = "Upstream canonicalize, with scf.if condition propagation "
+                "tried only where it can act";
+  let description = [{
+    Runs upstream `canonicalize` (the same patterns, folders, driver and
+    configuration as the pass with its default options) with one difference
+    in cost, none in result. Upstream's condition propagation of `scf.if`
+    walks every use of the if's condition to find those inside the if, and
+    the driver tries it on every `scf.if` in every iteration: n branches on
+    one condition cost n^2 steps, although uses inside the branches are
+    rare. Here the pattern keeps its place in the pattern list and is tried
+    only when an op inside the if uses the condition; that is decided by
+    walking the if's ops and the condition's uses side by side, so it costs
+    no more than the smaller of the two. docs/passes/wave-canonicalize.md
+    has the measurements.
+  }];
+}
+
 #endif // WAVE_DIALECT_WAVE_TRANSFORMS_PASSES_TD
