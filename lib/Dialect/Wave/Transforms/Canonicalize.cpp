@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "wave/Dialect/Wave/Transforms/Canonicalize.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -68,6 +69,26 @@ struct GuardedConditionPropagation : RewritePattern {
   std::unique_ptr<RewritePattern> upstream;
 };
 
+} // namespace
+
+unsigned mlir::wave::guardConditionPropagation(RewritePatternSet &patterns) {
+  unsigned guarded = 0;
+  // Replaced in place: patterns of equal benefit are tried in list order.
+  for (std::unique_ptr<RewritePattern> &pattern :
+       patterns.getNativePatterns()) {
+    std::optional<OperationName> root = pattern->getRootKind();
+    if (root && root->getStringRef() == scf::IfOp::getOperationName() &&
+        pattern->getDebugName().ends_with("::ConditionPropagation")) {
+      pattern =
+          std::make_unique<GuardedConditionPropagation>(std::move(pattern));
+      ++guarded;
+    }
+  }
+  return guarded;
+}
+
+namespace {
+
 struct WaveCanonicalizePass
     : wave::impl::WaveCanonicalizeBase<WaveCanonicalizePass> {
   LogicalResult initialize(MLIRContext *context) override {
@@ -80,15 +101,7 @@ struct WaveCanonicalizePass
       dialect->getCanonicalizationPatterns(owningPatterns);
     for (RegisteredOperationName op : context->getRegisteredOperations())
       op.getCanonicalizationPatterns(owningPatterns, context);
-    // Replaced in place: patterns of equal benefit are tried in list order.
-    for (std::unique_ptr<RewritePattern> &pattern :
-         owningPatterns.getNativePatterns()) {
-      std::optional<OperationName> root = pattern->getRootKind();
-      if (root && root->getStringRef() == scf::IfOp::getOperationName() &&
-          pattern->getDebugName().ends_with("::ConditionPropagation"))
-        pattern =
-            std::make_unique<GuardedConditionPropagation>(std::move(pattern));
-    }
+    guardConditionPropagation(owningPatterns);
     patterns =
         std::make_shared<FrozenRewritePatternSet>(std::move(owningPatterns));
     return success();

@@ -1,0 +1,26 @@
+//===- Canonicalize.h - wave-canonicalize's pattern list ---------*- C++
+//-*-===//
+//
+// wave-canonicalize runs upstream canonicalize's patterns with one of them,
+// scf.if condition propagation, guarded so that it is tried only where it
+// can act. The guard finds the upstream pattern by its debug name; the unit
+// test checks that it still does, since a renamed pattern would leave the
+// pass correct but quadratic again.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVE_DIALECT_WAVE_TRANSFORMS_CANONICALIZE_H
+#define WAVE_DIALECT_WAVE_TRANSFORMS_CANONICALIZE_H
+
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::wave {
+
+/// Replaces upstream's scf.if condition propagation in `patterns`, in its
+/// place, by the same pattern tried only when an op inside the if uses the
+/// condition. Returns how many patterns it replaced.
+unsigned guardConditionPropagation(RewritePatternSet &patterns);
+
+} // namespace mlir::wave
+
+#endif // WAVE_DIALECT_WAVE_TRANSFORMS_CANONICALIZE_H
