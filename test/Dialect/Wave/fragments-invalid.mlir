@@ -692,3 +692,17 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+gpu.module @m {
+  // The largest constant: the bound on it and a lane offset below it is
+  // past 64 bits before any scaling.
+  gpu.func @position_max(%m: memref<64x8xf16>, %i: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #k} {
+    // expected-error @+1 {{position map constant 9223372036854775807 in blocks of 8 overflows 64 bits}}
+    %v = wave.read %m[%i, %i] map affine_map<(d0, d1) -> (d0, d1 * 9223372036854775807 + d0)> fragment <A, f32_32x32x8_f16> : memref<64x8xf16> -> vector<4xf16>
+    gpu.return
+  }
+}

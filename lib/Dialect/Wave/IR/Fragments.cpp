@@ -306,9 +306,10 @@ static SmallVector<OpResult> getLayoutSources(Value value) {
 static std::optional<int64_t> findUnscalableConstant(AffineExpr expr,
                                                      int64_t block) {
   if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
-    int64_t value = constant.getValue(), scaled;
+    int64_t value = constant.getValue(), bound, scaled;
     if (value == std::numeric_limits<int64_t>::min() ||
-        llvm::MulOverflow(std::abs(value) + 1, block, scaled))
+        llvm::AddOverflow(std::abs(value), int64_t(1), bound) ||
+        llvm::MulOverflow(bound, block, scaled))
       return value;
     return std::nullopt;
   }
