@@ -1,9 +1,11 @@
 //===- MemoryOps.cpp - Lane memory accesses and allocations ---------------===//
 //
-// wave.read/write, memref.load/store and vector.load/store all become one
-// access handler: the affine map gives element 0's coordinate for every lane
-// at once, then each active lane moves its elements one by one, with bounds
-// checks against the logical shape and, on LDS, the race detector.
+// wave.read/write, memref.load/store, vector.load/store and
+// amdgpu.raw_buffer_load/store all become one access handler: the affine map
+// gives element 0's coordinate for every lane at once (a buffer access's
+// indices, which the buffer's range check places or drops whole), then each
+// active lane moves its elements one by one, with bounds checks against the
+// logical shape and, on LDS, the race detector.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +16,7 @@
 #include "wave/Dialect/Wave/IR/Assumptions.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
+#include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -35,6 +38,98 @@ static void reportOutOfBounds(Wave &w, const Instr &instr,
     diag.attachNote(object.def->getLoc()) << "allocated here";
 }
 
+/// Reports a buffer access by `lane` of elements `first` onwards (in the
+/// memref's row-major order): "<prefix>buffer read of <object><middle>:
+/// <lane> accesses elements A to B of its N (shape S)<suffix>".
+static void reportBufferAccess(Wave &w, const Instr &instr,
+                               const Access &access, const MemObject &object,
+                               const Buffer &buffer, unsigned lane,
+                               uint64_t first, StringRef prefix,
+                               StringRef middle, StringRef suffix) {
+  InFlightDiagnostic diag = w.emitError(instr);
+  diag << prefix << "buffer " << (access.write ? "write to " : "read of ")
+       << object.description << middle << ": " << w.describeLane(lane)
+       << " accesses elements " << int64_t(first) << " to "
+       << int64_t(first + access.elems - 1) << " of its "
+       << buffer.getNumElements() << " (shape ";
+  llvm::interleave(buffer.getShape(), diag, "x");
+  diag << ")" << suffix;
+}
+
+/// Where the vector of `lane` starts in a raw buffer access of `buffer`, as
+/// an element number in row-major order, or none when the range check drops
+/// it whole (a load reads zeros, a store writes nothing). As the hardware
+/// does, the access adds two 32-bit byte offsets, the voffset (indices
+/// linearized, plus indexOffset) and the soffset (sgprOffset), and checks
+/// them against the buffer's size (num_records: the memref's bytes), the
+/// soffset included on some chips only. What depends on the chip (a vector
+/// partly inside the buffer, e.g. straddling its end; one that its soffset
+/// alone takes past the end, or brings back inside from a negative voffset)
+/// is an error, as is any vector outside without `boundsCheck`.
+static FailureOr<std::optional<int64_t>>
+placeBufferVector(Wave &w, const Instr &instr, const Access &access,
+                  const MemObject &object, const Buffer &buffer,
+                  const int64_t *base, unsigned lane) {
+  unsigned width = w.width, rank = buffer.getRank();
+  ArrayRef<int64_t> strides = buffer.getStrides();
+  uint64_t bytes = getBitWidth(object.kind) / 8;
+  uint64_t size = uint64_t(buffer.getNumElements()) * bytes;
+  if (size > UINT32_MAX) {
+    InFlightDiagnostic diag = w.emitError(instr);
+    diag << "buffer " << (access.write ? "write to " : "read of ")
+         << object.description << " spans " << size
+         << " bytes, more than the 32-bit size of a buffer descriptor";
+    return failure();
+  }
+  // Offsets wrap to 32 bits as the hardware's do; messages give the
+  // element offset of the i32 operands read as signed.
+  uint64_t index = access.buffer->indexOffset;
+  uint64_t first = index;
+  for (unsigned d = 0; d < rank; ++d) {
+    uint64_t value = base[d * width + lane];
+    index += value * strides[d];
+    first += uint64_t(signExtend(value, 32)) * uint64_t(strides[d]);
+  }
+  uint64_t voffset = (index * bytes) & UINT32_MAX, soffset = 0;
+  if (access.buffer->hasSgprOffset) {
+    uint64_t value = base[rank * width + lane];
+    soffset = (value * bytes) & UINT32_MAX;
+    first += uint64_t(signExtend(value, 32));
+  }
+  uint64_t span = access.elems * bytes;
+  // Whether a vector at byte offset `at` has bytes inside the buffer; it
+  // may wrap past 2^32 to the buffer's start (a negative offset).
+  auto touches = [&](uint64_t at) {
+    return at < size || (at + span > (uint64_t(1) << 32) && size != 0);
+  };
+  StringRef bySgpr =
+      "; whether the range check counts sgprOffset depends on the chip";
+  if (!access.buffer->boundsCheck) {
+    if (voffset + soffset + span > size) {
+      reportBufferAccess(w, instr, access, object, buffer, lane, first,
+                         "out-of-bounds ", " with boundsCheck = false", "");
+      return failure();
+    }
+  } else if (!touches(voffset)) {
+    if (!touches((voffset + soffset) & UINT32_MAX))
+      return std::optional<int64_t>();
+    reportBufferAccess(w, instr, access, object, buffer, lane, first, "",
+                       " inside it only with its sgprOffset", bySgpr);
+    return failure();
+  } else if (voffset + span > size) {
+    reportBufferAccess(w, instr, access, object, buffer, lane, first, "",
+                       " partly outside it",
+                       "; which elements the range check keeps depends on "
+                       "the chip");
+    return failure();
+  } else if (voffset + soffset + span > size) {
+    reportBufferAccess(w, instr, access, object, buffer, lane, first, "",
+                       " past its end by its sgprOffset", bySgpr);
+    return failure();
+  }
+  return std::optional<int64_t>((voffset + soffset) / bytes);
+}
+
 static Status laneAccess(Wave &w, const Instr &instr) {
   const Program &program = *w.program;
   const Access &access = program.accesses[instr.aux];
@@ -51,8 +146,10 @@ static Status laneAccess(Wave &w, const Instr &instr) {
     offset = arg.getOffset();
   }
 
-  // Coordinates of element 0, one row of lanes per dimension.
-  SmallVector<int64_t, 4 * kMaxWaveSize> base(size_t(rank) * width);
+  // One row of lanes per result of the map: the coordinates of element 0
+  // (a buffer access's indices, then its sgprOffset).
+  SmallVector<int64_t, 4 * kMaxWaveSize> base(
+      size_t(access.map.getNumResults()) * width);
   SmallVector<const int64_t *, 4> operands;
   for (uint32_t reg : access.indices)
     operands.push_back(&w.reg(reg)->i);
@@ -79,6 +176,24 @@ static Status laneAccess(Wave &w, const Instr &instr) {
       buffer = &w.privateMemory[object.index * width + l];
       break;
     }
+    // A buffer access's vector starts at element `start` in row-major order,
+    // unless the range check drops it (reads give zeros).
+    int64_t start = 0;
+    if (access.buffer) {
+      FailureOr<std::optional<int64_t>> placed =
+          placeBufferVector(w, instr, access, object, *buffer, base.data(), l);
+      if (failed(placed)) {
+        ok = false;
+        return;
+      }
+      if (!*placed) {
+        if (!access.write)
+          for (unsigned e = 0; e < access.elems; ++e)
+            value[e * width + l].u = 0;
+        return;
+      }
+      start = **placed;
+    }
     for (unsigned e = 0; e < access.elems && ok; ++e) {
       Slot &slot = value[e * width + l];
       if (mask && !mask[e * width + l].u) {
@@ -86,9 +201,12 @@ static Status laneAccess(Wave &w, const Instr &instr) {
           slot.u = 0; // Masked-off elements read as zero (+0.0 for floats).
         continue;
       }
-      for (unsigned d = 0; d < rank; ++d)
-        coord[d] = int64_t(uint64_t(base[d * width + l]) +
-                           (d == access.along ? e : 0));
+      if (access.buffer)
+        llvm::copy(buffer->getCoordinate(start + e), coord.begin());
+      else
+        for (unsigned d = 0; d < rank; ++d)
+          coord[d] = int64_t(uint64_t(base[d * width + l]) +
+                             (d == access.along ? e : 0));
       // A bounded access skips the elements outside the shape.
       if (access.bounded && llvm::any_of(llvm::seq(rank), [&](unsigned d) {
             return coord[d] < 0 || coord[d] >= shape[d];
@@ -204,6 +322,54 @@ static LogicalResult compileIdentityAccess(Compiler &c, Operation *op,
       value);
 }
 
+/// amdgpu.raw_buffer_load/store of a kernel argument: the map passes the
+/// indices and sgprOffset through; the handler linearizes them with the
+/// argument's row-major strides and range-checks the vector as a buffer.
+template <typename OpTy>
+static LogicalResult compileBufferAccess(Compiler &c, OpTy op, Type valueType,
+                                         bool write, uint32_t value) {
+  if (auto vector = dyn_cast<VectorType>(valueType);
+      vector && vector.getRank() != 1)
+    return op.emitError("wave-run executes scalar and 1-D vector buffer "
+                        "loads and stores only");
+  MemRefType type = op.getMemref().getType();
+  if (!type.getLayout().isIdentity())
+    return op.emitError("wave-run executes buffer accesses of row-major "
+                        "memrefs (identity layout) only");
+  uint64_t bits = type.getElementTypeBitWidth() * Compiler::rowsOf(valueType);
+  if (type.getElementTypeBitWidth() % 8 != 0 ||
+      !llvm::is_contained({8u, 16u, 32u, 64u, 96u, 128u}, bits))
+    return op.emitError("a buffer access moves 1, 2, 4, 8, 12 or 16 bytes of "
+                        "whole-byte elements, not a ")
+           << valueType;
+  FailureOr<unsigned> object = c.getObject(op.getMemref(), op);
+  if (failed(object))
+    return failure();
+  if (c.program.objects[*object].space != MemorySpace::Global)
+    return op.emitError("wave-run executes buffer accesses of kernel "
+                        "arguments only");
+  if (type.hasStaticShape() &&
+      uint64_t(type.getNumElements()) * (type.getElementTypeBitWidth() / 8) >
+          UINT32_MAX)
+    return op.emitError("its memref spans ")
+           << type.getNumElements() * (type.getElementTypeBitWidth() / 8)
+           << " bytes, more than the 32-bit size of a buffer descriptor";
+  SmallVector<Value, 4> operands(op.getIndices());
+  if (Value sgprOffset = op.getSgprOffset())
+    operands.push_back(sgprOffset);
+  if (failed(emitAccess(
+          c, op, op.getMemref(),
+          AffineMap::getMultiDimIdentityMap(operands.size(), op.getContext()),
+          operands, type.getRank() - 1, Compiler::rowsOf(valueType), Value(),
+          write, value)))
+    return failure();
+  BufferAccess &buffer = c.program.accesses.back().buffer.emplace();
+  buffer.indexOffset = signExtend(op.getIndexOffset().value_or(0), 32);
+  buffer.hasSgprOffset = bool(op.getSgprOffset());
+  buffer.boundsCheck = op.getBoundsCheck();
+  return success();
+}
+
 static LogicalResult compileAllocation(Compiler &c, Operation *op,
                                        MemorySpace space,
                                        StringRef description) {
@@ -295,6 +461,14 @@ mlir::wave::interp::compileMemoryOp(Compiler &c, Operation *op) {
         return compileIdentityAccess(c, o, o.getBase(), o.getIndices(),
                                      o.getVectorType(), true,
                                      c.use(o.getValueToStore()));
+      })
+      .Case([&](amdgpu::RawBufferLoadOp o) {
+        return compileBufferAccess(c, o, o.getType(), false,
+                                   c.define(o.getResult()));
+      })
+      .Case([&](amdgpu::RawBufferStoreOp o) {
+        return compileBufferAccess(c, o, o.getValue().getType(), true,
+                                   c.use(o.getValue()));
       })
       .Default([](Operation *) { return std::nullopt; });
 }

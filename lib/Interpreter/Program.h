@@ -27,6 +27,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -99,9 +100,21 @@ struct MemObject {
   std::string description;
 };
 
+/// What a raw buffer access (`amdgpu.raw_buffer_load`/`store`) adds to a
+/// lane access: its vector starts at the row-major element offset of its i32
+/// indices plus `indexOffset` and `sgprOffset`, and the buffer's range check
+/// keeps or drops it whole.
+struct BufferAccess {
+  int64_t indexOffset = 0;
+  /// The access map's last result is `sgprOffset`.
+  bool hasSgprOffset = false;
+  bool boundsCheck = true;
+};
+
 /// A lane memory access (`wave.read`/`write`, `memref.load`/`store`,
-/// `vector.load`/`store`): element 0 at `map(indices)`, element i i positions
-/// further along dimension `along`.
+/// `vector.load`/`store`, `amdgpu.raw_buffer_load`/`store`): element 0 at
+/// `map(indices)`, element i i positions further along dimension `along`;
+/// for a buffer access, element i i positions further in row-major order.
 struct Access {
   unsigned object;
   AffineProgram map;
@@ -113,6 +126,7 @@ struct Access {
   bool write = false;
   /// Elements outside the shape are skipped (`bounded`).
   bool bounded = false;
+  std::optional<BufferAccess> buffer;
 };
 
 /// affine.apply/min/max: the map and the registers of its operands.
