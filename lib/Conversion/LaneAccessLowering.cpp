@@ -15,6 +15,7 @@
 #include "wave/Conversion/WaveToAMDGPU.h"
 #include "wave/Dialect/Wave/IR/Assumptions.h"
 
+#include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -22,6 +23,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -63,6 +66,11 @@ bool mlir::wave::lowersToVectorAccess(LaneAccessOpInterface op) {
          getHint(op) == CacheHint::cached;
 }
 
+/// A buffer instruction's immediate offset holds bytes 0 to 4095 (12 bits
+/// on GFX9 and GFX11; GFX12's global accesses take larger constants than
+/// the scalar offsets are used for).
+static constexpr uint64_t kBufferImmediateBytes = 4096;
+
 /// The most bytes a buffer access's memref may span: offsets are 32-bit,
 /// and lanes outside the shape address the byte past the end.
 static constexpr uint64_t kMaxBufferBytes = uint64_t(1) << 31;
@@ -77,14 +85,15 @@ static bool isGlobalMemorySpace(Attribute space) {
   return gpuSpace && gpuSpace.getValue() == gpu::AddressSpace::Global;
 }
 
-bool mlir::wave::lowersToBufferAccess(LaneAccessOpInterface op,
-                                      std::string *reason) {
+/// Whether the memory `op` accesses can be a buffer and its access a buffer
+/// access, whatever its offsets: `*reason` says why not otherwise.
+static bool isBufferable(LaneAccessOpInterface op, std::string *reason) {
   auto fail = [&](const Twine &why) {
     if (reason)
       *reason = why.str();
     return false;
   };
-  if (!op.getBounded() || op.getMask() || getHint(op) != CacheHint::cached ||
+  if (op.getMask() || getHint(op) != CacheHint::cached ||
       !lowersToVectorAccess(op))
     return fail("only unmasked, cached vector accesses are buffer accesses");
   MemRefType type = op.getMemref().getType();
@@ -117,10 +126,155 @@ bool mlir::wave::lowersToBufferAccess(LaneAccessOpInterface op,
     return fail("its memref may span " + Twine(size) +
                 " bytes, more than the " + Twine(kMaxBufferBytes) +
                 " a buffer access addresses");
+  return true;
+}
+
+bool mlir::wave::lowersToBufferAccess(LaneAccessOpInterface op,
+                                      std::string *reason) {
+  if (!op.getBounded()) {
+    if (reason)
+      *reason = "only bounded accesses skip their vectors outside the shape";
+    return false;
+  }
+  if (!isBufferable(op, reason))
+    return false;
   FailureOr<SymbolicFootprint> footprint = SymbolicFootprint::get(op, reason);
   if (failed(footprint))
     return false;
   return footprint->isWholeOrNothing(reason);
+}
+
+/// The terms of the sum `expr` that are not constants, and the constants'
+/// sum; false when that sum overflows.
+static bool collectTerms(AffineExpr expr, SmallVectorImpl<AffineExpr> &terms,
+                         int64_t &constant) {
+  if (auto term = dyn_cast<AffineConstantExpr>(expr))
+    return !llvm::AddOverflow(constant, term.getValue(), constant);
+  auto sum = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!sum || sum.getKind() != AffineExprKind::Add) {
+    terms.push_back(expr);
+    return true;
+  }
+  return collectTerms(sum.getLHS(), terms, constant) &&
+         collectTerms(sum.getRHS(), terms, constant);
+}
+
+/// The access map of `op` with its constant operands folded in and without
+/// the constant terms of the results along dimensions of static stride,
+/// when those are non-negative, and the element offset they add up to
+/// (saturating).
+static std::pair<AffineMap, uint64_t>
+splitScalarOffset(LaneAccessOpInterface op) {
+  AffineMap map = op.getAccessMap();
+  MLIRContext *context = map.getContext();
+  SmallVector<AffineExpr> dims, symbols;
+  for (auto [position, operand] : llvm::enumerate(op.getIndices())) {
+    bool isDim = position < map.getNumDims();
+    APInt value;
+    if (matchPattern(operand, m_ConstantInt(&value)))
+      (isDim ? dims : symbols)
+          .push_back(getAffineConstantExpr(value.getSExtValue(), context));
+    else if (isDim)
+      dims.push_back(getAffineDimExpr(position, context));
+    else
+      symbols.push_back(
+          getAffineSymbolExpr(position - map.getNumDims(), context));
+  }
+  SmallVector<int64_t> strides =
+      op.getMemref().getType().getStridesAndOffset().first;
+  SmallVector<AffineExpr> variables;
+  uint64_t elements = 0;
+  for (auto [result, stride] : llvm::zip_equal(map.getResults(), strides)) {
+    AffineExpr folded = result.replaceDimsAndSymbols(dims, symbols);
+    SmallVector<AffineExpr> terms;
+    int64_t constant = 0;
+    if (!collectTerms(folded, terms, constant) || constant < 0 ||
+        ShapedType::isDynamic(stride)) {
+      variables.push_back(folded);
+      continue;
+    }
+    AffineExpr variable = getAffineConstantExpr(0, context);
+    for (AffineExpr term : terms)
+      variable = variable + term;
+    variables.push_back(variable);
+    elements = llvm::SaturatingMultiplyAdd(uint64_t(constant), uint64_t(stride),
+                                           elements);
+  }
+  return {
+      AffineMap::get(map.getNumDims(), map.getNumSymbols(), variables, context),
+      elements};
+}
+
+/// Whether `expr`, over `operands` (dimensions, then symbols), is at least 0
+/// for every value the integer ranges of `solver` allow.
+static bool isNonNegative(AffineExpr expr, ValueRange operands,
+                          unsigned numDims, const DataFlowSolver &solver) {
+  auto operandIsNonNegative = [&](Value operand) {
+    auto *lattice =
+        solver.lookupState<dataflow::IntegerValueRangeLattice>(operand);
+    return lattice && !lattice->getValue().isUninitialized() &&
+           lattice->getValue().getValue().smin().isNonNegative();
+  };
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return constant.getValue() >= 0;
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return operandIsNonNegative(operands[dim.getPosition()]);
+  if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
+    return operandIsNonNegative(operands[numDims + symbol.getPosition()]);
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  auto divisor = dyn_cast<AffineConstantExpr>(binary.getRHS());
+  switch (expr.getKind()) {
+  case AffineExprKind::Add:
+  case AffineExprKind::Mul:
+    return isNonNegative(binary.getLHS(), operands, numDims, solver) &&
+           isNonNegative(binary.getRHS(), operands, numDims, solver);
+  case AffineExprKind::Mod:
+    // An affine `mod` by a positive constant lies in [0, divisor).
+    return divisor && divisor.getValue() > 0;
+  default: // floordiv, ceildiv
+    return divisor && divisor.getValue() > 0 &&
+           isNonNegative(binary.getLHS(), operands, numDims, solver);
+  }
+}
+
+std::optional<int64_t> mlir::wave::getScalarBufferOffset(
+    LaneAccessOpInterface op, int64_t maxImmediateBytes,
+    llvm::function_ref<const DataFlowSolver &()> getSolver,
+    std::string *reason) {
+  auto fail = [&](const Twine &why) -> std::optional<int64_t> {
+    if (reason)
+      *reason = why.str();
+    return std::nullopt;
+  };
+  if (reason)
+    reason->clear();
+  if (op.getBounded() || !lowersToVectorAccess(op) ||
+      !isGlobalMemorySpace(op.getMemref().getType().getMemorySpace()))
+    return std::nullopt;
+  auto [variables, elements] = splitScalarOffset(op);
+  uint64_t bytes = llvm::SaturatingMultiply(
+      elements,
+      uint64_t(op.getMemref().getType().getElementTypeBitWidth() / 8));
+  if (bytes <= uint64_t(maxImmediateBytes))
+    return std::nullopt;
+  if (op->getParentOfType<LoopLikeOpInterface>())
+    return fail("it is inside a loop, where LLVM strength-reduces the "
+                "global address across iterations");
+  if (!isBufferable(op, reason))
+    return std::nullopt;
+  if (bytes >= kMaxBufferBytes)
+    return fail("its constant offset lies past the memref");
+  const DataFlowSolver &solver = getSolver();
+  for (AffineExpr variable : variables.getResults())
+    if (!isNonNegative(variable, op.getIndices(), variables.getNumDims(),
+                       solver))
+      return fail("cannot prove the variable part of its map non-negative, "
+                  "which a buffer access's vector offset must be");
+  // Offsets below the buffer immediate's range stay with the vector offset,
+  // where the backend moves them to the immediate: accesses whose constants
+  // differ by less share one scalar offset.
+  uint64_t elementBytes = bytes / elements;
+  return int64_t((bytes & ~(kBufferImmediateBytes - 1)) / elementBytes);
 }
 
 /// The elements of a `bounded` access inside the memref's shape: those
@@ -329,6 +483,40 @@ static SmallVector<Value> getBufferIndices(OpBuilder &builder, Location loc,
   return indices;
 }
 
+/// The `i32` indices of the buffer access an unbounded `op` becomes, whose
+/// scalar offset is `scalarElements`: its coordinates without the constant
+/// terms `splitScalarOffset` finds, plus the part of them the scalar offset
+/// does not take.
+static std::optional<SmallVector<Value>>
+getScalarOffsetBufferIndices(OpBuilder &builder, LaneAccessOpInterface op,
+                             int64_t scalarElements) {
+  auto [variables, elements] = splitScalarOffset(op);
+  std::optional<SmallVector<Value, 8>> coordinates =
+      affine::expandAffineMap(builder, op.getLoc(), variables, op.getIndices());
+  if (!coordinates)
+    return std::nullopt;
+  // The elements the scalar offset leaves out, along the contiguous
+  // innermost dimension (the buffer's offset is linear).
+  if (int64_t rest = int64_t(elements) - scalarElements)
+    coordinates->back() = arith::AddIOp::create(
+        builder, op.getLoc(), coordinates->back(),
+        arith::ConstantIndexOp::create(builder, op.getLoc(), rest));
+  return llvm::map_to_vector(*coordinates, [&](Value coordinate) -> Value {
+    return arith::IndexCastOp::create(builder, op.getLoc(),
+                                      builder.getI32Type(), coordinate);
+  });
+}
+
+/// The scalar offset operand of a buffer access: `elements` as an `i32`
+/// constant, none for 0.
+static Value getScalarOffset(OpBuilder &builder, Location loc,
+                             int64_t elements) {
+  if (elements == 0)
+    return Value();
+  return arith::ConstantIntOp::create(builder, loc, builder.getI32Type(),
+                                      elements);
+}
+
 static Value lowerRead(RewriterBase &rewriter, Location loc,
                        const Access &access, bool asVector) {
   VectorType type = access.vectorType;
@@ -397,65 +585,96 @@ static void lowerWrite(RewriterBase &rewriter, Location loc,
 }
 
 namespace {
+/// Where `op`'s buffer access reads or writes.
+struct BufferAddress {
+  SmallVector<Value> indices;
+  Value scalarOffset;
+};
+} // namespace
+
+/// The address of the buffer access `op` becomes, whose scalar offset is
+/// `elements`: a `bounded` access's from its materialized coordinates,
+/// an unbounded one's without the constant terms the scalar offset takes.
+static FailureOr<BufferAddress> getBufferAddress(PatternRewriter &rewriter,
+                                                 LaneAccessOpInterface op,
+                                                 int64_t elements) {
+  if (!op.getBounded()) {
+    std::optional<SmallVector<Value>> indices =
+        getScalarOffsetBufferIndices(rewriter, op, elements);
+    if (!indices)
+      return rewriter.notifyMatchFailure(op, "cannot expand the access map");
+    return BufferAddress{std::move(*indices),
+                         getScalarOffset(rewriter, op.getLoc(), elements)};
+  }
+  FailureOr<Access> access = materializeAccess(rewriter, op, true);
+  if (failed(access))
+    return failure();
+  return BufferAddress{getBufferIndices(rewriter, op.getLoc(), *access),
+                       Value()};
+}
+
+namespace {
 struct ReadOpLowering : OpRewritePattern<ReadOp> {
   ReadOpLowering(MLIRContext *context,
-                 const llvm::DenseSet<Operation *> &bufferAccesses)
+                 const llvm::DenseMap<Operation *, int64_t> &bufferAccesses)
       : OpRewritePattern(context), bufferAccesses(bufferAccesses) {}
 
   LogicalResult matchAndRewrite(ReadOp op,
                                 PatternRewriter &rewriter) const override {
-    FailureOr<Access> access =
-        materializeAccess(rewriter, op, bufferAccesses.contains(op));
-    if (failed(access))
-      return failure();
-    if (bufferAccesses.contains(op)) {
+    if (auto buffer = bufferAccesses.find(op); buffer != bufferAccesses.end()) {
+      FailureOr<BufferAddress> address =
+          getBufferAddress(rewriter, op, buffer->second);
+      if (failed(address))
+        return failure();
       rewriter.replaceOpWithNewOp<amdgpu::RawBufferLoadOp>(
-          op, access->vectorType, access->memref,
-          getBufferIndices(rewriter, op.getLoc(), *access),
-          /*boundsCheck=*/true, /*indexOffset=*/nullptr,
-          /*sgprOffset=*/nullptr);
+          op, op.getVectorType(), op.getMemref(), address->indices,
+          /*boundsCheck=*/true, /*indexOffset=*/nullptr, address->scalarOffset);
       return success();
     }
+    FailureOr<Access> access = materializeAccess(rewriter, op, false);
+    if (failed(access))
+      return failure();
     rewriter.replaceOp(op, lowerRead(rewriter, op.getLoc(), *access,
                                      lowersToVectorAccess(op)));
     return success();
   }
 
-  const llvm::DenseSet<Operation *> &bufferAccesses;
+  const llvm::DenseMap<Operation *, int64_t> &bufferAccesses;
 };
 
 struct WriteOpLowering : OpRewritePattern<WriteOp> {
   WriteOpLowering(MLIRContext *context,
-                  const llvm::DenseSet<Operation *> &bufferAccesses)
+                  const llvm::DenseMap<Operation *, int64_t> &bufferAccesses)
       : OpRewritePattern(context), bufferAccesses(bufferAccesses) {}
 
   LogicalResult matchAndRewrite(WriteOp op,
                                 PatternRewriter &rewriter) const override {
-    FailureOr<Access> access =
-        materializeAccess(rewriter, op, bufferAccesses.contains(op));
-    if (failed(access))
-      return failure();
-    if (bufferAccesses.contains(op)) {
+    if (auto buffer = bufferAccesses.find(op); buffer != bufferAccesses.end()) {
+      FailureOr<BufferAddress> address =
+          getBufferAddress(rewriter, op, buffer->second);
+      if (failed(address))
+        return failure();
       rewriter.replaceOpWithNewOp<amdgpu::RawBufferStoreOp>(
-          op, op.getValue(), access->memref,
-          getBufferIndices(rewriter, op.getLoc(), *access),
-          /*boundsCheck=*/true, /*indexOffset=*/nullptr,
-          /*sgprOffset=*/nullptr);
+          op, op.getValue(), op.getMemref(), address->indices,
+          /*boundsCheck=*/true, /*indexOffset=*/nullptr, address->scalarOffset);
       return success();
     }
+    FailureOr<Access> access = materializeAccess(rewriter, op, false);
+    if (failed(access))
+      return failure();
     lowerWrite(rewriter, op.getLoc(), *access, op.getValue(),
                lowersToVectorAccess(op));
     rewriter.eraseOp(op);
     return success();
   }
 
-  const llvm::DenseSet<Operation *> &bufferAccesses;
+  const llvm::DenseMap<Operation *, int64_t> &bufferAccesses;
 };
 } // namespace
 
 void mlir::wave::populateWaveLaneAccessLoweringPatterns(
     RewritePatternSet &patterns,
-    const llvm::DenseSet<Operation *> &bufferAccesses) {
+    const llvm::DenseMap<Operation *, int64_t> &bufferAccesses) {
   patterns.add<ReadOpLowering, WriteOpLowering>(patterns.getContext(),
                                                 bufferAccesses);
 }

@@ -1,12 +1,14 @@
 //===- WaveToAMDGPU.cpp - The convert-wave-to-amdgpu pass -----------------===//
 
 #include "wave/Conversion/WaveToAMDGPU.h"
+#include "wave/Analysis/LoadSafety.h"
 #include "wave/Chip/Chip.h"
 #include "wave/Conversion/Passes.h"
 #include "wave/Conversion/ROCDLTarget.h"
 #include "wave/Dialect/Wave/IR/Assumptions.h"
 #include "wave/Dialect/Wave/IR/MmaLayout.h"
 
+#include "mlir/Analysis/DataFlow/Utils.h"
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -14,6 +16,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::wave {
@@ -42,6 +45,22 @@ std::optional<WaveShape> mlir::wave::getWaveShapeAt(Operation *op) {
   return WaveShape{*size, info && !info->hasWaveWideBPermute(*size)};
 }
 
+/// The fewest accesses of a memref in one block with constant offsets past
+/// the immediate field that `scalar-offsets` makes buffer accesses.
+static constexpr size_t kMinScalarOffsetAccesses = 16;
+
+/// The chip of the kernel holding `op`: its `wave.kernel`'s, else its
+/// module's `#rocdl.target`'s; null when neither names a known one.
+static const ChipInfo *getChipAt(Operation *op) {
+  KernelAttr kernel = getEnclosingKernelAttr(op);
+  StringRef name = kernel ? kernel.getChip() : StringRef();
+  if (auto module = op->getParentOfType<gpu::GPUModuleOp>();
+      name.empty() && module)
+    if (ROCDL::ROCDLTargetAttr target = getROCDLTarget(module))
+      name = target.getChip();
+  return lookupChip(name);
+}
+
 namespace {
 struct ConvertWaveToAMDGPUPass
     : public wave::impl::ConvertWaveToAMDGPUBase<ConvertWaveToAMDGPUPass> {
@@ -53,10 +72,12 @@ private:
   /// Reports what the patterns cannot lower and counts what they will.
   LogicalResult checkAndCount(gpu::GPUModuleOp module);
 
-  /// The bounded accesses that become buffer accesses, chosen before any
-  /// op is rewritten (the footprints read the kernel as written); a remark
-  /// at each bounded vector access that cannot says why.
-  llvm::DenseSet<Operation *> bufferAccesses;
+  /// The accesses that become buffer accesses, with the constant element
+  /// offset each leaves to the scalar offset, chosen before any op is
+  /// rewritten (the footprints read the kernel as written); a remark at each
+  /// bounded vector access that cannot says why, and, with `scalar-offsets`,
+  /// at each unbounded one whose constant offset is past the immediate.
+  llvm::DenseMap<Operation *, int64_t> bufferAccesses;
 };
 } // namespace
 
@@ -84,6 +105,23 @@ LogicalResult ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module) {
   for (auto func : module.getOps<gpu::GPUFuncOp>())
     if (func.isKernel() && failed(checkDynamicArguments(func)))
       return failure();
+  // Integer ranges prove the vector offsets of buffer accesses non-negative;
+  // solved on the first access that asks.
+  std::optional<DataFlowSolver> solver;
+  // The accesses that can take a scalar offset, by memref and block.
+  llvm::MapVector<std::pair<Value, Block *>,
+                  SmallVector<std::pair<Operation *, int64_t>>>
+      scalarOffsetCandidates;
+  auto getSolver = [&]() -> const DataFlowSolver & {
+    if (!solver) {
+      solver.emplace();
+      dataflow::loadBaselineAnalyses(*solver);
+      loadIntegerRangeAnalysis(*solver);
+      // A failed run leaves the ranges unknown: no access qualifies.
+      (void)solver->initializeAndRun(module);
+    }
+    return *solver;
+  };
   WalkResult result = module.walk([&](Operation *op) {
     if (isa<gpu::BlockDimOp, gpu::GridDimOp, gpu::GlobalIdOp, gpu::SubgroupIdOp,
             gpu::NumSubgroupsOp>(op))
@@ -101,11 +139,27 @@ LogicalResult ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module) {
         return WalkResult::interrupt();
       }
       ++(lowersToVectorAccess(access) ? numVectorAccesses : numElementAccesses);
+      std::string reason;
+      if (scalarOffsets && !access.getBounded()) {
+        const ChipInfo *chip = getChipAt(op);
+        std::optional<int64_t> offset =
+            chip ? getScalarBufferOffset(access,
+                                         chip->getMaxGlobalImmediateOffset(),
+                                         getSolver, &reason)
+                 : std::nullopt;
+        if (offset) {
+          scalarOffsetCandidates[{access.getMemref(), op->getBlock()}]
+              .emplace_back(op, *offset);
+        } else if (!reason.empty()) {
+          op->emitRemark("access with a constant offset past the immediate "
+                         "field kept as a global access: ")
+              << reason;
+        }
+      }
       if (!access.getBounded() || !lowersToVectorAccess(access))
         return WalkResult::advance();
-      std::string reason;
       if (lowersToBufferAccess(access, &reason)) {
-        bufferAccesses.insert(op);
+        bufferAccesses[op] = 0;
         ++numBufferAccesses;
       } else {
         op->emitRemark("bounded access lowered to a masked access, which "
@@ -137,7 +191,26 @@ LogicalResult ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module) {
       ++numCollectives;
     return WalkResult::advance();
   });
-  return failure(result.wasInterrupted());
+  if (result.wasInterrupted())
+    return failure();
+  // A buffer descriptor costs four scalar instructions and registers; the
+  // vector additions it saves (one per access past the immediate) pay for
+  // it in a block with many such accesses of the memref, such as an
+  // unrolled loop's.
+  for (auto &[key, accesses] : scalarOffsetCandidates) {
+    if (accesses.size() < kMinScalarOffsetAccesses) {
+      for (auto [op, offset] : accesses)
+        op->emitRemark("access with a constant offset past the immediate "
+                       "field kept as a global access: its block has ")
+            << accesses.size() << " such accesses of the memref, fewer than "
+            << kMinScalarOffsetAccesses << " that pay for a buffer descriptor";
+      continue;
+    }
+    for (auto [op, offset] : accesses)
+      bufferAccesses[op] = offset;
+    numScalarOffsetAccesses += accesses.size();
+  }
+  return success();
 }
 
 /// Bytes of LDS a workgroup attribution takes: its elements at their LLVM
@@ -276,15 +349,10 @@ void ConvertWaveToAMDGPUPass::runOnOperation() {
   // Loops whose MMAs wave-pipeline-loops set beside their LDS staging get
   // LLVM's small-GEMM strategy (iglp_opt 0: MFMAs interleaved with LDS and
   // global accesses) on chips with MFMA.
-  ROCDL::ROCDLTargetAttr target = getROCDLTarget(module);
   module.walk([&](scf::ForOp loop) {
     if (!loop->removeAttr(WaveDialect::kInterleaveMmaAttrName))
       return;
-    KernelAttr kernel = getEnclosingKernelAttr(loop);
-    StringRef chipName = kernel ? kernel.getChip() : StringRef();
-    if (chipName.empty() && target)
-      chipName = target.getChip();
-    const ChipInfo *chip = lookupChip(chipName);
+    const ChipInfo *chip = getChipAt(loop);
     if (!chip || !chip->hasMfma)
       return;
     OpBuilder builder = OpBuilder::atBlockBegin(loop.getBody());

@@ -62,6 +62,7 @@ void mlir::wave::buildWaveToUpstreamPipeline(
   // Lowering choices that rest on wave analyses belong with wave-optimize.
   ConvertWaveToAMDGPUOptions lowering;
   lowering.uniformBranches = options.optimize;
+  lowering.scalarOffsets = options.optimize;
   gpuModule.addPass(createConvertWaveToAMDGPU(lowering));
   // cse comes after convert-scf-to-cf, in wave-upstream-to-rocdl.
   gpuModule.addPass(createWaveCanonicalize());

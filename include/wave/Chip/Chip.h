@@ -13,6 +13,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <cstdint>
 #include <optional>
 
 namespace mlir::wave {
@@ -97,6 +98,14 @@ struct ChipInfo {
   /// (GCNSubtarget::supportsWaveWideBPermute).
   bool hasWaveWideBPermute(unsigned waveSize) const {
     return waveSize == 32 || gfxMajor <= 9 || gfxMajor >= 12;
+  }
+
+  /// The largest byte offset a global load or store encodes as an immediate
+  /// (a signed field of 13 bits on GFX9 and GFX11, 24 on GFX12:
+  /// AMDGPU::getNumFlatOffsetBits); a larger constant offset takes address
+  /// arithmetic.
+  int64_t getMaxGlobalImmediateOffset() const {
+    return gfxMajor >= 12 ? (int64_t(1) << 23) - 1 : (int64_t(1) << 12) - 1;
   }
 };
 

@@ -141,6 +141,24 @@ def ConvertWaveToAMDGPU
     (`s_cmp`, `s_cbranch_scc`) with no lane mask and no exec masking; a
     remark says why when wider operands are not known to fit.
 
+    With `scalar-offsets` (wave-compile sets it with `wave-optimize`), an
+    unbounded, unmasked, cached vector access of a row-major global memref of
+    at most 2^31 bytes, outside loops, whose map (constant operands folded
+    in) is a part the integer ranges prove non-negative plus constants adding
+    up to more bytes than a global instruction's immediate holds (4095 on
+    GFX9 and GFX11), is an `amdgpu.raw_buffer_load` / `raw_buffer_store`
+    whose `sgprOffset` holds the constant's multiple of 4096 bytes (the rest
+    stays with the vector offset, where the backend moves it to the buffer
+    instruction's immediate): the accesses share one vector offset, where
+    global accesses need a 64-bit vector addition per constant (LLVM 22's SI
+    Load Store Optimizer also scans the rest of the block for each of those,
+    quadratic in a long block). It applies where a block has at least 16
+    such accesses of one memref, enough to pay for the buffer descriptor's
+    four scalar instructions and registers; a remark at each other such
+    access says why it stays global (too few in its block, inside a loop,
+    where LLVM strength-reduces the address, a variable part not proved
+    non-negative, a memref too large).
+
     The wave size comes from the kernel's `wave.kernel` attribute, else from
     the module's `#rocdl.target`. A kernel whose LDS tiles exceed what one
     workgroup of its chip may allocate is an error at the kernel, with a
@@ -150,6 +168,10 @@ def ConvertWaveToAMDGPU
     Option<"uniformBranches", "uniform-branches", "bool", /*default=*/"false",
            "Lower branches on wave-uniform compares of lane ids as uniform "
            "branches">,
+    Option<"scalarOffsets", "scalar-offsets", "bool", /*default=*/"false",
+           "Lower global vector accesses whose constant offset is past the "
+           "immediate field to buffer accesses with the constant as scalar "
+           "offset">,
   ];
   let dependentDialects = [
     "::mlir::amdgpu::AMDGPUDialect",
@@ -169,6 +191,9 @@ def ConvertWaveToAMDGPU
               "wave.read/write lowered to one access per element">,
     Statistic<"numBufferAccesses", "buffer-accesses",
               "bounded vector accesses lowered to buffer accesses">,
+    Statistic<"numScalarOffsetAccesses", "scalar-offset-accesses",
+              "global vector accesses lowered to buffer accesses with a "
+              "constant scalar offset">,
     Statistic<"numCollectives", "collectives", "wave collectives lowered">,
   ];
 }

@@ -10,17 +10,22 @@
 
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
+#include "mlir/Analysis/DataFlowFramework.h"
 #include "mlir/IR/PatternMatch.h"
-#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <optional>
 
 namespace mlir::wave {
 
 /// `wave.read` and `wave.write` to vector or per-element memory accesses;
-/// those in `bufferAccesses` (see `lowersToBufferAccess`) to buffer
-/// accesses. The set must outlive the patterns.
+/// those `bufferAccesses` maps to buffer accesses: a `bounded` access (see
+/// `lowersToBufferAccess`) to 0, an unbounded one to the constant element
+/// offset its buffer access takes as scalar offset (see
+/// `getScalarBufferOffset`). The map must outlive the patterns.
 void populateWaveLaneAccessLoweringPatterns(
     RewritePatternSet &patterns,
-    const llvm::DenseSet<Operation *> &bufferAccesses);
+    const llvm::DenseMap<Operation *, int64_t> &bufferAccesses);
 
 /// The wave collectives to gpu shuffles and reductions and rocdl intrinsics.
 void populateWaveCollectiveLoweringPatterns(RewritePatternSet &patterns);
@@ -59,6 +64,27 @@ bool lowersToVectorAccess(LaneAccessOpInterface op);
 /// elements `bounded` skips. `*reason` says why not otherwise.
 bool lowersToBufferAccess(LaneAccessOpInterface op,
                           std::string *reason = nullptr);
+
+/// The constant element offset an unbounded access `op` leaves to the scalar
+/// offset of a buffer access, when it is better made as one: a global load
+/// or store whose address is the same variable part plus a constant across
+/// accesses needs, beyond `maxImmediateBytes`, a 64-bit vector addition per
+/// constant (and LLVM 22's SI Load Store Optimizer then scans the rest of
+/// the block for every such access, quadratic in a long block). As a buffer
+/// access the constant is an SGPR offset and the variable part, the vector
+/// offset, is shared. It applies to an unmasked, cached vector access of a
+/// row-major global memref of at most 2^31 bytes whose map results are each
+/// a part the integer ranges (`loadIntegerRangeAnalysis`) prove
+/// non-negative plus a constant, the constants adding up to more than
+/// `maxImmediateBytes` bytes: the vector offset is then a part of the
+/// in-bounds offset, below 2^31. Otherwise none; `*reason` then says why
+/// an access with such constants is not a buffer access, and is empty for
+/// the others (a vector access of smaller constants, a `bounded` access, one
+/// access per element). `getSolver` gives the solver when it is needed.
+std::optional<int64_t>
+getScalarBufferOffset(LaneAccessOpInterface op, int64_t maxImmediateBytes,
+                      llvm::function_ref<const DataFlowSolver &()> getSolver,
+                      std::string *reason = nullptr);
 
 /// The wave of the kernel holding `op`.
 struct WaveShape {

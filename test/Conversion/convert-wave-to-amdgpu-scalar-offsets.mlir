@@ -1,0 +1,223 @@
+// RUN: sed -n '1,/^\/\/ -----/p' %s > %t.unrolled.mlir
+// RUN: wave-opt %s --split-input-file --pass-pipeline='builtin.module(gpu.module(convert-wave-to-amdgpu{scalar-offsets}))' --mlir-print-op-on-diagnostic=false 2>%t.remarks | FileCheck %s
+// RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+// RUN: grep -c remark: %t.remarks | FileCheck %s --check-prefix=COUNT
+// RUN: wave-opt %s --split-input-file --pass-pipeline='builtin.module(gpu.module(convert-wave-to-amdgpu))' 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: wave-compile %t.unrolled.mlir --chip=gfx942 --emit=asm -o - | FileCheck %s --check-prefix=ISA
+// The lowered kernel computes what the kernel as written does, on random
+// inputs.
+// RUN: wave-run %t.unrolled.mlir --compare-pipeline='gpu.module(convert-wave-to-amdgpu{scalar-offsets})' | FileCheck %s --check-prefix=SAME
+// SAME: output 'out' (1024xf32): agrees (max abs error 0, max rel error 0)
+// SAME: PASS
+
+// Global vector accesses whose constant offset is past the immediate field of
+// a global instruction (4095 bytes on gfx942) become buffer accesses whose
+// scalar offset holds the constant, in multiples of 4096 bytes (what is left
+// stays with the vector offset, where the backend moves it to the buffer
+// instruction's immediate), when a block has at least 16 of them for one
+// memref: the accesses then share one vector offset where the global ones
+// need a 64-bit vector addition each.
+
+// Without the option (wave-compile -O0, --wave-optimize=false) every access
+// stays a global access, with no remark.
+// OFF-NOT: raw_buffer
+// OFF-NOT: remark
+
+#row = affine_map<(r, t) -> (r, t * 4)>
+#row0 = affine_map<(t) -> (0, (t mod 64) * 4 + 16)>
+#rest = affine_map<(t) -> (15, (t mod 64) * 4 + 8)>
+!x = memref<17x1024xf32>
+#kernel = #wave.kernel<chip = "gfx942", wave_size = 64>
+
+gpu.module @m {
+  // Rows 1 to 16 (4096 bytes each) and a read 61472 bytes in: 17 accesses.
+  // Row 0 + 16 elements (64 bytes) fits the immediate and stays a load.
+  // CHECK-LABEL: gpu.func @unrolled
+  // CHECK: [[TID:%[a-z_0-9]+]] = gpu.thread_id x
+  // CHECK: vector.load %{{.*}} : memref<17x1024xf32>, vector<4xf32>
+  // CHECK: [[COL:%[0-9]+]] = arith.muli [[TID]], %c4{{.*}} : index
+  // CHECK: [[COL32:%[0-9]+]] = arith.index_cast [[COL]] : index to i32
+  // CHECK: [[ROW1:%[a-z_0-9]+]] = arith.constant 1024 : i32
+  // CHECK: amdgpu.raw_buffer_load %{{.*}}[%{{.*}}, [[COL32]]] sgprOffset [[ROW1]] : memref<17x1024xf32>, i32, i32 -> vector<4xf32>
+  // CHECK-COUNT-15: amdgpu.raw_buffer_load {{.*}} sgprOffset
+  // 61472 bytes: 61440 in the scalar offset (15360 elements), 8 elements on
+  // the column.
+  // CHECK: [[PLUS:%[0-9]+]] = arith.addi %{{.*}}, %c8{{(_[0-9]+)?}} : index
+  // CHECK: [[PLUS32:%[0-9]+]] = arith.index_cast [[PLUS]] : index to i32
+  // CHECK: [[REST:%[a-z_0-9]+]] = arith.constant 15360 : i32
+  // CHECK: amdgpu.raw_buffer_load %{{.*}}[%{{.*}}, [[PLUS32]]] sgprOffset [[REST]]
+  // CHECK-NOT: raw_buffer_load
+  // CHECK: vector.store
+  // CHECK: gpu.return
+  // The loads share the vector offset: no 64-bit vector additions.
+  // ISA-LABEL: unrolled:
+  // ISA-NOT: v_addc
+  // ISA-COUNT-17: buffer_load_dwordx4 v[{{[0-9]+}}:{{[0-9]+}}], [[VOFF:v[0-9]+]], s[{{[0-9]+}}:{{[0-9]+}}], s{{[0-9]+}} offen
+  // ISA-NOT: v_addc
+  // ISA: s_endpgm
+  gpu.func @unrolled(%x: !x, %out: memref<1024xf32>) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #kernel} {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
+    %c5 = arith.constant 5 : index
+    %c6 = arith.constant 6 : index
+    %c7 = arith.constant 7 : index
+    %c8 = arith.constant 8 : index
+    %c9 = arith.constant 9 : index
+    %c10 = arith.constant 10 : index
+    %c11 = arith.constant 11 : index
+    %c12 = arith.constant 12 : index
+    %c13 = arith.constant 13 : index
+    %c14 = arith.constant 14 : index
+    %c15 = arith.constant 15 : index
+    %c16 = arith.constant 16 : index
+    %tid = gpu.thread_id x
+    %r0 = wave.read %x[%tid] map #row0 : !x -> vector<4xf32>
+    %r1 = wave.read %x[%c1, %tid] map #row : !x -> vector<4xf32>
+    %r2 = wave.read %x[%c2, %tid] map #row : !x -> vector<4xf32>
+    %r3 = wave.read %x[%c3, %tid] map #row : !x -> vector<4xf32>
+    %r4 = wave.read %x[%c4, %tid] map #row : !x -> vector<4xf32>
+    %r5 = wave.read %x[%c5, %tid] map #row : !x -> vector<4xf32>
+    %r6 = wave.read %x[%c6, %tid] map #row : !x -> vector<4xf32>
+    %r7 = wave.read %x[%c7, %tid] map #row : !x -> vector<4xf32>
+    %r8 = wave.read %x[%c8, %tid] map #row : !x -> vector<4xf32>
+    %r9 = wave.read %x[%c9, %tid] map #row : !x -> vector<4xf32>
+    %r10 = wave.read %x[%c10, %tid] map #row : !x -> vector<4xf32>
+    %r11 = wave.read %x[%c11, %tid] map #row : !x -> vector<4xf32>
+    %r12 = wave.read %x[%c12, %tid] map #row : !x -> vector<4xf32>
+    %r13 = wave.read %x[%c13, %tid] map #row : !x -> vector<4xf32>
+    %r14 = wave.read %x[%c14, %tid] map #row : !x -> vector<4xf32>
+    %r15 = wave.read %x[%c15, %tid] map #row : !x -> vector<4xf32>
+    %r16 = wave.read %x[%c16, %tid] map #row : !x -> vector<4xf32>
+    %s1 = arith.addf %r0, %r1 : vector<4xf32>
+    %s2 = arith.addf %s1, %r2 : vector<4xf32>
+    %s3 = arith.addf %s2, %r3 : vector<4xf32>
+    %s4 = arith.addf %s3, %r4 : vector<4xf32>
+    %s5 = arith.addf %s4, %r5 : vector<4xf32>
+    %s6 = arith.addf %s5, %r6 : vector<4xf32>
+    %s7 = arith.addf %s6, %r7 : vector<4xf32>
+    %s8 = arith.addf %s7, %r8 : vector<4xf32>
+    %s9 = arith.addf %s8, %r9 : vector<4xf32>
+    %s10 = arith.addf %s9, %r10 : vector<4xf32>
+    %s11 = arith.addf %s10, %r11 : vector<4xf32>
+    %s12 = arith.addf %s11, %r12 : vector<4xf32>
+    %s13 = arith.addf %s12, %r13 : vector<4xf32>
+    %s14 = arith.addf %s13, %r14 : vector<4xf32>
+    %s15 = arith.addf %s14, %r15 : vector<4xf32>
+    %s16 = arith.addf %s15, %r16 : vector<4xf32>
+    %rest = wave.read %x[%tid] map #rest : !x -> vector<4xf32>
+    %total = arith.addf %s16, %rest : vector<4xf32>
+    wave.write %total, %out[%tid] map affine_map<(t) -> (t * 4)>
+        : vector<4xf32>, memref<1024xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+#row = affine_map<(r, t) -> (r, t * 4)>
+#shifted = affine_map<(r, t) -> (r + 2, t * 4)>
+!x = memref<17x1024xf32>
+!huge = memref<1048576x1024xf32>
+#kernel = #wave.kernel<chip = "gfx942", wave_size = 64>
+
+// Where accesses stay global, with the reason.
+gpu.module @declined {
+  // CHECK-LABEL: gpu.func @few
+  // CHECK-NOT: raw_buffer
+  // CHECK: gpu.return
+  // REMARK-DAG: [[# @LINE + 9]]:10: remark: access with a constant offset past the immediate field kept as a global access: its block has 2 such accesses of the memref, fewer than 16 that pay for a buffer descriptor
+  // REMARK-DAG: [[# @LINE + 9]]:10: remark: access with a constant offset past the immediate field kept as a global access: its block has 2 such accesses
+  gpu.func @few(%x: !x, %out: memref<1024xf32>) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #kernel} {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %tid = gpu.thread_id x
+    %a = wave.read %x[%c1, %tid] map #row : !x -> vector<4xf32>
+    %b = wave.read %x[%c2, %tid] map #row : !x -> vector<4xf32>
+    %s = arith.addf %a, %b : vector<4xf32>
+    wave.write %s, %out[%tid] map affine_map<(t) -> (t * 4)>
+        : vector<4xf32>, memref<1024xf32>
+    gpu.return
+  }
+
+  // CHECK-LABEL: gpu.func @looped
+  // CHECK-NOT: raw_buffer
+  // CHECK: gpu.return
+  // REMARK-DAG: [[# @LINE + 11]]:12: remark: access with a constant offset past the immediate field kept as a global access: it is inside a loop, where LLVM strength-reduces the global address across iterations
+  gpu.func @looped(%x: !x, %out: memref<1024xf32>) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #kernel} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %zero = arith.constant dense<0.0> : vector<4xf32>
+    %tid = gpu.thread_id x
+    %sum = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+      %v = wave.read %x[%i, %tid] map #shifted : !x -> vector<4xf32>
+      %next = arith.addf %acc, %v : vector<4xf32>
+      scf.yield %next : vector<4xf32>
+    }
+    wave.write %sum, %out[%tid] map affine_map<(t) -> (t * 4)>
+        : vector<4xf32>, memref<1024xf32>
+    gpu.return
+  }
+
+  // The row %n may be negative: the vector offset, without the constant
+  // 2 rows, could be.
+  // CHECK-LABEL: gpu.func @unproven
+  // CHECK-NOT: raw_buffer
+  // CHECK: gpu.return
+  // REMARK-DAG: [[# @LINE + 6]]:10: remark: access with a constant offset past the immediate field kept as a global access: cannot prove the variable part of its map non-negative, which a buffer access's vector offset must be
+  gpu.func @unproven(%x: !x, %out: memref<1024xf32>, %n: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #kernel} {
+    %tid = gpu.thread_id x
+    %a = wave.read %x[%n, %tid] map #shifted : !x -> vector<4xf32>
+    wave.write %a, %out[%tid] map affine_map<(t) -> (t * 4)>
+        : vector<4xf32>, memref<1024xf32>
+    gpu.return
+  }
+
+  // A buffer's offsets are 32-bit.
+  // CHECK-LABEL: gpu.func @huge
+  // CHECK-NOT: raw_buffer
+  // CHECK: gpu.return
+  // REMARK-DAG: [[# @LINE + 7]]:10: remark: access with a constant offset past the immediate field kept as a global access: its memref may span 4294967296 bytes, more than the 2147483648 a buffer access addresses
+  gpu.func @huge(%x: !huge, %out: memref<1024xf32>) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #kernel} {
+    %c1 = arith.constant 1 : index
+    %tid = gpu.thread_id x
+    %a = wave.read %x[%c1, %tid] map #row : !huge -> vector<4xf32>
+    wave.write %a, %out[%tid] map affine_map<(t) -> (t * 4)>
+        : vector<4xf32>, memref<1024xf32>
+    gpu.return
+  }
+
+  // LDS accesses are no buffer accesses, and need no remark: five remarks
+  // in all.
+  // COUNT: {{^}}5{{$}}
+  gpu.func @lds(%out: memref<1024xf32>) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #kernel} {
+    %tile = wave.alloc_lds : memref<4x1024xf32, #gpu.address_space<workgroup>>
+    %c3 = arith.constant 3 : index
+    %tid = gpu.thread_id x
+    %a = wave.read %tile[%c3, %tid] map #row
+        : memref<4x1024xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
+    wave.write %a, %out[%tid] map affine_map<(t) -> (t * 4)>
+        : vector<4xf32>, memref<1024xf32>
+    gpu.return
+  }
+}
