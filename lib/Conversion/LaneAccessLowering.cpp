@@ -15,7 +15,6 @@
 #include "wave/Conversion/WaveToAMDGPU.h"
 #include "wave/Dialect/Wave/IR/Assumptions.h"
 
-#include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -205,42 +204,84 @@ splitScalarOffset(LaneAccessOpInterface op) {
       elements};
 }
 
+static bool isKnownNonNegative(Value value, unsigned depth);
+
 /// Whether `expr`, over `operands` (dimensions, then symbols), is at least 0
-/// for every value the integer ranges of `solver` allow.
+/// whenever the operands `isKnownNonNegative` accepts are.
 static bool isNonNegative(AffineExpr expr, ValueRange operands,
-                          unsigned numDims, const DataFlowSolver &solver) {
-  auto operandIsNonNegative = [&](Value operand) {
-    auto *lattice =
-        solver.lookupState<dataflow::IntegerValueRangeLattice>(operand);
-    return lattice && !lattice->getValue().isUninitialized() &&
-           lattice->getValue().getValue().smin().isNonNegative();
-  };
+                          unsigned numDims, unsigned depth) {
   if (auto constant = dyn_cast<AffineConstantExpr>(expr))
     return constant.getValue() >= 0;
   if (auto dim = dyn_cast<AffineDimExpr>(expr))
-    return operandIsNonNegative(operands[dim.getPosition()]);
+    return isKnownNonNegative(operands[dim.getPosition()], depth);
   if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
-    return operandIsNonNegative(operands[numDims + symbol.getPosition()]);
+    return isKnownNonNegative(operands[numDims + symbol.getPosition()], depth);
   auto binary = cast<AffineBinaryOpExpr>(expr);
   auto divisor = dyn_cast<AffineConstantExpr>(binary.getRHS());
   switch (expr.getKind()) {
   case AffineExprKind::Add:
   case AffineExprKind::Mul:
-    return isNonNegative(binary.getLHS(), operands, numDims, solver) &&
-           isNonNegative(binary.getRHS(), operands, numDims, solver);
+    return isNonNegative(binary.getLHS(), operands, numDims, depth) &&
+           isNonNegative(binary.getRHS(), operands, numDims, depth);
   case AffineExprKind::Mod:
     // An affine `mod` by a positive constant lies in [0, divisor).
     return divisor && divisor.getValue() > 0;
   default: // floordiv, ceildiv
     return divisor && divisor.getValue() > 0 &&
-           isNonNegative(binary.getLHS(), operands, numDims, solver);
+           isNonNegative(binary.getLHS(), operands, numDims, depth);
   }
 }
 
+/// Whether `value`, an index, is at least 0 by how it is computed: launch
+/// ids and sizes, non-negative constants, a memref extent `wave.dims`
+/// binds, and sums, products, quotients, remainders and affine maps of
+/// such values (an affine `mod` by a positive constant is always one), up
+/// to a depth that keeps the question local.
+static bool isKnownNonNegative(Value value, unsigned depth) {
+  static constexpr unsigned kMaxDepth = 8;
+  if (depth > kMaxDepth)
+    return false;
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant)))
+    return !constant.isNegative();
+  if (auto argument = dyn_cast<BlockArgument>(value)) {
+    auto kernel = dyn_cast<gpu::GPUFuncOp>(argument.getOwner()->getParentOp());
+    if (!kernel || argument.getOwner() != &kernel.getBody().front())
+      return false;
+    for (unsigned index = 0; index < kernel.getNumArguments(); ++index)
+      if (llvm::is_contained(getDimBindings(kernel, index),
+                             int64_t(argument.getArgNumber())))
+        return true;
+    return false;
+  }
+  Operation *op = value.getDefiningOp();
+  auto operandsNonNegative = [&] {
+    return llvm::all_of(op->getOperands(), [&](Value operand) {
+      return isKnownNonNegative(operand, depth + 1);
+    });
+  };
+  if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::LaneIdOp, gpu::SubgroupIdOp,
+          gpu::GlobalIdOp, gpu::BlockDimOp, gpu::GridDimOp, gpu::NumSubgroupsOp,
+          gpu::SubgroupSizeOp>(op))
+    return true;
+  if (isa<arith::AddIOp, arith::MulIOp, arith::DivUIOp, arith::DivSIOp,
+          arith::FloorDivSIOp, arith::CeilDivSIOp, arith::RemUIOp,
+          arith::RemSIOp, arith::MinSIOp, arith::MinUIOp>(op))
+    return operandsNonNegative();
+  if (auto apply = dyn_cast<affine::AffineApplyOp>(op))
+    return isNonNegative(apply.getAffineMap().getResult(0),
+                         apply.getMapOperands(),
+                         apply.getAffineMap().getNumDims(), depth + 1);
+  // Every result but the first is a remainder in [0, basis); the first is
+  // the quotient of the linear index.
+  if (auto delinearize = dyn_cast<affine::AffineDelinearizeIndexOp>(op))
+    return cast<OpResult>(value).getResultNumber() != 0 ||
+           isKnownNonNegative(delinearize.getLinearIndex(), depth + 1);
+  return false;
+}
+
 std::optional<int64_t> mlir::wave::getScalarBufferOffset(
-    LaneAccessOpInterface op, int64_t maxImmediateBytes,
-    llvm::function_ref<const DataFlowSolver &()> getSolver,
-    std::string *reason) {
+    LaneAccessOpInterface op, int64_t maxImmediateBytes, std::string *reason) {
   auto fail = [&](const Twine &why) -> std::optional<int64_t> {
     if (reason)
       *reason = why.str();
@@ -264,10 +305,9 @@ std::optional<int64_t> mlir::wave::getScalarBufferOffset(
     return std::nullopt;
   if (bytes >= kMaxBufferBytes)
     return fail("its constant offset lies past the memref");
-  const DataFlowSolver &solver = getSolver();
   for (AffineExpr variable : variables.getResults())
     if (!isNonNegative(variable, op.getIndices(), variables.getNumDims(),
-                       solver))
+                       /*depth=*/0))
       return fail("cannot prove the variable part of its map non-negative, "
                   "which a buffer access's vector offset must be");
   // Offsets below the buffer immediate's range stay with the vector offset,

@@ -1,14 +1,12 @@
 //===- WaveToAMDGPU.cpp - The convert-wave-to-amdgpu pass -----------------===//
 
 #include "wave/Conversion/WaveToAMDGPU.h"
-#include "wave/Analysis/LoadSafety.h"
 #include "wave/Chip/Chip.h"
 #include "wave/Conversion/Passes.h"
 #include "wave/Conversion/ROCDLTarget.h"
 #include "wave/Dialect/Wave/IR/Assumptions.h"
 #include "wave/Dialect/Wave/IR/MmaLayout.h"
 
-#include "mlir/Analysis/DataFlow/Utils.h"
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -105,23 +103,10 @@ LogicalResult ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module) {
   for (auto func : module.getOps<gpu::GPUFuncOp>())
     if (func.isKernel() && failed(checkDynamicArguments(func)))
       return failure();
-  // Integer ranges prove the vector offsets of buffer accesses non-negative;
-  // solved on the first access that asks.
-  std::optional<DataFlowSolver> solver;
   // The accesses that can take a scalar offset, by memref and block.
   llvm::MapVector<std::pair<Value, Block *>,
                   SmallVector<std::pair<Operation *, int64_t>>>
       scalarOffsetCandidates;
-  auto getSolver = [&]() -> const DataFlowSolver & {
-    if (!solver) {
-      solver.emplace();
-      dataflow::loadBaselineAnalyses(*solver);
-      loadIntegerRangeAnalysis(*solver);
-      // A failed run leaves the ranges unknown: no access qualifies.
-      (void)solver->initializeAndRun(module);
-    }
-    return *solver;
-  };
   WalkResult result = module.walk([&](Operation *op) {
     if (isa<gpu::BlockDimOp, gpu::GridDimOp, gpu::GlobalIdOp, gpu::SubgroupIdOp,
             gpu::NumSubgroupsOp>(op))
@@ -143,9 +128,8 @@ LogicalResult ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module) {
       if (scalarOffsets && !access.getBounded()) {
         const ChipInfo *chip = getChipAt(op);
         std::optional<int64_t> offset =
-            chip ? getScalarBufferOffset(access,
-                                         chip->getMaxGlobalImmediateOffset(),
-                                         getSolver, &reason)
+            chip ? getScalarBufferOffset(
+                       access, chip->getMaxGlobalImmediateOffset(), &reason)
                  : std::nullopt;
         if (offset) {
           scalarOffsetCandidates[{access.getMemref(), op->getBlock()}]

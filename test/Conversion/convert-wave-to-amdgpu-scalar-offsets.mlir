@@ -25,7 +25,7 @@
 
 #row = affine_map<(r, t) -> (r, t * 4)>
 #row0 = affine_map<(t) -> (0, (t mod 64) * 4 + 16)>
-#rest = affine_map<(t) -> (15, (t mod 64) * 4 + 8)>
+#rest = affine_map<(t) -> (15, t * 4 + 8)>
 !x = memref<17x1024xf32>
 #kernel = #wave.kernel<chip = "gfx942", wave_size = 64>
 
@@ -109,7 +109,10 @@ gpu.module @m {
     %s14 = arith.addf %s13, %r14 : vector<4xf32>
     %s15 = arith.addf %s14, %r15 : vector<4xf32>
     %s16 = arith.addf %s15, %r16 : vector<4xf32>
-    %rest = wave.read %x[%tid] map #rest : !x -> vector<4xf32>
+    // A remainder of the thread id is no less than 0, as the thread id.
+    %c64 = arith.constant 64 : index
+    %lane = arith.remui %tid, %c64 : index
+    %rest = wave.read %x[%lane] map #rest : !x -> vector<4xf32>
     %total = arith.addf %s16, %rest : vector<4xf32>
     wave.write %total, %out[%tid] map affine_map<(t) -> (t * 4)>
         : vector<4xf32>, memref<1024xf32>
@@ -175,14 +178,20 @@ gpu.module @declined {
   // CHECK-LABEL: gpu.func @unproven
   // CHECK-NOT: raw_buffer
   // CHECK: gpu.return
-  // REMARK-DAG: [[# @LINE + 6]]:10: remark: access with a constant offset past the immediate field kept as a global access: cannot prove the variable part of its map non-negative, which a buffer access's vector offset must be
+  // REMARK-DAG: [[# @LINE + 8]]:10: remark: access with a constant offset past the immediate field kept as a global access: cannot prove the variable part of its map non-negative, which a buffer access's vector offset must be
+  // REMARK-DAG: [[# @LINE + 10]]:10: remark: access with a constant offset past the immediate field kept as a global access: cannot prove the variable part of its map non-negative, which a buffer access's vector offset must be
   gpu.func @unproven(%x: !x, %out: memref<1024xf32>, %n: index) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
                   known_grid_size = array<i32: 1, 1, 1>,
                   wave.kernel = #kernel} {
+    %c1 = arith.constant 1 : index
     %tid = gpu.thread_id x
     %a = wave.read %x[%n, %tid] map #shifted : !x -> vector<4xf32>
-    wave.write %a, %out[%tid] map affine_map<(t) -> (t * 4)>
+    // Nor is a difference known to be non-negative.
+    %below = arith.subi %tid, %c1 : index
+    %b = wave.read %x[%below, %tid] map #shifted : !x -> vector<4xf32>
+    %s = arith.addf %a, %b : vector<4xf32>
+    wave.write %s, %out[%tid] map affine_map<(t) -> (t * 4)>
         : vector<4xf32>, memref<1024xf32>
     gpu.return
   }
@@ -204,9 +213,9 @@ gpu.module @declined {
     gpu.return
   }
 
-  // LDS accesses are no buffer accesses, and need no remark: five remarks
+  // LDS accesses are no buffer accesses, and need no remark: six remarks
   // in all.
-  // COUNT: {{^}}5{{$}}
+  // COUNT: {{^}}6{{$}}
   gpu.func @lds(%out: memref<1024xf32>) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
                   known_grid_size = array<i32: 1, 1, 1>,

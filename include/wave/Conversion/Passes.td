@@ -144,9 +144,10 @@ def ConvertWaveToAMDGPU
     With `scalar-offsets` (wave-compile sets it with `wave-optimize`), an
     unbounded, unmasked, cached vector access of a row-major global memref of
     at most 2^31 bytes, outside loops, whose map (constant operands folded
-    in) is a part the integer ranges prove non-negative plus constants adding
-    up to more bytes than a global instruction's immediate holds (4095 on
-    GFX9 and GFX11), is an `amdgpu.raw_buffer_load` / `raw_buffer_store`
+    in) is a part known to be non-negative (launch ids and sizes, constants,
+    extents `wave.dims` binds, and sums, products, quotients, remainders and
+    affine maps of those) plus constants adding up to more bytes than a
+    global instruction's immediate holds (4095 on GFX9 and GFX11), is an `amdgpu.raw_buffer_load` / `raw_buffer_store`
     whose `sgprOffset` holds the constant's multiple of 4096 bytes (the rest
     stays with the vector offset, where the backend moves it to the buffer
     instruction's immediate): the accesses share one vector offset, where

@@ -10,7 +10,6 @@
 
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
-#include "mlir/Analysis/DataFlowFramework.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -72,19 +71,20 @@ bool lowersToBufferAccess(LaneAccessOpInterface op,
 /// constant (and LLVM 22's SI Load Store Optimizer then scans the rest of
 /// the block for every such access, quadratic in a long block). As a buffer
 /// access the constant is an SGPR offset and the variable part, the vector
-/// offset, is shared. It applies to an unmasked, cached vector access of a
-/// row-major global memref of at most 2^31 bytes whose map results are each
-/// a part the integer ranges (`loadIntegerRangeAnalysis`) prove
-/// non-negative plus a constant, the constants adding up to more than
-/// `maxImmediateBytes` bytes: the vector offset is then a part of the
-/// in-bounds offset, below 2^31. Otherwise none; `*reason` then says why
-/// an access with such constants is not a buffer access, and is empty for
-/// the others (a vector access of smaller constants, a `bounded` access, one
-/// access per element). `getSolver` gives the solver when it is needed.
-std::optional<int64_t>
-getScalarBufferOffset(LaneAccessOpInterface op, int64_t maxImmediateBytes,
-                      llvm::function_ref<const DataFlowSolver &()> getSolver,
-                      std::string *reason = nullptr);
+/// offset, is shared. It applies to an unmasked, cached vector access
+/// outside loops of a row-major global memref of at most 2^31 bytes whose
+/// map results (constant operands folded in) are each a part known to be
+/// non-negative (from launch ids and sizes, constants and extents) plus a
+/// constant, the constants adding up to more than `maxImmediateBytes`
+/// bytes: the vector offset is then a part of the in-bounds offset, below
+/// 2^31. The scalar offset is the constants' multiple of 4096 bytes; the
+/// rest stays with the vector offset. Otherwise none; `*reason` then says
+/// why an access with such constants is not a buffer access, and is empty
+/// for the others (smaller constants, a `bounded` access, one access per
+/// element, memory other than global).
+std::optional<int64_t> getScalarBufferOffset(LaneAccessOpInterface op,
+                                             int64_t maxImmediateBytes,
+                                             std::string *reason = nullptr);
 
 /// The wave of the kernel holding `op`.
 struct WaveShape {
