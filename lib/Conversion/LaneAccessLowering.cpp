@@ -143,19 +143,27 @@ bool mlir::wave::lowersToBufferAccess(LaneAccessOpInterface op,
   return footprint->isWholeOrNothing(reason);
 }
 
-/// The terms of the sum `expr` that are not constants, and the constants'
-/// sum; false when that sum overflows.
-static bool collectTerms(AffineExpr expr, SmallVectorImpl<AffineExpr> &terms,
+/// Adds the terms of `expr` times `factor` that are not constants to
+/// `terms` and the constant ones to `constant`, products by constants
+/// distributed over the sums they scale; false when a constant overflows.
+static bool collectTerms(AffineExpr expr, int64_t factor,
+                         SmallVectorImpl<AffineExpr> &terms,
                          int64_t &constant) {
+  int64_t product;
   if (auto term = dyn_cast<AffineConstantExpr>(expr))
-    return !llvm::AddOverflow(constant, term.getValue(), constant);
-  auto sum = dyn_cast<AffineBinaryOpExpr>(expr);
-  if (!sum || sum.getKind() != AffineExprKind::Add) {
-    terms.push_back(expr);
-    return true;
-  }
-  return collectTerms(sum.getLHS(), terms, constant) &&
-         collectTerms(sum.getRHS(), terms, constant);
+    return !llvm::MulOverflow(term.getValue(), factor, product) &&
+           !llvm::AddOverflow(constant, product, constant);
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (binary && binary.getKind() == AffineExprKind::Add)
+    return collectTerms(binary.getLHS(), factor, terms, constant) &&
+           collectTerms(binary.getRHS(), factor, terms, constant);
+  // A product by a constant distributes over the sum it scales.
+  if (binary && binary.getKind() == AffineExprKind::Mul)
+    if (auto scale = dyn_cast<AffineConstantExpr>(binary.getRHS()))
+      return !llvm::MulOverflow(scale.getValue(), factor, product) &&
+             collectTerms(binary.getLHS(), product, terms, constant);
+  terms.push_back(expr * factor);
+  return true;
 }
 
 /// The access map of `op` with its constant operands folded in and without
@@ -187,7 +195,7 @@ splitScalarOffset(LaneAccessOpInterface op) {
     AffineExpr folded = result.replaceDimsAndSymbols(dims, symbols);
     SmallVector<AffineExpr> terms;
     int64_t constant = 0;
-    if (!collectTerms(folded, terms, constant) || constant < 0 ||
+    if (!collectTerms(folded, /*factor=*/1, terms, constant) || constant < 0 ||
         ShapedType::isDynamic(stride)) {
       variables.push_back(folded);
       continue;
