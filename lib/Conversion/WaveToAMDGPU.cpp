@@ -135,8 +135,9 @@ LogicalResult ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module) {
           scalarOffsetCandidates[{access.getMemref(), op->getBlock()}]
               .emplace_back(op, *offset);
         } else if (!reason.empty()) {
-          op->emitRemark("access with a constant offset past the immediate "
-                         "field kept as a global access: ")
+          emitRemark(op->getLoc(),
+                     "access with a constant offset past the immediate "
+                     "field kept as a global access: ")
               << reason;
         }
       }
@@ -146,8 +147,9 @@ LogicalResult ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module) {
         bufferAccesses[op] = 0;
         ++numBufferAccesses;
       } else {
-        op->emitRemark("bounded access lowered to a masked access, which "
-                       "the backend splits per element: ")
+        emitRemark(op->getLoc(),
+                   "bounded access lowered to a masked access, which "
+                   "the backend splits per element: ")
             << reason;
       }
       return WalkResult::advance();
@@ -184,8 +186,9 @@ LogicalResult ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module) {
   for (auto &[key, accesses] : scalarOffsetCandidates) {
     if (accesses.size() < kMinScalarOffsetAccesses) {
       for (auto [op, offset] : accesses)
-        op->emitRemark("access with a constant offset past the immediate "
-                       "field kept as a global access: its block has ")
+        emitRemark(op->getLoc(),
+                   "access with a constant offset past the immediate "
+                   "field kept as a global access: its block has ")
             << accesses.size() << " such accesses of the memref, fewer than "
             << kMinScalarOffsetAccesses << " that pay for a buffer descriptor";
       continue;
