@@ -124,6 +124,7 @@ gpu.module @m {
 
 #row = affine_map<(r, t) -> (r, t * 4)>
 #shifted = affine_map<(r, t) -> (r + 2, t * 4)>
+#product = affine_map<(t) -> ((t floordiv 64 + 4) * 1024 + (t mod 64) * 4)>
 !x = memref<17x1024xf32>
 !huge = memref<1048576x1024xf32>
 #kernel = #wave.kernel<chip = "gfx942", wave_size = 64>
@@ -133,9 +134,10 @@ gpu.module @declined {
   // CHECK-LABEL: gpu.func @few
   // CHECK-NOT: raw_buffer
   // CHECK: gpu.return
-  // REMARK-DAG: [[# @LINE + 9]]:10: remark: access with a constant offset past the immediate field kept as a global access: its block has 2 such accesses of the memref, fewer than 16 that pay for a buffer descriptor
-  // REMARK-DAG: [[# @LINE + 9]]:10: remark: access with a constant offset past the immediate field kept as a global access: its block has 2 such accesses
-  gpu.func @few(%x: !x, %out: memref<1024xf32>) kernel
+  // REMARK-DAG: [[# @LINE + 10]]:10: remark: access with a constant offset past the immediate field kept as a global access: its block has 2 such accesses of the memref, fewer than 16 that pay for a buffer descriptor
+  // REMARK-DAG: [[# @LINE + 10]]:10: remark: access with a constant offset past the immediate field kept as a global access: its block has 2 such accesses
+  // REMARK-DAG: [[# @LINE + 12]]:10: remark: access with a constant offset past the immediate field kept as a global access: its block has 1 such accesses of the memref, fewer than 16
+  gpu.func @few(%x: !x, %y: memref<16384xf32>, %out: memref<1024xf32>) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
                   known_grid_size = array<i32: 1, 1, 1>,
                   wave.kernel = #kernel} {
@@ -144,7 +146,11 @@ gpu.module @declined {
     %tid = gpu.thread_id x
     %a = wave.read %x[%c1, %tid] map #row : !x -> vector<4xf32>
     %b = wave.read %x[%c2, %tid] map #row : !x -> vector<4xf32>
-    %s = arith.addf %a, %b : vector<4xf32>
+    // The constant inside the product is 4 * 1024 elements (16 KiB); one
+    // access of %y.
+    %c = wave.read %y[%tid] map #product : memref<16384xf32> -> vector<4xf32>
+    %ab = arith.addf %a, %b : vector<4xf32>
+    %s = arith.addf %ab, %c : vector<4xf32>
     wave.write %s, %out[%tid] map affine_map<(t) -> (t * 4)>
         : vector<4xf32>, memref<1024xf32>
     gpu.return
@@ -213,9 +219,9 @@ gpu.module @declined {
     gpu.return
   }
 
-  // LDS accesses are no buffer accesses, and need no remark: six remarks
+  // LDS accesses are no buffer accesses, and need no remark: seven remarks
   // in all.
-  // COUNT: {{^}}6{{$}}
+  // COUNT: {{^}}7{{$}}
   gpu.func @lds(%out: memref<1024xf32>) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
                   known_grid_size = array<i32: 1, 1, 1>,
