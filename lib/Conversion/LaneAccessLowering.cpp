@@ -23,7 +23,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
-#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -242,7 +241,8 @@ static bool isNonNegative(AffineExpr expr, ValueRange operands,
 
 /// Whether `value`, an index, is at least 0 by how it is computed: launch
 /// ids and sizes, non-negative constants, a memref extent `wave.dims`
-/// binds, and sums, products, quotients, remainders and affine maps of
+/// binds, an `scf.for` induction variable counting up from such a bound,
+/// and sums, products, quotients, remainders and affine maps of
 /// such values (an affine `mod` by a positive constant is always one), up
 /// to a depth that keeps the question local.
 static bool isKnownNonNegative(Value value, unsigned depth) {
@@ -253,6 +253,14 @@ static bool isKnownNonNegative(Value value, unsigned depth) {
   if (matchPattern(value, m_ConstantInt(&constant)))
     return !constant.isNegative();
   if (auto argument = dyn_cast<BlockArgument>(value)) {
+    // An induction variable counting up from a non-negative bound.
+    if (auto loop = dyn_cast<scf::ForOp>(argument.getOwner()->getParentOp());
+        loop && argument == loop.getInductionVar()) {
+      APInt step;
+      return isKnownNonNegative(loop.getLowerBound(), depth + 1) &&
+             matchPattern(loop.getStep(), m_ConstantInt(&step)) &&
+             step.isStrictlyPositive();
+    }
     auto kernel = dyn_cast<gpu::GPUFuncOp>(argument.getOwner()->getParentOp());
     if (!kernel || argument.getOwner() != &kernel.getBody().front())
       return false;
@@ -306,9 +314,6 @@ std::optional<int64_t> mlir::wave::getScalarBufferOffset(
       uint64_t(op.getMemref().getType().getElementTypeBitWidth() / 8));
   if (bytes <= uint64_t(maxImmediateBytes))
     return std::nullopt;
-  if (op->getParentOfType<LoopLikeOpInterface>())
-    return fail("it is inside a loop, where LLVM strength-reduces the "
-                "global address across iterations");
   if (!isBufferable(op, reason))
     return std::nullopt;
   if (bytes >= kMaxBufferBytes)

@@ -6,7 +6,8 @@
 // RUN: wave-compile %t.unrolled.mlir --chip=gfx942 --emit=asm -o - | FileCheck %s --check-prefix=ISA
 // The lowered kernel computes what the kernel as written does, on random
 // inputs.
-// RUN: wave-run %t.unrolled.mlir --compare-pipeline='gpu.module(convert-wave-to-amdgpu{scalar-offsets})' | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %t.unrolled.mlir --kernel=unrolled --compare-pipeline='gpu.module(convert-wave-to-amdgpu{scalar-offsets})' | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %t.unrolled.mlir --kernel=looped --compare-pipeline='gpu.module(convert-wave-to-amdgpu{scalar-offsets})' | FileCheck %s --check-prefix=SAME
 // SAME: output 'out' (1024xf32): agrees (max abs error 0, max rel error 0)
 // SAME: PASS
 
@@ -27,6 +28,23 @@
 #row0 = affine_map<(t) -> (0, (t mod 64) * 4 + 16)>
 #rest = affine_map<(t) -> (15, t * 4 + 8)>
 !x = memref<17x1024xf32>
+!z = memref<18x1024xf32>
+#plus1 = affine_map<(i, t) -> (i + 1, t * 4)>
+#plus2 = affine_map<(i, t) -> (i + 2, t * 4)>
+#plus3 = affine_map<(i, t) -> (i + 3, t * 4)>
+#plus4 = affine_map<(i, t) -> (i + 4, t * 4)>
+#plus5 = affine_map<(i, t) -> (i + 5, t * 4)>
+#plus6 = affine_map<(i, t) -> (i + 6, t * 4)>
+#plus7 = affine_map<(i, t) -> (i + 7, t * 4)>
+#plus8 = affine_map<(i, t) -> (i + 8, t * 4)>
+#plus9 = affine_map<(i, t) -> (i + 9, t * 4)>
+#plus10 = affine_map<(i, t) -> (i + 10, t * 4)>
+#plus11 = affine_map<(i, t) -> (i + 11, t * 4)>
+#plus12 = affine_map<(i, t) -> (i + 12, t * 4)>
+#plus13 = affine_map<(i, t) -> (i + 13, t * 4)>
+#plus14 = affine_map<(i, t) -> (i + 14, t * 4)>
+#plus15 = affine_map<(i, t) -> (i + 15, t * 4)>
+#plus16 = affine_map<(i, t) -> (i + 16, t * 4)>
 #kernel = #wave.kernel<chip = "gfx942", wave_size = 64>
 
 gpu.module @m {
@@ -118,6 +136,62 @@ gpu.module @m {
         : vector<4xf32>, memref<1024xf32>
     gpu.return
   }
+  // The same in a loop body: rows i + 1 to i + 16 in each iteration; the
+  // induction variable counts up from 0, so the vector offset (row i,
+  // column 4t) is not negative.
+  // CHECK-LABEL: gpu.func @looped
+  // CHECK: scf.for
+  // CHECK-COUNT-16: amdgpu.raw_buffer_load {{.*}} sgprOffset
+  // CHECK: scf.yield
+  gpu.func @looped(%z: !z, %out: memref<1024xf32>) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #kernel} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %zero = arith.constant dense<0.0> : vector<4xf32>
+    %tid = gpu.thread_id x
+    %sum = scf.for %i = %c0 to %c2 step %c1 iter_args(%acc = %zero)
+        -> (vector<4xf32>) {
+      %v1 = wave.read %z[%i, %tid] map #plus1 : !z -> vector<4xf32>
+      %v2 = wave.read %z[%i, %tid] map #plus2 : !z -> vector<4xf32>
+      %v3 = wave.read %z[%i, %tid] map #plus3 : !z -> vector<4xf32>
+      %v4 = wave.read %z[%i, %tid] map #plus4 : !z -> vector<4xf32>
+      %v5 = wave.read %z[%i, %tid] map #plus5 : !z -> vector<4xf32>
+      %v6 = wave.read %z[%i, %tid] map #plus6 : !z -> vector<4xf32>
+      %v7 = wave.read %z[%i, %tid] map #plus7 : !z -> vector<4xf32>
+      %v8 = wave.read %z[%i, %tid] map #plus8 : !z -> vector<4xf32>
+      %v9 = wave.read %z[%i, %tid] map #plus9 : !z -> vector<4xf32>
+      %v10 = wave.read %z[%i, %tid] map #plus10 : !z -> vector<4xf32>
+      %v11 = wave.read %z[%i, %tid] map #plus11 : !z -> vector<4xf32>
+      %v12 = wave.read %z[%i, %tid] map #plus12 : !z -> vector<4xf32>
+      %v13 = wave.read %z[%i, %tid] map #plus13 : !z -> vector<4xf32>
+      %v14 = wave.read %z[%i, %tid] map #plus14 : !z -> vector<4xf32>
+      %v15 = wave.read %z[%i, %tid] map #plus15 : !z -> vector<4xf32>
+      %v16 = wave.read %z[%i, %tid] map #plus16 : !z -> vector<4xf32>
+      %a1 = arith.addf %acc, %v1 : vector<4xf32>
+      %a2 = arith.addf %a1, %v2 : vector<4xf32>
+      %a3 = arith.addf %a2, %v3 : vector<4xf32>
+      %a4 = arith.addf %a3, %v4 : vector<4xf32>
+      %a5 = arith.addf %a4, %v5 : vector<4xf32>
+      %a6 = arith.addf %a5, %v6 : vector<4xf32>
+      %a7 = arith.addf %a6, %v7 : vector<4xf32>
+      %a8 = arith.addf %a7, %v8 : vector<4xf32>
+      %a9 = arith.addf %a8, %v9 : vector<4xf32>
+      %a10 = arith.addf %a9, %v10 : vector<4xf32>
+      %a11 = arith.addf %a10, %v11 : vector<4xf32>
+      %a12 = arith.addf %a11, %v12 : vector<4xf32>
+      %a13 = arith.addf %a12, %v13 : vector<4xf32>
+      %a14 = arith.addf %a13, %v14 : vector<4xf32>
+      %a15 = arith.addf %a14, %v15 : vector<4xf32>
+      %a16 = arith.addf %a15, %v16 : vector<4xf32>
+      scf.yield %a16 : vector<4xf32>
+    }
+    wave.write %sum, %out[%tid] map affine_map<(t) -> (t * 4)>
+        : vector<4xf32>, memref<1024xf32>
+    gpu.return
+  }
 }
 
 // -----
@@ -156,14 +230,18 @@ gpu.module @declined {
     gpu.return
   }
 
-  // CHECK-LABEL: gpu.func @looped
+  // One access in its loop body: too few. A loop from -1 may make the
+  // vector offset negative.
+  // CHECK-LABEL: gpu.func @loops
   // CHECK-NOT: raw_buffer
   // CHECK: gpu.return
-  // REMARK-DAG: [[# @LINE + 11]]:12: remark: access with a constant offset past the immediate field kept as a global access: it is inside a loop, where LLVM strength-reduces the global address across iterations
-  gpu.func @looped(%x: !x, %out: memref<1024xf32>) kernel
+  // REMARK-DAG: [[# @LINE + 13]]:12: remark: access with a constant offset past the immediate field kept as a global access: its block has 1 such accesses of the memref, fewer than 16
+  // REMARK-DAG: [[# @LINE + 17]]:12: remark: access with a constant offset past the immediate field kept as a global access: cannot prove the variable part
+  gpu.func @loops(%x: !x, %out: memref<1024xf32>) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
                   known_grid_size = array<i32: 1, 1, 1>,
                   wave.kernel = #kernel} {
+    %cm1 = arith.constant -1 : index
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
@@ -174,7 +252,12 @@ gpu.module @declined {
       %next = arith.addf %acc, %v : vector<4xf32>
       scf.yield %next : vector<4xf32>
     }
-    wave.write %sum, %out[%tid] map affine_map<(t) -> (t * 4)>
+    %sum2 = scf.for %j = %cm1 to %c4 step %c1 iter_args(%acc = %sum) -> (vector<4xf32>) {
+      %w = wave.read %x[%j, %tid] map #shifted : !x -> vector<4xf32>
+      %next = arith.addf %acc, %w : vector<4xf32>
+      scf.yield %next : vector<4xf32>
+    }
+    wave.write %sum2, %out[%tid] map affine_map<(t) -> (t * 4)>
         : vector<4xf32>, memref<1024xf32>
     gpu.return
   }
@@ -219,9 +302,9 @@ gpu.module @declined {
     gpu.return
   }
 
-  // LDS accesses are no buffer accesses, and need no remark: seven remarks
+  // LDS accesses are no buffer accesses, and need no remark: eight remarks
   // in all.
-  // COUNT: {{^}}7{{$}}
+  // COUNT: {{^}}8{{$}}
   gpu.func @lds(%out: memref<1024xf32>) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
                   known_grid_size = array<i32: 1, 1, 1>,

@@ -143,10 +143,10 @@ def ConvertWaveToAMDGPU
 
     With `scalar-offsets` (wave-compile sets it with `wave-optimize`), an
     unbounded, unmasked, cached vector access of a row-major global memref of
-    at most 2^31 bytes, outside loops, whose map (constant operands folded
-    in) is a part known to be non-negative (launch ids and sizes, constants,
-    extents `wave.dims` binds, and sums, products, quotients, remainders and
-    affine maps of those) plus constants adding up to more bytes than a
+    at most 2^31 bytes whose map (constant operands folded in) is a part
+    known to be non-negative (launch ids and sizes, constants, extents
+    `wave.dims` binds, induction variables counting up from such a bound,
+    and sums, products, quotients, remainders and affine maps of those) plus constants adding up to more bytes than a
     global instruction's immediate holds (4095 on GFX9 and GFX11), is an `amdgpu.raw_buffer_load` / `raw_buffer_store`
     whose `sgprOffset` holds the constant's multiple of 4096 bytes (the rest
     stays with the vector offset, where the backend moves it to the buffer
@@ -156,9 +156,8 @@ def ConvertWaveToAMDGPU
     quadratic in a long block). It applies where a block has at least 16
     such accesses of one memref, enough to pay for the buffer descriptor's
     four scalar instructions and registers; a remark at each other such
-    access says why it stays global (too few in its block, inside a loop,
-    where LLVM strength-reduces the address, a variable part not proved
-    non-negative, a memref too large).
+    access says why it stays global (too few in its block, a variable part
+    not proved non-negative, a memref too large).
 
     The wave size comes from the kernel's `wave.kernel` attribute, else from
     the module's `#rocdl.target`. A kernel whose LDS tiles exceed what one

@@ -71,10 +71,11 @@ bool lowersToBufferAccess(LaneAccessOpInterface op,
 /// constant (and LLVM 22's SI Load Store Optimizer then scans the rest of
 /// the block for every such access, quadratic in a long block). As a buffer
 /// access the constant is an SGPR offset and the variable part, the vector
-/// offset, is shared. It applies to an unmasked, cached vector access
-/// outside loops of a row-major global memref of at most 2^31 bytes whose
-/// map results (constant operands folded in) are each a part known to be
-/// non-negative (from launch ids and sizes, constants and extents) plus a
+/// offset, is shared. It applies to an unmasked, cached vector access of a
+/// row-major global memref of at most 2^31 bytes whose map results
+/// (constant operands folded in) are each a part known to be non-negative
+/// (from launch ids and sizes, constants, extents and induction variables)
+/// plus a
 /// constant, the constants adding up to more than `maxImmediateBytes`
 /// bytes: the vector offset is then a part of the in-bounds offset, below
 /// 2^31. The scalar offset is the constants' multiple of 4096 bytes; the
