@@ -44,6 +44,16 @@
 // UNTRANSLATABLE: error: wave-run executes kernels whose body is one block (structured control flow only)
 // UNTRANSLATABLE: wave-run: cannot run @hoisted after 'gpu.module(gpu.func(convert-scf-to-cf))'
 
+// convert-wave-to-amdgpu drops wave.kernel, and with it the wave size the
+// interpreter reads: a kernel of 32-lane waves would run in waves of 64
+// after it, where its lane ids differ. wave-run says so rather than
+// report a mismatch the lowering did not cause.
+// RUN: not wave-run %s --kernel=lanes32 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' 2>&1 | FileCheck %s --check-prefix=WAVE-SIZE
+// WAVE-SIZE: wave-run: @lanes32 runs in waves of 32 lanes before 'gpu.module(convert-wave-to-amdgpu)' and of 64 after it, where the kernel no longer states its wave size; outputs cannot be compared
+// RUN: wave-run %s --kernel=lanes32 --compare-pipeline='canonicalize' | FileCheck %s --check-prefix=WAVE32
+// WAVE32: output 'out' (64xi64): agrees
+// WAVE32: PASS
+
 #kernel = #wave.kernel<chip = "gfx942", wave_size = 64>
 
 gpu.module @pipelines {
@@ -101,6 +111,18 @@ gpu.module @pipelines {
       memref.store %q, %out[%l] : memref<64xindex>
     }
     memref.store %l, %out[%l] : memref<64xindex>
+    gpu.return
+  }
+}
+
+gpu.module @wave32 {
+  gpu.func @lanes32(%out: memref<64xindex>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx1100", wave_size = 32>} {
+    %t = gpu.thread_id x
+    %l = gpu.lane_id
+    memref.store %l, %out[%t] : memref<64xindex>
     gpu.return
   }
 }

@@ -8,9 +8,12 @@
 //
 // With `--differential` (after the libFuzzer flags), each kernel that runs
 // cleanly on random inputs (no race, out-of-bounds access or unwritten LDS
-// read) must also run cleanly after every wave pass alone and after
-// wave-optimize, and write the same outputs: the check `wave-run
-// --compare-pipeline` makes, on every mutant that verifies.
+// read) must also run cleanly after every wave pass alone, after
+// wave-optimize and after convert-wave-to-amdgpu, and write the same
+// outputs: the check `wave-run --compare-pipeline` makes, on every mutant
+// that verifies. A kernel whose lowered form the interpreter cannot
+// translate (LDS tiles, MFMA, ballots), or runs in waves of other than the
+// kernel's lanes, is left out of the comparison.
 //
 // Work is bounded so that each input takes milliseconds: the interpreter
 // runs only kernels with static loop bounds whose workgroups, lanes, loop
@@ -58,33 +61,51 @@ constexpr int64_t kMaxLaneSteps = int64_t(1) << 21;
 constexpr int64_t kMaxBufferElements = int64_t(1) << 18;
 constexpr int64_t kMaxLoopTrips = 1 << 12;
 
-/// The pipelines run on every input. Those marked `preserves` keep what a
-/// kernel computes, which the differential mode checks.
+/// What the differential mode checks after a pipeline.
+enum class Check {
+  /// Nothing: the pipeline may change what a kernel computes (approximate
+  /// math) or leaves ops the interpreter does not execute at all (LLVM).
+  None,
+  /// Each kernel that ran cleanly before runs cleanly after the pipeline
+  /// and writes the same outputs.
+  Semantics,
+  /// The same for each kernel the interpreter can translate after the
+  /// pipeline, with the kernel's wave size: a lowering that leaves some
+  /// kernels in ops it does not execute (LDS tiles as workgroup
+  /// attributions behind memref.reinterpret_cast, amdgpu.mfma,
+  /// rocdl.ballot, ...) and drops the wave size that `wave.kernel` states.
+  SemanticsIfTranslated,
+};
+
+/// The pipelines run on every input.
 struct Pipeline {
   const char *text;
-  bool preserves;
+  Check check;
 };
 constexpr Pipeline kPipelines[] = {
-    {"wave-expand-fragments", true},
-    {"wave-fast-math", false},
-    {"wave-use-collectives", true},
-    {"wave-remove-divergence", true},
-    {"wave-coarsen-lanes", true},
-    {"wave-minimize-global-loads", true},
-    {"wave-pipeline-loops", true},
-    {"wave-pipeline-loops{buffer=lds}", true},
-    {"wave-pipeline-loops{peel-epilogue=true}", true},
-    {"wave-optimize-lds-layout", true},
-    {"wave-insert-barriers", true},
-    {"wave-budget-registers", true},
-    {"wave-budget-registers{occupancy=4}", true},
-    {"wave-optimize", true},
-    {"wave-optimize{coarsen-lanes=true}", true},
-    {"wave-optimize{fast-math=true}", false},
+    {"wave-expand-fragments", Check::Semantics},
+    {"wave-fast-math", Check::None},
+    {"wave-use-collectives", Check::Semantics},
+    {"wave-remove-divergence", Check::Semantics},
+    {"wave-coarsen-lanes", Check::Semantics},
+    {"wave-minimize-global-loads", Check::Semantics},
+    {"wave-pipeline-loops", Check::Semantics},
+    {"wave-pipeline-loops{buffer=lds}", Check::Semantics},
+    {"wave-pipeline-loops{peel-epilogue=true}", Check::Semantics},
+    {"wave-optimize-lds-layout", Check::Semantics},
+    {"wave-insert-barriers", Check::Semantics},
+    {"wave-budget-registers", Check::Semantics},
+    {"wave-budget-registers{occupancy=4}", Check::Semantics},
+    {"wave-optimize", Check::Semantics},
+    {"wave-optimize{coarsen-lanes=true}", Check::Semantics},
+    {"wave-optimize{fast-math=true}", Check::None},
+    {"gpu.module(convert-wave-to-amdgpu)", Check::SemanticsIfTranslated},
+    {"gpu.module(convert-wave-to-amdgpu{scalar-offsets uniform-branches})",
+     Check::SemanticsIfTranslated},
     {"gpu.module(wave-attach-target{chip=gfx942},wave-lower-spill-slots)",
-     false},
-    {"wave-lower-to-rocdl{chip=gfx942}", false},
-    {"wave-lower-to-rocdl{chip=gfx942 optimize=true}", false},
+     Check::None},
+    {"wave-lower-to-rocdl{chip=gfx942}", Check::None},
+    {"wave-lower-to-rocdl{chip=gfx942 optimize=true}", Check::None},
 };
 
 bool differential = false;
@@ -180,17 +201,28 @@ std::optional<Dim3> getBoundedGrid(gpu::GPUFuncOp func) {
   return dims;
 }
 
-/// One clean run of a kernel: its argument buffers after the run.
-std::optional<SmallVector<Buffer>> runKernel(gpu::GPUFuncOp func, Dim3 grid) {
+/// A run of a kernel on random inputs. Both failures come with an error
+/// diagnostic saying why.
+struct Run {
+  /// Whether the interpreter translated the kernel: it refuses ops it does
+  /// not execute and memory it cannot model.
+  bool translated = false;
+  /// The lanes of a wave it ran, when translated.
+  unsigned waveSize = 0;
+  /// The argument buffers after the run, when it was clean.
+  std::optional<SmallVector<Buffer>> outputs;
+};
+
+Run runKernel(gpu::GPUFuncOp func, Dim3 grid) {
   FailureOr<Kernel> kernel = Kernel::compile(func);
   if (failed(kernel))
-    return std::nullopt;
+    return {};
   SmallVector<Buffer> buffers = kernel->createArgumentBuffers();
   for (auto [i, buffer] : llvm::enumerate(buffers))
     buffer.fillRandom(i + 1);
   if (failed(kernel->run(buffers, grid)))
-    return std::nullopt;
-  return buffers;
+    return {true, kernel->getWaveSize(), std::nullopt};
+  return {true, kernel->getWaveSize(), std::move(buffers)};
 }
 
 /// The kernel of `module` with the name and gpu.module of `func`.
@@ -217,6 +249,7 @@ std::string print(Operation *op) {
 struct Reference {
   gpu::GPUFuncOp func;
   Dim3 grid;
+  unsigned waveSize;
   SmallVector<Buffer> outputs;
 };
 
@@ -248,23 +281,28 @@ void runPipeline(ModuleOp module, const Pipeline &pipeline,
       report("'" + Twine(pipeline.text) + "' produced IR that does not verify",
              diagnostics.text + "\n" + print(*copy));
   }
-  if (!differential || !pipeline.preserves)
+  if (!differential || pipeline.check == Check::None)
     return;
 
-  DiagnosticCollector diagnostics(context);
   for (const Reference &reference : references) {
     gpu::GPUFuncOp before = reference.func;
     gpu::GPUFuncOp after = findSame(*copy, before);
     if (!after)
       report("'" + Twine(pipeline.text) + "' removed @" + before.getName());
-    std::optional<SmallVector<Buffer>> outputs =
-        runKernel(after, reference.grid);
-    if (!outputs)
+    DiagnosticCollector diagnostics(context);
+    Run run = runKernel(after, reference.grid);
+    // The lowering drops `wave.kernel` and with it the wave size, which the
+    // interpreter then takes as its default: a kernel of other waves (lane
+    // ids, subgroup sizes) no longer runs as on the chip.
+    if (pipeline.check == Check::SemanticsIfTranslated &&
+        (!run.translated || run.waveSize != reference.waveSize))
+      continue;
+    if (!run.outputs)
       report("@" + before.getName() + " ran cleanly before '" + pipeline.text +
                  "' but not after it",
              diagnostics.text + "\n" + print(after));
     for (auto [i, pair] :
-         llvm::enumerate(llvm::zip_equal(*outputs, reference.outputs))) {
+         llvm::enumerate(llvm::zip_equal(*run.outputs, reference.outputs))) {
       auto &[actual, expected] = pair;
       Comparison comparison = compareBuffers(
           actual, expected, getDefaultTolerance(actual.getKind()));
@@ -319,9 +357,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       if (!grid)
         continue;
       unsigned before = diagnostics.errors;
-      std::optional<SmallVector<Buffer>> outputs = runKernel(func, *grid);
-      if (outputs)
-        references.push_back({func, *grid, std::move(*outputs)});
+      Run run = runKernel(func, *grid);
+      if (run.outputs)
+        references.push_back(
+            {func, *grid, run.waveSize, std::move(*run.outputs)});
       else if (diagnostics.errors == before)
         report("the interpreter rejected @" + func.getName() +
                " without an error");

@@ -671,6 +671,18 @@ static LogicalResult runMain(ModuleOp module, const AsmParserState &state) {
     if (failed(compiled))
       return failure();
     other = std::move(*compiled);
+    // The lowering drops `wave.kernel`, and with it the wave size: the
+    // interpreter would run the lowered kernel in waves of its default
+    // width, where lane ids and subgroup sizes differ.
+    if (!comparePipeline.empty() &&
+        other->getWaveSize() != kernel->getWaveSize()) {
+      llvm::errs() << "wave-run: @" << kernel->getName() << " runs in waves of "
+                   << kernel->getWaveSize() << " lanes before '"
+                   << comparePipeline << "' and of " << other->getWaveSize()
+                   << " after it, where the kernel no longer states its wave "
+                      "size; outputs cannot be compared\n";
+      return failure();
+    }
     if (comparePipeline.empty()) {
       // The reference runs with its own launch shape.
       std::optional<Dim3> known = other->getKnownGridSize();
