@@ -1,10 +1,12 @@
 //===- KnownParserCrashes.h - Input MLIR's parser crashes on -*- C++ -*-===//
 //
 // MLIR 22.1's parser crashes on a dense array of `index`, `array<index: 1>`:
-// it asks the `index` type for a bit width (llvm-project#179045; later MLIR
-// reports an error instead). Every reader of kernel text (wave-opt,
-// wave-compile, wave-run, the Python module, wave-fuzz) rejects such input
-// with a located error before it parses it, so that no input crashes a tool.
+// it asks the `index` type for a bit width as soon as it has parsed the
+// element type, whatever follows it, and through a type alias of `index`
+// too (llvm-project#179045; later MLIR reports an error instead). Every
+// reader of kernel text (wave-opt, wave-compile, wave-run, the Python
+// module, wave-fuzz) rejects such input with a located error before it
+// parses it, so that no input crashes a tool.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,15 +16,72 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <algorithm>
 
 namespace mlir::wave {
 
-/// Reports each `array<index` of `text` that is not in a comment or a
-/// string as an error at its line and column of `bufferName`; fails if there
-/// is one.
+namespace detail {
+inline bool isIdentifierChar(char c) {
+  return llvm::isAlnum(c) || c == '_' || c == '.' || c == '$';
+}
+
+/// The position in `text` past whitespace and `//` comments from `pos`.
+inline size_t skipSpace(llvm::StringRef text, size_t pos) {
+  while (pos < text.size()) {
+    if (llvm::isSpace(text[pos]))
+      ++pos;
+    else if (text.substr(pos).starts_with("//"))
+      pos = std::min(text.find('\n', pos), text.size());
+    else
+      break;
+  }
+  return pos;
+}
+
+/// The type name at `pos` of `text`: a keyword (`index`) or an alias
+/// (`!name`); empty if none starts there.
+inline llvm::StringRef getTypeName(llvm::StringRef text, size_t pos) {
+  size_t end = pos < text.size() && text[pos] == '!' ? pos + 1 : pos;
+  while (end < text.size() && isIdentifierChar(text[end]))
+    ++end;
+  return text.slice(pos, end);
+}
+
+/// The type aliases of `text` (`!name = index` at the start of a line, or
+/// an alias of one of those) that stand for `index`.
+inline llvm::StringSet<> getIndexAliases(llvm::StringRef text) {
+  llvm::StringSet<> aliases;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (size_t lineStart = 0; lineStart < text.size();) {
+      size_t lineEnd = std::min(text.find('\n', lineStart), text.size());
+      size_t pos = lineStart;
+      while (pos < lineEnd && llvm::isSpace(text[pos]))
+        ++pos;
+      llvm::StringRef alias = getTypeName(text, pos);
+      pos = skipSpace(text, pos + alias.size());
+      if (alias.size() > 1 && alias.front() == '!' && pos < text.size() &&
+          text[pos] == '=' && !aliases.contains(alias)) {
+        llvm::StringRef type = getTypeName(text, skipSpace(text, pos + 1));
+        if (type == "index" || aliases.contains(type))
+          grew = aliases.insert(alias).second;
+      }
+      lineStart = lineEnd + 1;
+    }
+  }
+  return aliases;
+}
+} // namespace detail
+
+/// Reports each dense array of `index` (`array<index`, or of an alias of
+/// `index`) of `text` that is not in a comment or a string as an error at
+/// its line and column of `bufferName`; fails if there is one.
 inline LogicalResult rejectIndexDenseArrays(llvm::StringRef text,
                                             llvm::StringRef bufferName,
                                             MLIRContext *context) {
+  llvm::StringSet<> indexAliases = detail::getIndexAliases(text);
   bool found = false;
   unsigned line = 1;
   size_t lineStart = 0;
@@ -37,12 +96,11 @@ inline LogicalResult rejectIndexDenseArrays(llvm::StringRef text,
     llvm::StringRef prefix = text.slice(lineStart, pos);
     if (prefix.contains("//") || prefix.count('"') % 2 != 0)
       continue;
-    if (pos > 0 && (llvm::isAlnum(text[pos - 1]) || text[pos - 1] == '_' ||
-                    text[pos - 1] == '.' || text[pos - 1] == '$'))
+    if (pos > 0 && detail::isIdentifierChar(text[pos - 1]))
       continue;
-    llvm::StringRef rest = text.drop_front(pos + 6).ltrim();
-    if (!rest.consume_front("index") || !(rest = rest.ltrim()).size() ||
-        (rest.front() != ':' && rest.front() != '>'))
+    llvm::StringRef type =
+        detail::getTypeName(text, detail::skipSpace(text, pos + 6));
+    if (type != "index" && !indexAliases.contains(type))
       continue;
     emitError(
         FileLineColLoc::get(context, bufferName, line, pos - lineStart + 1))
