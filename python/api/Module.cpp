@@ -24,7 +24,7 @@ std::unique_ptr<Module> Module::parse(std::shared_ptr<Context> context,
                                       Diagnostics &diagnostics) {
   MLIRContext &ctx = context->getImpl().context;
   DiagnosticCollector collector(ctx, diagnostics);
-  if (failed(rejectIndexDenseArrays(text, sourceName, &ctx)))
+  if (failed(rejectKnownParserCrashes(text, sourceName, &ctx)))
     return nullptr;
   // The parser verifies the module it returns.
   OwningOpRef<ModuleOp> module =

@@ -230,8 +230,8 @@ static int compileMain(int argc, char **argv) {
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
   const llvm::MemoryBuffer *text =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-  if (failed(rejectIndexDenseArrays(text->getBuffer(),
-                                    text->getBufferIdentifier(), &context)))
+  if (failed(rejectKnownParserCrashes(text->getBuffer(),
+                                      text->getBufferIdentifier(), &context)))
     return 1;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)

@@ -151,7 +151,7 @@ int main(int argc, char **argv) {
                                          /*RequiresNullTerminator=*/false),
         llvm::SMLoc());
     SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
-    if (failed(wave::rejectIndexDenseArrays(
+    if (failed(wave::rejectKnownParserCrashes(
             input->getBuffer(), input->getBufferIdentifier(), &context)))
       return 1;
   }

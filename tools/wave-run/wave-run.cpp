@@ -767,8 +767,8 @@ int main(int argc, char **argv) {
   ParserConfig config(&context);
   const llvm::MemoryBuffer *text =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-  if (failed(rejectIndexDenseArrays(text->getBuffer(),
-                                    text->getBufferIdentifier(), &context)) ||
+  if (failed(rejectKnownParserCrashes(text->getBuffer(),
+                                      text->getBufferIdentifier(), &context)) ||
       failed(parseAsmSourceFile(sourceMgr, &block, config, &state)))
     return 1;
   OwningOpRef<ModuleOp> module;

@@ -3,10 +3,12 @@
 // MLIR 22.1's parser crashes on a dense array of `index`, `array<index: 1>`:
 // it asks the `index` type for a bit width as soon as it has parsed the
 // element type, whatever follows it, and through a type alias of `index`
-// too (llvm-project#179045; later MLIR reports an error instead). Every
-// reader of kernel text (wave-opt, wave-compile, wave-run, the Python
-// module, wave-fuzz) rejects such input with a located error before it
-// parses it, so that no input crashes a tool.
+// too (llvm-project#179045; later MLIR reports an error instead). It also
+// allocates per element of a vector type before checking anything (the
+// operand types of `vector.from_elements`: `vector<2147483647x2xi32>` asks
+// for 34 GB). Every reader of kernel text (wave-opt, wave-compile, wave-run,
+// the Python module, wave-fuzz) rejects such input with a located error
+// before it parses it, so that no input crashes a tool.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,8 +19,11 @@
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 
 namespace mlir::wave {
 
@@ -75,18 +80,15 @@ inline llvm::StringSet<> getIndexAliases(llvm::StringRef text) {
 }
 } // namespace detail
 
-/// Reports each dense array of `index` (`array<index`, or of an alias of
-/// `index`) of `text` that is not in a comment or a string as an error at
-/// its line and column of `bufferName`; fails if there is one.
-inline LogicalResult rejectIndexDenseArrays(llvm::StringRef text,
-                                            llvm::StringRef bufferName,
-                                            MLIRContext *context) {
-  llvm::StringSet<> indexAliases = detail::getIndexAliases(text);
-  bool found = false;
+namespace detail {
+/// Calls `visit(pos, line, column)` for each occurrence of `word` in `text`
+/// that starts a token and is not in a `//` comment or a string.
+template <typename Visit>
+void forEachToken(llvm::StringRef text, llvm::StringRef word, Visit visit) {
   unsigned line = 1;
   size_t lineStart = 0;
-  for (size_t pos = text.find("array<"); pos != llvm::StringRef::npos;
-       pos = text.find("array<", pos + 1)) {
+  for (size_t pos = text.find(word); pos != llvm::StringRef::npos;
+       pos = text.find(word, pos + 1)) {
     for (size_t next = text.find('\n', lineStart);
          next != llvm::StringRef::npos && next < pos;
          next = text.find('\n', lineStart)) {
@@ -96,18 +98,62 @@ inline LogicalResult rejectIndexDenseArrays(llvm::StringRef text,
     llvm::StringRef prefix = text.slice(lineStart, pos);
     if (prefix.contains("//") || prefix.count('"') % 2 != 0)
       continue;
-    if (pos > 0 && detail::isIdentifierChar(text[pos - 1]))
+    if (pos > 0 && isIdentifierChar(text[pos - 1]))
       continue;
-    llvm::StringRef type =
-        detail::getTypeName(text, detail::skipSpace(text, pos + 6));
-    if (type != "index" && !indexAliases.contains(type))
-      continue;
-    emitError(
-        FileLineColLoc::get(context, bufferName, line, pos - lineStart + 1))
-        << "dense arrays of 'index' are not supported (the MLIR 22 parser "
-           "crashes on them); use i64 or i32";
-    found = true;
+    visit(pos, line, unsigned(pos - lineStart + 1));
   }
+}
+} // namespace detail
+
+/// The most elements of a vector type a kernel may have: far more than a
+/// lane's registers hold, and few enough for the parser's allocation.
+inline constexpr uint64_t kMaxVectorElements = uint64_t(1) << 20;
+
+/// Reports each dense array of `index` (`array<index`, or of an alias of
+/// `index`) and each vector type of more than `kMaxVectorElements` elements
+/// in `text`, outside comments and strings, as an error at its line and
+/// column of `bufferName`; fails if there is one.
+inline LogicalResult rejectKnownParserCrashes(llvm::StringRef text,
+                                              llvm::StringRef bufferName,
+                                              MLIRContext *context) {
+  llvm::StringSet<> indexAliases = detail::getIndexAliases(text);
+  bool found = false;
+  auto report = [&](unsigned line, unsigned column) {
+    found = true;
+    return emitError(FileLineColLoc::get(context, bufferName, line, column));
+  };
+  detail::forEachToken(
+      text, "array<", [&](size_t pos, unsigned line, unsigned column) {
+        llvm::StringRef type =
+            detail::getTypeName(text, detail::skipSpace(text, pos + 6));
+        if (type == "index" || indexAliases.contains(type))
+          report(line, column) << "dense arrays of 'index' are not supported "
+                                  "(the MLIR 22 parser "
+                                  "crashes on them); use i64 or i32";
+      });
+  detail::forEachToken(
+      text, "vector<", [&](size_t pos, unsigned line, unsigned column) {
+        // The fixed extents `NxMx...x` before the element type.
+        uint64_t elements = 1;
+        size_t end = pos + 7;
+        while (true) {
+          size_t digits = end;
+          while (digits < text.size() && llvm::isDigit(text[digits]))
+            ++digits;
+          if (digits == end || digits >= text.size() || text[digits] != 'x')
+            break;
+          uint64_t extent = 0;
+          if (text.slice(end, digits).getAsInteger(10, extent))
+            extent = std::numeric_limits<uint64_t>::max();
+          elements = llvm::SaturatingMultiply(elements, extent);
+          end = digits + 1;
+        }
+        if (elements > kMaxVectorElements)
+          report(line, column)
+              << "vector types of more than " << kMaxVectorElements
+              << " elements are not supported (the MLIR 22 "
+                 "parser allocates per element before checking)";
+      });
   return failure(found);
 }
 
