@@ -25,28 +25,6 @@ namespace mlir::wave {
 using namespace mlir;
 using namespace mlir::wave;
 
-std::optional<WaveShape> mlir::wave::getWaveShapeAt(Operation *op) {
-  std::optional<unsigned> size;
-  StringRef chip;
-  if (KernelAttr kernel = getEnclosingKernelAttr(op)) {
-    size = kernel.getWaveSize();
-    chip = kernel.getChip();
-  } else if (auto module = op->getParentOfType<gpu::GPUModuleOp>()) {
-    if (ROCDL::ROCDLTargetAttr target = getROCDLTarget(module)) {
-      size = getWaveSize(target);
-      chip = target.getChip();
-    }
-  }
-  if (!size)
-    return std::nullopt;
-  const ChipInfo *info = lookupChip(chip);
-  return WaveShape{*size, info && !info->hasWaveWideBPermute(*size)};
-}
-
-/// The fewest accesses of a memref in one block with constant offsets past
-/// the immediate field that `scalar-offsets` makes buffer accesses.
-static constexpr size_t kMinScalarOffsetAccesses = 16;
-
 /// The chip of the kernel holding `op`: its `wave.kernel`'s, else its
 /// module's `#rocdl.target`'s; null when neither names a known one.
 static const ChipInfo *getChipAt(Operation *op) {
@@ -58,6 +36,23 @@ static const ChipInfo *getChipAt(Operation *op) {
       name = target.getChip();
   return lookupChip(name);
 }
+
+std::optional<WaveShape> mlir::wave::getWaveShapeAt(Operation *op) {
+  std::optional<unsigned> size;
+  if (KernelAttr kernel = getEnclosingKernelAttr(op))
+    size = kernel.getWaveSize();
+  else if (auto module = op->getParentOfType<gpu::GPUModuleOp>())
+    if (ROCDL::ROCDLTargetAttr target = getROCDLTarget(module))
+      size = getWaveSize(target);
+  if (!size)
+    return std::nullopt;
+  const ChipInfo *info = getChipAt(op);
+  return WaveShape{*size, info && !info->hasWaveWideBPermute(*size)};
+}
+
+/// The fewest accesses of a memref in one block with constant offsets past
+/// the immediate field that `scalar-offsets` makes buffer accesses.
+static constexpr size_t kMinScalarOffsetAccesses = 16;
 
 namespace {
 struct ConvertWaveToAMDGPUPass

@@ -78,9 +78,7 @@ inline llvm::StringSet<> getIndexAliases(llvm::StringRef text) {
   }
   return aliases;
 }
-} // namespace detail
 
-namespace detail {
 /// Calls `visit(pos, line, column)` for each occurrence of `word` in `text`
 /// that starts a token and is not in a `//` comment or a string.
 template <typename Visit>
