@@ -202,7 +202,8 @@ static LogicalResult compileFunction(gpu::GPUFuncOp func, Program &program) {
                           "block (structured control flow only)");
   Block &body = func.getBody().front();
 
-  for (auto [i, arg] : llvm::enumerate(func.getArguments())) {
+  for (auto [i, arg] : llvm::enumerate(
+           func.getArguments().take_front(func.getNumArguments()))) {
     KernelArgumentInfo &info = program.arguments[i];
     auto memref = dyn_cast<MemRefType>(arg.getType());
     if (memref && !memref.hasStaticShape()) {
@@ -373,7 +374,8 @@ FailureOr<Kernel> Kernel::compile(gpu::GPUFuncOp func,
           func->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName))
     program->width = kernel.getWaveSize();
 
-  for (auto [i, arg] : llvm::enumerate(func.getArguments())) {
+  for (auto [i, arg] : llvm::enumerate(
+           func.getArguments().take_front(func.getNumArguments()))) {
     KernelArgumentInfo info;
     info.type = arg.getType();
     info.name = i < argNames.size() && !argNames[i].empty()

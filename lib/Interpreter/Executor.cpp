@@ -251,6 +251,16 @@ static LogicalResult checkAssumptions(const Program &prog,
   return success();
 }
 
+static bool isRowMajor(const Buffer &buffer) {
+  int64_t stride = 1;
+  for (int64_t d = int64_t(buffer.getRank()) - 1; d >= 0; --d) {
+    if (buffer.getStrides()[d] != stride)
+      return false;
+    stride *= buffer.getShape()[d];
+  }
+  return buffer.getOffset() == 0;
+}
+
 LogicalResult Kernel::run(MutableArrayRef<Buffer> args, Dim3 grid,
                           uint64_t maxSteps) const {
   const Program &prog = *program;
@@ -264,7 +274,13 @@ LogicalResult Kernel::run(MutableArrayRef<Buffer> args, Dim3 grid,
       failed(checkAssumptions(prog, scalars)))
     return failure();
   SmallVector<Buffer> expected = createArgumentBuffers(scalars);
-  for (auto [i, arg] : llvm::enumerate(args))
+  for (auto [i, arg] : llvm::enumerate(args)) {
+    // A rank-0 memref is a bare pointer (what the lowering passes for a
+    // dynamically shaped one): any row-major buffer of its elements.
+    auto memref = dyn_cast<MemRefType>(prog.arguments[i].type);
+    if (memref && memref.getRank() == 0 &&
+        arg.getKind() == expected[i].getKind() && isRowMajor(arg))
+      continue;
     if (arg.getKind() != expected[i].getKind() ||
         arg.getShape() != expected[i].getShape() ||
         arg.getStrides() != expected[i].getStrides() ||
@@ -272,6 +288,7 @@ LogicalResult Kernel::run(MutableArrayRef<Buffer> args, Dim3 grid,
       return func->emitError()
              << "buffer for argument '" << prog.arguments[i].name
              << "' does not match its type " << prog.arguments[i].type;
+  }
   for (int64_t extent : grid)
     if (extent <= 0)
       return func->emitError("the grid must have at least one workgroup in "

@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -38,12 +39,102 @@ static void reportOutOfBounds(Wave &w, const Instr &instr,
     diag.attachNote(object.def->getLoc()) << "allocated here";
 }
 
+namespace {
+/// Where the elements an access of an object sit in its storage.
+struct Layout {
+  SmallVector<int64_t, 4> shape, strides;
+  int64_t offset = 0;
+
+  int64_t getNumElements() const {
+    int64_t n = 1;
+    for (int64_t extent : shape)
+      n *= extent;
+    return n;
+  }
+  /// Row-major coordinate of the `n`-th element.
+  void getCoordinate(int64_t n, MutableArrayRef<int64_t> coord) const {
+    for (int64_t d = int64_t(shape.size()) - 1; d >= 0; --d) {
+      coord[d] = n % shape[d];
+      n /= shape[d];
+    }
+  }
+};
+} // namespace
+
+/// The layout of `object` in this access: an argument's is its buffer's
+/// (dynamic shapes differ per run; a rank-0 argument, a bare pointer, keeps
+/// its own), a view's its own, with the sizes, strides and offset that are
+/// values read from the active lanes, which must agree.
+static FailureOr<Layout> resolveLayout(Wave &w, const Instr &instr,
+                                       const MemObject &object) {
+  Layout layout;
+  if (object.space == MemorySpace::Global && !object.viewOf &&
+      !object.shape.empty()) {
+    const Buffer &arg = w.launch->args[object.index];
+    layout.shape.assign(arg.getShape().begin(), arg.getShape().end());
+    layout.strides.assign(arg.getStrides().begin(), arg.getStrides().end());
+    layout.offset = arg.getOffset();
+    return layout;
+  }
+  layout.shape = object.shape;
+  layout.strides = object.strides;
+  layout.offset = object.offset;
+  size_t rank = object.shape.size();
+  for (auto [i, reg] : llvm::enumerate(object.layoutRegs)) {
+    if (reg < 0)
+      continue;
+    const Slot *values = w.reg(reg);
+    std::optional<int64_t> value;
+    bool uniform = true;
+    forEachLane(w.exec, [&](unsigned l) {
+      uniform &= !value || *value == values[l].i;
+      value = values[l].i;
+    });
+    StringRef what = i < rank ? "size" : i < 2 * rank ? "stride" : "offset";
+    if (!uniform) {
+      w.emitError(instr) << "the " << what << " of " << object.description
+                         << " differs between the active lanes of wave "
+                         << w.index;
+      return failure();
+    }
+    if (i < rank && *value < 0) {
+      w.emitError(instr) << "size " << *value << " of " << object.description
+                         << " is negative";
+      return failure();
+    }
+    (i < rank       ? layout.shape[i]
+     : i < 2 * rank ? layout.strides[i - rank]
+                    : layout.offset) = value.value_or(0);
+  }
+  return layout;
+}
+
+/// Reports an access of a view whose element lies outside the storage the
+/// view addresses.
+static void reportOutsideView(Wave &w, const Instr &instr,
+                              const MemObject &view, bool isWrite,
+                              unsigned lane, ArrayRef<int64_t> coord,
+                              int64_t linear, bool overflow,
+                              const Buffer &storage) {
+  const MemObject &base = w.program->objects[*view.viewOf];
+  InFlightDiagnostic diag = w.emitError(instr);
+  diag << "out-of-bounds " << (isWrite ? "write to " : "read of ")
+       << view.description << ": " << w.describeLane(lane) << " accesses "
+       << formatCoordinate(coord) << ", ";
+  if (overflow)
+    diag << "whose offset overflows";
+  else
+    diag << "element " << linear << " of " << base.description;
+  diag << ", which holds " << storage.getStorageSize() << " elements";
+  diag.attachNote(view.loc) << "the view is made here";
+}
+
 /// Reports a buffer access by `lane` of elements `first` onwards (in the
 /// memref's row-major order): "<prefix>buffer read of <object><middle>:
 /// <lane> accesses elements A to B of its N (shape S)<suffix>".
 static void reportBufferAccess(Wave &w, const Instr &instr,
                                const Access &access, const MemObject &object,
-                               const Buffer &buffer, unsigned lane,
+                               const Layout &layout, unsigned lane,
                                uint64_t first, StringRef prefix,
                                StringRef middle, StringRef suffix) {
   InFlightDiagnostic diag = w.emitError(instr);
@@ -51,8 +142,8 @@ static void reportBufferAccess(Wave &w, const Instr &instr,
        << object.description << middle << ": " << w.describeLane(lane)
        << " accesses elements " << int64_t(first) << " to "
        << int64_t(first + access.elems - 1) << " of its "
-       << buffer.getNumElements() << " (shape ";
-  llvm::interleave(buffer.getShape(), diag, "x");
+       << layout.getNumElements() << " (shape ";
+  llvm::interleave(layout.shape, diag, "x");
   diag << ")" << suffix;
 }
 
@@ -68,12 +159,12 @@ static void reportBufferAccess(Wave &w, const Instr &instr,
 /// is an error, as is any vector outside without `boundsCheck`.
 static FailureOr<std::optional<int64_t>>
 placeBufferVector(Wave &w, const Instr &instr, const Access &access,
-                  const MemObject &object, const Buffer &buffer,
+                  const MemObject &object, const Layout &layout,
                   const int64_t *base, unsigned lane) {
-  unsigned width = w.width, rank = buffer.getRank();
-  ArrayRef<int64_t> strides = buffer.getStrides();
+  unsigned width = w.width, rank = layout.shape.size();
+  ArrayRef<int64_t> strides = layout.strides;
   uint64_t bytes = getBitWidth(object.kind) / 8;
-  uint64_t size = uint64_t(buffer.getNumElements()) * bytes;
+  uint64_t size = uint64_t(layout.getNumElements()) * bytes;
   if (size > UINT32_MAX) {
     InFlightDiagnostic diag = w.emitError(instr);
     diag << "buffer " << (access.write ? "write to " : "read of ")
@@ -106,24 +197,24 @@ placeBufferVector(Wave &w, const Instr &instr, const Access &access,
       "; whether the range check counts sgprOffset depends on the chip";
   if (!access.buffer->boundsCheck) {
     if (voffset + soffset + span > size) {
-      reportBufferAccess(w, instr, access, object, buffer, lane, first,
+      reportBufferAccess(w, instr, access, object, layout, lane, first,
                          "out-of-bounds ", " with boundsCheck = false", "");
       return failure();
     }
   } else if (!touches(voffset)) {
     if (!touches((voffset + soffset) & UINT32_MAX))
       return std::optional<int64_t>();
-    reportBufferAccess(w, instr, access, object, buffer, lane, first, "",
+    reportBufferAccess(w, instr, access, object, layout, lane, first, "",
                        " inside it only with its sgprOffset", bySgpr);
     return failure();
   } else if (voffset + span > size) {
-    reportBufferAccess(w, instr, access, object, buffer, lane, first, "",
+    reportBufferAccess(w, instr, access, object, layout, lane, first, "",
                        " partly outside it",
                        "; which elements the range check keeps depends on "
                        "the chip");
     return failure();
   } else if (voffset + soffset + span > size) {
-    reportBufferAccess(w, instr, access, object, buffer, lane, first, "",
+    reportBufferAccess(w, instr, access, object, layout, lane, first, "",
                        " past its end by its sgprOffset", bySgpr);
     return failure();
   }
@@ -136,15 +227,10 @@ static Status laneAccess(Wave &w, const Instr &instr) {
   const MemObject &object = program.objects[access.object];
   unsigned width = w.width;
   unsigned rank = object.shape.size();
-  // An argument's layout is its buffer's (dynamic shapes differ per run).
-  ArrayRef<int64_t> shape = object.shape, strides = object.strides;
-  int64_t offset = object.offset;
-  if (object.space == MemorySpace::Global) {
-    const Buffer &arg = w.launch->args[object.index];
-    shape = arg.getShape();
-    strides = arg.getStrides();
-    offset = arg.getOffset();
-  }
+  FailureOr<Layout> layout = resolveLayout(w, instr, object);
+  if (failed(layout))
+    return Status::Error;
+  ArrayRef<int64_t> shape = layout->shape, strides = layout->strides;
 
   // One row of lanes per result of the map: the coordinates of element 0
   // (a buffer access's indices, then its sgprOffset).
@@ -181,7 +267,7 @@ static Status laneAccess(Wave &w, const Instr &instr) {
     int64_t start = 0;
     if (access.buffer) {
       FailureOr<std::optional<int64_t>> placed =
-          placeBufferVector(w, instr, access, object, *buffer, base.data(), l);
+          placeBufferVector(w, instr, access, object, *layout, base.data(), l);
       if (failed(placed)) {
         ok = false;
         return;
@@ -202,7 +288,7 @@ static Status laneAccess(Wave &w, const Instr &instr) {
         continue;
       }
       if (access.buffer)
-        llvm::copy(buffer->getCoordinate(start + e), coord.begin());
+        layout->getCoordinate(start + e, coord);
       else
         for (unsigned d = 0; d < rank; ++d)
           coord[d] = int64_t(uint64_t(base[d * width + l]) +
@@ -224,12 +310,23 @@ static Status laneAccess(Wave &w, const Instr &instr) {
         }
       }
       // Bounds are logical; the swizzle moves the element within its row.
-      int64_t linear = offset;
+      int64_t linear = layout->offset;
+      bool overflow = false;
       for (unsigned d = 0; d < rank; ++d) {
         int64_t index = coord[d];
         if (object.swizzle && d + 1 == rank)
           index = object.swizzle.apply(coord[d - 1], index);
-        linear += index * strides[d];
+        int64_t term;
+        overflow |= llvm::MulOverflow(index, strides[d], term);
+        overflow |= llvm::AddOverflow(linear, term, linear);
+      }
+      // A view's layout may leave the storage it views.
+      if (object.viewOf &&
+          (overflow || linear < 0 || linear >= buffer->getStorageSize())) {
+        reportOutsideView(w, instr, object, access.write, l, coord, linear,
+                          overflow, *buffer);
+        ok = false;
+        return;
       }
       if (access.write) {
         if (object.space == MemorySpace::Lds &&
@@ -391,8 +488,48 @@ static LogicalResult compileAlias(Compiler &c, Operation *op, Value source) {
   return success();
 }
 
+/// `memref.reinterpret_cast`: a view of the storage of the object its source
+/// traces to (offsets are from that storage's start, as from the base
+/// pointer), with the op's sizes, strides and offset; those that are values
+/// are read when an access runs.
+static LogicalResult compileReinterpretCast(Compiler &c,
+                                            memref::ReinterpretCastOp op) {
+  FailureOr<unsigned> source = c.getObject(op.getSource(), op);
+  if (failed(source))
+    return failure();
+  unsigned storage = c.program.objects[*source].viewOf.value_or(*source);
+  const MemObject &base = c.program.objects[storage];
+  MemObject view;
+  view.space = base.space;
+  view.index = base.index;
+  view.kind = base.kind;
+  view.loc = op.getLoc();
+  view.def = base.def;
+  view.description = "the view of " + base.description;
+  view.viewOf = storage;
+  bool dynamic = false;
+  auto add = [&](OpFoldResult value, int64_t &slot) {
+    std::optional<int64_t> constant = getConstantIntValue(value);
+    slot = constant.value_or(0);
+    view.layoutRegs.push_back(constant ? int64_t(-1)
+                                       : int64_t(c.use(cast<Value>(value))));
+    dynamic |= !constant;
+  };
+  for (OpFoldResult size : op.getMixedSizes())
+    add(size, view.shape.emplace_back());
+  for (OpFoldResult stride : op.getMixedStrides())
+    add(stride, view.strides.emplace_back());
+  add(op.getMixedOffsets().front(), view.offset);
+  if (!dynamic)
+    view.layoutRegs.clear();
+  c.program.objects.push_back(std::move(view));
+  c.setObject(op.getResult(), c.program.objects.size() - 1);
+  return success();
+}
+
 /// `memref.dim`: a static extent is a constant; a dynamic one of a kernel
-/// argument is the size argument `wave.dims` names.
+/// argument is the size argument `wave.dims` names, of a view the value
+/// the view was made with.
 static LogicalResult compileDim(Compiler &c, memref::DimOp op) {
   std::optional<int64_t> dim = op.getConstantIndex();
   auto type = dyn_cast<MemRefType>(op.getSource().getType());
@@ -404,6 +541,10 @@ static LogicalResult compileDim(Compiler &c, memref::DimOp op) {
     init.reg = c.define(op.getResult());
     init.rows.push_back(intSlot(type.getDimSize(*dim)));
     c.program.inits.push_back(std::move(init));
+    return success();
+  }
+  if (auto view = op.getSource().getDefiningOp<memref::ReinterpretCastOp>()) {
+    c.defineAs(op.getResult(), c.use(cast<Value>(view.getMixedSizes()[*dim])));
     return success();
   }
   BlockArgument size = getSizeArgument(op.getSource(), *dim);
@@ -431,6 +572,9 @@ mlir::wave::interp::compileMemoryOp(Compiler &c, Operation *op) {
       })
       .Case([&](memref::CastOp o) { return compileAlias(c, o, o.getSource()); })
       .Case([&](memref::DimOp o) { return compileDim(c, o); })
+      .Case([&](memref::ReinterpretCastOp o) {
+        return compileReinterpretCast(c, o);
+      })
       .Case([&](memref::AssumeAlignmentOp o) {
         return compileAlias(c, o, o.getMemref());
       })

@@ -98,6 +98,13 @@ struct MemObject {
   Operation *def = nullptr;
   /// How messages name it: "argument 'A'", "LDS tile", ...
   std::string description;
+  /// A view (`memref.reinterpret_cast`) addresses the storage of the object
+  /// `viewOf` (same space and index) with its own shape, strides and offset;
+  /// it holds no slots of its own.
+  std::optional<unsigned> viewOf;
+  /// The registers of a view's sizes, strides and offset (in that order)
+  /// that are SSA values, -1 for the static ones; empty when all are static.
+  SmallVector<int64_t, 9> layoutRegs;
 };
 
 /// What a raw buffer access (`amdgpu.raw_buffer_load`/`store`) adds to a
