@@ -14,6 +14,7 @@
 
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -75,10 +76,10 @@ static Status waveReadFirstLane(Wave &w, const Instr &instr) {
   return Status::Next;
 }
 
-static Status waveBroadcast(Wave &w, const Instr &instr) {
-  unsigned lane = instr.aux;
+/// Gives every active lane the value (src0) of `lane`, which must be active.
+static Status broadcastLane(Wave &w, const Instr &instr, uint64_t lane) {
   if (lane >= w.width || !w.isActive(lane)) {
-    w.emitError(instr) << "wave.broadcast reads lane " << lane
+    w.emitError(instr) << instr.op->getName() << " reads lane " << lane
                        << ", which is not active in wave " << w.index
                        << " of workgroup (" << w.workgroup->id[0] << ", "
                        << w.workgroup->id[1] << ", " << w.workgroup->id[2]
@@ -89,6 +90,10 @@ static Status waveBroadcast(Wave &w, const Instr &instr) {
   Slot *dst = w.reg(instr.dst);
   forEachLane(w.exec, [&](unsigned l) { dst[l] = value; });
   return Status::Next;
+}
+
+static Status waveBroadcast(Wave &w, const Instr &instr) {
+  return broadcastLane(w, instr, instr.aux);
 }
 
 /// src0 value, src1 offset (i32); `aux` the mode.
@@ -122,10 +127,60 @@ static Status waveShuffle(Wave &w, const Instr &instr) {
   return Status::Next;
 }
 
+/// wave.ballot and rocdl.ballot: the active lanes whose predicate holds, as
+/// the low bits of an integer of `aux` bits (an i32 ballot of a wave of 64
+/// keeps lanes 0 to 31, as the hardware's).
 static Status waveBallot(Wave &w, const Instr &instr) {
-  LaneMask bits = laneBits(w.reg(instr.src[0]), w.width) & w.exec;
+  LaneMask bits =
+      laneBits(w.reg(instr.src[0]), w.width) & w.exec & widthMask(instr.aux);
   Slot *dst = w.reg(instr.dst);
   forEachLane(w.exec, [&](unsigned l) { dst[l].u = bits; });
+  return Status::Next;
+}
+
+/// rocdl.readlane: every active lane gets the value of the lane its (uniform)
+/// lane operand names, modulo the wave size as the hardware's lane select.
+/// The operand is read from the first active lane, as the backend's
+/// v_readfirstlane makes of a divergent one; the lane read must be active,
+/// since what an inactive lane's register holds is no value of the kernel.
+static Status waveReadLane(Wave &w, const Instr &instr) {
+  if (!w.exec)
+    return Status::Next;
+  const Slot *lane = w.reg(instr.src[1]);
+  return broadcastLane(w, instr,
+                       lane[llvm::countr_zero(w.exec)].u & (w.width - 1));
+}
+
+/// rocdl.ds_bpermute: each active lane reads the word of the lane its byte
+/// address names (address / 4, modulo the wave), or, where ds_bpermute stays
+/// in 32-lane halves (`aux`: waves of 64 on GFX10 and GFX11), of that lane
+/// of its own half; an inactive source lane reads zero.
+static Status waveBPermute(Wave &w, const Instr &instr) {
+  const Slot *address = w.reg(instr.src[0]);
+  const Slot *value = w.reg(instr.src[1]);
+  Slot *dst = w.reg(instr.dst);
+  bool inHalves = instr.aux;
+  unsigned reach = inHalves ? 32 : w.width;
+  SmallVector<Slot, kMaxWaveSize> result(w.width);
+  forEachLane(w.exec, [&](unsigned l) {
+    unsigned source =
+        (inHalves ? l & 32 : 0) | ((address[l].u >> 2) & (reach - 1));
+    result[l] = w.isActive(source) ? value[source] : intSlot(0);
+  });
+  forEachLane(w.exec, [&](unsigned l) { dst[l] = result[l]; });
+  return Status::Next;
+}
+
+/// llvm.amdgcn.permlane64: each active lane gets the word of the lane 32
+/// away, in the other half of the wave of 64. The hardware reads that lane
+/// whether it is active or not; an inactive lane's register holds what the
+/// interpreter last computed for it, which need not be the hardware's.
+static Status wavePermlane64(Wave &w, const Instr &instr) {
+  const Slot *value = w.reg(instr.src[0]);
+  Slot *dst = w.reg(instr.dst);
+  SmallVector<Slot, kMaxWaveSize> result(w.width);
+  forEachLane(w.exec, [&](unsigned l) { result[l] = value[l ^ 32]; });
+  forEachLane(w.exec, [&](unsigned l) { dst[l] = result[l]; });
   return Status::Next;
 }
 
@@ -173,9 +228,29 @@ mlir::wave::interp::compileCollectiveOp(Compiler &c, Operation *op) {
       .Case([&](ShuffleOp o) {
         return emitCollective(c, o, waveShuffle, uint32_t(o.getMode()));
       })
-      .Case([&](BallotOp o) { return emitCollective(c, o, waveBallot); })
+      .Case<BallotOp, ROCDL::BallotOp>([&](Operation *o) {
+        return emitCollective(
+            c, o, waveBallot,
+            o->getResult(0).getType().getIntOrFloatBitWidth());
+      })
       .Case([&](ROCDL::ReadfirstlaneOp o) {
         return emitCollective(c, o, waveReadFirstLane);
+      })
+      .Case([&](ROCDL::ReadlaneOp o) {
+        return emitCollective(c, o, waveReadLane);
+      })
+      .Case([&](ROCDL::DsBpermuteOp o) {
+        return emitCollective(c, o, waveBPermute, c.program.permutesInHalves);
+      })
+      .Case([&](LLVM::CallIntrinsicOp o) -> std::optional<LogicalResult> {
+        if (o.getIntrin() != "llvm.amdgcn.permlane64")
+          return std::nullopt;
+        if (c.width != 64 || o.getNumOperands() != 1 ||
+            o.getNumResults() != 1 ||
+            o.getResult(0).getType() != o.getOperand(0).getType())
+          return o.emitError("wave-run executes llvm.amdgcn.permlane64 of "
+                             "one value in waves of 64 lanes only");
+        return emitCollective(c, o, wavePermlane64);
       })
       .Case([&](AnyOp o) { return emitCollective(c, o, waveVote, 0, 0); })
       .Case([&](AllOp o) { return emitCollective(c, o, waveVote, 0, 1); })

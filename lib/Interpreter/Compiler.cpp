@@ -2,6 +2,7 @@
 
 #include "Compiler.h"
 
+#include "wave/Chip/Chip.h"
 #include "wave/Dialect/Wave/IR/Assumptions.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
@@ -371,8 +372,12 @@ FailureOr<Kernel> Kernel::compile(gpu::GPUFuncOp func,
     program->knownGrid = known;
   }
   if (auto kernel =
-          func->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName))
+          func->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName)) {
     program->width = kernel.getWaveSize();
+    const ChipInfo *chip = lookupChip(kernel.getChip());
+    program->permutesInHalves =
+        chip && !chip->hasWaveWideBPermute(program->width);
+  }
 
   for (auto [i, arg] : llvm::enumerate(
            func.getArguments().take_front(func.getNumArguments()))) {

@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -130,12 +131,20 @@ static LogicalResult compileShuffle(Compiler &c, gpu::ShuffleOp op) {
   return success();
 }
 
-/// gpu.subgroup_reduce over clusters of `imm & 0xffffffff` lanes with stride
-/// `imm >> 32`; `aux` = combiner | element kind << 8.
+/// gpu.subgroup_reduce over clusters of `imm & 0x7fffffff` lanes with
+/// stride `imm >> 32`, of the active lanes; with `uniform` (bit 31 of `imm`)
+/// every lane of the wave takes part, as upstream requires: the hardware's
+/// lowering (DPP) reads every lane. `aux` = combiner | element kind << 8.
 static Status subgroupReduce(Wave &w, const Instr &instr) {
   auto combiner = Combiner(instr.aux & 0xff);
   auto kind = ElementKind(instr.aux >> 8);
-  unsigned size = instr.imm & 0xffffffff, stride = instr.imm >> 32;
+  unsigned size = instr.imm & 0x7fffffff, stride = instr.imm >> 32;
+  if ((instr.imm & 0x80000000) && w.exec != w.present) {
+    w.emitError(instr) << "gpu.subgroup_reduce uniform executed with lanes "
+                          "inactive in wave "
+                       << w.index << ": every lane of the wave takes part";
+    return Status::Error;
+  }
   const Slot *value = w.reg(instr.src[0]);
   Slot *dst = w.reg(instr.dst);
   unsigned width = w.width;
@@ -168,7 +177,8 @@ static LogicalResult compileSubgroupReduce(Compiler &c,
   ElementKind kind = getKindOf(op.getType());
   c.emit(op, subgroupReduce, c.define(op.getResult()), {c.use(op.getValue())},
          Compiler::rowsOf(op.getType()),
-         uint32_t(*combiner) | (uint32_t(kind) << 8), size | (stride << 32));
+         uint32_t(*combiner) | (uint32_t(kind) << 8),
+         size | (uint64_t(op.getUniform()) << 31) | (stride << 32));
   return success();
 }
 
@@ -208,6 +218,8 @@ std::optional<LogicalResult> mlir::wave::interp::compileGpuOp(Compiler &c,
         c.emit(o, kernelReturn, 0);
         return success();
       })
+      // A hint to the backend's instruction scheduler: nothing to execute.
+      .Case([&](ROCDL::IglpOpt) { return success(); })
       .Case([&](gpu::ShuffleOp o) { return compileShuffle(c, o); })
       .Case(
           [&](gpu::SubgroupReduceOp o) { return compileSubgroupReduce(c, o); })

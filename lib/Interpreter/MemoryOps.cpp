@@ -1,6 +1,6 @@
 //===- MemoryOps.cpp - Lane memory accesses and allocations ---------------===//
 //
-// wave.read/write, memref.load/store, vector.load/store and
+// wave.read/write, memref.load/store, vector.load/store (masked or not) and
 // amdgpu.raw_buffer_load/store all become one access handler: the affine map
 // gives element 0's coordinate for every lane at once (a buffer access's
 // indices, which the buffer's range check places or drops whole), then each
@@ -245,6 +245,7 @@ static Status laneAccess(Wave &w, const Instr &instr) {
 
   Slot *value = w.reg(access.write ? instr.src[0] : instr.dst);
   const Slot *mask = access.hasMask ? w.reg(access.mask) : nullptr;
+  const Slot *passthru = access.hasPassthru ? w.reg(access.passthru) : nullptr;
   SmallVector<int64_t, 4> coord(rank);
   bool ok = true;
   forEachLane(w.exec, [&](unsigned l) {
@@ -283,8 +284,10 @@ static Status laneAccess(Wave &w, const Instr &instr) {
     for (unsigned e = 0; e < access.elems && ok; ++e) {
       Slot &slot = value[e * width + l];
       if (mask && !mask[e * width + l].u) {
+        // Masked-off elements read as zero (+0.0 for floats), or as the
+        // passthru's.
         if (!access.write)
-          slot.u = 0; // Masked-off elements read as zero (+0.0 for floats).
+          slot = passthru ? passthru[e * width + l] : intSlot(0);
         continue;
       }
       if (access.buffer)
@@ -401,12 +404,13 @@ static LogicalResult compileLaneAccess(Compiler &c, OpTy op) {
   return success();
 }
 
-/// memref.load/store and vector.load/store: identity map, innermost
-/// dimension.
+/// memref.load/store and vector.load/store (and their masked forms, with
+/// `mask`): identity map, innermost dimension.
 static LogicalResult compileIdentityAccess(Compiler &c, Operation *op,
                                            Value memref, ValueRange indices,
                                            Type valueType, bool write,
-                                           uint32_t value) {
+                                           uint32_t value,
+                                           Value mask = Value()) {
   if (auto vector = dyn_cast<VectorType>(valueType);
       vector && vector.getRank() != 1)
     return op->emitError("wave-run executes 1-D vector loads and stores "
@@ -415,7 +419,7 @@ static LogicalResult compileIdentityAccess(Compiler &c, Operation *op,
   return emitAccess(
       c, op, memref,
       AffineMap::getMultiDimIdentityMap(type.getRank(), op->getContext()),
-      indices, type.getRank() - 1, Compiler::rowsOf(valueType), Value(), write,
+      indices, type.getRank() - 1, Compiler::rowsOf(valueType), mask, write,
       value);
 }
 
@@ -605,6 +609,25 @@ mlir::wave::interp::compileMemoryOp(Compiler &c, Operation *op) {
         return compileIdentityAccess(c, o, o.getBase(), o.getIndices(),
                                      o.getVectorType(), true,
                                      c.use(o.getValueToStore()));
+      })
+      // Masked-off elements are not accessed; a load gives the passthru's.
+      .Case([&](vector::MaskedLoadOp o) -> LogicalResult {
+        if (failed(checkModelledTypes(o)) ||
+            failed(compileIdentityAccess(c, o, o.getBase(), o.getIndices(),
+                                         o.getVectorType(), false,
+                                         c.define(o.getResult()), o.getMask())))
+          return failure();
+        Access &access = c.program.accesses.back();
+        access.hasPassthru = true;
+        access.passthru = c.use(o.getPassThru());
+        return success();
+      })
+      .Case([&](vector::MaskedStoreOp o) -> LogicalResult {
+        if (failed(checkModelledTypes(o)))
+          return failure();
+        return compileIdentityAccess(c, o, o.getBase(), o.getIndices(),
+                                     o.getVectorType(), true,
+                                     c.use(o.getValueToStore()), o.getMask());
       })
       .Case([&](amdgpu::RawBufferLoadOp o) {
         return compileBufferAccess(c, o, o.getType(), false,

@@ -3,6 +3,8 @@
 // The operands are gathered from the lanes into matrices with the layout
 // table of MmaLayout.h, multiplied (accumulating in f32, or in i32 for i8
 // inputs, in k order), and the result scattered back to the lanes.
+// amdgpu.mfma, which wave.mma lowers to, runs by the table of the kind of
+// its shape and types: the table is the hardware's layout.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +14,8 @@
 #include "wave/Dialect/Wave/IR/MmaLayout.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
+#include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
+
 using namespace mlir;
 using namespace mlir::wave;
 using namespace mlir::wave::interp;
@@ -19,8 +23,9 @@ using namespace mlir::wave::interp;
 static Status waveMma(Wave &w, const Instr &instr) {
   const MmaTables &t = w.program->mma[instr.aux];
   if (w.exec != w.present) {
-    w.emitError(instr) << "wave.mma executed with lanes inactive in wave "
-                       << w.index << ": every lane of the wave takes part";
+    w.emitError(instr) << instr.op->getName()
+                       << " executed with lanes inactive in wave " << w.index
+                       << ": every lane of the wave takes part";
     return Status::Error;
   }
   const Slot *a = w.reg(instr.src[0]);
@@ -85,19 +90,22 @@ static Status waveMma(Wave &w, const Instr &instr) {
   return Status::Next;
 }
 
-static LogicalResult compileMma(Compiler &c, MmaOp op) {
-  const MmaLayout &layout = getMmaLayout(op.getKind());
+/// `op` (wave.mma or amdgpu.mfma) multiplies `a` and `b` into `acc` with
+/// the lane layout of `kind`.
+static LogicalResult compileMma(Compiler &c, Operation *op, MmaKind kind,
+                                Value a, Value b, Value acc) {
+  const MmaLayout &layout = getMmaLayout(kind);
   if (c.width != layout.waveSize)
-    return op.emitError() << "wave-run models "
-                          << stringifyMmaKind(op.getKind()) << " on waves of "
-                          << layout.waveSize << " lanes, not " << c.width;
+    return op->emitError() << "wave-run models " << stringifyMmaKind(kind)
+                           << " on waves of " << layout.waveSize
+                           << " lanes, not " << c.width;
   MmaTables tables;
   tables.m = layout.m;
   tables.n = layout.n;
   tables.k = layout.k;
   tables.kPerLane = layout.kPerLane;
   tables.accPerLane = layout.accPerLane;
-  tables.integer = op.getKind() == MmaKind::i32_16x16x32_i8;
+  tables.integer = kind == MmaKind::i32_16x16x32_i8;
   auto fill = [&](MmaOperand operand, int64_t slots, int64_t columns,
                   std::vector<uint32_t> &table) {
     table.resize(slots * layout.waveSize);
@@ -111,15 +119,55 @@ static LogicalResult compileMma(Compiler &c, MmaOp op) {
   fill(MmaOperand::B, layout.kPerLane, layout.n, tables.b);
   fill(MmaOperand::Acc, layout.accPerLane, layout.n, tables.acc);
   c.program.mma.push_back(std::move(tables));
-  c.emit(op, waveMma, c.define(op.getResult()),
-         {c.use(op.getA()), c.use(op.getB()), c.use(op.getAcc())},
-         layout.accPerLane, c.program.mma.size() - 1);
+  c.emit(op, waveMma, c.define(op->getResult(0)),
+         {c.use(a), c.use(b), c.use(acc)}, layout.accPerLane,
+         c.program.mma.size() - 1);
   return success();
+}
+
+/// amdgpu.mfma, as convert-wave-to-amdgpu emits it: the kind whose shape
+/// and element types it has, whose layout table is the hardware's (an
+/// operand of one element a lane is a scalar). The operand-broadcast and
+/// negation modifiers, and shapes no kind has, are refused.
+static LogicalResult compileMfma(Compiler &c, amdgpu::MFMAOp op) {
+  if (op.getBlocks() != 1 || op.getCbsz() != 0 || op.getAbid() != 0 ||
+      op.getBlgp() != amdgpu::MFMAPermB::none || op.getNegateA() ||
+      op.getNegateB() || op.getNegateC() || op.getReducePrecision())
+    return op.emitError("wave-run executes amdgpu.mfma of one block without "
+                        "operand broadcasts (cbsz, abid, blgp), negation or "
+                        "reduced precision only");
+  auto perLane = [](Type type) -> int64_t {
+    auto vector = dyn_cast<VectorType>(type);
+    return vector ? vector.getNumElements() : 1;
+  };
+  Type input = getElementTypeOrSelf(op.getSourceA().getType());
+  Type accType = getElementTypeOrSelf(op.getDestC().getType());
+  for (unsigned value = 0; value <= getMaxEnumValForMmaKind(); ++value) {
+    MmaKind kind = MmaKind(value);
+    const MmaLayout &layout = getMmaLayout(kind);
+    if (layout.m == op.getM() && layout.n == op.getN() &&
+        layout.k == op.getK() &&
+        layout.getInputElementType(op.getContext()) == input &&
+        getElementTypeOrSelf(op.getSourceB().getType()) == input &&
+        layout.getAccElementType(op.getContext()) == accType &&
+        perLane(op.getSourceA().getType()) == layout.kPerLane &&
+        perLane(op.getSourceB().getType()) == layout.kPerLane &&
+        perLane(op.getDestC().getType()) == layout.accPerLane)
+      return compileMma(c, op, kind, op.getSourceA(), op.getSourceB(),
+                        op.getDestC());
+  }
+  return op.emitError() << "wave-run executes amdgpu.mfma of the shapes "
+                           "and types of the wave.mma kinds only, not "
+                        << op.getM() << "x" << op.getN() << "x" << op.getK()
+                        << " of " << op.getSourceA().getType();
 }
 
 std::optional<LogicalResult> mlir::wave::interp::compileMmaOp(Compiler &c,
                                                               Operation *op) {
   if (auto mma = dyn_cast<MmaOp>(op))
-    return compileMma(c, mma);
+    return compileMma(c, mma, mma.getKind(), mma.getA(), mma.getB(),
+                      mma.getAcc());
+  if (auto mfma = dyn_cast<amdgpu::MFMAOp>(op))
+    return compileMfma(c, mfma);
   return std::nullopt;
 }

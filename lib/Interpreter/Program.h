@@ -130,6 +130,9 @@ struct Access {
   unsigned elems = 1;
   bool hasMask = false;
   uint32_t mask = 0;
+  /// What masked-off elements read (`vector.maskedload`); zero without.
+  bool hasPassthru = false;
+  uint32_t passthru = 0;
   bool write = false;
   /// Elements outside the shape are skipped (`bounded`).
   bool bounded = false;
@@ -164,6 +167,8 @@ struct Program {
   std::string name;
   Operation *func = nullptr;
   unsigned width = 64;
+  /// Whether ds_bpermute reaches only the reading lane's 32-lane half.
+  bool permutesInHalves = false;
   Dim3 block = {1, 1, 1};
   std::optional<Dim3> knownGrid;
   std::vector<KernelArgumentInfo> arguments;

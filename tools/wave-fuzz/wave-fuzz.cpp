@@ -12,8 +12,8 @@
 // wave-optimize and after convert-wave-to-amdgpu, and write the same
 // outputs: the check `wave-run --compare-pipeline` makes, on every mutant
 // that verifies. A kernel whose lowered form the interpreter cannot
-// translate (LDS tiles, MFMA, ballots), or runs in waves of other than the
-// kernel's lanes, is left out of the comparison.
+// translate (the volatile LLVM accesses of `uncached`) is left out of the
+// comparison.
 //
 // Work is bounded so that each input takes milliseconds: the interpreter
 // runs only kernels with static loop bounds whose workgroups, lanes, loop
@@ -31,6 +31,8 @@
 #include "wave/Interpreter/Interpreter.h"
 #include "wave/Support/KnownParserCrashes.h"
 
+#include "../common/KernelWave.h"
+
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -46,6 +48,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <random>
+#include <vector>
 
 using namespace mlir;
 using namespace mlir::wave;
@@ -71,9 +74,8 @@ enum class Check {
   Semantics,
   /// The same for each kernel the interpreter can translate after the
   /// pipeline, with the kernel's wave size: a lowering that leaves some
-  /// kernels in ops it does not execute (LDS tiles as workgroup
-  /// attributions behind memref.reinterpret_cast, amdgpu.mfma,
-  /// rocdl.ballot, ...) and drops the wave size that `wave.kernel` states.
+  /// kernels in ops the interpreter does not execute (the volatile LLVM
+  /// accesses of `uncached`, ...).
   SemanticsIfTranslated,
 };
 
@@ -209,20 +211,29 @@ struct Run {
   bool translated = false;
   /// The lanes of a wave it ran, when translated.
   unsigned waveSize = 0;
+  /// The argument buffers before the run, when translated.
+  SmallVector<Buffer> inputs;
   /// The argument buffers after the run, when it was clean.
   std::optional<SmallVector<Buffer>> outputs;
 };
 
-Run runKernel(gpu::GPUFuncOp func, Dim3 grid) {
+/// Runs `func` on `inputs`, or on random ones when none are given.
+Run runKernel(gpu::GPUFuncOp func, Dim3 grid, ArrayRef<Buffer> inputs = {}) {
   FailureOr<Kernel> kernel = Kernel::compile(func);
   if (failed(kernel))
     return {};
-  SmallVector<Buffer> buffers = kernel->createArgumentBuffers();
-  for (auto [i, buffer] : llvm::enumerate(buffers))
-    buffer.fillRandom(i + 1);
-  if (failed(kernel->run(buffers, grid)))
-    return {true, kernel->getWaveSize(), std::nullopt};
-  return {true, kernel->getWaveSize(), std::move(buffers)};
+  Run run{true, kernel->getWaveSize(), {}, std::nullopt};
+  if (inputs.empty()) {
+    run.inputs = kernel->createArgumentBuffers();
+    for (auto [i, buffer] : llvm::enumerate(run.inputs))
+      buffer.fillRandom(i + 1);
+  } else {
+    run.inputs.assign(inputs.begin(), inputs.end());
+  }
+  SmallVector<Buffer> buffers = run.inputs;
+  if (succeeded(kernel->run(buffers, grid)))
+    run.outputs = std::move(buffers);
+  return run;
 }
 
 /// The kernel of `module` with the name and gpu.module of `func`.
@@ -250,7 +261,7 @@ struct Reference {
   gpu::GPUFuncOp func;
   Dim3 grid;
   unsigned waveSize;
-  SmallVector<Buffer> outputs;
+  SmallVector<Buffer> inputs, outputs;
 };
 
 /// Runs `pipeline` on a copy of `module`; checks its result and, for
@@ -290,10 +301,12 @@ void runPipeline(ModuleOp module, const Pipeline &pipeline,
     if (!after)
       report("'" + Twine(pipeline.text) + "' removed @" + before.getName());
     DiagnosticCollector diagnostics(context);
-    Run run = runKernel(after, reference.grid);
-    // The lowering drops `wave.kernel` and with it the wave size, which the
-    // interpreter then takes as its default: a kernel of other waves (lane
-    // ids, subgroup sizes) no longer runs as on the chip.
+    // The lowering drops `wave.kernel`; the lowered kernel runs in the
+    // original's waves, which the lowering compiled it for. The same
+    // inputs: a run-time shape becomes a bare pointer to the same buffer.
+    stateKernelWave(
+        after, before->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName));
+    Run run = runKernel(after, reference.grid, reference.inputs);
     if (pipeline.check == Check::SemanticsIfTranslated &&
         (!run.translated || run.waveSize != reference.waveSize))
       continue;
@@ -334,7 +347,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // the terminator (libFuzzer's buffer has none).
   const std::string text(reinterpret_cast<const char *>(data), size);
   OwningOpRef<ModuleOp> module;
-  SmallVector<Reference> references;
+  std::vector<Reference> references;
   {
     DiagnosticCollector diagnostics(context);
     ParserConfig config(&context);
@@ -359,8 +372,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       unsigned before = diagnostics.errors;
       Run run = runKernel(func, *grid);
       if (run.outputs)
-        references.push_back(
-            {func, *grid, run.waveSize, std::move(*run.outputs)});
+        references.push_back({func, *grid, run.waveSize, std::move(run.inputs),
+                              std::move(*run.outputs)});
       else if (diagnostics.errors == before)
         report("the interpreter rejected @" + func.getName() +
                " without an error");

@@ -19,6 +19,7 @@
 #include "wave/Support/KnownParserCrashes.h"
 #include "wave/Support/ThreadPool.h"
 
+#include "../common/KernelWave.h"
 #include "../common/SourceNames.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -602,6 +603,8 @@ selectOther(ModuleOp module, gpu::GPUFuncOp func,
                    << "\n";
       return failure();
     }
+    stateKernelWave(
+        after, func->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName));
     // Outputs are compared argument by argument.
     if (!llvm::equal(func.getArgumentTypes(), after.getArgumentTypes(),
                      isSameArgument)) {
@@ -652,6 +655,7 @@ static LogicalResult runMain(ModuleOp module, const AsmParserState &state) {
     return failure();
   }
   SmallVector<std::string> names = getArgumentNames(*func, &state);
+  stateKernelWave(*func);
   FailureOr<Kernel> kernel = compileKernel(*func, names, /*other=*/false);
   if (failed(kernel))
     return failure();
@@ -685,16 +689,14 @@ static LogicalResult runMain(ModuleOp module, const AsmParserState &state) {
     if (failed(compiled))
       return failure();
     other = std::move(*compiled);
-    // The lowering drops `wave.kernel`, and with it the wave size: the
-    // interpreter would run the lowered kernel in waves of its default
-    // width, where lane ids and subgroup sizes differ.
+    // Lane ids and subgroup sizes differ between waves of other sizes (a
+    // pipeline that attaches a #rocdl.target of another wave size).
     if (!comparePipeline.empty() &&
         other->getWaveSize() != kernel->getWaveSize()) {
       llvm::errs() << "wave-run: @" << kernel->getName() << " runs in waves of "
                    << kernel->getWaveSize() << " lanes before '"
                    << comparePipeline << "' and of " << other->getWaveSize()
-                   << " after it, where the kernel no longer states its wave "
-                      "size; outputs cannot be compared\n";
+                   << " after it; outputs cannot be compared\n";
       return failure();
     }
     if (comparePipeline.empty()) {
