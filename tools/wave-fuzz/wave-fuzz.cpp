@@ -370,6 +370,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       if (!grid)
         continue;
       unsigned before = diagnostics.errors;
+      // A kernel of a #rocdl.target runs in its waves, before and after.
+      stateKernelWave(func);
       Run run = runKernel(func, *grid);
       if (run.outputs)
         references.push_back({func, *grid, run.waveSize, std::move(run.inputs),
