@@ -5,7 +5,9 @@
 // gives element 0's coordinate for every lane at once (a buffer access's
 // indices, which the buffer's range check places or drops whole), then each
 // active lane moves its elements one by one, with bounds checks against the
-// logical shape and, on LDS, the race detector.
+// logical shape and, on LDS, the race detector. The volatile llvm.load and
+// llvm.store of the `uncached` hint access an address: a memory object's
+// storage and a byte offset.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,7 @@
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -492,6 +495,24 @@ static LogicalResult compileAlias(Compiler &c, Operation *op, Value source) {
   return success();
 }
 
+/// A rank-0 view at offset 0, made by `op`, of the storage of `object` (the
+/// allocation or argument a view of it addresses), named `prefix` + the
+/// storage's description.
+static MemObject makeView(Compiler &c, Operation *op, unsigned object,
+                          StringRef prefix) {
+  unsigned storage = c.program.objects[object].viewOf.value_or(object);
+  const MemObject &base = c.program.objects[storage];
+  MemObject view;
+  view.space = base.space;
+  view.index = base.index;
+  view.kind = base.kind;
+  view.loc = op->getLoc();
+  view.def = base.def;
+  view.description = (prefix + base.description).str();
+  view.viewOf = storage;
+  return view;
+}
+
 /// `memref.reinterpret_cast`: a view of the storage of the object its source
 /// traces to (offsets are from that storage's start, as from the base
 /// pointer), with the op's sizes, strides and offset; those that are values
@@ -501,16 +522,7 @@ static LogicalResult compileReinterpretCast(Compiler &c,
   FailureOr<unsigned> source = c.getObject(op.getSource(), op);
   if (failed(source))
     return failure();
-  unsigned storage = c.program.objects[*source].viewOf.value_or(*source);
-  const MemObject &base = c.program.objects[storage];
-  MemObject view;
-  view.space = base.space;
-  view.index = base.index;
-  view.kind = base.kind;
-  view.loc = op.getLoc();
-  view.def = base.def;
-  view.description = "the view of " + base.description;
-  view.viewOf = storage;
+  MemObject view = makeView(c, op, *source, "the view of ");
   bool dynamic = false;
   auto add = [&](OpFoldResult value, int64_t &slot) {
     std::optional<int64_t> constant = getConstantIntValue(value);
@@ -528,6 +540,146 @@ static LogicalResult compileReinterpretCast(Compiler &c,
     view.layoutRegs.clear();
   c.program.objects.push_back(std::move(view));
   c.setObject(op.getResult(), c.program.objects.size() - 1);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Pointers (the `uncached` hint's volatile LLVM accesses)
+//===----------------------------------------------------------------------===//
+
+/// `memref.extract_aligned_pointer_as_index` gives the storage of memory
+/// object `o` the address `(o + 1) << kAddressBits`: a pointer is an object
+/// and a byte offset into its storage.
+static constexpr unsigned kAddressBits = 44;
+
+/// memref.extract_strided_metadata: result `imm` (0 the offset, 1 + d size
+/// d, 1 + rank + d stride d) of the layout of object `aux` in this run.
+static Status stridedMetadata(Wave &w, const Instr &instr) {
+  const MemObject &object = w.program->objects[instr.aux];
+  FailureOr<Layout> layout = resolveLayout(w, instr, object);
+  if (failed(layout))
+    return Status::Error;
+  size_t rank = layout->shape.size();
+  int64_t value = instr.imm == 0      ? layout->offset
+                  : instr.imm <= rank ? layout->shape[instr.imm - 1]
+                                      : layout->strides[instr.imm - 1 - rank];
+  Slot *dst = w.reg(instr.dst);
+  forEachLane(w.exec, [&](unsigned l) { dst[l].i = value; });
+  return Status::Next;
+}
+
+/// llvm.load/llvm.store through an address (src1) of `rows` elements of
+/// kind `aux`; `imm` set for a store of src0, else a load into dst. The
+/// address must point at a whole element of a kernel argument's storage,
+/// and the elements must lie inside it.
+static Status pointerAccess(Wave &w, const Instr &instr) {
+  const Program &program = *w.program;
+  auto kind = ElementKind(instr.aux);
+  bool write = instr.imm;
+  const Slot *address = w.reg(instr.src[1]);
+  Slot *value = w.reg(write ? instr.src[0] : instr.dst);
+  unsigned width = w.width;
+  uint64_t bytes = getBitWidth(kind) / 8;
+  bool ok = true;
+  forEachLane(w.exec, [&](unsigned l) {
+    if (!ok)
+      return;
+    uint64_t bits = address[l].u;
+    uint64_t tag = bits >> kAddressBits;
+    uint64_t offset = bits & ((uint64_t(1) << kAddressBits) - 1);
+    const MemObject *object = tag >= 1 && tag <= program.objects.size()
+                                  ? &program.objects[tag - 1]
+                                  : nullptr;
+    auto fail = [&]() -> InFlightDiagnostic {
+      ok = false;
+      InFlightDiagnostic diag = w.emitError(instr);
+      diag << (write ? "llvm.store" : "llvm.load") << " by "
+           << w.describeLane(l) << " ";
+      return diag;
+    };
+    if (!object || object->space != MemorySpace::Global) {
+      fail() << "through address " << bits
+             << ", which points into no kernel argument";
+      return;
+    }
+    if (getBitWidth(object->kind) != getBitWidth(kind) || offset % bytes != 0) {
+      fail() << "of " << getElementKindName(kind) << " at byte " << offset
+             << " of " << object->description << ", whose elements are "
+             << getElementKindName(object->kind);
+      return;
+    }
+    Buffer &buffer = w.launch->args[object->index];
+    int64_t first = offset / bytes;
+    if (first + instr.rows > uint64_t(buffer.getStorageSize())) {
+      fail() << "of elements " << first << " to " << first + instr.rows - 1
+             << " of " << object->description << ", which holds "
+             << buffer.getStorageSize() << " elements";
+      return;
+    }
+    for (unsigned e = 0; e < instr.rows; ++e) {
+      Slot &slot = value[e * width + l];
+      if (write)
+        buffer.setBits(first + e, slotToBits(kind, slot));
+      else
+        slot = slotFromBits(kind, buffer.getBits(first + e));
+    }
+  });
+  return ok ? Status::Next : Status::Error;
+}
+
+static LogicalResult
+compileStridedMetadata(Compiler &c, memref::ExtractStridedMetadataOp op) {
+  FailureOr<unsigned> object = c.getObject(op.getSource(), op);
+  if (failed(object))
+    return failure();
+  // The base buffer is the storage at offset 0, seen as a rank-0 memref.
+  c.program.objects.push_back(makeView(c, op, *object, "the base buffer of "));
+  c.setObject(op.getBaseBuffer(), c.program.objects.size() - 1);
+  for (auto [i, result] : llvm::enumerate(op->getResults().drop_front()))
+    c.emit(op, stridedMetadata, c.define(result), {}, 1, *object, i);
+  return success();
+}
+
+static LogicalResult
+compileAlignedPointer(Compiler &c, memref::ExtractAlignedPointerAsIndexOp op) {
+  FailureOr<unsigned> object = c.getObject(op.getSource(), op);
+  if (failed(object))
+    return failure();
+  unsigned storage = c.program.objects[*object].viewOf.value_or(*object);
+  // Which argument a pointer store writes is known at run time only: an
+  // argument whose address the kernel takes is an output when it stores
+  // through a pointer.
+  const MemObject &base = c.program.objects[storage];
+  auto func = op->getParentOfType<gpu::GPUFuncOp>();
+  if (base.space == MemorySpace::Global && func &&
+      func.walk([](LLVM::StoreOp) { return WalkResult::interrupt(); })
+          .wasInterrupted())
+    c.program.arguments[base.index].written = true;
+  RegisterInit init;
+  init.reg = c.define(op.getResult());
+  init.rows.push_back(intSlot(uint64_t(storage + 1) << kAddressBits));
+  c.program.inits.push_back(std::move(init));
+  return success();
+}
+
+/// llvm.load/llvm.store of `type` (an element or a 1-D vector) through
+/// `pointer`; `value` is the register loaded into or stored from.
+static LogicalResult compilePointerAccess(Compiler &c, Operation *op,
+                                          Value pointer, Type type, bool write,
+                                          uint32_t value) {
+  auto vector = dyn_cast<VectorType>(type);
+  std::optional<ElementKind> kind = getElementKind(getElementTypeOrSelf(type));
+  if ((vector && vector.getRank() != 1) || !kind || getBitWidth(*kind) % 8 != 0)
+    return op->emitError("wave-run executes llvm.load and llvm.store of "
+                         "whole-byte elements and 1-D vectors of them only, "
+                         "not ")
+           << type;
+  if (write)
+    c.emit(op, pointerAccess, 0, {value, c.use(pointer)},
+           Compiler::rowsOf(type), uint32_t(*kind), 1);
+  else
+    c.emit(op, pointerAccess, value, {0, c.use(pointer)},
+           Compiler::rowsOf(type), uint32_t(*kind), 0);
   return success();
 }
 
@@ -628,6 +780,25 @@ mlir::wave::interp::compileMemoryOp(Compiler &c, Operation *op) {
         return compileIdentityAccess(c, o, o.getBase(), o.getIndices(),
                                      o.getVectorType(), true,
                                      c.use(o.getValueToStore()), o.getMask());
+      })
+      .Case([&](memref::ExtractStridedMetadataOp o) {
+        return compileStridedMetadata(c, o);
+      })
+      .Case([&](memref::ExtractAlignedPointerAsIndexOp o) {
+        return compileAlignedPointer(c, o);
+      })
+      // A pointer is the address it was made from.
+      .Case([&](LLVM::IntToPtrOp o) {
+        c.defineAs(o.getResult(), c.use(o.getArg()));
+        return success();
+      })
+      .Case([&](LLVM::LoadOp o) {
+        return compilePointerAccess(c, o, o.getAddr(), o.getType(), false,
+                                    c.define(o.getResult()));
+      })
+      .Case([&](LLVM::StoreOp o) {
+        return compilePointerAccess(c, o, o.getAddr(), o.getValue().getType(),
+                                    true, c.use(o.getValue()));
       })
       .Case([&](amdgpu::RawBufferLoadOp o) {
         return compileBufferAccess(c, o, o.getType(), false,

@@ -12,8 +12,7 @@
 // wave-optimize and after convert-wave-to-amdgpu, and write the same
 // outputs: the check `wave-run --compare-pipeline` makes, on every mutant
 // that verifies. A kernel whose lowered form the interpreter cannot
-// translate (the volatile LLVM accesses of `uncached`) is left out of the
-// comparison.
+// translate is left out of the comparison.
 //
 // Work is bounded so that each input takes milliseconds: the interpreter
 // runs only kernels with static loop bounds whose workgroups, lanes, loop
@@ -74,8 +73,7 @@ enum class Check {
   Semantics,
   /// The same for each kernel the interpreter can translate after the
   /// pipeline, with the kernel's wave size: a lowering that leaves some
-  /// kernels in ops the interpreter does not execute (the volatile LLVM
-  /// accesses of `uncached`, ...).
+  /// kernels in ops the interpreter does not execute.
   SemanticsIfTranslated,
 };
 
