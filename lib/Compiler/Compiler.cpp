@@ -7,6 +7,7 @@
 #include "wave/Target/OffloadBundle.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/StringExtras.h"
@@ -199,6 +200,7 @@ wave::compile(ModuleOp module, const CompileOptions &options,
   result.kernelLocations = locateKernels(module);
 
   PassManager pm(module.getContext());
+  pm.enableVerifier(options.verifyEachPass);
   if (configure && failed(configure(pm)))
     return llvm::make_error<PipelineFailure>();
   WaveLoweringOptions lowering;
@@ -212,6 +214,16 @@ wave::compile(ModuleOp module, const CompileOptions &options,
   buildWaveLowerToROCDLPipeline(pm, lowering);
   if (failed(pm.run(module)))
     return llvm::make_error<PipelineFailure>();
+  // Translation assumes a valid module; checked whatever the option, since
+  // instrumentation may change the IR after the last pass's verification.
+  if (failed(verify(module))) {
+    emitError(module.getLoc())
+        << "the lowered module does not verify"
+        << (options.verifyEachPass
+                ? ""
+                : "; --verify-each names the pass that broke it");
+    return llvm::make_error<PipelineFailure>();
+  }
 
   const CompileOutputs &outputs = options.outputs;
   if (!outputs.generatesCode())

@@ -121,6 +121,12 @@ static llvm::cl::opt<FastMath> fastMath(
                    "also assume no NaN and no infinity")),
     llvm::cl::cat(category));
 
+static llvm::cl::opt<bool> verifyEach(
+    "verify-each",
+    llvm::cl::desc("Verify the IR after every pass of the MLIR pipeline "
+                   "(default: once, after the last)"),
+    llvm::cl::cat(category));
+
 /// Prints `wave-compile: error: message` and returns the exit code.
 static int fail(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "wave-compile") << message << "\n";
@@ -193,6 +199,7 @@ static int compileMain(int argc, char **argv) {
   if (waveOptimize != llvm::cl::BOU_UNSET)
     options.waveOptimize = waveOptimize == llvm::cl::BOU_TRUE;
   options.linkerPath = lldPath;
+  options.verifyEachPass = verifyEach;
   options.fastMath = fastMath != FastMath::Off;
   options.finiteMath = fastMath == FastMath::Finite;
   CompileOutputs &outputs = options.outputs;

@@ -65,6 +65,12 @@ struct CompileOptions {
   /// The `ld.lld` to link with; empty for the one of the LLVM this project
   /// is built with.
   std::string linkerPath;
+  /// Whether the MLIR verifier runs after every pass of the pipeline, as in
+  /// wave-opt, so that a pass that breaks the IR is the one named. Otherwise
+  /// the lowered module is verified once, before translation: each
+  /// verification walks the whole module, and the pipeline has some fifty
+  /// passes.
+  bool verifyEachPass = false;
   CompileOutputs outputs;
 };
 
