@@ -109,8 +109,7 @@ TEST_F(VerificationTest, BrokenLoweredModuleStopsBeforeTranslation) {
     EXPECT_TRUE(result.errorIsA<PipelineFailure>());
     llvm::consumeError(result.takeError());
     // The verifier's own message, then compile()'s.
-    EXPECT_NE(errors.find("block with no terminator"),
-              std::string::npos)
+    EXPECT_NE(errors.find("block with no terminator"), std::string::npos)
         << errors;
     std::string expected = "the lowered module does not verify";
     if (!verifyEachPass)
