@@ -8,6 +8,7 @@
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/IR/Verifier.h"
 
 namespace mlir::wave {
 #define GEN_PASS_DEF_WAVEATTACHTARGET
@@ -126,16 +127,25 @@ void WaveAttachTargetPass::runOnOperation() {
     return signalPassFailure();
 
   MLIRContext *context = module.getContext();
+  bool chipChanged = false;
   for (auto func : module.getOps<gpu::GPUFuncOp>()) {
     if (!func.isKernel())
       continue;
     if (failed(checkBarePointerArguments(func)))
       return signalPassFailure();
-    if (KernelAttr kernel = getKernelAttr(func))
-      func->setAttr(WaveDialect::kKernelAttrName,
-                    KernelAttr::get(context, info->name, kernel.getWaveSize(),
-                                    kernel.getOccupancy()));
+    KernelAttr kernel = getKernelAttr(func);
+    if (!kernel || kernel.getChip() == info->name)
+      continue;
+    chipChanged = true;
+    func->setAttr(WaveDialect::kKernelAttrName,
+                  KernelAttr::get(context, info->name, kernel.getWaveSize(),
+                                  kernel.getOccupancy()));
   }
+  // The op verifiers check the kernels against their chip (an MMA on a chip
+  // without MFMA); a new chip is checked here, where the message still names
+  // the wave op, whether or not the pass manager verifies after each pass.
+  if (chipChanged && failed(verify(module)))
+    return signalPassFailure();
 
   auto target = ROCDL::ROCDLTargetAttr::get(
       context, /*optLevel=*/2, /*triple=*/kAmdhsaTriple, info->name,

@@ -1,4 +1,6 @@
 // RUN: wave-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(gpu.module(wave-attach-target{chip=gfx1100}))' | FileCheck %s
+// The same without the pass manager's verification, as wave-compile runs.
+// RUN: wave-opt %s --split-input-file --verify-diagnostics --verify-each=false --pass-pipeline='builtin.module(gpu.module(wave-attach-target{chip=gfx1100}))' | FileCheck %s
 
 // The chip option overrides the kernels' chip; the wave size stays the
 // kernel's (gfx1100 runs waves of 64 too) and becomes a target feature, the
@@ -39,7 +41,8 @@ gpu.module @plain {
 
 // -----
 
-// The op verifiers re-check the kernels against the new chip.
+// The op verifiers re-check the kernels against the new chip: the pass
+// verifies the module when it changes the chip.
 gpu.module @mma {
   gpu.func @k(%a: vector<4xf16>, %c: vector<16xf32>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>,

@@ -52,4 +52,4 @@
 // GFX1100: .name: pressure
 // GFX1100-NEXT: .wavefront_size: 64
 
-// GEMM-RDNA: gemm.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'wave.mma' op chip 'gfx1100' has no MFMA unit for f32_32x32x8_f16
+// GEMM-RDNA: gemm.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'wave.mma_tile' op chip 'gfx1100' has no MFMA unit for f32_32x32x8_f16

@@ -19,8 +19,10 @@ def WaveAttachTarget : Pass<"wave-attach-target", "::mlir::gpu::GPUModuleOp"> {
     Because the kernels' memrefs become bare pointers (the HIP kernel ABI),
     every memref argument of a kernel needs a static shape and layout.
 
-    The op verifiers then re-check the kernels against the new chip (an MMA
-    on a chip without MFMA is an error there).
+    When the chip changes, the pass verifies the module, so the op verifiers
+    re-check the kernels against the new chip (an MMA on a chip without MFMA
+    is an error there) even where the pass manager does not verify after
+    each pass (`wave-compile` without `--verify-each`).
 
     ```mlir
     // wave-opt --pass-pipeline='builtin.module(gpu.module(wave-attach-target{chip=gfx1100}))'

@@ -270,6 +270,22 @@ gpu.module @m {
 
 // -----
 
+// The kernel's chip must have the MFMA of the fragments' kind.
+!a = memref<64x32xf16>
+!b = memref<32x64xf16>
+!acc = vector<16xf32>
+gpu.module @m {
+  gpu.func @mma_tile_no_matrix_cores(%a: !a, %b: !b, %i: index, %c: !acc) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx1100", wave_size = 64>} {
+    // expected-error @+1 {{chip 'gfx1100' has no MFMA unit for f32_32x32x8_f16}}
+    %d = wave.mma_tile %a[%i] fragment <A, f32_32x32x8_f16>, %b[%i] fragment <B, f32_32x32x8_f16>, %c : !a, !b -> !acc
+    gpu.return
+  }
+}
+
+// -----
+
 !t = memref<64x64xf16>
 !acc = vector<16xf32>
 gpu.module @m {

@@ -511,7 +511,9 @@ LogicalResult MmaTileOp::verify() {
     return emitOpError("the A tile holds ")
            << steps[0] << " K steps of " << stringifyMmaKind(kind)
            << ", the B tile " << steps[1];
-  return verifyFragmentKernel(*this, aFragment);
+  if (failed(verifyFragmentKernel(*this, aFragment)))
+    return failure();
+  return verifyMmaKindOnChip(*this, kind);
 }
 
 //===----------------------------------------------------------------------===//

@@ -415,16 +415,20 @@ LogicalResult MmaOp::verify() {
       failed(verifyMmaFragmentOperands(*this)))
     return failure();
 
-  KernelAttr kernel = getEnclosingKernelAttr(*this);
+  return verifyMmaKindOnChip(*this, getKind());
+}
+
+LogicalResult mlir::wave::verifyMmaKindOnChip(Operation *op, MmaKind kind) {
+  KernelAttr kernel = getEnclosingKernelAttr(op);
   if (!kernel)
     return success();
   const ChipInfo *chip = lookupChip(kernel.getChip());
   if (chip && !chip->hasMfma)
-    return emitOpError("chip '")
+    return op->emitOpError("chip '")
            << kernel.getChip() << "' has no MFMA unit for "
-           << stringifyMmaKind(getKind());
-  if (chip && getKind() == MmaKind::i32_16x16x32_i8 && !chip->hasGfx940Mfma)
-    return emitOpError("i32_16x16x32_i8 needs a gfx940-class chip, not '")
+           << stringifyMmaKind(kind);
+  if (chip && kind == MmaKind::i32_16x16x32_i8 && !chip->hasGfx940Mfma)
+    return op->emitOpError("i32_16x16x32_i8 needs a gfx940-class chip, not '")
            << kernel.getChip() << "'";
   return success();
 }

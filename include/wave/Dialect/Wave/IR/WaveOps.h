@@ -31,6 +31,10 @@ namespace mlir::wave {
 /// The `wave.kernel` attribute of the kernel enclosing `op`, or null.
 KernelAttr getEnclosingKernelAttr(Operation *op);
 
+/// Checks that the chip of the kernel enclosing `op` (an MMA or an MMA
+/// tile) has an MFMA unit for `kind`.
+LogicalResult verifyMmaKindOnChip(Operation *op, MmaKind kind);
+
 /// Describes the first `floordiv`, `ceildiv` or `mod` of `map` whose divisor
 /// is a constant below 1 ("divides by 0 in 'd0 floordiv 0'"), or none. Such
 /// a map has no value (the affine lowering rejects it), so neither the
