@@ -118,6 +118,11 @@ FailureOr<unsigned> Compiler::addObject(Operation *def, Location loc,
     object.index = numbering->size();
     numbering->push_back(program.objects.size());
   }
+  if (space == MemorySpace::Lds && object.index > 0) {
+    const MemObject &last = program.objects[program.ldsObjects.end()[-2]];
+    int64_t bytes = last.slots * int64_t(getBitWidth(last.kind) / 8);
+    object.ldsAddress = llvm::alignTo(last.ldsAddress + bytes, 16);
+  }
   program.objects.push_back(std::move(object));
   return program.objects.size() - 1;
 }

@@ -6,8 +6,8 @@
 // indices, which the buffer's range check places or drops whole), then each
 // active lane moves its elements one by one, with bounds checks against the
 // logical shape and, on LDS, the race detector. The volatile llvm.load and
-// llvm.store of the `uncached` hint access an address: a memory object's
-// storage and a byte offset.
+// llvm.store of the `uncached` hint and of LDS spill slots access an
+// address: a memory object's storage and a byte offset.
 //
 //===----------------------------------------------------------------------===//
 
@@ -547,9 +547,11 @@ static LogicalResult compileReinterpretCast(Compiler &c,
 // Pointers (the `uncached` hint's volatile LLVM accesses)
 //===----------------------------------------------------------------------===//
 
-/// `memref.extract_aligned_pointer_as_index` gives the storage of memory
-/// object `o` the address `(o + 1) << kAddressBits`: a pointer is an object
-/// and a byte offset into its storage.
+/// `memref.extract_aligned_pointer_as_index` gives a kernel argument's
+/// storage the address `(n + 1) << kAddressBits` (n its memory object), a
+/// pointer into it being that plus a byte offset; an LDS tile's storage its
+/// byte address in the workgroup's LDS (`MemObject::ldsAddress`), as the
+/// hardware's 32-bit LDS pointers.
 static constexpr unsigned kAddressBits = 44;
 
 /// memref.extract_strided_metadata: result `imm` (0 the offset, 1 + d size
@@ -568,13 +570,40 @@ static Status stridedMetadata(Wave &w, const Instr &instr) {
   return Status::Next;
 }
 
+/// The memory object (an argument's, or an LDS tile's for `lds`) whose
+/// storage holds the byte `address`, with the byte offset into it.
+static std::optional<std::pair<unsigned, uint64_t>>
+findPointee(Wave &w, uint64_t address, bool lds) {
+  const Program &program = *w.program;
+  if (!lds) {
+    uint64_t tag = address >> kAddressBits;
+    if (tag < 1 || tag > program.objects.size() ||
+        program.objects[tag - 1].space != MemorySpace::Global)
+      return std::nullopt;
+    return std::make_pair(unsigned(tag - 1),
+                          address & ((uint64_t(1) << kAddressBits) - 1));
+  }
+  address &= UINT32_MAX;
+  for (unsigned number : program.ldsObjects) {
+    const MemObject &tile = program.objects[number];
+    uint64_t bytes = uint64_t(w.workgroup->lds[tile.index].getStorageSize()) *
+                     getBitWidth(tile.kind) / 8;
+    if (address >= uint64_t(tile.ldsAddress) &&
+        address < uint64_t(tile.ldsAddress) + bytes)
+      return std::make_pair(number, address - tile.ldsAddress);
+  }
+  return std::nullopt;
+}
+
 /// llvm.load/llvm.store through an address (src1) of `rows` elements of
-/// kind `aux`; `imm` set for a store of src0, else a load into dst. The
-/// address must point at a whole element of a kernel argument's storage,
-/// and the elements must lie inside it.
+/// kind `aux & 0xff`, in LDS for `aux >> 8`; `imm` set for a store of src0,
+/// else a load into dst. The address must point at a whole element of a
+/// kernel argument's or an LDS tile's storage, and the elements must lie
+/// inside it; LDS accesses go through the race detector.
 static Status pointerAccess(Wave &w, const Instr &instr) {
   const Program &program = *w.program;
-  auto kind = ElementKind(instr.aux);
+  auto kind = ElementKind(instr.aux & 0xff);
+  bool lds = instr.aux >> 8;
   bool write = instr.imm;
   const Slot *address = w.reg(instr.src[1]);
   Slot *value = w.reg(write ? instr.src[0] : instr.dst);
@@ -584,12 +613,6 @@ static Status pointerAccess(Wave &w, const Instr &instr) {
   forEachLane(w.exec, [&](unsigned l) {
     if (!ok)
       return;
-    uint64_t bits = address[l].u;
-    uint64_t tag = bits >> kAddressBits;
-    uint64_t offset = bits & ((uint64_t(1) << kAddressBits) - 1);
-    const MemObject *object = tag >= 1 && tag <= program.objects.size()
-                                  ? &program.objects[tag - 1]
-                                  : nullptr;
     auto fail = [&]() -> InFlightDiagnostic {
       ok = false;
       InFlightDiagnostic diag = w.emitError(instr);
@@ -597,31 +620,43 @@ static Status pointerAccess(Wave &w, const Instr &instr) {
            << w.describeLane(l) << " ";
       return diag;
     };
-    if (!object || object->space != MemorySpace::Global) {
-      fail() << "through address " << bits
-             << ", which points into no kernel argument";
+    std::optional<std::pair<unsigned, uint64_t>> pointee =
+        findPointee(w, address[l].u, lds);
+    if (!pointee) {
+      fail() << "through address " << address[l].u << ", which points into "
+             << (lds ? "no LDS tile" : "no kernel argument");
       return;
     }
-    if (getBitWidth(object->kind) != getBitWidth(kind) || offset % bytes != 0) {
+    auto [number, offset] = *pointee;
+    const MemObject &object = program.objects[number];
+    if (getBitWidth(object.kind) != getBitWidth(kind) || offset % bytes != 0) {
       fail() << "of " << getElementKindName(kind) << " at byte " << offset
-             << " of " << object->description << ", whose elements are "
-             << getElementKindName(object->kind);
+             << " of " << object.description << ", whose elements are "
+             << getElementKindName(object.kind);
       return;
     }
-    Buffer &buffer = w.launch->args[object->index];
+    Buffer &buffer =
+        lds ? w.workgroup->lds[object.index] : w.launch->args[object.index];
     int64_t first = offset / bytes;
     if (first + instr.rows > uint64_t(buffer.getStorageSize())) {
       fail() << "of elements " << first << " to " << first + instr.rows - 1
-             << " of " << object->description << ", which holds "
+             << " of " << object.description << ", which holds "
              << buffer.getStorageSize() << " elements";
       return;
     }
-    for (unsigned e = 0; e < instr.rows; ++e) {
+    for (unsigned e = 0; e < instr.rows && ok; ++e) {
       Slot &slot = value[e * width + l];
+      int64_t linear = first + e;
+      // Messages give the element's place in the storage.
+      if (lds && !(write ? recordLdsWrite : recordLdsRead)(w, instr, number,
+                                                           linear, l, linear)) {
+        ok = false;
+        return;
+      }
       if (write)
-        buffer.setBits(first + e, slotToBits(kind, slot));
+        buffer.setBits(linear, slotToBits(kind, slot));
       else
-        slot = slotFromBits(kind, buffer.getBits(first + e));
+        slot = slotFromBits(kind, buffer.getBits(linear));
     }
   });
   return ok ? Status::Next : Status::Error;
@@ -655,9 +690,14 @@ compileAlignedPointer(Compiler &c, memref::ExtractAlignedPointerAsIndexOp op) {
       func.walk([](LLVM::StoreOp) { return WalkResult::interrupt(); })
           .wasInterrupted())
     c.program.arguments[base.index].written = true;
+  if (base.space == MemorySpace::Private)
+    return op.emitError("wave-run takes the address of kernel arguments and "
+                        "LDS only, not of private memory");
   RegisterInit init;
   init.reg = c.define(op.getResult());
-  init.rows.push_back(intSlot(uint64_t(storage + 1) << kAddressBits));
+  init.rows.push_back(intSlot(base.space == MemorySpace::Lds
+                                  ? uint64_t(base.ldsAddress)
+                                  : uint64_t(storage + 1) << kAddressBits));
   c.program.inits.push_back(std::move(init));
   return success();
 }
@@ -674,12 +714,16 @@ static LogicalResult compilePointerAccess(Compiler &c, Operation *op,
                          "whole-byte elements and 1-D vectors of them only, "
                          "not ")
            << type;
+  // Pointers of address space 3 are LDS addresses.
+  bool lds =
+      cast<LLVM::LLVMPointerType>(pointer.getType()).getAddressSpace() == 3;
+  uint32_t aux = uint32_t(*kind) | uint32_t(lds) << 8;
   if (write)
     c.emit(op, pointerAccess, 0, {value, c.use(pointer)},
-           Compiler::rowsOf(type), uint32_t(*kind), 1);
+           Compiler::rowsOf(type), aux, 1);
   else
     c.emit(op, pointerAccess, value, {0, c.use(pointer)},
-           Compiler::rowsOf(type), uint32_t(*kind), 0);
+           Compiler::rowsOf(type), aux, 0);
   return success();
 }
 

@@ -96,6 +96,9 @@ struct MemObject {
   SwizzleAttr swizzle;
   /// The allocating op (null for arguments).
   Operation *def = nullptr;
+  /// An LDS tile's byte address in the workgroup's LDS: the tiles lie one
+  /// after the other, each 16-byte aligned.
+  int64_t ldsAddress = 0;
   /// How messages name it: "argument 'A'", "LDS tile", ...
   std::string description;
   /// A view (`memref.reinterpret_cast`) addresses the storage of the object

@@ -4,7 +4,7 @@
 // and llvm.load/llvm.store volatile access the elements at an address made
 // from them (through llvm.inttoptr). An address is its memref's storage
 // plus a byte offset; an access must lie inside the storage of a kernel
-// argument, on whole elements of its type.
+// argument or an LDS tile, on whole elements of its type.
 //
 // @metadata: X is a 2x3 view with strides [4, 1] at offset 1 of the 9
 // i32s of S, 0..8 (X[r][c] = S[4r + c + 1] = 4r + c + 1). M = [offset, sizes, strides] =
@@ -25,6 +25,26 @@
 // RUN: wave-run %s --kernel=uncached_dynamic --scalar=n=10 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=DYNAMIC
 // DYNAMIC: output 'Y' (10x8xf16): agrees (max abs error 0, max rel error 0)
 // DYNAMIC-NEXT: PASS
+//
+// LDS pointers (address space 3, 32 bits) are byte addresses in the
+// workgroup's LDS, where the tiles lie one after the other, 16-byte
+// aligned: @lds_slots' tiles of 6 and 4 i32s start at bytes 0 and 32.
+// Lane l stores 100 + l through a pointer to element l of the second tile
+// and, after the barrier, reads element 3 - l with memref.load:
+//   A = [32, 32, 32, 32], Z = [103, 102, 101, 100].
+// RUN: wave-run %s --kernel=lds_slots --output-dir=%t.lds | FileCheck %s --check-prefix=LDS
+// LDS: @lds_slots ran on 1x1x1 workgroups with no error
+// RUN: %python -c "import numpy; a = numpy.load('%t.lds/A.npy'); z = numpy.load('%t.lds/Z.npy'); assert list(a) == [32] * 4 and list(z) == [103, 102, 101, 100], (a, z)"
+// The race detector sees LDS pointer accesses.
+// RUN: not wave-run %s --kernel=lds_race 2>&1 | FileCheck %s --check-prefix=RACE
+// RACE: error: LDS data race on workgroup attribution #0 at [0]: thread (1, 0, 0) of workgroup (0, 0, 0) writes it while thread (0, 0, 0) of workgroup (0, 0, 0) wrote it with no barrier in between
+// The register budget's LDS spill slots, lowered to volatile LDS accesses
+// by wave-to-upstream, at an occupancy that makes pressure.mlir spill.
+// RUN: wave-opt %examples/pressure.mlir --pass-pipeline='builtin.module(wave-to-upstream{occupancy=8})' 2>/dev/null | FileCheck %s --check-prefix=SPILLS
+// SPILLS: llvm.store volatile {{.*}} !llvm.ptr<3>
+// RUN: wave-run %examples/pressure.mlir --compare-pipeline='wave-to-upstream{occupancy=8}' 2>/dev/null | FileCheck %s --check-prefix=SPILLED
+// SPILLED: output 'Y' (32768xf32): agrees (max abs error 0, max rel error 0)
+// SPILLED-NEXT: PASS
 //
 // RUN: not wave-run %s --kernel=past_storage 2>&1 | FileCheck %s --check-prefix=PAST
 // PAST: error: llvm.load by thread (3, 0, 0) of workgroup (0, 0, 0) of elements 9 to 9 of argument 'X', which holds 9 elements
@@ -103,6 +123,43 @@ gpu.module @pointers {
       wave.write %x, %Y[%t] map affine_map<(t) -> (t, 0)> cache <uncached>
           : vector<8xf16>, memref<?x8xf16>
     }
+    gpu.return
+  }
+
+  gpu.func @lds_slots(%A: memref<4xindex>, %Z: memref<4xi32>)
+      workgroup(%first : memref<6xi32, #gpu.address_space<workgroup>>,
+                %second : memref<4xi32, #gpu.address_space<workgroup>>) kernel
+      attributes {known_block_size = array<i32: 4, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>} {
+    %l = gpu.thread_id x
+    %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
+    %base = memref.extract_aligned_pointer_as_index %second : memref<4xi32, #gpu.address_space<workgroup>> -> index
+    memref.store %base, %A[%l] : memref<4xindex>
+    %bytes = arith.muli %l, %c4 : index
+    %at = arith.addi %base, %bytes : index
+    %at32 = arith.index_castui %at : index to i32
+    %p = llvm.inttoptr %at32 : i32 to !llvm.ptr<3>
+    %l32 = arith.index_cast %l : index to i32
+    %c100 = arith.constant 100 : i32
+    %v = arith.addi %l32, %c100 : i32
+    llvm.store volatile %v, %p {alignment = 4 : i64} : i32, !llvm.ptr<3>
+    gpu.barrier
+    %mirror = arith.subi %c3, %l : index
+    %z = memref.load %second[%mirror] : memref<4xi32, #gpu.address_space<workgroup>>
+    memref.store %z, %Z[%l] : memref<4xi32>
+    gpu.return
+  }
+
+  gpu.func @lds_race() workgroup(%tile : memref<4xi32, #gpu.address_space<workgroup>>) kernel
+      attributes {known_block_size = array<i32: 2, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>} {
+    %l = gpu.thread_id x
+    %base = memref.extract_aligned_pointer_as_index %tile : memref<4xi32, #gpu.address_space<workgroup>> -> index
+    %at32 = arith.index_castui %base : index to i32
+    %p = llvm.inttoptr %at32 : i32 to !llvm.ptr<3>
+    %l32 = arith.index_cast %l : index to i32
+    llvm.store volatile %l32, %p {alignment = 4 : i64} : i32, !llvm.ptr<3>
     gpu.return
   }
 

@@ -103,7 +103,9 @@ constexpr Pipeline kPipelines[] = {
     {"gpu.module(convert-wave-to-amdgpu{scalar-offsets uniform-branches})",
      Check::SemanticsIfTranslated},
     {"gpu.module(wave-attach-target{chip=gfx942},wave-lower-spill-slots)",
-     Check::None},
+     Check::Semantics},
+    {"wave-to-upstream{chip=gfx942 optimize=true}",
+     Check::SemanticsIfTranslated},
     {"wave-lower-to-rocdl{chip=gfx942}", Check::None},
     {"wave-lower-to-rocdl{chip=gfx942 optimize=true}", Check::None},
 };
