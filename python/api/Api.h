@@ -107,6 +107,8 @@ struct CompileOptions {
   /// Whether the kernel-level optimizations run first (`--wave-optimize`);
   /// by default at -O2 and -O3.
   std::optional<bool> waveOptimize;
+  /// Whether the MLIR verifier runs after every pass (`--verify-each`).
+  bool verifyEachPass = false;
 };
 
 /// One kernel's resource usage, read back from the code object.

@@ -44,6 +44,7 @@ bool python::Module::compile(const CompileOptions &options,
   compileOptions.codeObjectVersion = options.codeObjectVersion;
   compileOptions.occupancy = options.occupancy;
   compileOptions.waveOptimize = options.waveOptimize;
+  compileOptions.verifyEachPass = options.verifyEachPass;
   compileOptions.linkerPath = options.linkerPath;
   compileOptions.outputs.codeObject = true;
   compileOptions.outputs.assembly = true;

@@ -177,7 +177,8 @@ PYBIND11_MODULE(_wave_mlir, m) {
           "compile",
           [](const Module &module, const std::string &chip, unsigned optLevel,
              unsigned codeObjectVersion, const std::string &linkerPath,
-             unsigned occupancy, std::optional<bool> waveOptimize) {
+             unsigned occupancy, std::optional<bool> waveOptimize,
+             bool verifyEachPass) {
             CompileOptions options;
             options.chip = chip;
             options.optLevel = optLevel;
@@ -185,6 +186,7 @@ PYBIND11_MODULE(_wave_mlir, m) {
             options.linkerPath = linkerPath;
             options.occupancy = occupancy;
             options.waveOptimize = waveOptimize;
+            options.verifyEachPass = verifyEachPass;
             CompiledCode code;
             Diagnostics diagnostics;
             check(module.compile(options, code, diagnostics),
@@ -193,7 +195,7 @@ PYBIND11_MODULE(_wave_mlir, m) {
           },
           py::arg("chip"), py::arg("opt_level"), py::arg("code_object_version"),
           py::arg("linker_path"), py::arg("occupancy"),
-          py::arg("wave_optimize"))
+          py::arg("wave_optimize"), py::arg("verify_each"))
       .def("clone", &Module::clone)
       .def("kernels", &Module::getKernels)
       .def(

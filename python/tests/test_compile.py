@@ -93,7 +93,8 @@ def test_unknown_chip_raises_with_the_diagnostic():
     ({"occupancy": 2}, ["--occupancy=2"]),
     ({"wave_optimize": False}, ["--wave-optimize=false"]),
     ({"opt_level": 1, "wave_optimize": True}, ["-O1", "--wave-optimize"]),
-    ({"code_object_version": 6}, ["--code-object-version=6"])])
+    ({"code_object_version": 6}, ["--code-object-version=6"]),
+    ({"verify_each": True}, ["--verify-each"])])
 def test_options_match_wave_compile(tmp_path, options, flags):
     path = paths.example("gemm.mlir")
     code = wm.compile(wm.load(path)["gemm"], **options)

@@ -98,15 +98,17 @@ class CodeObject:
 
 
 def compile(kernel, chip=None, occupancy=None, opt_level=3,
-            code_object_version=5, lld_path=None, wave_optimize=None):
+            code_object_version=5, lld_path=None, wave_optimize=None,
+            verify_each=False):
     """Compiles the module of ``kernel`` (a ``Kernel``, or a ``Module``) to a
     ``CodeObject``, exactly as ``wave-compile --chip=CHIP -O<opt_level>
-    [--occupancy=N] [--wave-optimize=B]`` would: the kernel-level
+    [--occupancy=N] [--wave-optimize=B] [--verify-each]`` would: the kernel-level
     optimizations (by default at ``opt_level`` 2 and 3), the lowering, LLVM's
     AMDGPU backend and ld.lld. ``chip`` defaults to the kernel's
     ``wave.kernel`` chip; ``occupancy`` is the waves per SIMD every kernel's
     registers are budgeted for (default: each kernel's ``wave.kernel``
-    occupancy). Raises ``MLIRError`` with the diagnostics on failure (an
+    occupancy). ``verify_each`` runs the MLIR verifier after every pass
+    rather than once on the lowered module. Raises ``MLIRError`` with the diagnostics on failure (an
     unknown chip, a kernel the lowering rejects, a missing linker)."""
     if isinstance(kernel, Kernel):
         module, name = kernel.module, kernel.name
@@ -123,5 +125,6 @@ def compile(kernel, chip=None, occupancy=None, opt_level=3,
         chip = chips.pop()
     native = module._native.compile(chip, int(opt_level),
                                     int(code_object_version), lld_path or "",
-                                    int(occupancy or 0), wave_optimize)
+                                    int(occupancy or 0), wave_optimize,
+                                    bool(verify_each))
     return CodeObject(native, name)
