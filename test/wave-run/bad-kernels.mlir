@@ -17,6 +17,10 @@
 // RUN: not wave-run %s --kernel=lds_over_limit --memory-limit=64 2>&1 | FileCheck %s --check-prefix=LDSLIMIT
 // RUN: not wave-run %s --kernel=total_over_limit --memory-limit=24 2>&1 | FileCheck %s --check-prefix=TOTAL
 // RUN: not wave-run %s --kernel=huge_vector 2>&1 | FileCheck %s --check-prefix=VECTOR
+// A limit given beyond the machine's memory (2^40 MiB) is refused before
+// the kernel is looked at.
+// RUN: not wave-run %s --kernel=huge_vector --memory-limit=1099511627776 2>&1 | FileCheck %s --check-prefix=PHYSICAL
+// PHYSICAL: wave-run: --memory-limit of 1099511627776 MiB is more than this machine's {{[0-9]+}} MiB of memory
 
 // Affine division by a non-positive value: a constant divisor before the
 // run, a symbol's at run time.

@@ -41,6 +41,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
+#include <unistd.h>
 
 using namespace mlir;
 using namespace mlir::wave;
@@ -639,6 +640,14 @@ selectOther(ModuleOp module, gpu::GPUFuncOp func,
   return reference;
 }
 
+/// The machine's physical memory in MiB, or 0 where the system does not say.
+static uint64_t getPhysicalMemoryMiB() {
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || pageSize <= 0)
+    return 0;
+  return (uint64_t(pages) * uint64_t(pageSize)) >> 20;
+}
+
 static LogicalResult runMain(ModuleOp module, const AsmParserState &state) {
   FailureOr<gpu::GPUFuncOp> func = selectKernel(module);
   if (failed(func))
@@ -648,6 +657,16 @@ static LogicalResult runMain(ModuleOp module, const AsmParserState &state) {
   if (memoryLimit > (UINT64_MAX >> 20)) {
     llvm::errs() << "wave-run: --memory-limit of " << memoryLimit
                  << " MiB is too large\n";
+    return failure();
+  }
+  // The interpreter touches what it allocates (registers of every lane), so
+  // a limit given past the machine's memory would let a run exhaust it.
+  if (uint64_t physicalMiB = getPhysicalMemoryMiB();
+      memoryLimit.getNumOccurrences() && physicalMiB != 0 &&
+      memoryLimit > physicalMiB) {
+    llvm::errs() << "wave-run: --memory-limit of " << memoryLimit
+                 << " MiB is more than this machine's " << physicalMiB
+                 << " MiB of memory\n";
     return failure();
   }
   if (maxSteps == 0) {
