@@ -171,9 +171,10 @@ LogicalResult Compiler::compileBody(Block &block) {
 LogicalResult Compiler::compileOp(Operation *op) {
   using CompileFn = std::optional<LogicalResult> (*)(Compiler &, Operation *);
   static constexpr CompileFn kFamilies[] = {
-      compileArithOp,  compileMathOp,        compileVectorOp,
-      compileMemoryOp, compileGpuOp,         compileCollectiveOp,
-      compileMmaOp,    compileControlFlowOp, compileAffineOp};
+      compileArithOp,      compileMathOp,    compileVectorOp,
+      compileMemoryOp,     compilePointerOp, compileGpuOp,
+      compileCollectiveOp, compileMmaOp,     compileControlFlowOp,
+      compileAffineOp};
   // Refused before any table sized by the results is built.
   uint64_t rows = 0;
   for (Type type : op->getResultTypes())

@@ -88,6 +88,7 @@ std::optional<LogicalResult> compileArithOp(Compiler &c, Operation *op);
 std::optional<LogicalResult> compileMathOp(Compiler &c, Operation *op);
 std::optional<LogicalResult> compileVectorOp(Compiler &c, Operation *op);
 std::optional<LogicalResult> compileMemoryOp(Compiler &c, Operation *op);
+std::optional<LogicalResult> compilePointerOp(Compiler &c, Operation *op);
 std::optional<LogicalResult> compileGpuOp(Compiler &c, Operation *op);
 std::optional<LogicalResult> compileCollectiveOp(Compiler &c, Operation *op);
 std::optional<LogicalResult> compileMmaOp(Compiler &c, Operation *op);
