@@ -91,7 +91,48 @@ WaveAttachTargetPass::resolveWaveSize(gpu::GPUModuleOp module,
     waveSize = kernel.getWaveSize();
     first = func;
   }
-  return waveSize ? *waveSize : info.getDefaultWaveSize();
+  if (waveSize)
+    return *waveSize;
+  // Without wave kernels, the waves of the module's target, which its
+  // kernels were written for, if the chip runs them.
+  if (ROCDL::ROCDLTargetAttr target = getROCDLTarget(module))
+    if (std::optional<unsigned> size = getWaveSize(target))
+      if (info.supportsWaveSize(*size))
+        return *size;
+  return info.getDefaultWaveSize();
+}
+
+/// A kernel without `wave.kernel` in a module with a #rocdl.target runs in
+/// that target's waves (the backend and the interpreter read them there),
+/// and its lane ops mean what they mean on that chip: ds_bpermute, for one,
+/// permutes within 32-lane halves in RDNA's waves of 64 and across the wave
+/// on CDNA. Moving it to another chip or wave size would change what it
+/// computes, so it is refused.
+static LogicalResult checkPlainKernels(gpu::GPUModuleOp module,
+                                       const ChipInfo &info,
+                                       unsigned waveSize) {
+  ROCDL::ROCDLTargetAttr target = getROCDLTarget(module);
+  if (!target)
+    return success();
+  std::optional<unsigned> targetWaveSize = getWaveSize(target);
+  if (target.getChip() == info.name &&
+      (!targetWaveSize || *targetWaveSize == waveSize))
+    return success();
+  for (auto func : module.getOps<gpu::GPUFuncOp>()) {
+    if (!func.isKernel() || getKernelAttr(func))
+      continue;
+    InFlightDiagnostic diag =
+        func.emitError() << "kernel @" << func.getName() << " has no '"
+                         << WaveDialect::kKernelAttrName
+                         << "' and runs on the module's target, "
+                         << target.getChip();
+    if (targetWaveSize)
+      diag << " in waves of " << *targetWaveSize << " lanes";
+    diag << "; moving it to " << info.name << " in waves of " << waveSize
+         << " lanes could change what it computes";
+    return failure();
+  }
+  return success();
 }
 
 /// HIP passes memrefs as bare pointers, which carry no shape or strides: a
@@ -123,7 +164,7 @@ void WaveAttachTargetPass::runOnOperation() {
   if (!info)
     return signalPassFailure();
   std::optional<unsigned> waveSize = resolveWaveSize(module, *info);
-  if (!waveSize)
+  if (!waveSize || failed(checkPlainKernels(module, *info, *waveSize)))
     return signalPassFailure();
 
   MLIRContext *context = module.getContext();

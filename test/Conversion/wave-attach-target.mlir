@@ -41,6 +41,19 @@ gpu.module @plain {
 
 // -----
 
+// A module without wave kernels whose target is already the chip keeps the
+// target's waves, which its kernels were written for (64 lanes, not
+// gfx1100's default of 32).
+// CHECK-LABEL: gpu.module @targeted
+// CHECK-SAME: [#rocdl.target<chip = "gfx1100", features = "+wavefrontsize64", abi = "500">]
+gpu.module @targeted [#rocdl.target<chip = "gfx1100", features = "+wavefrontsize64">] {
+  gpu.func @k() kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    gpu.return
+  }
+}
+
+// -----
+
 // The op verifiers re-check the kernels against the new chip: the pass
 // verifies the module when it changes the chip.
 gpu.module @mma {

@@ -347,6 +347,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // the terminator (libFuzzer's buffer has none).
   const std::string text(reinterpret_cast<const char *>(data), size);
   OwningOpRef<ModuleOp> module;
+  // The kernels run before the passes in a copy of the module: the wave
+  // stated for the interpreter (a #rocdl.target's) is no part of the
+  // passes' input.
+  OwningOpRef<ModuleOp> ran;
   std::vector<Reference> references;
   {
     DiagnosticCollector diagnostics(context);
@@ -360,8 +364,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       return 0;
     }
 
+    ran = module->clone();
     SmallVector<gpu::GPUFuncOp> kernels;
-    module->walk([&](gpu::GPUFuncOp func) {
+    ran->walk([&](gpu::GPUFuncOp func) {
       if (func.isKernel())
         kernels.push_back(func);
     });

@@ -564,12 +564,12 @@ static bool isSameArgument(Type before, Type after) {
 }
 
 /// The kernel to compare with: the reference, or the kernel after the pass
-/// pipeline (`transformed` keeps the transformed module alive).
+/// pipeline, which transforms `transformed` (a copy of the module as given)
+/// in place.
 static FailureOr<gpu::GPUFuncOp>
 selectOther(ModuleOp module, gpu::GPUFuncOp func,
             OwningOpRef<ModuleOp> &transformed) {
   if (!comparePipeline.empty()) {
-    transformed = module.clone();
     PassManager pm(module.getContext());
     std::string errors;
     llvm::raw_string_ostream os(errors);
@@ -674,6 +674,11 @@ static LogicalResult runMain(ModuleOp module, const AsmParserState &state) {
     return failure();
   }
   SmallVector<std::string> names = getArgumentNames(*func, &state);
+  // The pipeline runs on the module as given, without the wave stated for
+  // the interpreter (a wave kernel's attribute, which passes act on).
+  OwningOpRef<ModuleOp> transformed;
+  if (!comparePipeline.empty())
+    transformed = module.clone();
   stateKernelWave(*func);
   FailureOr<Kernel> kernel = compileKernel(*func, names, /*other=*/false);
   if (failed(kernel))
@@ -696,7 +701,6 @@ static LogicalResult runMain(ModuleOp module, const AsmParserState &state) {
     return failure();
   }
 
-  OwningOpRef<ModuleOp> transformed;
   FailureOr<gpu::GPUFuncOp> otherFunc = selectOther(module, *func, transformed);
   if (failed(otherFunc))
     return failure();

@@ -14,7 +14,15 @@ def WaveAttachTarget : Pass<"wave-attach-target", "::mlir::gpu::GPUModuleOp"> {
     `gpu.module` with the chip, the wave size as a target feature
     (`+wavefrontsize64` or `+wavefrontsize32`) and the code object version as
     its ABI (`500` for version 5). All kernels of one module must share a wave
-    size; a module without wave kernels gets the chip's default wave size.
+    size; a module without wave kernels keeps the wave size of its
+    `#rocdl.target`, if it has one the chip runs, and otherwise gets the
+    chip's default.
+
+    A kernel without `wave.kernel` in a module that already has a
+    `#rocdl.target` runs in that target's waves, and its lane ops mean what
+    they mean on that chip (`rocdl.ds_bpermute` permutes within 32-lane
+    halves of RDNA's waves of 64): moving it to another chip or wave size is
+    an error.
 
     Because the kernels' memrefs become bare pointers (the HIP kernel ABI),
     every memref argument of a kernel needs a static shape and layout.
