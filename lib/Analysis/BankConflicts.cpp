@@ -259,9 +259,15 @@ static int64_t getExecutions(Operation *op) {
     std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
     std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
     std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-    if (lower && upper && step && *step > 0)
-      executions *=
-          std::max<int64_t>(0, llvm::divideCeilSigned(*upper - *lower, *step));
+    if (!lower || !upper || !step || *step <= 0)
+      continue;
+    // The difference of two int64_t fits in uint64_t when it is positive.
+    uint64_t tripCount =
+        *upper > *lower ? llvm::divideCeil(uint64_t(*upper) - uint64_t(*lower),
+                                           uint64_t(*step))
+                        : 0;
+    executions = multiplyCounts(
+        executions, int64_t(std::min<uint64_t>(tripCount, INT64_MAX)));
   }
   return executions;
 }

@@ -19,7 +19,9 @@
 
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -65,6 +67,18 @@ struct LdsCycles {
 LdsCycles computePhaseCycles(ArrayRef<int64_t> dwords,
                              const LdsBankModel &model);
 
+/// `a * b` and `a + b` for non-negative counts (cycles, executions), INT64_MAX
+/// where the result does not fit: loops of huge constant trip counts weigh
+/// as much as any count can, rather than overflowing.
+inline int64_t multiplyCounts(int64_t a, int64_t b) {
+  return int64_t(std::min<uint64_t>(
+      llvm::SaturatingMultiply(uint64_t(a), uint64_t(b)), INT64_MAX));
+}
+inline int64_t addCounts(int64_t a, int64_t b) {
+  return int64_t(std::min<uint64_t>(
+      llvm::SaturatingAdd(uint64_t(a), uint64_t(b)), INT64_MAX));
+}
+
 /// What one LDS access costs.
 struct AccessBankConflicts {
   /// LDS instructions one lane's access becomes and the bytes each moves.
@@ -74,7 +88,7 @@ struct AccessBankConflicts {
   unsigned phaseLanes = 0;
   /// Executions of the access in one run of the workgroup: the iterations
   /// of the `scf.for` loops around it with constant bounds (1 outside
-  /// loops; a loop of unknown trip count counts once).
+  /// loops; a loop of unknown trip count counts once), at most INT64_MAX.
   int64_t executions = 0;
   /// Cycles of one execution by all waves of the workgroup, all
   /// instructions together: of the iterations of the loops its address or

@@ -200,9 +200,12 @@ TileLayouts::evaluate(SmallVectorImpl<LaneAccessOpInterface> &splits,
         analyzeBankConflicts(access, model, reason, maxSlots);
     if (failed(conflicts))
       return failure();
-    cost.extraCycles +=
-        conflicts->perExecution.getExtra() * conflicts->executions;
-    cost.cycles += conflicts->perExecution.cycles * conflicts->executions;
+    cost.extraCycles = addCounts(
+        cost.extraCycles, multiplyCounts(conflicts->perExecution.getExtra(),
+                                         conflicts->executions));
+    cost.cycles =
+        addCounts(cost.cycles, multiplyCounts(conflicts->perExecution.cycles,
+                                              conflicts->executions));
     cost.instructions += conflicts->instructionsPerLane;
   }
   return cost;

@@ -312,3 +312,27 @@ gpu.module @remainder {
     gpu.return
   }
 }
+
+// A loop of 2^62 iterations: an access's cycles times its executions do not
+// fit 64 bits, and the costs saturate at INT64_MAX instead of overflowing.
+// The unpadded tile's conflicts still weigh, and the swizzle removes them.
+gpu.module @huge_trip_count {
+  gpu.func @huge_trip_count(%v: vector<8xf16>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %t = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %huge = arith.constant 4611686018427387904 : index
+    // expected-remark @+1 {{LDS layout unpadded -> swizzle <vec = 4, per_phase = 2, max_phase = 8>: LDS cycles a workgroup 9223372036854775807 -> 9223372036854775807, from bank conflicts 9223372036854775807 -> 0}}
+    %tile = wave.alloc_lds : memref<32x32xf16, #gpu.address_space<workgroup>>
+    wave.write %v, %tile[%t] map affine_map<(t) -> (t floordiv 4, (t mod 4) * 8)>
+        : vector<8xf16>, memref<32x32xf16, #gpu.address_space<workgroup>>
+    wave.barrier
+    scf.for %k = %c0 to %huge step %c1 {
+      %a = wave.read %tile[%t, %k] map affine_map<(t, k) -> (t mod 32, k * 8 + (t floordiv 32) * 4)>
+          : memref<32x32xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+    }
+    gpu.return
+  }
+}
