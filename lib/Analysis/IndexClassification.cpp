@@ -20,6 +20,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::wave;
@@ -33,7 +34,8 @@ int64_t IndexClass::getTripCount() const {
   assert(hasStaticRange() && "loop range is not static");
   if (*upperBound <= *lowerBound)
     return 0;
-  return (*upperBound - *lowerBound + *step - 1) / *step;
+  // The span fits (classifyInductionVar checks it), its rounding up might not.
+  return (*upperBound - *lowerBound - 1) / *step + 1;
 }
 
 static char dimName(unsigned dim) { return "xyz"[dim]; }
@@ -201,6 +203,11 @@ static IndexClass classifyInductionVar(scf::ForOp loop) {
     return result;
   // An unsigned comparison of negative bounds does not iterate over [lb, ub).
   if (loop.getUnsignedCmp() && (*lb < 0 || *ub < 0))
+    return result;
+  // A range wider than int64_t (no loop a kernel finishes) stays unknown, so
+  // that its trip count and last value can be computed.
+  int64_t span;
+  if (llvm::SubOverflow(*ub, *lb, span))
     return result;
   result.lowerBound = lb;
   result.upperBound = ub;

@@ -4,6 +4,8 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::wave;
 using namespace mlir::wave::test;
@@ -132,6 +134,50 @@ TEST_F(FootprintTest, ClassifiesFields) {
   IndexClass dynamicLoop = classifyIndex(indices[20]);
   EXPECT_EQ(dynamicLoop.kind, IndexKind::LoopInductionVar);
   EXPECT_FALSE(dynamicLoop.hasStaticRange());
+}
+
+// Loops as long as an index allows: the trip count of [0, 2^63 - 1) is
+// computed without overflow, and a range wider than int64_t is unknown.
+constexpr const char *kHugeLoopsIR = R"mlir(
+gpu.module @huge {
+  gpu.func @huge(%a: memref<4xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %cm1 = arith.constant -1 : index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %max = arith.constant 9223372036854775807 : index
+    scf.for %i = %c0 to %max step %c1 {
+      scf.for %j = %c0 to %max step %c64 {
+        scf.for %k = %cm1 to %max step %c1 {
+          %v = wave.read %a[%i, %j, %k]
+              map affine_map<(d0, d1, d2) -> (0)>
+              {tag = "huge"} : memref<4xf32> -> vector<1xf32>
+        }
+      }
+    }
+    gpu.return
+  }
+}
+)mlir";
+
+TEST_F(FootprintTest, HugeLoopRanges) {
+  ASSERT_TRUE(parse(kHugeLoopsIR));
+  OperandRange indices = access("huge").getIndices();
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+
+  IndexClass whole = classifyIndex(indices[0]);
+  ASSERT_TRUE(whole.hasStaticRange());
+  EXPECT_EQ(whole.getTripCount(), kMax);
+
+  IndexClass strided = classifyIndex(indices[1]);
+  ASSERT_TRUE(strided.hasStaticRange());
+  EXPECT_EQ(strided.getTripCount(), kMax / 64 + 1);
+
+  IndexClass wider = classifyIndex(indices[2]);
+  EXPECT_EQ(wider.kind, IndexKind::LoopInductionVar);
+  EXPECT_FALSE(wider.hasStaticRange());
 }
 
 // The whole access has no footprint because of its unknown operands; the

@@ -336,3 +336,26 @@ gpu.module @huge_trip_count {
     gpu.return
   }
 }
+
+// A loop to 2^63 - 1: its trip count is computed without overflow in the
+// index classification (whose ub - lb + step - 1 overflowed before), and
+// the costs saturate.
+gpu.module @endless {
+  gpu.func @endless() kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %t = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %max = arith.constant 9223372036854775807 : index
+    // expected-remark @below {{LDS layout unpadded -> rows padded by 4: LDS cycles a workgroup 9223372036854775807 -> 9223372036854775807, from bank conflicts 9223372036854775807 -> 0; bytes 2048 -> 2304}}
+    %tile = wave.alloc_lds : memref<32x32xf16, #gpu.address_space<workgroup>>
+    wave.barrier
+    scf.for %k = %c0 to %max step %c1 {
+      %a = wave.read %tile[%t, %k]
+          map affine_map<(t, k) -> (t mod 32, k * 8 + (t floordiv 32) * 4)>
+          : memref<32x32xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+    }
+    gpu.return
+  }
+}
