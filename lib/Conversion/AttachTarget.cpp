@@ -121,11 +121,11 @@ static LogicalResult checkPlainKernels(gpu::GPUModuleOp module,
   for (auto func : module.getOps<gpu::GPUFuncOp>()) {
     if (!func.isKernel() || getKernelAttr(func))
       continue;
-    InFlightDiagnostic diag =
-        func.emitError() << "kernel @" << func.getName() << " has no '"
-                         << WaveDialect::kKernelAttrName
-                         << "' and runs on the module's target, "
-                         << target.getChip();
+    InFlightDiagnostic diag = func.emitError()
+                              << "kernel @" << func.getName() << " has no '"
+                              << WaveDialect::kKernelAttrName
+                              << "' and runs on the module's target, "
+                              << target.getChip();
     if (targetWaveSize)
       diag << " in waves of " << *targetWaveSize << " lanes";
     diag << "; moving it to " << info.name << " in waves of " << waveSize
