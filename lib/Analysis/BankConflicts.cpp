@@ -255,20 +255,10 @@ std::optional<int64_t> mlir::wave::getBankCostPeriod(
 static int64_t getExecutions(Operation *op) {
   int64_t executions = 1;
   for (auto loop = op->getParentOfType<scf::ForOp>(); loop;
-       loop = loop->getParentOfType<scf::ForOp>()) {
-    std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
-    std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
-    std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-    if (!lower || !upper || !step || *step <= 0)
-      continue;
-    // The difference of two int64_t fits in uint64_t when it is positive.
-    uint64_t tripCount =
-        *upper > *lower ? llvm::divideCeil(uint64_t(*upper) - uint64_t(*lower),
-                                           uint64_t(*step))
-                        : 0;
-    executions = multiplyCounts(
-        executions, int64_t(std::min<uint64_t>(tripCount, INT64_MAX)));
-  }
+       loop = loop->getParentOfType<scf::ForOp>())
+    if (std::optional<APInt> tripCount = loop.getStaticTripCount())
+      executions = multiplyCounts(
+          executions, int64_t(tripCount->getLimitedValue(INT64_MAX)));
   return executions;
 }
 
