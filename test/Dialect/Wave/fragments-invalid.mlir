@@ -656,6 +656,24 @@ func.func @pack_zero(%m: memref<32x8xf16>, %i: index) {
 
 // -----
 
+// A pack beyond a lane's register file (found by wave-fuzz: k_pack = 2^63 - 1
+// overflowed the fragment's K extent).
+func.func @pack_huge(%m: memref<32x16xf16>, %i: index) {
+  // expected-error @+1 {{k_pack of 9223372036854775807 packs more than 1024 elements a lane (4 a K step)}}
+  %v = wave.read %m[%i, %i] fragment <A, f32_32x32x8_f16, k_pack = 9223372036854775807> : memref<32x16xf16> -> vector<4xf16>
+  return
+}
+
+// -----
+
+func.func @pack_just_over(%m: memref<32x8192xf16>, %i: index) {
+  // expected-error @+1 {{k_pack of 257 packs more than 1024 elements a lane (4 a K step)}}
+  %v = wave.read %m[%i, %i] fragment <A, f32_32x32x8_f16, k_pack = 257> : memref<32x8192xf16> -> vector<1028xf16>
+  return
+}
+
+// -----
+
 // A packed fragment holds the packed count of elements.
 #k = #wave.kernel<chip = "gfx942", wave_size = 64>
 gpu.module @m {

@@ -79,10 +79,19 @@ void FragmentAttr::print(AsmPrinter &printer) const {
 }
 
 LogicalResult FragmentAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                   MmaOperand operand, MmaKind, bool,
+                                   MmaOperand operand, MmaKind kind, bool,
                                    int64_t kPack) {
   if (kPack < 1)
     return emitError() << "k_pack must be positive, got " << kPack;
+  // A lane holds kPerLane * k_pack elements of the operand: past 1024 (512
+  // registers of 16-bit elements, a lane's whole register file) no kernel
+  // holds them, and the fragment's sizes would overflow.
+  constexpr int64_t kMaxPackedElements = 1024;
+  int64_t kPerLane = getMmaLayout(kind).kPerLane;
+  if (kPack > kMaxPackedElements / kPerLane)
+    return emitError() << "k_pack of " << kPack << " packs more than "
+                       << kMaxPackedElements << " elements a lane (" << kPerLane
+                       << " a K step)";
   if (kPack != 1 && operand == MmaOperand::Acc)
     return emitError() << "k_pack packs A or B operands along K; the "
                           "accumulator has no K";
