@@ -138,6 +138,73 @@ static bool storeSameAddress(Operation *a, Operation *b) {
 }
 
 //===----------------------------------------------------------------------===//
+// Selecting an operand instead of a result
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Where both arms compute a value with the same op and differ in one
+/// operand, `c ? f(a, x) : f(a, y)` is `f(a, c ? x : y)`: one op instead of
+/// two, and exactly the same value since the op is pure. `a - y` counts as
+/// `a + -y`, which IEEE arithmetic defines it to be; the negation costs
+/// nothing, as AMDGPU applies it as a source modifier of the select.
+struct OperandSelect {
+  /// Computes the merged value once its operand is the select.
+  Operation *kept;
+  /// The other arm's op, dead once the branch is gone.
+  Operation *dropped;
+  /// The operand the select chooses; none where all operands are the same.
+  std::optional<unsigned> operand;
+  bool keptIsThen;
+  /// The dropped op is the subtraction: its operand is negated.
+  bool negateDropped;
+};
+} // namespace
+
+static std::optional<OperandSelect>
+matchOperandSelect(scf::IfOp ifOp, Value thenValue, Value elseValue) {
+  Operation *thenOp = thenValue.getDefiningOp();
+  Operation *elseOp = elseValue.getDefiningOp();
+  if (!thenOp || !elseOp || thenOp->getBlock() != ifOp.thenBlock() ||
+      elseOp->getBlock() != ifOp.elseBlock() || !thenValue.hasOneUse() ||
+      !elseValue.hasOneUse() || thenOp->getNumResults() != 1 ||
+      elseOp->getNumResults() != 1 || thenOp->getNumRegions() != 0 ||
+      elseOp->getNumRegions() != 0 || !isPure(thenOp) || !isPure(elseOp))
+    return std::nullopt;
+  OperandSelect match{thenOp, elseOp, std::nullopt, /*keptIsThen=*/true,
+                      /*negateDropped=*/false};
+  if (isa<arith::SubFOp>(thenOp) && isa<arith::AddFOp>(elseOp)) {
+    std::swap(match.kept, match.dropped);
+    match.keptIsThen = false;
+    match.negateDropped = true;
+  } else if (isa<arith::AddFOp>(thenOp) && isa<arith::SubFOp>(elseOp)) {
+    match.negateDropped = true;
+  } else if (thenOp->getName() != elseOp->getName()) {
+    return std::nullopt;
+  }
+  Operation *kept = match.kept, *dropped = match.dropped;
+  if (kept->getNumOperands() != dropped->getNumOperands() ||
+      kept->getResultTypes() != dropped->getResultTypes() ||
+      kept->getPropertiesAsAttribute() != dropped->getPropertiesAsAttribute() ||
+      kept->getDiscardableAttrDictionary() !=
+          dropped->getDiscardableAttrDictionary())
+    return std::nullopt;
+  for (unsigned i = 0, e = kept->getNumOperands(); i < e; ++i) {
+    Value keptOperand = kept->getOperand(i);
+    Value droppedOperand = dropped->getOperand(i);
+    if (keptOperand.getType() != droppedOperand.getType())
+      return std::nullopt;
+    // The subtrahend always takes the select (of it and its negation).
+    bool negated = match.negateDropped && i == 1;
+    if (!negated && isSameValue(keptOperand, droppedOperand))
+      continue;
+    if (match.operand)
+      return std::nullopt;
+    match.operand = i;
+  }
+  return match;
+}
+
+//===----------------------------------------------------------------------===//
 // Deciding whether a branch can be speculated
 //===----------------------------------------------------------------------===//
 
@@ -156,6 +223,8 @@ enum class Rejection {
 struct BranchPlan {
   SmallVector<std::pair<Operation *, Operation *>> storePairs;
   int64_t cost = 0;
+  /// Merged values computed by one op of a selected operand.
+  unsigned operandSelects = 0;
   std::optional<Rejection> rejection;
   std::string reason;
 
@@ -263,6 +332,26 @@ static void pairStores(ArrayRef<Operation *> thenStores,
   }
 }
 
+/// Adds what merging the two arms' values costs on top of the arms: a select
+/// of the values, or of one operand of an op both arms compute, which saves
+/// the other arm's op (already counted with its arm).
+static void addMergeCost(scf::IfOp ifOp, Value thenValue, Value elseValue,
+                         BranchPlan &plan) {
+  if (thenValue == elseValue)
+    return;
+  std::optional<OperandSelect> match =
+      matchOperandSelect(ifOp, thenValue, elseValue);
+  if (!match) {
+    plan.cost += getRegisterCount(thenValue.getType());
+    return;
+  }
+  ++plan.operandSelects;
+  if (match->operand)
+    plan.cost +=
+        getRegisterCount(match->kept->getOperand(*match->operand).getType());
+  plan.cost -= getOpCost(match->dropped);
+}
+
 static BranchPlan planBranch(scf::IfOp ifOp, const DataFlowSolver &solver) {
   BranchPlan plan;
   SmallVector<Operation *> thenStores =
@@ -279,12 +368,11 @@ static BranchPlan planBranch(scf::IfOp ifOp, const DataFlowSolver &solver) {
   for (auto [thenValue, elseValue] : llvm::zip(
            ifOp.thenYield().getOperands(),
            ifOp.elseBlock() ? ifOp.elseYield().getOperands() : ValueRange()))
-    if (thenValue != elseValue)
-      plan.cost += getRegisterCount(thenValue.getType());
+    addMergeCost(ifOp, thenValue, elseValue, plan);
   for (auto [thenStore, elseStore] : plan.storePairs) {
     unsigned operand = *getStoredValueOperand(thenStore);
-    if (thenStore->getOperand(operand) != elseStore->getOperand(operand))
-      plan.cost += getRegisterCount(thenStore->getOperand(operand).getType());
+    addMergeCost(ifOp, thenStore->getOperand(operand),
+                 elseStore->getOperand(operand), plan);
   }
   return plan;
 }
@@ -300,11 +388,50 @@ static Value createSelect(OpBuilder &builder, Location loc, Value condition,
   return arith::SelectOp::create(builder, loc, condition, thenValue, elseValue);
 }
 
+/// The value that is `thenValue` in the lanes where `condition` holds and
+/// `elseValue` in the others, built at `builder`'s point, after the arms were
+/// hoisted. With a `match`, its kept op moves there and selects its operand;
+/// the dropped op is left for the caller to erase.
+static Value mergeValues(OpBuilder &builder, Location loc, Value condition,
+                         Value thenValue, Value elseValue,
+                         const std::optional<OperandSelect> &match) {
+  if (!match)
+    return createSelect(builder, loc, condition, thenValue, elseValue);
+  Operation *kept = match->kept;
+  if (match->operand) {
+    unsigned operand = *match->operand;
+    Value thenOperand = kept->getOperand(operand);
+    Value elseOperand = match->dropped->getOperand(operand);
+    if (match->negateDropped)
+      elseOperand = arith::NegFOp::create(
+          builder, loc, elseOperand,
+          cast<arith::SubFOp>(match->dropped).getFastmath());
+    if (!match->keptIsThen)
+      std::swap(thenOperand, elseOperand);
+    kept->setOperand(operand, createSelect(builder, loc, condition, thenOperand,
+                                           elseOperand));
+  }
+  kept->moveBefore(builder.getInsertionBlock(), builder.getInsertionPoint());
+  return kept->getResult(0);
+}
+
 /// Hoists both arms in front of `ifOp`, merges the store pairs into one store
 /// of a selected value each, and replaces the results with selects.
 static void speculate(scf::IfOp ifOp, const BranchPlan &plan) {
   Value condition = ifOp.getCondition();
   Location loc = ifOp.getLoc();
+  // Matched while the values are still in their arms.
+  SmallVector<std::optional<OperandSelect>> storeMatches, resultMatches;
+  for (auto [thenStore, elseStore] : plan.storePairs) {
+    unsigned operand = *getStoredValueOperand(thenStore);
+    storeMatches.push_back(matchOperandSelect(
+        ifOp, thenStore->getOperand(operand), elseStore->getOperand(operand)));
+  }
+  if (ifOp.getNumResults() != 0)
+    for (auto [thenValue, elseValue] : llvm::zip_equal(
+             ifOp.thenYield().getOperands(), ifOp.elseYield().getOperands()))
+      resultMatches.push_back(matchOperandSelect(ifOp, thenValue, elseValue));
+
   for (Block *arm : {ifOp.thenBlock(), ifOp.elseBlock()}) {
     if (!arm)
       continue;
@@ -314,11 +441,12 @@ static void speculate(scf::IfOp ifOp, const BranchPlan &plan) {
   }
 
   OpBuilder builder(ifOp);
-  for (auto [thenStore, elseStore] : plan.storePairs) {
+  for (auto [pair, match] : llvm::zip_equal(plan.storePairs, storeMatches)) {
+    auto [thenStore, elseStore] = pair;
     unsigned operand = *getStoredValueOperand(thenStore);
     Value value =
-        createSelect(builder, loc, condition, thenStore->getOperand(operand),
-                     elseStore->getOperand(operand));
+        mergeValues(builder, loc, condition, thenStore->getOperand(operand),
+                    elseStore->getOperand(operand), match);
     thenStore->setOperand(operand, value);
     thenStore->setLoc(
         builder.getFusedLoc({thenStore->getLoc(), elseStore->getLoc()}));
@@ -328,12 +456,17 @@ static void speculate(scf::IfOp ifOp, const BranchPlan &plan) {
 
   SmallVector<Value> results;
   if (ifOp.getNumResults() != 0)
-    for (auto [thenValue, elseValue] : llvm::zip_equal(
-             ifOp.thenYield().getOperands(), ifOp.elseYield().getOperands()))
+    for (auto [thenValue, elseValue, match] :
+         llvm::zip_equal(ifOp.thenYield().getOperands(),
+                         ifOp.elseYield().getOperands(), resultMatches))
       results.push_back(
-          createSelect(builder, loc, condition, thenValue, elseValue));
+          mergeValues(builder, loc, condition, thenValue, elseValue, match));
   ifOp.replaceAllUsesWith(results);
   ifOp.erase();
+  for (const std::optional<OperandSelect> &match :
+       llvm::concat<std::optional<OperandSelect>>(storeMatches, resultMatches))
+    if (match)
+      match->dropped->erase();
 }
 
 //===----------------------------------------------------------------------===//
@@ -415,7 +548,7 @@ static void checkLdsReads(scf::IfOp ifOp, BranchPlan &plan,
 namespace {
 /// What happened to the branches, by outcome; mirrored into the statistics.
 struct BranchCounts {
-  unsigned converted = 0, storesMerged = 0, uniform = 0;
+  unsigned converted = 0, storesMerged = 0, operandSelects = 0, uniform = 0;
   unsigned rejected[static_cast<unsigned>(Rejection::Cost) + 1] = {};
 
   unsigned &operator[](Rejection why) {
@@ -481,12 +614,14 @@ private:
     }
     ++counts.converted;
     counts.storesMerged += plan.storePairs.size();
+    counts.operandSelects += plan.operandSelects;
     speculate(ifOp, plan);
   }
 
   void report(BranchCounts &counts) {
     numConverted += counts.converted;
     numMergedStores += counts.storesMerged;
+    numOperandSelects += counts.operandSelects;
     numUniform += counts.uniform;
     numRejectedSideEffect += counts[Rejection::SideEffect];
     numRejectedBarrier += counts[Rejection::Barrier];
@@ -498,7 +633,8 @@ private:
       return;
     emitPassSummary(*this, getOperation())
         << counts.converted << " converted, " << counts.storesMerged
-        << " store pairs merged, " << counts.uniform
+        << " store pairs merged, " << counts.operandSelects
+        << " operands selected, " << counts.uniform
         << " left uniform; kept: " << counts[Rejection::SideEffect]
         << " side effect, " << counts[Rejection::Barrier] << " barrier, "
         << counts[Rejection::Convergent] << " convergent, "

@@ -4,6 +4,8 @@
 // RUN: wave-opt %s --wave-remove-divergence=summary 2>&1 >/dev/null | FileCheck %s --check-prefix=SUMMARY
 // One more unit of budget converts the branch one over the default threshold.
 // RUN: wave-opt %s --wave-remove-divergence=threshold=9 2>/dev/null | FileCheck %s --check-prefix=T9
+// Selecting an operand costs one op and the select: add_or_subtract is 8.
+// RUN: wave-opt %s --wave-remove-divergence=threshold=7 2>&1 >/dev/null | FileCheck %s --check-prefix=T7
 // The even/odd writer example becomes one select and one store, and nothing
 // else in it is touched (no remark); the converted kernel still matches its
 // reference kernel, and the kernel before and after the pass agree on the
@@ -98,6 +100,15 @@
 // RUN: wave-run %s --kernel=cost_at_threshold --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=same_value_in_both_arms --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=cost_over_threshold --compare-pipeline='wave-remove-divergence{threshold=9}' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// Selecting an operand instead of the results (a mutation that drops the
+// negation makes the odd lanes of add_or_subtract differ).
+// RUN: wave-run %s --kernel=add_or_subtract --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=subtract_or_add --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=same_op_one_operand --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=same_op_same_operands --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=store_same_op --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=operands_or_flags_differ --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=first_operand_or_uses_differ --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 
 // SAME: agrees
 // SAME: PASS
@@ -111,7 +122,7 @@
 // EXAMPLE-NEXT:    wave.write %[[Y]]
 // EXAMPLE-NEXT:    gpu.return
 
-// SUMMARY: remark: wave-remove-divergence: 13 converted, 1 store pairs merged, 7 left uniform; kept: 9 side effect, 1 barrier, 1 convergent, 5 out of bounds, 2 LDS read, 2 cost
+// SUMMARY: remark: wave-remove-divergence: 20 converted, 2 store pairs merged, 5 operands selected, 7 left uniform; kept: 9 side effect, 1 barrier, 1 convergent, 5 out of bounds, 2 LDS read, 2 cost
 
 #k = #wave.kernel<chip = "gfx942", wave_size = 64>
 #lds = #gpu.address_space<workgroup>
@@ -573,6 +584,249 @@ gpu.func @constant_condition(%Y: memref<64xf32>) kernel
   scf.if %true {
     memref.store %one, %Y[%tid] : memref<64xf32>
   }
+  gpu.return
+}
+
+//===----------------------------------------------------------------------===//
+// Selecting an operand: both arms compute a value with one op
+//===----------------------------------------------------------------------===//
+
+// The step of bench/compile_time.py's kernel: `m + x` in the even lanes,
+// `m - x` in the odd ones. Speculated as two ops and a select of their
+// results it would cost 12 (three ops on 4 registers) and stay a branch;
+// `m + (even ? x : -x)` is one addition and one select, 8, and is converted
+// (the negation is a source modifier of v_cndmask_b32 on AMDGPU).
+// T7: :[[@LINE+23]]:8: remark: divergent branch kept: speculating both arms costs 8, over the threshold of 7
+// CHECK-LABEL: gpu.func @add_or_subtract
+// CHECK:         %[[X:.*]] = vector.load %X
+// CHECK:         %[[M:.*]] = vector.load %M
+// CHECK:         %[[EVEN:.*]] = arith.cmpi eq
+// CHECK-NOT:     scf.if
+// CHECK:         %[[NEG:.*]] = arith.negf %[[X]] : vector<4xf32>
+// CHECK-NEXT:    %[[SEL:.*]] = arith.select %[[EVEN]], %[[X]], %[[NEG]] : vector<4xf32>
+// CHECK-NEXT:    %[[R:.*]] = arith.addf %[[M]], %[[SEL]] : vector<4xf32>
+// CHECK-NEXT:    vector.store %[[R]], %Y
+gpu.func @add_or_subtract(%X: memref<256xf32>, %M: memref<256xf32>,
+                          %Y: memref<256xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %tid = gpu.thread_id x
+  %i = arith.muli %tid, %c4 : index
+  %x = vector.load %X[%i] : memref<256xf32>, vector<4xf32>
+  %m = vector.load %M[%i] : memref<256xf32>, vector<4xf32>
+  %parity = arith.remui %tid, %c2 : index
+  %even = arith.cmpi eq, %parity, %c0 : index
+  %r = scf.if %even -> (vector<4xf32>) {
+    %t = arith.addf %m, %x : vector<4xf32>
+    scf.yield %t : vector<4xf32>
+  } else {
+    %t = arith.subf %m, %x : vector<4xf32>
+    scf.yield %t : vector<4xf32>
+  }
+  vector.store %r, %Y[%i] : memref<256xf32>, vector<4xf32>
+  gpu.return
+}
+
+// The subtraction in the 'then' arm: the addition of the 'else' arm is the
+// op kept, and the negated operand is the select's 'then' value.
+// CHECK-LABEL: gpu.func @subtract_or_add
+// CHECK:         %[[X:.*]] = memref.load %X
+// CHECK:         %[[Z:.*]] = memref.load %Z
+// CHECK:         %[[M:.*]] = memref.load %M
+// CHECK:         %[[LOW:.*]] = arith.cmpi ult
+// CHECK-NOT:     scf.if
+// CHECK:         %[[NEG:.*]] = arith.negf %[[X]] fastmath<contract> : f32
+// CHECK-NEXT:    %[[SEL:.*]] = arith.select %[[LOW]], %[[NEG]], %[[Z]] : f32
+// CHECK-NEXT:    %[[R:.*]] = arith.addf %[[M]], %[[SEL]] fastmath<contract> : f32
+// CHECK-NEXT:    memref.store %[[R]], %Y
+gpu.func @subtract_or_add(%X: memref<64xf32>, %Z: memref<64xf32>,
+                          %M: memref<64xf32>, %Y: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c32 = arith.constant 32 : index
+  %tid = gpu.thread_id x
+  %x = memref.load %X[%tid] : memref<64xf32>
+  %z = memref.load %Z[%tid] : memref<64xf32>
+  %m = memref.load %M[%tid] : memref<64xf32>
+  %low = arith.cmpi ult, %tid, %c32 : index
+  %r = scf.if %low -> (f32) {
+    %t = arith.subf %m, %x fastmath<contract> : f32
+    scf.yield %t : f32
+  } else {
+    %t = arith.addf %m, %z fastmath<contract> : f32
+    scf.yield %t : f32
+  }
+  memref.store %r, %Y[%tid] : memref<64xf32>
+  gpu.return
+}
+
+// The same op in both arms, one operand differing: the select chooses the
+// operand, here an integer one (the shift amount), and the arms' own
+// computations of it stay.
+// CHECK-LABEL: gpu.func @same_op_one_operand
+// CHECK:         %[[V:.*]] = memref.load %X
+// CHECK:         %[[LOW:.*]] = arith.cmpi ult
+// CHECK-NOT:     scf.if
+// CHECK:         %[[A:.*]] = arith.addi
+// CHECK:         %[[B:.*]] = arith.muli
+// CHECK:         %[[SEL:.*]] = arith.select %[[LOW]], %[[A]], %[[B]] : i32
+// CHECK-NEXT:    %[[R:.*]] = arith.shli %[[V]], %[[SEL]] : i32
+// CHECK-NEXT:    memref.store %[[R]], %Y
+gpu.func @same_op_one_operand(%X: memref<64xi32>, %S: memref<64xi32>,
+                              %Y: memref<64xi32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c32 = arith.constant 32 : index
+  %c1 = arith.constant 1 : i32
+  %c3 = arith.constant 3 : i32
+  %tid = gpu.thread_id x
+  %c7 = arith.constant 7 : i32
+  %v = memref.load %X[%tid] : memref<64xi32>
+  %loaded = memref.load %S[%tid] : memref<64xi32>
+  // Shift amounts of at most 21: a shift by 32 or more is poison.
+  %s = arith.andi %loaded, %c7 : i32
+  %low = arith.cmpi ult, %tid, %c32 : index
+  %r = scf.if %low -> (i32) {
+    %a = arith.addi %s, %c1 : i32
+    %t = arith.shli %v, %a : i32
+    scf.yield %t : i32
+  } else {
+    %b = arith.muli %s, %c3 : i32
+    %t = arith.shli %v, %b : i32
+    scf.yield %t : i32
+  }
+  memref.store %r, %Y[%tid] : memref<64xi32>
+  gpu.return
+}
+
+// Both arms compute the same value from the same operands: it is computed
+// once, with nothing to select.
+// CHECK-LABEL: gpu.func @same_op_same_operands
+// CHECK-NOT:     scf.if
+// CHECK-NOT:     arith.select
+// CHECK:         %[[R:.*]] = arith.mulf
+// CHECK-NOT:     arith.mulf
+// CHECK:         memref.store %[[R]], %Y
+gpu.func @same_op_same_operands(%X: memref<64xf32>, %Y: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c32 = arith.constant 32 : index
+  %tid = gpu.thread_id x
+  %x = memref.load %X[%tid] : memref<64xf32>
+  %low = arith.cmpi ult, %tid, %c32 : index
+  %r = scf.if %low -> (f32) {
+    %t = arith.mulf %x, %x : f32
+    scf.yield %t : f32
+  } else {
+    %t = arith.mulf %x, %x : f32
+    scf.yield %t : f32
+  }
+  memref.store %r, %Y[%tid] : memref<64xf32>
+  gpu.return
+}
+
+// A merged store: the two arms store `a * x` and `a * z` to the same
+// element, which becomes one store of `a * (low ? x : z)`.
+// CHECK-LABEL: gpu.func @store_same_op
+// CHECK:         %[[X:.*]] = memref.load %X
+// CHECK:         %[[Z:.*]] = memref.load %Z
+// CHECK:         %[[A:.*]] = memref.load %A
+// CHECK:         %[[LOW:.*]] = arith.cmpi ult
+// CHECK-NOT:     scf.if
+// CHECK:         %[[SEL:.*]] = arith.select %[[LOW]], %[[X]], %[[Z]] : f32
+// CHECK-NEXT:    %[[R:.*]] = arith.mulf %[[A]], %[[SEL]] : f32
+// CHECK-NEXT:    memref.store %[[R]], %Y
+// CHECK-NOT:     memref.store
+gpu.func @store_same_op(%X: memref<64xf32>, %Z: memref<64xf32>,
+                        %A: memref<64xf32>, %Y: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c32 = arith.constant 32 : index
+  %tid = gpu.thread_id x
+  %x = memref.load %X[%tid] : memref<64xf32>
+  %z = memref.load %Z[%tid] : memref<64xf32>
+  %a = memref.load %A[%tid] : memref<64xf32>
+  %low = arith.cmpi ult, %tid, %c32 : index
+  scf.if %low {
+    %t = arith.mulf %a, %x : f32
+    memref.store %t, %Y[%tid] : memref<64xf32>
+  } else {
+    %t = arith.mulf %a, %z : f32
+    memref.store %t, %Y[%tid] : memref<64xf32>
+  }
+  gpu.return
+}
+
+// Where the arms' ops differ in two operands or in their fast-math flags,
+// the results are selected.
+// CHECK-LABEL: gpu.func @operands_or_flags_differ
+// CHECK-NOT:     scf.if
+// CHECK-NOT:     arith.negf
+// CHECK:         %[[T0:.*]] = arith.mulf %[[X:.*]], %[[X]] : f32
+// CHECK-NEXT:    %[[T1:.*]] = arith.addf %[[X]], %[[Z:.*]] : f32
+// CHECK-NEXT:    %[[E0:.*]] = arith.mulf %[[Z]], %[[Z]] : f32
+// CHECK-NEXT:    %[[E1:.*]] = arith.addf %[[X]], %[[Z]] fastmath<fast> : f32
+// CHECK-NEXT:    arith.select %{{.*}}, %[[T0]], %[[E0]] : f32
+// CHECK-NEXT:    arith.select %{{.*}}, %[[T1]], %[[E1]] : f32
+gpu.func @operands_or_flags_differ(%X: memref<64xf32>, %Z: memref<64xf32>,
+                                   %Y: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c32 = arith.constant 32 : index
+  %tid = gpu.thread_id x
+  %x = memref.load %X[%tid] : memref<64xf32>
+  %z = memref.load %Z[%tid] : memref<64xf32>
+  %low = arith.cmpi ult, %tid, %c32 : index
+  %r:2 = scf.if %low -> (f32, f32) {
+    %two = arith.mulf %x, %x : f32
+    %flags = arith.addf %x, %z : f32
+    scf.yield %two, %flags : f32, f32
+  } else {
+    %two = arith.mulf %z, %z : f32
+    %flags = arith.addf %x, %z fastmath<fast> : f32
+    scf.yield %two, %flags : f32, f32
+  }
+  %s = arith.addf %r#0, %r#1 : f32
+  memref.store %s, %Y[%tid] : memref<64xf32>
+  gpu.return
+}
+
+// An addition and a subtraction whose first operands differ, and a value its
+// arm uses twice (here yielded twice), are selected as results too.
+// CHECK-LABEL: gpu.func @first_operand_or_uses_differ
+// CHECK-NOT:     scf.if
+// CHECK-NOT:     arith.negf
+// CHECK:         %[[OP:.*]] = arith.addf %[[Z:.*]], %[[X:.*]] : f32
+// CHECK-NEXT:    %[[T:.*]] = arith.addf %[[X]], %[[Z]] : f32
+// CHECK-NEXT:    %[[OPE:.*]] = arith.subf %[[X]], %[[Z]] : f32
+// CHECK-NEXT:    %[[TE:.*]] = arith.addf %[[X]], %[[X]] : f32
+// CHECK-NEXT:    arith.select %{{.*}}, %[[OP]], %[[OPE]] : f32
+// CHECK-NEXT:    arith.select %{{.*}}, %[[T]], %[[TE]] : f32
+// CHECK-NEXT:    arith.select %{{.*}}, %[[T]], %[[Z]] : f32
+gpu.func @first_operand_or_uses_differ(%X: memref<64xf32>, %Z: memref<64xf32>,
+                                       %Y: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c32 = arith.constant 32 : index
+  %tid = gpu.thread_id x
+  %x = memref.load %X[%tid] : memref<64xf32>
+  %z = memref.load %Z[%tid] : memref<64xf32>
+  %low = arith.cmpi ult, %tid, %c32 : index
+  %r:3 = scf.if %low -> (f32, f32, f32) {
+    %op = arith.addf %z, %x : f32
+    %t = arith.addf %x, %z : f32
+    scf.yield %op, %t, %t : f32, f32, f32
+  } else {
+    %op = arith.subf %x, %z : f32
+    %t = arith.addf %x, %x : f32
+    scf.yield %op, %t, %z : f32, f32, f32
+  }
+  %s0 = arith.addf %r#0, %r#1 : f32
+  %s = arith.addf %s0, %r#2 : f32
+  memref.store %s, %Y[%tid] : memref<64xf32>
   gpu.return
 }
 

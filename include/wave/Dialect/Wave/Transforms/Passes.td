@@ -600,6 +600,13 @@ def RemoveDivergence : Pass<"wave-remove-divergence"> {
     comparisons, multiplies and other ALU ops 1, loads 2, division,
     remainder and transcendental math 8. The default threshold of 8 is
     close to what LLVM (about 7 multiplies) and Mesa NIR (8) speculate.
+
+    Where both arms compute a merged value with the same op and differ in
+    one operand, the select chooses that operand and the op runs once:
+    `c ? f(a, x) : f(a, y)` becomes `f(a, c ? x : y)`, and `c ? a + x :
+    a - y` becomes `a + (c ? x : -y)` (the negation is a source modifier
+    of the select on AMDGPU and costs nothing). The cost counts the one op
+    and the select of the operand.
   }];
   let options = [
     Option<"threshold", "threshold", "unsigned", /*default=*/"8",
@@ -615,6 +622,9 @@ def RemoveDivergence : Pass<"wave-remove-divergence"> {
               "Divergent branches turned into selects">,
     Statistic<"numMergedStores", "stores-merged",
               "Store pairs merged into one store of a selected value">,
+    Statistic<"numOperandSelects", "operands-selected",
+              "Merged values computed by one op of a selected operand "
+              "instead of a select of two ops' results">,
     Statistic<"numUniform", "left-uniform",
               "Branches left alone because their condition is uniform (or "
               "they are unreachable)">,
