@@ -6,8 +6,8 @@ and 256x the work, with the least-squares exponent k of (time - start-up) ~
 size^k, the start-up being the time wave-compile takes on an empty kernel,
 and each pass's exponent, and the time of the project's passes, of MLIR's
 passes and of LLVM (translation, middle end, backend, link) at each size
-with their exponents, and LLVM's slowest code generation passes at the two
-largest sizes (-time-passes). bench/run.py includes it in
+with their exponents, and LLVM's slowest passes (middle end and code
+generation) at the two largest sizes (-time-passes). bench/run.py includes it in
 bench/results.md; alone it writes the table for a few examples:
 
     bench/compile_time.py BUILD_DIR [--runs N] [--examples gemm ...]
@@ -145,8 +145,8 @@ GROUPS = {"root", "Total", "'gpu.module' Pipeline",
 
 
 def llvm_pass_times(stderr):
-    """LLVM's code generation passes of -time-passes (its legacy pass
-    manager's report), as {name: user seconds}."""
+    """LLVM's passes of -time-passes (one report for the middle end's and
+    the code generator's pass managers), as {name: user seconds}."""
     if "Pass execution timing report" not in stderr:
         return {}
     report = stderr[stderr.index("Pass execution timing report"):]
@@ -169,8 +169,8 @@ def pass_times(tools, example, workdir, min_percent=0.5, llvm=None):
     seconds),
     and the total. The timer runs from the pass manager's creation to the
     exit: its `Rest` is the translation to LLVM IR, LLVM's middle end and
-    backend, and the link. With `llvm` (a dict), also LLVM's code
-    generation passes (-time-passes, user seconds) into it."""
+    backend, and the link. With `llvm` (a dict), also LLVM's passes
+    (-time-passes, user seconds) into it."""
     result = subprocess.run(
         [tools / "wave-compile", example, f"--chip={SCALED_CHIP}", "-O2",
          "-o", workdir / "timing.hsaco", "-mlir-timing",
@@ -262,7 +262,7 @@ def measure(tools, examples_dir, examples, workdir, runs, sizes=SIZES,
             points = list(zip(sizes, [times[name] for times in per_size]))
             pass_growth.append((name, [t for _, t in points],
                                 fit_exponent(points), last_steps(points)))
-    # LLVM's slowest code generation passes at the largest size, their
+    # LLVM's slowest passes at the largest size, their
     # medians at the two largest sizes and the exponent between them.
     def llvm_median(factor, name):
         return statistics.median(sample.get(name, 0.0)
@@ -368,7 +368,8 @@ def markdown(times):
         " | | " + " | ".join("" for _ in step_names) + " |"]
     if times["llvm_growth"]:
         before, last = sizes[-2], sizes[-1]
-        lines += ["", "LLVM's slowest code generation passes on the "
+        lines += ["", "LLVM's slowest passes (middle end and code "
+                  "generation) on the "
                   f"generated kernel at {last}x (-time-passes, user seconds, "
                   f"median of {times['runs']} runs a size):", "",
                   f"| LLVM pass | {before}x | {last}x | k ({before}x to "

@@ -14,6 +14,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
@@ -87,7 +88,14 @@ void mlir::wave::optimizeModule(Module &module, TargetMachine &machine,
   FunctionAnalysisManager functionAnalyses;
   CGSCCAnalysisManager sccAnalyses;
   ModuleAnalysisManager moduleAnalyses;
-  PassBuilder builder(&machine);
+  // As opt: LLVM's own options (-time-passes, -print-after, ...) apply to
+  // the middle end too.
+  PassInstrumentationCallbacks instrumentation;
+  StandardInstrumentations standard(module.getContext(),
+                                    /*DebugLogging=*/false);
+  standard.registerCallbacks(instrumentation, &moduleAnalyses);
+  PassBuilder builder(&machine, PipelineTuningOptions(), std::nullopt,
+                      &instrumentation);
   builder.registerModuleAnalyses(moduleAnalyses);
   builder.registerCGSCCAnalyses(sccAnalyses);
   builder.registerFunctionAnalyses(functionAnalyses);
