@@ -47,8 +47,9 @@ struct WaveLowerSubgroupReducePass
     if (!reduce.wasInterrupted())
       return;
 
-    // DPP reduces values of up to 32 bits within rows and across them;
-    // wider values take the butterfly of 64-bit shuffles.
+    // DPP reduces scalars within rows and across them (the backend splits
+    // a 64-bit DPP move in two); vectors take the butterfly of 64-bit
+    // shuffles.
     RewritePatternSet patterns(&getContext());
     populateGpuLowerSubgroupReduceToDPPPatterns(patterns, *waveSize, *chipset,
                                                 /*benefit=*/2);
@@ -57,8 +58,12 @@ struct WaveLowerSubgroupReducePass
     if (failed(applyPatternsGreedily(module, std::move(patterns))))
       return signalPassFailure();
 
+    // Only the patterns for whole-wave reductions are applied.
     WalkResult left = module.walk([](gpu::SubgroupReduceOp op) {
-      op.emitOpError("has no AMDGPU lowering for this type");
+      if (op.getClusterSize())
+        op.emitOpError("has no AMDGPU lowering for a reduction over clusters");
+      else
+        op.emitOpError("has no AMDGPU lowering for this type");
       return WalkResult::interrupt();
     });
     if (left.wasInterrupted())

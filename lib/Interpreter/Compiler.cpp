@@ -171,10 +171,10 @@ LogicalResult Compiler::compileBody(Block &block) {
 LogicalResult Compiler::compileOp(Operation *op) {
   using CompileFn = std::optional<LogicalResult> (*)(Compiler &, Operation *);
   static constexpr CompileFn kFamilies[] = {
-      compileArithOp,      compileMathOp,    compileVectorOp,
-      compileMemoryOp,     compilePointerOp, compileGpuOp,
-      compileCollectiveOp, compileMmaOp,     compileControlFlowOp,
-      compileAffineOp};
+      compileArithOp,       compileMathOp,    compileVectorOp,
+      compileMemoryOp,      compilePointerOp, compileGpuOp,
+      compileCollectiveOp,  compileDppOp,     compileMmaOp,
+      compileControlFlowOp, compileAffineOp};
   // Refused before any table sized by the results is built.
   uint64_t rows = 0;
   for (Type type : op->getResultTypes())
@@ -383,6 +383,7 @@ FailureOr<Kernel> Kernel::compile(gpu::GPUFuncOp func,
     const ChipInfo *chip = lookupChip(kernel.getChip());
     program->permutesInHalves =
         chip && !chip->hasWaveWideBPermute(program->width);
+    program->gfxMajor = chip ? chip->gfxMajor : 0;
   }
 
   for (auto [i, arg] : llvm::enumerate(

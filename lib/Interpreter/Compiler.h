@@ -2,8 +2,8 @@
 //
 // The translator walks a kernel once, gives every SSA value a register and
 // emits instructions. Each family of ops (arith/math, vector, memory, gpu,
-// wave collectives and MMA, scf, affine) has a `compile*` entry point that
-// returns std::nullopt for ops it does not own.
+// wave collectives, DPP and permlanes, MMA, scf, affine) has a `compile*`
+// entry point that returns std::nullopt for ops it does not own.
 //
 //===----------------------------------------------------------------------===//
 
@@ -91,6 +91,7 @@ std::optional<LogicalResult> compileMemoryOp(Compiler &c, Operation *op);
 std::optional<LogicalResult> compilePointerOp(Compiler &c, Operation *op);
 std::optional<LogicalResult> compileGpuOp(Compiler &c, Operation *op);
 std::optional<LogicalResult> compileCollectiveOp(Compiler &c, Operation *op);
+std::optional<LogicalResult> compileDppOp(Compiler &c, Operation *op);
 std::optional<LogicalResult> compileMmaOp(Compiler &c, Operation *op);
 std::optional<LogicalResult> compileControlFlowOp(Compiler &c, Operation *op);
 std::optional<LogicalResult> compileAffineOp(Compiler &c, Operation *op);

@@ -172,6 +172,9 @@ struct Program {
   unsigned width = 64;
   /// Whether ds_bpermute reaches only the reading lane's 32-lane half.
   bool permutesInHalves = false;
+  /// The GFX generation of the kernel's chip (which DPP controls and
+  /// permlanes exist); 0 when the kernel names no known chip.
+  unsigned gfxMajor = 0;
   Dim3 block = {1, 1, 1};
   std::optional<Dim3> knownGrid;
   std::vector<KernelArgumentInfo> arguments;

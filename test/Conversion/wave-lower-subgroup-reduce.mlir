@@ -64,3 +64,17 @@ gpu.module @m [#rocdl.target<chip = "gfx942", features = "+wavefrontsize64">] {
 // expected-error @below {{needs a #rocdl.target (run wave-attach-target)}}
 gpu.module @no_target {
 }
+
+// -----
+
+// Only whole-wave reductions are lowered: upstream's patterns for clusters
+// are not applied.
+gpu.module @m [#rocdl.target<chip = "gfx942", features = "+wavefrontsize64">] {
+  gpu.func @clustered(%x: f32, %out: memref<1xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    // expected-error @below {{has no AMDGPU lowering for a reduction over clusters}}
+    %r = gpu.subgroup_reduce add %x cluster(size = 16) : (f32) -> f32
+    %c0 = arith.constant 0 : index
+    memref.store %r, %out[%c0] : memref<1xf32>
+    gpu.return
+  }
+}

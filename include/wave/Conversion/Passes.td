@@ -214,9 +214,12 @@ def WaveLowerSubgroupReduce
   let description = [{
     `convert-gpu-to-rocdl` has no lowering for `gpu.subgroup_reduce`. This
     pass applies upstream's DPP lowering (`amdgpu.dpp`, row broadcasts or
-    permlanes, a final `rocdl.readlane`) for values up to 32 bits, and the
-    butterfly `gpu.shuffle` lowering for wider ones, for the chip and wave
-    size of the module's `#rocdl.target`.
+    permlanes, a final `rocdl.readlane`) to scalars (the backend moves a
+    64-bit one in two DPP moves), and the butterfly `gpu.shuffle` lowering
+    of 64-bit words to vectors, for the chip and wave size of the module's
+    `#rocdl.target`. A reduction with a `cluster` is rejected. `wave-run`
+    executes what the pass emits, so it is compared on random inputs like
+    the kernel passes.
   }];
   let dependentDialects = [
     "::mlir::amdgpu::AMDGPUDialect",
