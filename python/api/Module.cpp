@@ -26,10 +26,10 @@ std::unique_ptr<Module> Module::parse(std::shared_ptr<Context> context,
   DiagnosticCollector collector(ctx, diagnostics);
   if (failed(rejectKnownParserCrashes(text, sourceName, &ctx)))
     return nullptr;
-  // The parser verifies the module it returns.
-  OwningOpRef<ModuleOp> module =
-      parseSourceString<ModuleOp>(text, ParserConfig(&ctx), sourceName);
-  if (!module)
+  // Verified after the check for ops whose verifiers crash.
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
+      text, ParserConfig(&ctx, /*verifyAfterParse=*/false), sourceName);
+  if (!module || failed(verifyParsedInput(*module)))
     return nullptr;
   auto impl = std::make_unique<Impl>();
   impl->context = std::move(context);

@@ -65,6 +65,23 @@ def test_index_dense_array_is_an_error_not_a_crash():
     assert failure.value.diagnostics[0].file == "bad.mlir"
 
 
+def test_verifier_crash_is_an_error_not_a_crash():
+    # MLIR 22's verifier of amdgpu.dpp crashes on a vector operand: the
+    # module is checked for such ops before it is verified.
+    dpp = "    %d = amdgpu.dpp %p %p row_shl(1 : i32) : {}\n"
+    text = DUPLICATES.replace("    %q =", dpp.format("f32") + "    %q =")
+    assert "amdgpu.dpp" in str(wm.parse(text, name="good.mlir"))
+    vector = "    %w = vector.broadcast %p : f32 to vector<2xf32>\n"
+    text = DUPLICATES.replace(
+        "    %q =", vector + dpp.replace("%p", "%w").format("vector<2xf32>")
+        + "    %q =")
+    with pytest.raises(wm.MLIRError, match="'amdgpu.dpp' operand type must be "
+                       "an integer or floating-point type") as failure:
+        wm.parse(text, name="bad.mlir")
+    (diag,) = failure.value.diagnostics
+    assert (diag.file, diag.line, diag.column) == ("bad.mlir", 11, 10)
+
+
 def test_verifier_error_from_text():
     text = DUPLICATES.replace("array<i32: 64, 1, 1>", "array<i32: 64, 1>")
     with pytest.raises(wm.MLIRError, match="known_block_size"):

@@ -240,8 +240,10 @@ static int compileMain(int argc, char **argv) {
   if (failed(rejectKnownParserCrashes(text->getBuffer(),
                                       text->getBufferIdentifier(), &context)))
     return 1;
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
+  // Verified after the check for ops whose verifiers crash.
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(
+      sourceMgr, ParserConfig(&context, /*verifyAfterParse=*/false));
+  if (!module || failed(verifyParsedInput(*module)))
     return 1;
   // The parser puts the module it wraps around the file's ops at line 0;
   // messages about it name the file's first line instead.

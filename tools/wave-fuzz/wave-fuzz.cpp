@@ -354,9 +354,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::vector<Reference> references;
   {
     DiagnosticCollector diagnostics(context);
-    ParserConfig config(&context);
+    // Verified after the check for ops whose verifiers crash.
+    ParserConfig config(&context, /*verifyAfterParse=*/false);
     if (succeeded(rejectKnownParserCrashes(text, "input.mlir", &context)))
       module = parseSourceString<ModuleOp>(text, config, "input.mlir");
+    if (module && failed(verifyParsedInput(*module)))
+      module = nullptr;
     if (!module) {
       // The parser and the verifiers must say why.
       if (diagnostics.errors == 0)

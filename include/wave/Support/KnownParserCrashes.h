@@ -6,17 +6,32 @@
 // too (llvm-project#179045; later MLIR reports an error instead). It also
 // allocates per element of a vector type before checking anything (the
 // operand types of `vector.from_elements`: `vector<2147483647x2xi32>` asks
-// for 34 GB). Every reader of kernel text (wave-opt, wave-compile, wave-run,
-// the Python module, wave-fuzz) rejects such input with a located error
-// before it parses it, so that no input crashes a tool.
+// for 34 GB), and runs the verifier of `!amdgpu.tdm_gather_base`, which asks
+// its element type for a bit width (a vector or `index` crashes it). Every
+// reader of kernel text (wave-opt, wave-compile, wave-run, the Python
+// module, wave-fuzz) rejects such input with a located error before it
+// parses it (rejectKnownParserCrashes), so that no input crashes a tool.
+//
+// Some op verifiers crash the same way on types ODS lets through
+// (`amdgpu.dpp` on a vector, and the others rejectKnownVerifierCrashes
+// lists). Those are found in the parsed module, not in the text: the readers
+// parse with `verifyAfterParse` off, so that the types are the parser's
+// (through aliases, in the generic form, in bytecode), and verify with
+// verifyParsedInput, which reports such ops before it runs the verifier.
+// wave-opt, whose MlirOptMain parses and verifies in one step, parses the
+// input once more for the check, unverified, split as -split-input-file
+// splits it.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef WAVE_SUPPORT_KNOWNPARSERCRASHES_H
 #define WAVE_SUPPORT_KNOWNPARSERCRASHES_H
 
+#include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
+#include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MathExtras.h"
@@ -54,9 +69,10 @@ inline llvm::StringRef getTypeName(llvm::StringRef text, size_t pos) {
   return text.slice(pos, end);
 }
 
-/// The type aliases of `text` (`!name = index` at the start of a line, or
-/// an alias of one of those) that stand for `index`.
-inline llvm::StringSet<> getIndexAliases(llvm::StringRef text) {
+/// The type aliases of `text` (`!name = type` at the start of a line, or an
+/// alias of one of those) that stand for a type named as `isTarget` accepts.
+template <typename IsTarget>
+llvm::StringSet<> getAliasesOf(llvm::StringRef text, IsTarget isTarget) {
   llvm::StringSet<> aliases;
   for (bool grew = true; grew;) {
     grew = false;
@@ -70,7 +86,7 @@ inline llvm::StringSet<> getIndexAliases(llvm::StringRef text) {
       if (alias.size() > 1 && alias.front() == '!' && pos < text.size() &&
           text[pos] == '=' && !aliases.contains(alias)) {
         llvm::StringRef type = getTypeName(text, skipSpace(text, pos + 1));
-        if (type == "index" || aliases.contains(type))
+        if (isTarget(type) || aliases.contains(type))
           grew = aliases.insert(alias).second;
       }
       lineStart = lineEnd + 1;
@@ -79,10 +95,23 @@ inline llvm::StringSet<> getIndexAliases(llvm::StringRef text) {
   return aliases;
 }
 
+/// Whether `name` is the keyword of a builtin integer (`i32`, `si8`, `ui4`)
+/// or floating-point type (`f32`, `bf16`, `f8E4M3FN`, ...).
+inline bool isIntOrFloatKeyword(llvm::StringRef name) {
+  llvm::StringRef width = name;
+  if (width.consume_front("si") || width.consume_front("ui") ||
+      width.consume_front("i"))
+    return !width.empty() && llvm::all_of(width, llvm::isDigit);
+  return name == "bf16" || name == "tf32" ||
+         (name.size() > 1 && name.front() == 'f' && llvm::isDigit(name[1]));
+}
+
 /// Calls `visit(pos, line, column)` for each occurrence of `word` in `text`
-/// that starts a token and is not in a `//` comment or a string.
+/// that starts a token (or, with `afterDot`, a dialect type's name after
+/// `!dialect.`) and is not in a `//` comment or a string.
 template <typename Visit>
-void forEachToken(llvm::StringRef text, llvm::StringRef word, Visit visit) {
+void forEachToken(llvm::StringRef text, llvm::StringRef word, Visit visit,
+                  bool afterDot = false) {
   unsigned line = 1;
   size_t lineStart = 0;
   for (size_t pos = text.find(word); pos != llvm::StringRef::npos;
@@ -96,7 +125,8 @@ void forEachToken(llvm::StringRef text, llvm::StringRef word, Visit visit) {
     llvm::StringRef prefix = text.slice(lineStart, pos);
     if (prefix.contains("//") || prefix.count('"') % 2 != 0)
       continue;
-    if (pos > 0 && isIdentifierChar(text[pos - 1]))
+    if (pos > 0 && isIdentifierChar(text[pos - 1]) &&
+        !(afterDot && text[pos - 1] == '.'))
       continue;
     visit(pos, line, unsigned(pos - lineStart + 1));
   }
@@ -114,7 +144,8 @@ inline constexpr uint64_t kMaxVectorElements = uint64_t(1) << 20;
 inline LogicalResult rejectKnownParserCrashes(llvm::StringRef text,
                                               llvm::StringRef bufferName,
                                               MLIRContext *context) {
-  llvm::StringSet<> indexAliases = detail::getIndexAliases(text);
+  llvm::StringSet<> indexAliases = detail::getAliasesOf(
+      text, [](llvm::StringRef type) { return type == "index"; });
   bool found = false;
   auto report = [&](unsigned line, unsigned column) {
     found = true;
@@ -152,7 +183,128 @@ inline LogicalResult rejectKnownParserCrashes(llvm::StringRef text,
               << " elements are not supported (the MLIR 22 "
                  "parser allocates per element before checking)";
       });
+  // The type's own verifier, which the parser runs on it, asks the element
+  // type for a bit width.
+  llvm::StringSet<> scalarAliases =
+      detail::getAliasesOf(text, detail::isIntOrFloatKeyword);
+  detail::forEachToken(
+      text, "tdm_gather_base",
+      [&](size_t pos, unsigned line, unsigned column) {
+        size_t less = detail::skipSpace(text, pos + 15);
+        if (less >= text.size() || text[less] != '<')
+          return;
+        llvm::StringRef type =
+            detail::getTypeName(text, detail::skipSpace(text, less + 1));
+        if (!detail::isIntOrFloatKeyword(type) && !scalarAliases.contains(type))
+          report(line, column)
+              << "the element type of '!amdgpu.tdm_gather_base' must be an "
+                 "integer or floating-point type (the MLIR 22 parser crashes "
+                 "on others)";
+      },
+      /*afterDot=*/true);
   return failure(found);
+}
+
+namespace detail {
+/// The first type of `types` that is not an integer or floating-point type,
+/// or null.
+inline Type findNonScalar(ArrayRef<Type> types) {
+  for (Type type : types)
+    if (!type.isIntOrFloat())
+      return type;
+  return {};
+}
+
+/// The element types of the memrefs among `types`.
+inline SmallVector<Type> getMemRefElementTypes(TypeRange types) {
+  SmallVector<Type> elements;
+  for (Type type : types)
+    if (auto memref = dyn_cast<MemRefType>(type))
+      elements.push_back(memref.getElementType());
+  return elements;
+}
+} // namespace detail
+
+/// Reports each op under `root` (which the parser returned without verifying
+/// it) whose MLIR 22 verifier would crash, as an error at the op; fails if
+/// there is one. The verifiers ask a type for its bit width without checking
+/// that it is an integer or float (`getIntOrFloatBitWidth`, which reads an
+/// unrelated type's storage as a float's in a build without assertions), or
+/// cast attributes unchecked:
+///  - `amdgpu.dpp`: its operand type (any type, to ODS), and each element of
+///    a `quad_perm` array (any attribute);
+///  - `amdgpu.gather_to_lds`: its transfer type, or a vector's element type;
+///  - `amdgpu.transpose_load`: its result vector's element type;
+///  - `amdgpu.make_dma_base`, `make_gather_dma_base`: the memrefs' element
+///    type;
+///  - `amdgpu.make_dma_descriptor`: the element type of its
+///    `!amdgpu.tdm_base` (a `!amdgpu.tdm_gather_base` of another element type
+///    already crashes the parser: rejectKnownParserCrashes).
+/// The ODS constraints, which run before these verifiers, are not checked
+/// yet, so only the generic form is read (operand and result types, inherent
+/// attributes by name): every op it reports is invalid input whichever check
+/// would have rejected it first. The errors are reported at the op's
+/// location alone: the op is not verified, so it is not printed either.
+inline LogicalResult rejectKnownVerifierCrashes(Operation *root) {
+  bool found = false;
+  root->walk([&](Operation *op) {
+    auto report = [&](const Twine &what, Type type) {
+      found = true;
+      emitError(op->getLoc())
+          << "'" << op->getName() << "' " << what
+          << " must be an integer or floating-point type, not " << type
+          << " (the MLIR 22 verifier crashes on others)";
+    };
+    if (isa<amdgpu::DPPOp>(op)) {
+      SmallVector<Type> types(op->getOperandTypes());
+      llvm::append_range(types, op->getResultTypes());
+      if (Type type = detail::findNonScalar(types))
+        return report("operand type", type);
+      if (auto perm = dyn_cast_or_null<ArrayAttr>(
+              op->getInherentAttr("permArgument").value_or(Attribute())))
+        for (Attribute element : perm)
+          if (!isa<IntegerAttr>(element)) {
+            found = true;
+            emitError(op->getLoc())
+                << "'" << op->getName()
+                << "' permutation elements must be integers, not " << element
+                << " (the MLIR 22 verifier crashes on others)";
+            return;
+          }
+    } else if (isa<amdgpu::GatherToLDSOp>(op)) {
+      if (auto transfer = dyn_cast_or_null<TypeAttr>(
+              op->getInherentAttr("transferType").value_or(Attribute()))) {
+        Type type = transfer.getValue();
+        if (auto vector = dyn_cast<VectorType>(type))
+          type = vector.getElementType();
+        if (!type.isIntOrFloat())
+          report("transfer type (or its vector's element type)", type);
+      }
+    } else if (isa<amdgpu::TransposeLoadOp>(op)) {
+      for (Type result : op->getResultTypes())
+        if (auto vector = dyn_cast<VectorType>(result))
+          if (!vector.getElementType().isIntOrFloat())
+            return report("result element type", vector.getElementType());
+    } else if (isa<amdgpu::MakeDmaBaseOp, amdgpu::MakeGatherDmaBaseOp>(op)) {
+      if (Type type = detail::findNonScalar(
+              detail::getMemRefElementTypes(op->getOperandTypes())))
+        report("memref element type", type);
+    } else if (isa<amdgpu::MakeDmaDescriptorOp>(op)) {
+      for (Type operand : op->getOperandTypes())
+        if (auto base = dyn_cast<amdgpu::TDMBaseType>(operand))
+          if (!base.getElementType().isIntOrFloat())
+            return report("base element type", base.getElementType());
+    }
+  });
+  return failure(found);
+}
+
+/// What every reader of kernel text runs on the module it parsed with
+/// `verifyAfterParse` off: rejectKnownVerifierCrashes, then the verifier.
+inline LogicalResult verifyParsedInput(Operation *root) {
+  if (failed(rejectKnownVerifierCrashes(root)))
+    return failure();
+  return verify(root);
 }
 
 } // namespace mlir::wave
