@@ -21,12 +21,10 @@
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
-#include "mlir/Support/ToolUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -148,42 +146,8 @@ int main(int argc, char **argv) {
   {
     MLIRContext context(registry);
     context.allowUnregisteredDialects(config.shouldAllowUnregisteredDialects());
-    llvm::SourceMgr sourceMgr;
-    sourceMgr.AddNewSourceBuffer(
-        llvm::MemoryBuffer::getMemBuffer(input->getMemBufferRef(),
-                                         /*RequiresNullTerminator=*/false),
-        llvm::SMLoc());
-    SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
-    if (failed(wave::rejectKnownParserCrashes(
-            input->getBuffer(), input->getBufferIdentifier(), &context)))
-      return 1;
-    // MlirOptMain parses and verifies in one step, with no hook between the
-    // two: the ops whose verifiers crash are looked for in a parse of our
-    // own, unverified, of each chunk as -split-input-file cuts the input.
-    // Input that does not parse is left to MlirOptMain to report.
-    auto rejectChunk = [&](std::unique_ptr<llvm::MemoryBuffer> chunk,
-                           raw_ostream &) {
-      llvm::SourceMgr chunkSourceMgr;
-      chunkSourceMgr.AddNewSourceBuffer(std::move(chunk), llvm::SMLoc());
-      Block block;
-      {
-        ScopedDiagnosticHandler quiet(&context,
-                                      [](Diagnostic &) { return success(); });
-        if (failed(parseSourceFile(
-                chunkSourceMgr, &block,
-                ParserConfig(&context, /*verifyAfterParse=*/false))))
-          return success();
-      }
-      SourceMgrDiagnosticHandler chunkDiagnostics(chunkSourceMgr, &context);
-      bool crashes = false;
-      for (Operation &op : block)
-        crashes |= failed(wave::rejectKnownVerifierCrashes(&op));
-      return failure(crashes);
-    };
-    if (failed(splitAndProcessBuffer(
-            llvm::MemoryBuffer::getMemBuffer(input->getMemBufferRef(),
-                                             /*RequiresNullTerminator=*/false),
-            rejectChunk, llvm::nulls(), config.inputSplitMarker())))
+    if (failed(wave::rejectKnownCrashesBeforeMain(
+            input->getMemBufferRef(), config.inputSplitMarker(), &context)))
       return 1;
   }
 

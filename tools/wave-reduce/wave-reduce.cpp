@@ -9,11 +9,13 @@
 
 #include "wave/InitAllDialects.h"
 #include "wave/InitAllPasses.h"
+#include "wave/Support/KnownParserCrashes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Tools/mlir-reduce/MlirReduceMain.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 /// MLIR's reducer main owns the output file; a write that fails (a full
@@ -27,6 +29,22 @@ static void reportFatalError(void *, const char *reason, bool) {
     llvm::errs() << "wave-reduce: error: " << message << "\n";
 }
 
+/// The input file mlirReduceMain will read: its one positional argument
+/// (its options take their values after `=`, but for `-o`). Empty for
+/// standard input, which is left unread here.
+static llvm::StringRef findInputFile(llvm::ArrayRef<char *> args) {
+  for (size_t i = 1; i < args.size(); ++i) {
+    llvm::StringRef arg = args[i];
+    if (arg == "-o" || arg == "--o")
+      ++i;
+    else if (arg == "--")
+      return i + 1 < args.size() ? args[i + 1] : "";
+    else if (!arg.starts_with("-"))
+      return arg;
+  }
+  return "";
+}
+
 int main(int argc, char **argv) {
   llvm::install_fatal_error_handler(reportFatalError);
   mlir::wave::registerAllWavePasses();
@@ -37,6 +55,23 @@ int main(int argc, char **argv) {
       llvm::ArrayRef<const llvm::cl::OptionCategory *>());
   mlir::DialectRegistry registry;
   mlir::wave::registerAllWaveDialects(registry);
+  // mlirReduceMain parses and verifies its input in one step: the input the
+  // packaged parser or verifiers crash on is rejected before.
+  llvm::ArrayRef<char *> args(argv, argc);
+  llvm::StringRef inputFile = findInputFile(args);
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> input =
+      inputFile.empty() || inputFile == "-"
+          ? std::make_error_code(std::errc::no_such_file_or_directory)
+          : llvm::MemoryBuffer::getFile(inputFile, /*IsText=*/true);
+  if (input) {
+    mlir::MLIRContext checkContext(registry);
+    checkContext.allowUnregisteredDialects(llvm::any_of(args, [](char *arg) {
+      return llvm::StringRef(arg).ltrim('-') == "allow-unregistered-dialect";
+    }));
+    if (mlir::failed(mlir::wave::rejectKnownCrashesBeforeMain(
+            (*input)->getMemBufferRef(), /*splitMarker=*/"", &checkContext)))
+      return 1;
+  }
   mlir::MLIRContext context(registry);
   return mlir::failed(mlir::mlirReduceMain(argc, argv, context));
 }

@@ -8,9 +8,9 @@
 // operand types of `vector.from_elements`: `vector<2147483647x2xi32>` asks
 // for 34 GB), and runs the verifier of `!amdgpu.tdm_gather_base`, which asks
 // its element type for a bit width (a vector or `index` crashes it). Every
-// reader of kernel text (wave-opt, wave-compile, wave-run, the Python
-// module, wave-fuzz) rejects such input with a located error before it
-// parses it (rejectKnownParserCrashes), so that no input crashes a tool.
+// reader of kernel text (wave-opt, wave-compile, wave-run, wave-reduce, the
+// Python module, wave-fuzz) rejects such input with a located error before
+// it parses it (rejectKnownParserCrashes), so that no input crashes a tool.
 //
 // Some op verifiers crash the same way on types ODS lets through
 // (`amdgpu.dpp` on a vector, and the others rejectKnownVerifierCrashes
@@ -18,9 +18,10 @@
 // parse with `verifyAfterParse` off, so that the types are the parser's
 // (through aliases, in the generic form, in bytecode), and verify with
 // verifyParsedInput, which reports such ops before it runs the verifier.
-// wave-opt, whose MlirOptMain parses and verifies in one step, parses the
-// input once more for the check, unverified, split as -split-input-file
-// splits it.
+// wave-opt and wave-reduce, whose MLIR mains parse and verify in one step,
+// parse the input once more for the check beforehand, unverified
+// (rejectKnownCrashesBeforeMain). wave-lsp-server, whose MlirLspServerMain
+// parses each document as it changes, has no such check.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,9 +33,13 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/ToolUtilities.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -305,6 +310,48 @@ inline LogicalResult verifyParsedInput(Operation *root) {
   if (failed(rejectKnownVerifierCrashes(root)))
     return failure();
   return verify(root);
+}
+
+/// For the tools whose MLIR main parses and verifies in one step, with no
+/// hook in between (wave-opt's MlirOptMain, wave-reduce's mlirReduceMain),
+/// before that main runs: rejectKnownParserCrashes on `input`, then
+/// rejectKnownVerifierCrashes on a parse of our own, unverified, of each
+/// chunk of it as `splitMarker` (-split-input-file; none if empty) cuts it,
+/// reported at the input's lines. Input that does not parse is left to the
+/// main to report.
+inline LogicalResult rejectKnownCrashesBeforeMain(llvm::MemoryBufferRef input,
+                                                  llvm::StringRef splitMarker,
+                                                  MLIRContext *context) {
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(input, /*RequiresNullTerminator=*/false),
+      llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, context);
+  if (failed(rejectKnownParserCrashes(input.getBuffer(),
+                                      input.getBufferIdentifier(), context)))
+    return failure();
+  auto rejectChunk = [&](std::unique_ptr<llvm::MemoryBuffer> chunk,
+                         raw_ostream &) {
+    llvm::SourceMgr chunkSourceMgr;
+    chunkSourceMgr.AddNewSourceBuffer(std::move(chunk), llvm::SMLoc());
+    Block block;
+    {
+      ScopedDiagnosticHandler quiet(context,
+                                    [](Diagnostic &) { return success(); });
+      if (failed(parseSourceFile(
+              chunkSourceMgr, &block,
+              ParserConfig(context, /*verifyAfterParse=*/false))))
+        return success();
+    }
+    SourceMgrDiagnosticHandler chunkDiagnostics(chunkSourceMgr, context);
+    bool crashes = false;
+    for (Operation &op : block)
+      crashes |= failed(rejectKnownVerifierCrashes(&op));
+    return failure(crashes);
+  };
+  return splitAndProcessBuffer(
+      llvm::MemoryBuffer::getMemBuffer(input, /*RequiresNullTerminator=*/false),
+      rejectChunk, llvm::nulls(), splitMarker);
 }
 
 } // namespace mlir::wave
