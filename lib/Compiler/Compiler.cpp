@@ -7,6 +7,7 @@
 #include "wave/Target/OffloadBundle.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
@@ -67,6 +68,41 @@ static llvm::StringMap<std::string> locateKernels(ModuleOp module) {
               .str();
   });
   return locations;
+}
+
+/// Whether `type` is or holds a scalable vector (`vector<[4]xf32>`, or a
+/// memref of one).
+static bool holdsScalableVector(Type type) {
+  return type
+      .walk([](VectorType vector) {
+        return vector.isScalable() ? WalkResult::interrupt()
+                                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// AMD GPUs have fixed-width registers: the backend aborts on a scalable
+/// vector ("Cannot implicitly convert a scalable size"), so each op or
+/// block that defines one is an error at its location.
+static LogicalResult rejectScalableVectors(ModuleOp module) {
+  bool found = false;
+  module.walk([&](Operation *op) {
+    auto report = [&](Type type) {
+      emitError(op->getLoc()) << "scalable vector type " << type
+                              << " has no AMDGPU lowering: AMD GPUs have "
+                                 "fixed-width vector registers";
+      found = true;
+    };
+    for (Type type : op->getResultTypes())
+      if (holdsScalableVector(type))
+        return report(type);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Type type : block.getArgumentTypes())
+          if (holdsScalableVector(type))
+            return report(type);
+  });
+  return failure(found);
 }
 
 /// Functions the kernels call but nothing defines (the ROCm device library's
@@ -197,6 +233,8 @@ wave::compile(ModuleOp module, const CompileOptions &options,
   if (!chip)
     return chip.takeError();
   result.chip = *chip;
+  if (failed(rejectScalableVectors(module)))
+    return llvm::make_error<PipelineFailure>();
   result.kernelLocations = locateKernels(module);
 
   PassManager pm(module.getContext());

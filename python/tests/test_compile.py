@@ -133,3 +133,18 @@ def test_missing_linker_raises():
     kernel = wm.load(paths.example("add1.mlir"))["add1"]
     with pytest.raises(wm.MLIRError, match="/nonexistent/ld.lld"):
         wm.compile(kernel, lld_path="/nonexistent/ld.lld")
+
+
+def test_scalable_vectors_raise_with_locations(tmp_path):
+    # The AMDGPU backend would abort on them.
+    path = tmp_path / "scalable.mlir"
+    path.write_text(
+        "gpu.module @m { gpu.func @f(%x: memref<64xf32>) kernel attributes "
+        "{known_block_size = array<i32: 64, 1, 1>} {\n"
+        "  %c0 = arith.constant 0 : index\n"
+        "  %v = vector.load %x[%c0] : memref<64xf32>, vector<[4]xf32>\n"
+        "  vector.store %v, %x[%c0] : memref<64xf32>, vector<[4]xf32>\n"
+        "  gpu.return\n} }\n")
+    with pytest.raises(wm.MLIRError, match="scalable vector type") as e:
+        wm.compile(wm.load(str(path))["f"], chip="gfx942")
+    assert "scalable.mlir:3:8" in str(e.value)
