@@ -5,6 +5,7 @@
 #include "wave/Dialect/Wave/IR/WaveDialect.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 #include "wave/Support/KnownParserCrashes.h"
+#include "wave/Support/KnownVerifierCrashes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Verifier.h"

@@ -14,6 +14,7 @@
 #include "wave/Compiler/Compiler.h"
 #include "wave/InitAllDialects.h"
 #include "wave/Support/KnownParserCrashes.h"
+#include "wave/Support/KnownVerifierCrashes.h"
 #include "wave/Support/ThreadPool.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

@@ -29,6 +29,7 @@
 #include "wave/Interpreter/Compare.h"
 #include "wave/Interpreter/Interpreter.h"
 #include "wave/Support/KnownParserCrashes.h"
+#include "wave/Support/KnownVerifierCrashes.h"
 
 #include "../common/KernelWave.h"
 

@@ -14,6 +14,7 @@
 #include "wave/InitAllDialects.h"
 #include "wave/InitAllPasses.h"
 #include "wave/Support/KnownParserCrashes.h"
+#include "wave/Support/KnownVerifierCrashes.h"
 #include "wave/Support/ThreadPool.h"
 
 #include "../common/SourceNames.h"

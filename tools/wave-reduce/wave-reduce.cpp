@@ -10,6 +10,7 @@
 #include "wave/InitAllDialects.h"
 #include "wave/InitAllPasses.h"
 #include "wave/Support/KnownParserCrashes.h"
+#include "wave/Support/KnownVerifierCrashes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"

@@ -17,6 +17,7 @@
 #include "wave/Interpreter/Interpreter.h"
 #include "wave/Interpreter/Npy.h"
 #include "wave/Support/KnownParserCrashes.h"
+#include "wave/Support/KnownVerifierCrashes.h"
 #include "wave/Support/ThreadPool.h"
 
 #include "../common/KernelWave.h"

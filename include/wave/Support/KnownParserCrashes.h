@@ -12,34 +12,19 @@
 // Python module, wave-fuzz) rejects such input with a located error before
 // it parses it (rejectKnownParserCrashes), so that no input crashes a tool.
 //
-// Some op verifiers crash the same way on types ODS lets through
-// (`amdgpu.dpp` on a vector, and the others rejectKnownVerifierCrashes
-// lists). Those are found in the parsed module, not in the text: the readers
-// parse with `verifyAfterParse` off, so that the types are the parser's
-// (through aliases, in the generic form, in bytecode), and verify with
-// verifyParsedInput, which reports such ops before it runs the verifier.
-// wave-opt and wave-reduce, whose MLIR mains parse and verify in one step,
-// parse the input once more for the check beforehand, unverified
-// (rejectKnownCrashesBeforeMain). wave-lsp-server, whose MlirLspServerMain
-// parses each document as it changes, has no such check.
+// Op verifiers that crash on types ODS lets through are found in the parsed
+// module instead (KnownVerifierCrashes.h).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef WAVE_SUPPORT_KNOWNPARSERCRASHES_H
 #define WAVE_SUPPORT_KNOWNPARSERCRASHES_H
 
-#include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
-#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
-#include "mlir/IR/Verifier.h"
-#include "mlir/Parser/Parser.h"
-#include "mlir/Support/ToolUtilities.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MathExtras.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -208,150 +193,6 @@ inline LogicalResult rejectKnownParserCrashes(llvm::StringRef text,
       },
       /*afterDot=*/true);
   return failure(found);
-}
-
-namespace detail {
-/// The first type of `types` that is not an integer or floating-point type,
-/// or null.
-inline Type findNonScalar(ArrayRef<Type> types) {
-  for (Type type : types)
-    if (!type.isIntOrFloat())
-      return type;
-  return {};
-}
-
-/// The element types of the memrefs among `types`.
-inline SmallVector<Type> getMemRefElementTypes(TypeRange types) {
-  SmallVector<Type> elements;
-  for (Type type : types)
-    if (auto memref = dyn_cast<MemRefType>(type))
-      elements.push_back(memref.getElementType());
-  return elements;
-}
-} // namespace detail
-
-/// Reports each op under `root` (which the parser returned without verifying
-/// it) whose MLIR 22 verifier would crash, as an error at the op; fails if
-/// there is one. The verifiers ask a type for its bit width without checking
-/// that it is an integer or float (`getIntOrFloatBitWidth`, which reads an
-/// unrelated type's storage as a float's in a build without assertions), or
-/// cast attributes unchecked:
-///  - `amdgpu.dpp`: its operand type (any type, to ODS), and each element of
-///    a `quad_perm` array (any attribute);
-///  - `amdgpu.gather_to_lds`: its transfer type, or a vector's element type;
-///  - `amdgpu.transpose_load`: its result vector's element type;
-///  - `amdgpu.make_dma_base`, `make_gather_dma_base`: the memrefs' element
-///    type;
-///  - `amdgpu.make_dma_descriptor`: the element type of its
-///    `!amdgpu.tdm_base` (a `!amdgpu.tdm_gather_base` of another element type
-///    already crashes the parser: rejectKnownParserCrashes).
-/// The ODS constraints, which run before these verifiers, are not checked
-/// yet, so only the generic form is read (operand and result types, inherent
-/// attributes by name): every op it reports is invalid input whichever check
-/// would have rejected it first. The errors are reported at the op's
-/// location alone: the op is not verified, so it is not printed either.
-inline LogicalResult rejectKnownVerifierCrashes(Operation *root) {
-  bool found = false;
-  root->walk([&](Operation *op) {
-    auto report = [&](const Twine &what, Type type) {
-      found = true;
-      emitError(op->getLoc())
-          << "'" << op->getName() << "' " << what
-          << " must be an integer or floating-point type, not " << type
-          << " (the MLIR 22 verifier crashes on others)";
-    };
-    if (isa<amdgpu::DPPOp>(op)) {
-      SmallVector<Type> types(op->getOperandTypes());
-      llvm::append_range(types, op->getResultTypes());
-      if (Type type = detail::findNonScalar(types))
-        return report("operand type", type);
-      if (auto perm = dyn_cast_or_null<ArrayAttr>(
-              op->getInherentAttr("permArgument").value_or(Attribute())))
-        for (Attribute element : perm)
-          if (!isa<IntegerAttr>(element)) {
-            found = true;
-            emitError(op->getLoc())
-                << "'" << op->getName()
-                << "' permutation elements must be integers, not " << element
-                << " (the MLIR 22 verifier crashes on others)";
-            return;
-          }
-    } else if (isa<amdgpu::GatherToLDSOp>(op)) {
-      if (auto transfer = dyn_cast_or_null<TypeAttr>(
-              op->getInherentAttr("transferType").value_or(Attribute()))) {
-        Type type = transfer.getValue();
-        if (auto vector = dyn_cast<VectorType>(type))
-          type = vector.getElementType();
-        if (!type.isIntOrFloat())
-          report("transfer type (or its vector's element type)", type);
-      }
-    } else if (isa<amdgpu::TransposeLoadOp>(op)) {
-      for (Type result : op->getResultTypes())
-        if (auto vector = dyn_cast<VectorType>(result))
-          if (!vector.getElementType().isIntOrFloat())
-            return report("result element type", vector.getElementType());
-    } else if (isa<amdgpu::MakeDmaBaseOp, amdgpu::MakeGatherDmaBaseOp>(op)) {
-      if (Type type = detail::findNonScalar(
-              detail::getMemRefElementTypes(op->getOperandTypes())))
-        report("memref element type", type);
-    } else if (isa<amdgpu::MakeDmaDescriptorOp>(op)) {
-      for (Type operand : op->getOperandTypes())
-        if (auto base = dyn_cast<amdgpu::TDMBaseType>(operand))
-          if (!base.getElementType().isIntOrFloat())
-            return report("base element type", base.getElementType());
-    }
-  });
-  return failure(found);
-}
-
-/// What every reader of kernel text runs on the module it parsed with
-/// `verifyAfterParse` off: rejectKnownVerifierCrashes, then the verifier.
-inline LogicalResult verifyParsedInput(Operation *root) {
-  if (failed(rejectKnownVerifierCrashes(root)))
-    return failure();
-  return verify(root);
-}
-
-/// For the tools whose MLIR main parses and verifies in one step, with no
-/// hook in between (wave-opt's MlirOptMain, wave-reduce's mlirReduceMain),
-/// before that main runs: rejectKnownParserCrashes on `input`, then
-/// rejectKnownVerifierCrashes on a parse of our own, unverified, of each
-/// chunk of it as `splitMarker` (-split-input-file; none if empty) cuts it,
-/// reported at the input's lines. Input that does not parse is left to the
-/// main to report.
-inline LogicalResult rejectKnownCrashesBeforeMain(llvm::MemoryBufferRef input,
-                                                  llvm::StringRef splitMarker,
-                                                  MLIRContext *context) {
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBuffer(input, /*RequiresNullTerminator=*/false),
-      llvm::SMLoc());
-  SourceMgrDiagnosticHandler diagnostics(sourceMgr, context);
-  if (failed(rejectKnownParserCrashes(input.getBuffer(),
-                                      input.getBufferIdentifier(), context)))
-    return failure();
-  auto rejectChunk = [&](std::unique_ptr<llvm::MemoryBuffer> chunk,
-                         raw_ostream &) {
-    llvm::SourceMgr chunkSourceMgr;
-    chunkSourceMgr.AddNewSourceBuffer(std::move(chunk), llvm::SMLoc());
-    Block block;
-    {
-      ScopedDiagnosticHandler quiet(context,
-                                    [](Diagnostic &) { return success(); });
-      if (failed(parseSourceFile(
-              chunkSourceMgr, &block,
-              ParserConfig(context, /*verifyAfterParse=*/false))))
-        return success();
-    }
-    SourceMgrDiagnosticHandler chunkDiagnostics(chunkSourceMgr, context);
-    bool crashes = false;
-    for (Operation &op : block)
-      crashes |= failed(rejectKnownVerifierCrashes(&op));
-    return failure(crashes);
-  };
-  return splitAndProcessBuffer(
-      llvm::MemoryBuffer::getMemBuffer(input, /*RequiresNullTerminator=*/false),
-      rejectChunk, llvm::nulls(), splitMarker);
 }
 
 } // namespace mlir::wave
