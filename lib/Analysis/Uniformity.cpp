@@ -47,6 +47,15 @@ bool mlir::wave::isConvergent(Operation *op) {
 // Sources of uniformity and divergence
 //===----------------------------------------------------------------------===//
 
+/// Whether `op` reduces over clusters of lanes rather than the whole wave.
+static bool isClusteredReduction(Operation *op) {
+  if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op))
+    return reduce.getClusterSize().has_value();
+  if (auto reduce = dyn_cast<ReduceOp>(op))
+    return reduce.getClusterSize().has_value();
+  return false;
+}
+
 /// The uniformity an op gives its results regardless of its operands, if it
 /// is a known source of either.
 static std::optional<Uniformity> getSourceUniformity(Operation *op) {
@@ -57,15 +66,17 @@ static std::optional<Uniformity> getSourceUniformity(Operation *op) {
           MmaOp, gpu::ShuffleOp, gpu::RotateOp, amdgpu::MFMAOp, amdgpu::WMMAOp,
           amdgpu::DPPOp>(op))
     return Uniformity::divergent();
-  if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op))
-    return reduce.getClusterSize() ? Uniformity::divergent()
-                                   : Uniformity::uniform();
+  if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op);
+      reduce && !reduce.getClusterSize())
+    return Uniformity::uniform();
+  if (auto reduce = dyn_cast<ReduceOp>(op); reduce && !reduce.getClusterSize())
+    return Uniformity::uniform();
   // The same for the whole workgroup (WorkgroupUniformity.h's sources), or
   // for the whole wave: every active lane receives the one combined or
   // broadcast value, and the wave's own id.
   if (isWorkgroupUniformSource(op) ||
-      isa<gpu::SubgroupIdOp, gpu::SubgroupBroadcastOp, ReduceOp, BroadcastOp,
-          BallotOp, AnyOp, AllOp>(op))
+      isa<gpu::SubgroupIdOp, gpu::SubgroupBroadcastOp, BroadcastOp, BallotOp,
+          AnyOp, AllOp>(op))
     return Uniformity::uniform();
   return std::nullopt;
 }
@@ -151,6 +162,12 @@ void UniformityAnalysis::setToEntryState(UniformityLattice *lattice) {
 static Uniformity
 getResultUniformity(Operation *op,
                     ArrayRef<const UniformityLattice *> operands) {
+  // A reduction over clusters gives each cluster its own combination, which
+  // differs between the clusters of a wave, except when the operand is
+  // uniform: every cluster (wholly active, by the ops' definitions) then
+  // combines copies of one value. Its result follows its operand.
+  if (isClusteredReduction(op))
+    return operands[0]->getValue();
   if (std::optional<Uniformity> source = getSourceUniformity(op))
     return *source;
   // An op without operands that is no known source produces values from

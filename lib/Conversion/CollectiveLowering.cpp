@@ -328,27 +328,42 @@ template <typename OpTy> struct CollectiveLowering : OpRewritePattern<OpTy> {
 struct ReduceOpLowering : CollectiveLowering<ReduceOp> {
   using CollectiveLowering::CollectiveLowering;
 
+  /// gpu.subgroup_reduce of the whole wave (`uniform`) or of clusters.
+  static Value subgroupReduce(OpBuilder &b, Location l, ReduceOp op,
+                              std::optional<uint32_t> clusterSize) {
+    // Narrow integers reduce sign-extended to 32 bits, which keeps signed
+    // min and max right and truncates to the same sums.
+    Type type = op.getType();
+    Value value = op.getValue();
+    auto intType = dyn_cast<IntegerType>(type);
+    bool widen = intType && intType.getWidth() < 32;
+    if (widen)
+      value = arith::ExtSIOp::create(b, l, b.getI32Type(), value);
+    // A clustered reduction is not `uniform`: upstream's flag says that all
+    // lanes of the wave or none run the op, while only each cluster is
+    // whole here.
+    Value reduced = gpu::SubgroupReduceOp::create(
+        b, l, value, getAllReduceOperation(op.getKind(), type),
+        /*uniform=*/!clusterSize, clusterSize);
+    if (widen)
+      reduced = arith::TruncIOp::create(b, l, type, reduced);
+    return reduced;
+  }
+
   Value lower(ReduceOp op, const WaveShape &wave,
               PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     ReduceKind kind = op.getKind();
     Type type = op.getType();
+    // The lanes of each cluster are all active or all inactive (the op's
+    // precondition), so the cluster reduction needs no test of the exec
+    // mask; the pass has checked that the cluster fits the wave.
+    if (std::optional<uint64_t> size = op.getClusterSize())
+      return subgroupReduce(rewriter, loc, op, uint32_t(*size));
     return selectByActiveLanes(
         rewriter, loc, wave.size, type,
         [&](OpBuilder &b, Location l) {
-          // Narrow integers reduce sign-extended to 32 bits, which keeps
-          // signed min and max right and truncates to the same sums.
-          Value value = op.getValue();
-          auto intType = dyn_cast<IntegerType>(type);
-          bool widen = intType && intType.getWidth() < 32;
-          if (widen)
-            value = arith::ExtSIOp::create(b, l, b.getI32Type(), value);
-          Value reduced = gpu::SubgroupReduceOp::create(
-              b, l, value, getAllReduceOperation(kind, type),
-              /*uniform=*/true);
-          if (widen)
-            reduced = arith::TruncIOp::create(b, l, type, reduced);
-          return reduced;
+          return subgroupReduce(b, l, op, std::nullopt);
         },
         [&](OpBuilder &b, Location l) {
           Value identity = getIdentity(b, l, kind, type);

@@ -8,6 +8,7 @@
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::wave {
@@ -41,29 +42,60 @@ struct WaveLowerSubgroupReducePass
 
     // Without a reduction there is nothing to lower: the greedy driver would
     // only fold every op and simplify every region again, after the
-    // canonicalizer that precedes this pass in the pipeline.
-    WalkResult reduce = module.walk(
-        [](gpu::SubgroupReduceOp) { return WalkResult::interrupt(); });
-    if (!reduce.wasInterrupted())
+    // canonicalizer that precedes this pass in the pipeline. Clusters must
+    // fit the wave (upstream's verifier checks powers of two only, and its
+    // patterns would report a misfit at every match attempt).
+    bool any = false;
+    WalkResult misfit = module.walk([&](gpu::SubgroupReduceOp op) {
+      any = true;
+      // DPP moves and shuffles carry at most 64 bits (upstream's DPP pattern
+      // would build an amdgpu.dpp of a wider scalar, which fails to verify).
+      Type type = op.getType();
+      auto vector = dyn_cast<VectorType>(type);
+      unsigned bits = getElementTypeOrSelf(type).getIntOrFloatBitWidth() *
+                      (vector ? vector.getNumElements() : 1);
+      if (bits > 64) {
+        op.emitOpError("has no AMDGPU lowering for ")
+            << type << " (scalars and vectors of at most 64 bits are lowered)";
+        return WalkResult::interrupt();
+      }
+      uint64_t size = op.getClusterSize().value_or(1);
+      uint64_t stride = op.getClusterStride();
+      if (size * stride <= *waveSize)
+        return WalkResult::advance();
+      op.emitOpError("has a cluster of ")
+          << size << " lanes " << stride << " apart, which does not fit the "
+          << *waveSize << "-lane wave of " << target.getChip();
+      return WalkResult::interrupt();
+    });
+    if (misfit.wasInterrupted())
+      return signalPassFailure();
+    if (!any)
       return;
 
     // DPP reduces scalars within rows and across them (the backend splits
-    // a 64-bit DPP move in two); vectors take the butterfly of 64-bit
-    // shuffles.
+    // a 64-bit DPP move in two), over the whole wave or clusters of
+    // consecutive lanes; on GFX9 a cluster of 32 in a wave of 64 ends with
+    // a ds_swizzle (amdgpu.swizzle_bitmode) that gives every lane the last
+    // lane of its half. Vectors, and clusters whose lanes are strided, take
+    // the butterfly of 64-bit shuffles.
     RewritePatternSet patterns(&getContext());
     populateGpuLowerSubgroupReduceToDPPPatterns(patterns, *waveSize, *chipset,
                                                 /*benefit=*/2);
+    populateGpuLowerClusteredSubgroupReduceToDPPPatterns(
+        patterns, *waveSize, *chipset, /*benefit=*/2);
     populateGpuLowerSubgroupReduceToShufflePatterns(
+        patterns, *waveSize, /*shuffleBitwidth=*/64, /*benefit=*/1);
+    populateGpuLowerClusteredSubgroupReduceToShufflePatterns(
         patterns, *waveSize, /*shuffleBitwidth=*/64, /*benefit=*/1);
     if (failed(applyPatternsGreedily(module, std::move(patterns))))
       return signalPassFailure();
 
-    // Only the patterns for whole-wave reductions are applied.
+    // The patterns above take every reduction the walk before accepted; one
+    // left is a pattern's failure, reported rather than passed on to
+    // convert-gpu-to-rocdl, which has no lowering for it.
     WalkResult left = module.walk([](gpu::SubgroupReduceOp op) {
-      if (op.getClusterSize())
-        op.emitOpError("has no AMDGPU lowering for a reduction over clusters");
-      else
-        op.emitOpError("has no AMDGPU lowering for this type");
+      op.emitOpError("was not lowered for this chip and wave size");
       return WalkResult::interrupt();
     });
     if (left.wasInterrupted())

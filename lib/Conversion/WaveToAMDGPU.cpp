@@ -168,6 +168,15 @@ LogicalResult ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module) {
                         << " lanes, the kernel runs " << wave->size;
       return WalkResult::interrupt();
     }
+    // The verifier checks the cluster against a #wave.kernel's wave size; a
+    // kernel without one takes the target's.
+    if (auto reduce = dyn_cast<ReduceOp>(op);
+        reduce && reduce.getClusterSize() &&
+        *reduce.getClusterSize() > wave->size) {
+      reduce.emitOpError() << "cluster size " << *reduce.getClusterSize()
+                           << " exceeds the wave of " << wave->size << " lanes";
+      return WalkResult::interrupt();
+    }
     if (isCollective)
       ++numCollectives;
     return WalkResult::advance();

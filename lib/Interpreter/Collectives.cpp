@@ -30,16 +30,50 @@ static ElementKind getKind(const Instr &instr) {
   return ElementKind(instr.aux >> 8);
 }
 
+bool mlir::wave::interp::checkWholeClusters(Wave &w, const Instr &instr,
+                                            unsigned size, unsigned stride) {
+  for (unsigned first = 0; first < w.width; ++first) {
+    // `first` starts a cluster when it is the lowest of its lanes.
+    if (first % (size * stride) >= stride)
+      continue;
+    LaneMask cluster = 0;
+    for (unsigned i = 0; i < size && first + i * stride < w.width; ++i)
+      cluster |= LaneMask(1) << (first + i * stride);
+    LaneMask active = w.exec & cluster;
+    if (!active || active == cluster)
+      continue;
+    w.emitError(instr) << instr.op->getName() << " over clusters of " << size
+                       << " lanes executed with lanes "
+                       << describeLanes(cluster & ~active)
+                       << " inactive in the cluster of active lanes "
+                       << describeLanes(active) << ", in wave " << w.index
+                       << " of workgroup (" << w.workgroup->id[0] << ", "
+                       << w.workgroup->id[1] << ", " << w.workgroup->id[2]
+                       << "): every lane of a cluster with an active lane "
+                          "takes part";
+    return false;
+  }
+  return true;
+}
+
+/// wave.reduce over the active lanes of the wave (`imm` = 0), or over
+/// clusters of `imm` consecutive lanes, each wholly active or inactive.
 static Status waveReduce(Wave &w, const Instr &instr) {
   Combiner combiner = getCombiner(instr);
   ElementKind kind = getKind(instr);
+  unsigned size = instr.imm ? unsigned(instr.imm) : w.width;
+  if (instr.imm && !checkWholeClusters(w, instr, size))
+    return Status::Error;
   const Slot *value = w.reg(instr.src[0]);
   Slot *dst = w.reg(instr.dst);
-  std::optional<Slot> acc;
-  forEachLane(w.exec, [&](unsigned l) {
-    acc = acc ? combine(combiner, kind, *acc, value[l]) : value[l];
-  });
-  forEachLane(w.exec, [&](unsigned l) { dst[l] = *acc; });
+  for (unsigned first = 0; first < w.width; first += size) {
+    LaneMask lanes = w.exec & (widthMask(size) << first);
+    std::optional<Slot> acc;
+    forEachLane(lanes, [&](unsigned l) {
+      acc = acc ? combine(combiner, kind, *acc, value[l]) : value[l];
+    });
+    forEachLane(lanes, [&](unsigned l) { dst[l] = *acc; });
+  }
   return Status::Next;
 }
 
@@ -213,9 +247,15 @@ std::optional<LogicalResult>
 mlir::wave::interp::compileCollectiveOp(Compiler &c, Operation *op) {
   using R = std::optional<LogicalResult>;
   return llvm::TypeSwitch<Operation *, R>(op)
-      .Case([&](ReduceOp o) {
+      .Case([&](ReduceOp o) -> LogicalResult {
+        std::optional<uint64_t> size = o.getClusterSize();
+        // The verifier knows the wave size only from a #wave.kernel.
+        if (size && *size > c.width)
+          return o.emitError("wave-run cannot reduce over clusters of ")
+                 << *size << " lanes in waves of " << c.width;
         return emitCollective(c, o, waveReduce,
-                              packCombiner(o.getKind(), o.getType()));
+                              packCombiner(o.getKind(), o.getType()),
+                              size.value_or(0));
       })
       .Case([&](ScanOp o) {
         return emitCollective(c, o, waveScan,

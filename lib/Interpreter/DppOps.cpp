@@ -1,4 +1,4 @@
-//===- DppOps.cpp - amdgpu.dpp and rocdl.permlanex16 ----------------------===//
+//===- DppOps.cpp - amdgpu.dpp, swizzles and rocdl.permlanex16 ------------===//
 //
 // The cross-lane moves `wave-lower-subgroup-reduce` (upstream's DPP lowering
 // of gpu.subgroup_reduce) emits, with the hardware's semantics:
@@ -27,6 +27,12 @@
 //   registers hold what the interpreter last computed for them, which need
 //   not be the hardware's stale value); without, an inactive source lane is
 //   invalid and `boundControl` decides as for DPP.
+// * `amdgpu.swizzle_bitmode` is ds_swizzle_b32 in bit-mask mode (offset bit
+//   15 clear, and_mask in bits 4:0, or_mask 9:5, xor_mask 14:10; the ISA's
+//   DS_SWIZZLE_B32 pseudocode, the same in the CDNA3 and RDNA3 manuals):
+//   lane i reads lane j = (((i & 0x1f) & and_mask) | or_mask) ^ xor_mask
+//   of its own group of 32 lanes (j |= i & 0x20), and gets zero when lane j
+//   is not active (`thread_valid[j] ? thread_in[j] : 0`).
 //
 // The lane choice is the same for every element of a vector, and the zero of
 // bound_ctrl is all-zero bits, as for a 32-bit register moved whole (the
@@ -154,6 +160,24 @@ static Status permlaneX16(Wave &w, const Instr &instr) {
   return Status::Next;
 }
 
+/// amdgpu.swizzle_bitmode: src0 the value; `imm` = and_mask | or_mask << 5 |
+/// xor_mask << 10, the offset of ds_swizzle_b32 in bit-mask mode. Every
+/// lane reads before any is written (the result is a fresh register).
+static Status swizzleBitMode(Wave &w, const Instr &instr) {
+  unsigned andMask = instr.imm & 0x1f, orMask = (instr.imm >> 5) & 0x1f,
+           xorMask = (instr.imm >> 10) & 0x1f;
+  const Slot *src = w.reg(instr.src[0]);
+  Slot *dst = w.reg(instr.dst);
+  unsigned width = w.width;
+  forEachLane(w.exec, [&](unsigned l) {
+    unsigned from = ((((l & 0x1f) & andMask) | orMask) ^ xorMask) | (l & 0x20);
+    bool valid = w.isActive(from);
+    for (uint32_t r = 0; r < instr.rows; ++r)
+      dst[r * width + l] = valid ? src[r * width + from] : intSlot(0);
+  });
+  return Status::Next;
+}
+
 /// The name of the chip's GFX generation for messages.
 static std::string describeChip(const Program &program) {
   return program.gfxMajor ? "GFX" + std::to_string(program.gfxMajor)
@@ -244,11 +268,31 @@ static LogicalResult compilePermlaneX16(Compiler &c, ROCDL::PermlaneX16Op op) {
   return success();
 }
 
+static LogicalResult compileSwizzleBitMode(Compiler &c,
+                                           amdgpu::SwizzleBitModeOp op) {
+  if (failed(checkModelledTypes(op)))
+    return failure();
+  uint32_t andMask = op.getAndMask(), orMask = op.getOrMask(),
+           xorMask = op.getXorMask();
+  // The lowering packs the masks into the 5-bit fields of the offset.
+  if (andMask > 0x1f || orMask > 0x1f || xorMask > 0x1f)
+    return op.emitError("wave-run needs swizzle masks of 5 bits (lanes of a "
+                        "group of 32), not and = ")
+           << andMask << ", or = " << orMask << ", xor = " << xorMask;
+  c.emit(op, swizzleBitMode, c.define(op.getResult()), {c.use(op.getSrc())},
+         Compiler::rowsOf(op.getType()), 0,
+         andMask | orMask << 5 | xorMask << 10);
+  return success();
+}
+
 std::optional<LogicalResult> mlir::wave::interp::compileDppOp(Compiler &c,
                                                               Operation *op) {
   using R = std::optional<LogicalResult>;
   return llvm::TypeSwitch<Operation *, R>(op)
       .Case([&](amdgpu::DPPOp o) { return compileDpp(c, o); })
       .Case([&](ROCDL::PermlaneX16Op o) { return compilePermlaneX16(c, o); })
+      .Case([&](amdgpu::SwizzleBitModeOp o) {
+        return compileSwizzleBitMode(c, o);
+      })
       .Default([](Operation *) { return std::nullopt; });
 }

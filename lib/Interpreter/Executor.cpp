@@ -55,8 +55,7 @@ void Wave::attachNote(InFlightDiagnostic &diag, size_t index,
   diag.attachNote(program->code[index].op->getLoc()) << message;
 }
 
-/// Lanes of a mask as "0-3, 7".
-static std::string describeLanes(LaneMask mask) {
+std::string mlir::wave::interp::describeLanes(LaneMask mask) {
   std::string text;
   for (unsigned lane = 0; lane < kMaxWaveSize; ++lane) {
     if (!((mask >> lane) & 1))

@@ -131,20 +131,25 @@ static LogicalResult compileShuffle(Compiler &c, gpu::ShuffleOp op) {
   return success();
 }
 
-/// gpu.subgroup_reduce over clusters of `imm & 0x7fffffff` lanes with
+/// gpu.subgroup_reduce over clusters of `imm & 0x3fffffff` lanes with
 /// stride `imm >> 32`, of the active lanes; with `uniform` (bit 31 of `imm`)
 /// every lane of the wave takes part, as upstream requires: the hardware's
-/// lowering (DPP) reads every lane. `aux` = combiner | element kind << 8.
+/// lowering (DPP) reads every lane. With a `cluster` (bit 30) every lane of
+/// a cluster with an active lane takes part (upstream: "every lane in the
+/// cluster is reduced"), which the DPP lowering, reading every lane of the
+/// cluster, needs too. `aux` = combiner | element kind << 8.
 static Status subgroupReduce(Wave &w, const Instr &instr) {
   auto combiner = Combiner(instr.aux & 0xff);
   auto kind = ElementKind(instr.aux >> 8);
-  unsigned size = instr.imm & 0x7fffffff, stride = instr.imm >> 32;
+  unsigned size = instr.imm & 0x3fffffff, stride = instr.imm >> 32;
   if ((instr.imm & 0x80000000) && w.exec != w.present) {
     w.emitError(instr) << "gpu.subgroup_reduce uniform executed with lanes "
                           "inactive in wave "
                        << w.index << ": every lane of the wave takes part";
     return Status::Error;
   }
+  if ((instr.imm & 0x40000000) && !checkWholeClusters(w, instr, size, stride))
+    return Status::Error;
   const Slot *value = w.reg(instr.src[0]);
   Slot *dst = w.reg(instr.dst);
   unsigned width = w.width;
@@ -174,11 +179,16 @@ static LogicalResult compileSubgroupReduce(Compiler &c,
     return op.emitError("wave-run does not model this reduction");
   uint64_t size = op.getClusterSize() ? *op.getClusterSize() : c.width;
   uint64_t stride = op.getClusterStride();
+  // Upstream's verifier checks powers of two, not the wave size.
+  if (size * stride > c.width)
+    return op.emitError("wave-run cannot reduce over clusters of ")
+           << size << " lanes " << stride << " apart in waves of " << c.width;
   ElementKind kind = getKindOf(op.getType());
   c.emit(op, subgroupReduce, c.define(op.getResult()), {c.use(op.getValue())},
          Compiler::rowsOf(op.getType()),
          uint32_t(*combiner) | (uint32_t(kind) << 8),
-         size | (uint64_t(op.getUniform()) << 31) | (stride << 32));
+         size | (uint64_t(op.getClusterSize().has_value()) << 30) |
+             (uint64_t(op.getUniform()) << 31) | (stride << 32));
   return success();
 }
 

@@ -289,6 +289,16 @@ struct Wave {
 std::string describeThread(const Dim3 &block, const Dim3 &workgroup,
                            int64_t linear);
 
+/// Lanes of a mask as "0-3, 7".
+std::string describeLanes(LaneMask mask);
+
+/// Checks that every cluster of `size` lanes `first + i * stride` of `w` is
+/// wholly active or wholly inactive, as reductions over clusters need (every
+/// lane of a cluster is reduced); reports the first cluster that is not at
+/// `instr` and returns false.
+bool checkWholeClusters(Wave &w, const Instr &instr, unsigned size,
+                        unsigned stride = 1);
+
 /// Calls `fn(lane)` for every lane set in `mask`.
 template <typename Fn> inline void forEachLane(LaneMask mask, Fn fn) {
   while (mask) {

@@ -40,3 +40,33 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A reduction over clusters is the same in the lanes of each cluster only:
+// divergent, unless its operand is uniform in the wave, which every cluster
+// then combines alike. gpu.subgroup_reduce with a cluster is read the same
+// way; a whole-wave reduction of either is uniform again.
+gpu.module @m {
+  gpu.func @clusters(%a: memref<256xf32>, %u: f32) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    // expected-remark @below {{divergent}}
+    %tid = gpu.thread_id x
+    // expected-remark @below {{divergent}}
+    %x = wave.read %a[%tid] : memref<256xf32> -> vector<1xf32>
+    // expected-remark @below {{divergent}}
+    %e = vector.extract %x[0] : f32 from vector<1xf32>
+    // expected-remark @below {{divergent}}
+    %rows = wave.reduce <max> %e cluster(size = 16) : f32
+    // expected-remark @below {{wave-uniform}}
+    %same = wave.reduce <add> %u cluster(size = 32) : f32
+    // expected-remark @below {{divergent}}
+    %g = gpu.subgroup_reduce add %e cluster(size = 4) : (f32) -> f32
+    // expected-remark @below {{wave-uniform}}
+    %h = gpu.subgroup_reduce add %u cluster(size = 4) : (f32) -> f32
+    // expected-remark @below {{wave-uniform}}
+    %all = wave.reduce <max> %rows : f32
+    gpu.return
+  }
+}

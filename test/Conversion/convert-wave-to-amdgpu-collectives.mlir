@@ -37,6 +37,28 @@ gpu.module @m {
     gpu.return
   }
 
+  // A reduction over clusters reads every lane of each cluster, all active
+  // by its definition: no ballot, no branch, no readlane loop, and no
+  // `uniform` (only each cluster is whole). Narrow integers are widened as
+  // for the whole wave.
+  // CHECK-LABEL: gpu.func @reduce_clusters
+  // CHECK-SAME: ([[X:%[A-Za-z0-9_]+]]: f32, [[N:%[A-Za-z0-9_]+]]: i16)
+  // CHECK-NOT: rocdl.ballot
+  // CHECK-NOT: scf.if
+  // CHECK: [[R:%[A-Za-z0-9_]+]] = gpu.subgroup_reduce maxnumf [[X]] cluster(size = 16) : (f32) -> f32
+  // CHECK: [[WIDE:%[A-Za-z0-9_]+]] = arith.extsi [[N]] : i16 to i32
+  // CHECK: [[S:%[A-Za-z0-9_]+]] = gpu.subgroup_reduce add [[WIDE]] cluster(size = 64) : (i32) -> i32
+  // CHECK: arith.trunci [[S]] : i32 to i16
+  // CHECK-NOT: rocdl.ballot
+  // CHECK: gpu.return
+  gpu.func @reduce_clusters(%x: f32, %n: i16) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %r = wave.reduce <max> %x cluster(size = 16) : f32
+    %s = wave.reduce <add> %n cluster(size = 64) : i16
+    gpu.return
+  }
+
   // Waves of 32 use i32 masks. A full wave scans with shuffles up by 1, 2,
   // 4, 8 and 16 (lanes below the distance keep their prefix), then shifts
   // by one for the exclusive scan, lane 0 getting the identity.

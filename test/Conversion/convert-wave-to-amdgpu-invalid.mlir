@@ -34,6 +34,18 @@ gpu.module @no_block_size {
 
 // -----
 
+// Without a #wave.kernel the verifier cannot bound a cluster; the target's
+// wave size does.
+gpu.module @cluster_above_wave [#rocdl.target<chip = "gfx1100", features = "+wavefrontsize32">] {
+  gpu.func @k(%x: f32) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    // expected-error @below {{'wave.reduce' op cluster size 64 exceeds the wave of 32 lanes}}
+    %r = wave.reduce <add> %x cluster(size = 64) : f32
+    gpu.return
+  }
+}
+
+// -----
+
 gpu.module @no_grid_size {
   gpu.func @k(%out: memref<64xindex>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
     // expected-error @below {{'gpu.grid_dim' op needs the kernel's 'known_grid_size'}}

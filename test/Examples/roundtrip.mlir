@@ -15,6 +15,8 @@
 // RUN: wave-opt %examples/reduce_lds.mlir --mlir-print-op-generic | wave-opt | diff %t.reduce_lds -
 // RUN: wave-opt %examples/softmax.mlir -o %t.softmax && wave-opt %t.softmax | diff %t.softmax -
 // RUN: wave-opt %examples/softmax.mlir --mlir-print-op-generic | wave-opt | diff %t.softmax -
+// RUN: wave-opt %examples/softmax_mfma.mlir -o %t.softmax_mfma && wave-opt %t.softmax_mfma | diff %t.softmax_mfma -
+// RUN: wave-opt %examples/softmax_mfma.mlir --mlir-print-op-generic | wave-opt | diff %t.softmax_mfma -
 // RUN: wave-opt %examples/gemm.mlir -o %t.gemm && wave-opt %t.gemm | diff %t.gemm -
 // RUN: wave-opt %examples/gemm.mlir --mlir-print-op-generic | wave-opt | diff %t.gemm -
 // RUN: wave-opt %examples/gemm_nk_128.mlir -o %t.gemm_nk_128 && wave-opt %t.gemm_nk_128 | diff %t.gemm_nk_128 -

@@ -10,6 +10,7 @@
 // RUN: wave-opt %examples/reduce_wave.mlir | FileCheck %s -DNAME=reduce_wave
 // RUN: wave-opt %examples/reduce_lds.mlir | FileCheck %s -DNAME=reduce_lds
 // RUN: wave-opt %examples/softmax.mlir | FileCheck %s -DNAME=softmax
+// RUN: wave-opt %examples/softmax_mfma.mlir | FileCheck %s -DNAME=softmax_mfma
 // RUN: wave-opt %examples/gemm.mlir | FileCheck %s -DNAME=gemm
 // RUN: wave-opt %examples/gemm_nk_128.mlir | FileCheck %s -DNAME=gemm_nk_128
 // RUN: wave-opt %examples/divergent.mlir | FileCheck %s -DNAME=divergent

@@ -1,6 +1,6 @@
 // Every example compiles for gfx942; those without MMA also for gfx1100,
 // where the kernels keep their waves of 64.
-// RUN: for example in add1 add2 copy transpose reduce_wave reduce_lds softmax gemm gemm_nk_128 divergent pressure gemm_dynamic staged_dynamic; do \
+// RUN: for example in add1 add2 copy transpose reduce_wave reduce_lds softmax softmax_mfma gemm gemm_nk_128 divergent pressure gemm_dynamic staged_dynamic; do \
 // RUN:   wave-compile %examples/$example.mlir --chip=gfx942 -o %t.$example.gfx942 || exit 1; \
 // RUN:   llvm-readelf --notes %t.$example.gfx942 | grep -E '^ +\.name:|amdhsa.target'; \
 // RUN: done | FileCheck %s --check-prefix=GFX942
@@ -25,6 +25,8 @@
 // GFX942-NEXT: .name: reduce_lds_ref
 // GFX942: .name: softmax
 // GFX942-NEXT: .name: softmax_ref
+// GFX942: .name: softmax_mfma
+// GFX942-NEXT: .name: softmax_mfma_ref
 // GFX942: .name: gemm
 // GFX942-NEXT: .name: gemm_ref
 // GFX942: .name: gemm_nk_128

@@ -1,7 +1,7 @@
 // The report's figures are the code object's metadata note, and its
 // occupancy is what LLVM's backend computes for the same kernel, for every
 // kernel of every example.
-// RUN: for example in add1 add2 copy transpose reduce_wave reduce_lds softmax gemm divergent pressure; do \
+// RUN: for example in add1 add2 copy transpose reduce_wave reduce_lds softmax softmax_mfma gemm divergent pressure; do \
 // RUN:   wave-compile %examples/$example.mlir --chip=gfx942 -o %t.$example --resource-usage=json > %t.$example.json && \
 // RUN:   wave-compile %examples/$example.mlir --chip=gfx942 --emit=llvm -o %t.$example.ll && \
 // RUN:   llvm-readelf --notes %t.$example > %t.$example.notes && \
@@ -15,6 +15,11 @@
 // CHECK: reduce_wave: matches
 // CHECK: reduce_lds: matches
 // CHECK: softmax: matches
+// The MFMA softmax's row reductions over clusters of 16 lanes are DPP moves
+// in registers: no LDS, and VGPRs leave the full 8 waves a SIMD.
+// CHECK: softmax_mfma: matches, occupancy 8 (none)
+// Its reference keeps a row's scores in scratch.
+// CHECK: softmax_mfma_ref: matches
 // The GEMM's LDS tiles, swizzled and unpadded by wave-optimize-lds-layout
 // (8192 bytes a workgroup), leave room for 8 workgroups of 4 waves, 8 waves
 // a SIMD, which its VGPRs allow too.

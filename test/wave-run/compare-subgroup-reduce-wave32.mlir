@@ -10,19 +10,22 @@
 // in another order than the lanes', which rounds otherwise), f64, i64,
 // i16, a reduction without `uniform`, and vector<2xf16>, vector<3xi16>,
 // vector<2xi32>; two waves a workgroup, each reducing its own lanes.
-// (The pass lowers reductions of the whole wave only: a `cluster` is
-// rejected, test/Conversion/wave-lower-subgroup-reduce.mlir.)
+// @clusters: reductions over clusters, which wave.reduce's own tests
+// (compare-cluster-reduce-wave32.mlir) do not reach: f64 and i64 through
+// DPP, strided clusters and vectors through gpu.shuffle butterflies.
 // RUN: %python -c "import numpy; r = numpy.random.default_rng(1); numpy.save('%t.h.npy', r.integers(-8, 8, 64).astype(numpy.float16)); numpy.save('%t.h2.npy', r.integers(-8, 8, (64, 2)).astype(numpy.float16))"
 // RUN: wave-run %s --kernel=f32 --compare-pipeline='gpu.module(wave-attach-target{chip=gfx1100},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=f16 --input=X=%t.h.npy --compare-pipeline='gpu.module(wave-attach-target{chip=gfx1100},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=i32 --compare-pipeline='gpu.module(wave-attach-target{chip=gfx1100},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=scalars --compare-pipeline='gpu.module(wave-attach-target{chip=gfx1100},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=vectors --input=H=%t.h2.npy --compare-pipeline='gpu.module(wave-attach-target{chip=gfx1100},wave-lower-subgroup-reduce)' | FileCheck %s
+// RUN: wave-run %s --kernel=clusters --input=H=%t.h2.npy --compare-pipeline='gpu.module(wave-attach-target{chip=gfx1100},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=f32 --compare-pipeline='gpu.module(wave-attach-target{chip=gfx1201},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=f16 --input=X=%t.h.npy --compare-pipeline='gpu.module(wave-attach-target{chip=gfx1201},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=i32 --compare-pipeline='gpu.module(wave-attach-target{chip=gfx1201},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=scalars --compare-pipeline='gpu.module(wave-attach-target{chip=gfx1201},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=vectors --input=H=%t.h2.npy --compare-pipeline='gpu.module(wave-attach-target{chip=gfx1201},wave-lower-subgroup-reduce)' | FileCheck %s
+// RUN: wave-run %s --kernel=clusters --input=H=%t.h2.npy --compare-pipeline='gpu.module(wave-attach-target{chip=gfx1201},wave-lower-subgroup-reduce)' | FileCheck %s
 //
 // CHECK: comparing @{{.*}} after 'gpu.module(wave-attach-target{chip={{.*}}},wave-lower-subgroup-reduce)' with @{{.*}} before it
 // CHECK-NOT: MISMATCH
@@ -138,6 +141,31 @@ gpu.module @wave32 {
     vector.store %smax, %SMax[%l, %c0] : memref<64x3xi16>, vector<3xi16>
     %wxor = gpu.subgroup_reduce xor %w uniform : (vector<2xi32>) -> vector<2xi32>
     vector.store %wxor, %WXor[%l, %c0] : memref<64x2xi32>, vector<2xi32>
+    gpu.return
+  }
+
+  gpu.func @clusters(%D: memref<64xf64>, %I: memref<64xi64>, %F: memref<64xf32>, %H: memref<64x2xf16>,
+                     %DAdd: memref<64xf64>, %IMax: memref<64xi64>, %FStrided: memref<64xf32>,
+                     %FStrided2: memref<64xf32>, %HAdd: memref<64x2xf16>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx1100", wave_size = 32>} {
+    %l = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %d = memref.load %D[%l] : memref<64xf64>
+    %i = memref.load %I[%l] : memref<64xi64>
+    %f = memref.load %F[%l] : memref<64xf32>
+    %h = vector.load %H[%l, %c0] : memref<64x2xf16>, vector<2xf16>
+    %dadd = gpu.subgroup_reduce add %d cluster(size = 32) : (f64) -> f64
+    memref.store %dadd, %DAdd[%l] : memref<64xf64>
+    %imax = gpu.subgroup_reduce maxsi %i cluster(size = 8) : (i64) -> i64
+    memref.store %imax, %IMax[%l] : memref<64xi64>
+    %fs = gpu.subgroup_reduce maxnumf %f cluster(size = 4, stride = 8) : (f32) -> f32
+    memref.store %fs, %FStrided[%l] : memref<64xf32>
+    %fs2 = gpu.subgroup_reduce add %f cluster(size = 2, stride = 16) : (f32) -> f32
+    memref.store %fs2, %FStrided2[%l] : memref<64xf32>
+    %hadd = gpu.subgroup_reduce add %h cluster(size = 16) : (vector<2xf16>) -> vector<2xf16>
+    vector.store %hadd, %HAdd[%l, %c0] : memref<64x2xf16>, vector<2xf16>
     gpu.return
   }
 }

@@ -11,40 +11,52 @@
 // in another order than the lanes', which rounds otherwise), f64, i64,
 // i16, a reduction without `uniform`, and vector<2xf16>, vector<3xi16>,
 // vector<2xi32>; two waves a workgroup, each reducing its own lanes.
-// (The pass lowers reductions of the whole wave only: a `cluster` is
-// rejected, test/Conversion/wave-lower-subgroup-reduce.mlir.)
+// @clusters: reductions over clusters, which wave.reduce's own tests
+// (compare-cluster-reduce-wave64.mlir) do not reach: f64 and i64 through
+// DPP, strided clusters and vectors through gpu.shuffle butterflies.
 // RUN: %python -c "import numpy; r = numpy.random.default_rng(1); numpy.save('%t.h.npy', r.integers(-8, 8, 128).astype(numpy.float16)); numpy.save('%t.h2.npy', r.integers(-8, 8, (128, 2)).astype(numpy.float16))"
 // RUN: wave-run %s --kernel=f32 --compare-pipeline='gpu.module(wave-attach-target{chip=gfx90a},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=f16 --input=X=%t.h.npy --compare-pipeline='gpu.module(wave-attach-target{chip=gfx90a},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=i32 --compare-pipeline='gpu.module(wave-attach-target{chip=gfx90a},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=scalars --compare-pipeline='gpu.module(wave-attach-target{chip=gfx90a},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=vectors --input=H=%t.h2.npy --compare-pipeline='gpu.module(wave-attach-target{chip=gfx90a},wave-lower-subgroup-reduce)' | FileCheck %s
+// RUN: wave-run %s --kernel=clusters --input=H=%t.h2.npy --compare-pipeline='gpu.module(wave-attach-target{chip=gfx90a},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=f32 --compare-pipeline='gpu.module(wave-attach-target{chip=gfx942},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=f16 --input=X=%t.h.npy --compare-pipeline='gpu.module(wave-attach-target{chip=gfx942},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=i32 --compare-pipeline='gpu.module(wave-attach-target{chip=gfx942},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=scalars --compare-pipeline='gpu.module(wave-attach-target{chip=gfx942},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=vectors --input=H=%t.h2.npy --compare-pipeline='gpu.module(wave-attach-target{chip=gfx942},wave-lower-subgroup-reduce)' | FileCheck %s
+// RUN: wave-run %s --kernel=clusters --input=H=%t.h2.npy --compare-pipeline='gpu.module(wave-attach-target{chip=gfx942},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=f32 --compare-pipeline='gpu.module(wave-attach-target{chip=gfx950},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=f16 --input=X=%t.h.npy --compare-pipeline='gpu.module(wave-attach-target{chip=gfx950},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=i32 --compare-pipeline='gpu.module(wave-attach-target{chip=gfx950},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=scalars --compare-pipeline='gpu.module(wave-attach-target{chip=gfx950},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=vectors --input=H=%t.h2.npy --compare-pipeline='gpu.module(wave-attach-target{chip=gfx950},wave-lower-subgroup-reduce)' | FileCheck %s
+// RUN: wave-run %s --kernel=clusters --input=H=%t.h2.npy --compare-pipeline='gpu.module(wave-attach-target{chip=gfx950},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=f32 --compare-pipeline='gpu.module(wave-attach-target{chip=gfx1100},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=f16 --input=X=%t.h.npy --compare-pipeline='gpu.module(wave-attach-target{chip=gfx1100},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=i32 --compare-pipeline='gpu.module(wave-attach-target{chip=gfx1100},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=scalars --compare-pipeline='gpu.module(wave-attach-target{chip=gfx1100},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=vectors --input=H=%t.h2.npy --compare-pipeline='gpu.module(wave-attach-target{chip=gfx1100},wave-lower-subgroup-reduce)' | FileCheck %s
+// RUN: wave-run %s --kernel=clusters --input=H=%t.h2.npy --compare-pipeline='gpu.module(wave-attach-target{chip=gfx1100},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=f32 --compare-pipeline='gpu.module(wave-attach-target{chip=gfx1201},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=f16 --input=X=%t.h.npy --compare-pipeline='gpu.module(wave-attach-target{chip=gfx1201},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=i32 --compare-pipeline='gpu.module(wave-attach-target{chip=gfx1201},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=scalars --compare-pipeline='gpu.module(wave-attach-target{chip=gfx1201},wave-lower-subgroup-reduce)' | FileCheck %s
 // RUN: wave-run %s --kernel=vectors --input=H=%t.h2.npy --compare-pipeline='gpu.module(wave-attach-target{chip=gfx1201},wave-lower-subgroup-reduce)' | FileCheck %s
+// RUN: wave-run %s --kernel=clusters --input=H=%t.h2.npy --compare-pipeline='gpu.module(wave-attach-target{chip=gfx1201},wave-lower-subgroup-reduce)' | FileCheck %s
 //
 // The lowering is for whole waves (the collectives' lowering tests for one
 // before it uses gpu.subgroup_reduce): a reduction without `uniform` under
 // a branch that leaves lanes 8 to 63 inactive reads lane 63 at the end.
 // RUN: not wave-run %s --kernel=partial --compare-pipeline='gpu.module(wave-attach-target,wave-lower-subgroup-reduce)' 2>&1 | FileCheck %s --check-prefix=PARTIAL
 // PARTIAL: error: rocdl.readlane reads lane 63, which is not active in wave 0 of workgroup (0, 0, 0)
+//
+// Every lane of a cluster with an active lane takes part: a cluster partly
+// active is an error at the op (the DPP lowering would read zero from the
+// inactive lanes of the cluster).
+// RUN: not wave-run %s --kernel=partial_cluster 2>&1 | FileCheck %s --check-prefix=PARTIAL-CLUSTER
+// PARTIAL-CLUSTER: error: gpu.subgroup_reduce over clusters of 4 lanes executed with lanes 8, 16, 24 inactive in the cluster of active lanes 0, in wave 0 of workgroup (0, 0, 0): every lane of a cluster with an active lane takes part
 //
 // CHECK: comparing @{{.*}} after 'gpu.module(wave-attach-target{chip={{.*}}},wave-lower-subgroup-reduce)' with @{{.*}} before it
 // CHECK-NOT: MISMATCH
@@ -173,6 +185,46 @@ gpu.module @wave64 {
     %first = arith.cmpi ult, %l, %c8 : index
     scf.if %first {
       %sum = gpu.subgroup_reduce add %x : (f32) -> f32
+      memref.store %sum, %Y[%l] : memref<64xf32>
+    }
+    gpu.return
+  }
+
+  gpu.func @clusters(%D: memref<128xf64>, %I: memref<128xi64>, %F: memref<128xf32>, %H: memref<128x2xf16>,
+                     %DAdd: memref<128xf64>, %IMax: memref<128xi64>, %FStrided: memref<128xf32>,
+                     %FStrided2: memref<128xf32>, %HAdd: memref<128x2xf16>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %l = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %d = memref.load %D[%l] : memref<128xf64>
+    %i = memref.load %I[%l] : memref<128xi64>
+    %f = memref.load %F[%l] : memref<128xf32>
+    %h = vector.load %H[%l, %c0] : memref<128x2xf16>, vector<2xf16>
+    %dadd = gpu.subgroup_reduce add %d cluster(size = 32) : (f64) -> f64
+    memref.store %dadd, %DAdd[%l] : memref<128xf64>
+    %imax = gpu.subgroup_reduce maxsi %i cluster(size = 8) : (i64) -> i64
+    memref.store %imax, %IMax[%l] : memref<128xi64>
+    %fs = gpu.subgroup_reduce maxnumf %f cluster(size = 4, stride = 8) : (f32) -> f32
+    memref.store %fs, %FStrided[%l] : memref<128xf32>
+    %fs2 = gpu.subgroup_reduce add %f cluster(size = 2, stride = 16) : (f32) -> f32
+    memref.store %fs2, %FStrided2[%l] : memref<128xf32>
+    %hadd = gpu.subgroup_reduce add %h cluster(size = 16) : (vector<2xf16>) -> vector<2xf16>
+    vector.store %hadd, %HAdd[%l, %c0] : memref<128x2xf16>, vector<2xf16>
+    gpu.return
+  }
+
+  gpu.func @partial_cluster(%X: memref<64xf32>, %Y: memref<64xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %l = gpu.thread_id x
+    %x = memref.load %X[%l] : memref<64xf32>
+    %c1 = arith.constant 1 : index
+    %first = arith.cmpi ult, %l, %c1 : index
+    scf.if %first {
+      %sum = gpu.subgroup_reduce add %x cluster(size = 4, stride = 8) : (f32) -> f32
       memref.store %sum, %Y[%l] : memref<64xf32>
     }
     gpu.return

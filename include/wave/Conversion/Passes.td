@@ -217,9 +217,18 @@ def WaveLowerSubgroupReduce
     permlanes, a final `rocdl.readlane`) to scalars (the backend moves a
     64-bit one in two DPP moves), and the butterfly `gpu.shuffle` lowering
     of 64-bit words to vectors, for the chip and wave size of the module's
-    `#rocdl.target`. A reduction with a `cluster` is rejected. `wave-run`
-    executes what the pass emits, so it is compared on random inputs like
-    the kernel passes.
+    `#rocdl.target`, over the whole wave or over clusters of lanes. A
+    cluster of consecutive lanes (what `wave.reduce ... cluster(size = N)`
+    becomes) takes the DPP steps up to its size: quad permutes for 2 and 4
+    lanes, `row_half_mirror` for 8, `row_mirror` for 16; for 32, on GFX9
+    `row_bcast:15` into the odd rows then an `amdgpu.swizzle_bitmode`
+    (`ds_swizzle`) giving each lane the last lane of its 32-lane half, on
+    GFX10 to GFX12 `rocdl.permlanex16` (and in waves of 32 a readlane of
+    lane 31); for 64 as the whole wave. A strided cluster, a vector, or a
+    chip the DPP lowering does not know take the shuffles. A cluster that
+    does not fit the wave, and a value wider than 64 bits, are rejected at
+    the op. `wave-run` executes what the pass emits, so it is compared on
+    random inputs like the kernel passes.
   }];
   let dependentDialects = [
     "::mlir::amdgpu::AMDGPUDialect",

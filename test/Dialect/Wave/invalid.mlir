@@ -270,6 +270,67 @@ func.func @bitwise_scan_on_float(%x: f16) {
 
 // -----
 
+func.func @cluster_not_power_of_two(%x: f32) {
+  // expected-error @+1 {{cluster size must be a power of two from 2 to 64, got 12}}
+  %r = wave.reduce <add> %x cluster(size = 12) : f32
+  return
+}
+
+// -----
+
+func.func @cluster_of_one_lane(%x: f32) {
+  // expected-error @+1 {{cluster size must be a power of two from 2 to 64, got 1}}
+  %r = wave.reduce <add> %x cluster(size = 1) : f32
+  return
+}
+
+// -----
+
+func.func @cluster_of_no_lane(%x: f32) {
+  // expected-error @+1 {{cluster size must be a power of two from 2 to 64, got 0}}
+  %r = wave.reduce <add> %x cluster(size = 0) : f32
+  return
+}
+
+// -----
+
+func.func @cluster_negative(%x: f32) {
+  // expected-error @+1 {{cluster size must be a power of two from 2 to 64, got -16}}
+  %r = wave.reduce <add> %x cluster(size = -16) : f32
+  return
+}
+
+// -----
+
+func.func @cluster_above_every_wave(%x: i32) {
+  // expected-error @+1 {{cluster size must be a power of two from 2 to 64, got 128}}
+  %r = wave.reduce <max> %x cluster(size = 128) : i32
+  return
+}
+
+// -----
+
+// The kernel's wave size bounds the cluster.
+gpu.module @collectives {
+  gpu.func @cluster_above_wave(%x: f32) kernel
+      attributes {known_block_size = array<i32: 32, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx1100", wave_size = 32>} {
+    // expected-error @+1 {{cluster size 64 exceeds the wave of 32 lanes}}
+    %r = wave.reduce <add> %x cluster(size = 64) : f32
+    gpu.return
+  }
+}
+
+// -----
+
+func.func @bitwise_clustered_reduce_on_float(%x: f32) {
+  // expected-error @+1 {{'xor' needs an integer operand, got 'f32'}}
+  %r = wave.reduce <xor> %x cluster(size = 4) : f32
+  return
+}
+
+// -----
+
 gpu.module @collectives {
   gpu.func @broadcast_lane(%x: f32) kernel
       attributes {known_block_size = array<i32: 32, 1, 1>,

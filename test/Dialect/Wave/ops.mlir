@@ -79,6 +79,13 @@ gpu.module @ops {
     %r5 = wave.reduce <or> %n : i32
     // CHECK: wave.reduce <xor> %{{.*}} : i32
     %r6 = wave.reduce <xor> %n : i32
+    // CHECK: wave.reduce <max> %{{.*}} cluster(size = 2) : f32
+    %c0 = wave.reduce <max> %x cluster(size = 2) : f32
+    // CHECK: wave.reduce <add> %{{.*}} cluster(size = 16) : i32
+    %c1 = wave.reduce <add> %n cluster(size = 16) : i32
+    // A cluster of the whole wave of 32.
+    // CHECK: wave.reduce <min> %{{.*}} cluster(size = 32) : f32
+    %c2 = wave.reduce <min> %x cluster(size = 32) : f32
     // CHECK: wave.scan <add> %{{.*}} : f32
     %s0 = wave.scan <add> %x : f32
     // CHECK: wave.scan <add> %{{.*}} exclusive : i32

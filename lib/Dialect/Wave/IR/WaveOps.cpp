@@ -448,7 +448,24 @@ static LogicalResult verifyCombiningKind(Operation *op, ReduceKind kind,
 }
 
 LogicalResult ReduceOp::verify() {
-  return verifyCombiningKind(*this, getKind(), getValue().getType());
+  if (failed(verifyCombiningKind(*this, getKind(), getValue().getType())))
+    return failure();
+  IntegerAttr sizeAttr = getClusterSizeAttr();
+  if (!sizeAttr)
+    return success();
+  // Signed: the attribute is an I64Attr, which a negative size parses into.
+  // A cluster of one lane would reduce nothing; clusters beyond 64 lanes
+  // exceed every wave.
+  int64_t size = sizeAttr.getInt();
+  if (size < 2 || size > 64 || !llvm::isPowerOf2_64(size))
+    return emitOpError("cluster size must be a power of two from 2 to 64, "
+                       "got ")
+           << size;
+  KernelAttr kernel = getEnclosingKernelAttr(*this);
+  if (kernel && size > int64_t(kernel.getWaveSize()))
+    return emitOpError("cluster size ") << size << " exceeds the wave of "
+                                        << kernel.getWaveSize() << " lanes";
+  return success();
 }
 
 LogicalResult ScanOp::verify() {

@@ -307,9 +307,7 @@ void UseCollectivesPass::processChain(gpu::GPUFuncOp kernel,
   auto type = cast<VectorType>(own->getResult(0).getType());
   Value scalar = vector::ExtractOp::create(builder, loc, own->getResult(0),
                                            ArrayRef<int64_t>{0});
-  Value reduced = ReduceOp::create(
-      builder, loc, scalar.getType(),
-      ReduceKindAttr::get(builder.getContext(), last.kind), scalar);
+  Value reduced = ReduceOp::create(builder, loc, last.kind, scalar);
   Value splat = vector::BroadcastOp::create(builder, loc, type, reduced);
   // The last level's arm, in the lanes that ran it (t < 1), now uses the
   // wave's combination.

@@ -109,6 +109,7 @@
 // RUN: wave-run %s --kernel=store_same_op --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=operands_or_flags_differ --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=first_operand_or_uses_differ --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=cluster_reduce_conditions --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 
 // SAME: agrees
 // SAME: PASS
@@ -122,7 +123,7 @@
 // EXAMPLE-NEXT:    wave.write %[[Y]]
 // EXAMPLE-NEXT:    gpu.return
 
-// SUMMARY: remark: wave-remove-divergence: 20 converted, 2 store pairs merged, 5 operands selected, 7 left uniform; kept: 9 side effect, 1 barrier, 1 convergent, 5 out of bounds, 2 LDS read, 2 cost
+// SUMMARY: remark: wave-remove-divergence: 21 converted, 2 store pairs merged, 5 operands selected, 8 left uniform; kept: 9 side effect, 1 barrier, 2 convergent, 5 out of bounds, 2 LDS read, 2 cost
 
 #k = #wave.kernel<chip = "gfx942", wave_size = 64>
 #lds = #gpu.address_space<workgroup>
@@ -922,6 +923,62 @@ gpu.func @collective_in_arm(%X: memref<64xf32>, %Y: memref<64xf32>) kernel
     scf.yield %x : f32
   }
   memref.store %r, %Y[%tid] : memref<64xf32>
+  gpu.return
+}
+
+// A reduction over clusters is convergent like a whole-wave one: its lanes
+// must be active together.
+gpu.func @cluster_reduce_in_arm(%X: memref<64xf32>, %Y: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %c32 = arith.constant 32 : index
+  %tid = gpu.thread_id x
+  %x = memref.load %X[%tid] : memref<64xf32>
+  %low = arith.cmpi ult, %tid, %c32 : index
+  // expected-remark @below {{divergent branch kept: an arm holds 'wave.reduce', whose result depends on which lanes are active}}
+  %r = scf.if %low -> (f32) {
+    %s = wave.reduce <add> %x cluster(size = 16) : f32
+    scf.yield %s : f32
+  } else {
+    scf.yield %x : f32
+  }
+  memref.store %r, %Y[%tid] : memref<64xf32>
+  gpu.return
+}
+
+// A condition on a whole-wave reduction is uniform, one on a reduction over
+// clusters of 16 lanes differs between the clusters of a wave: that branch
+// becomes a select.
+// CHECK-LABEL: gpu.func @cluster_reduce_conditions
+// CHECK:         wave.reduce <max> %{{.*}} : f32
+// CHECK:         scf.if
+// CHECK:         wave.reduce <max> %{{.*}} cluster(size = 16) : f32
+// CHECK-NOT:     scf.if
+// CHECK:         arith.select
+// CHECK:         gpu.return
+gpu.func @cluster_reduce_conditions(%X: memref<64xf32>, %Y: memref<64xf32>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+  %zero = arith.constant 0.0 : f32
+  %tid = gpu.thread_id x
+  %x = memref.load %X[%tid] : memref<64xf32>
+  %wave_max = wave.reduce <max> %x : f32
+  %wave_positive = arith.cmpf ogt, %wave_max, %zero : f32
+  %a = scf.if %wave_positive -> (f32) {
+    %d = arith.addf %x, %x : f32
+    scf.yield %d : f32
+  } else {
+    scf.yield %x : f32
+  }
+  %cluster_max = wave.reduce <max> %a cluster(size = 16) : f32
+  %cluster_positive = arith.cmpf ogt, %cluster_max, %zero : f32
+  %b = scf.if %cluster_positive -> (f32) {
+    %d = arith.mulf %a, %a : f32
+    scf.yield %d : f32
+  } else {
+    scf.yield %a : f32
+  }
+  memref.store %b, %Y[%tid] : memref<64xf32>
   gpu.return
 }
 

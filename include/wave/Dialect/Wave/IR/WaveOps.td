@@ -357,19 +357,54 @@ class Wave_CollectiveOp<string mnemonic, list<Trait> traits = []>
           !listconcat(traits, [NoMemoryEffect, Wave_Convergent])>;
 
 def Wave_ReduceOp : Wave_CollectiveOp<"reduce", [AllTypesMatch<["value", "result"]>]> {
-  let summary = "reduces a value over the active lanes of the wave";
+  let summary = "reduces a value over the active lanes of the wave or of a "
+                "cluster of lanes";
   let description = [{
     Every active lane receives the combination of `value` over all active
     lanes of its wave. `min`/`max` are signed on integers; `and`, `or`, `xor`
     need integers.
 
+    With `cluster(size = N)` the wave is divided into clusters of `N`
+    consecutive lanes starting at lane 0 (lanes `k * N` to `k * N + N - 1`),
+    and every active lane receives the combination of `value` over the lanes
+    of its cluster only, as `gpu.subgroup_reduce ... cluster(size = N)`
+    defines it. `N` is a power of two from 2 to 64, and at most the wave
+    size of the kernel. Every lane of a cluster is reduced: a cluster that
+    has an active lane must have all its lanes active (clusters are either
+    wholly active or wholly inactive; `wave-run` reports a violation). The
+    lowering reads every lane of the cluster with DPP moves; unlike the
+    whole-wave form, which tests at run time whether the whole wave is
+    active and otherwise reads the active lanes one by one, it adds no test
+    and no branch. The result is the same in the lanes of
+    one cluster but in general differs between clusters: it is not uniform
+    across the wave. A row of an MFMA accumulator lives in 32 consecutive
+    lanes (32x32 kinds) or 16 (16x16 kinds), so a row reduction (softmax's
+    max and sum) is a reduction over clusters of that size. Only
+    consecutive lanes form a cluster (no stride): the DPP lowering needs
+    them, and the accumulator rows are consecutive.
+
     ```mlir
     %sum = wave.reduce <add> %x : f32
+    // The maximum of each row of a 32x32 MFMA accumulator register.
+    %rowmax = wave.reduce <max> %c cluster(size = 32) : f32
     ```
   }];
-  let arguments = (ins Wave_ReduceKindAttr:$kind, Wave_LaneScalar:$value);
+  let arguments = (ins Wave_ReduceKindAttr:$kind, Wave_LaneScalar:$value,
+                       OptionalAttr<I64Attr>:$cluster_size);
   let results = (outs Wave_LaneScalar:$result);
-  let assemblyFormat = "$kind $value attr-dict `:` type($value)";
+  let assemblyFormat = [{
+    $kind $value (`cluster` `(` `size` `=` $cluster_size^ `)`)? attr-dict `:`
+    type($value)
+  }];
+  let builders = [
+    OpBuilder<(ins "ReduceKind":$kind, "Value":$value,
+                   CArg<"std::optional<int64_t>", "std::nullopt">:$clusterSize), [{
+      build($_builder, $_state, value.getType(),
+            ReduceKindAttr::get($_builder.getContext(), kind), value,
+            clusterSize ? $_builder.getI64IntegerAttr(*clusterSize)
+                        : IntegerAttr());
+    }]>,
+  ];
   let hasVerifier = 1;
 }
 
