@@ -1,6 +1,7 @@
-// amdgpu.dpp and rocdl.permlanex16, the cross-lane moves of
-// wave-lower-subgroup-reduce, with the hardware's semantics (values worked
-// out by hand from the ISA's DPP_CTRL table, not from the interpreter).
+// amdgpu.dpp, rocdl.permlanex16 and amdgpu.swizzle_bitmode, the cross-lane
+// moves of wave-lower-subgroup-reduce, with the hardware's semantics (values
+// worked out by hand from the ISA's DPP_CTRL table and DS_SWIZZLE_B32
+// pseudocode, not from the interpreter).
 // Every kernel reads X[l] = l; `old` is 100 + l, so a lane that keeps `old`
 // (row or bank masked off, or an invalid source without bound_ctrl) shows
 // 100 + l, one that bound_ctrl zeroes shows 0.
@@ -113,6 +114,25 @@
 // RUN:   assert list(h) == [l - 1 if l % 16 else 0 for l in range(64)], h; \
 // RUN:   assert list(d) == [l - l % 16 + 15 - l % 16 if l % 16 < 8 else -l for l in range(64)], d"
 //
+// amdgpu.swizzle_bitmode (and_mask, or_mask, xor_mask) is ds_swizzle_b32 in
+// bit-mask mode: lane i reads lane (((i & 31) & and) | or) ^ xor of its own
+// 32-lane half, zero from an inactive lane (the ISA's DS_SWIZZLE_B32
+// pseudocode). @swizzle64, gfx942, X[l] = l, row k of O:
+//   0 (0, 31, 0), as the lowering emits it: lane 31 of each half, 31 and 63
+//   1 (31, 0, 1): l ^ 1;  2 (24, 0, 0): (l & 24) | (l & 32)
+//   3 (31, 0, 16): l ^ 16, within the half
+//   4 (31, 0, 1) with lanes l % 3 == 0 inactive (they keep -1): l ^ 1 where
+//     that lane is active, else 0
+// RUN: %python -c "import numpy; numpy.save('%t.m5.npy', numpy.full((5, 64), -1, dtype=numpy.int32))"
+// RUN: wave-run %s --kernel=swizzle64 --input=X=%t.x64.npy --input=O=%t.m5.npy --output-dir=%t.swizzle64 | FileCheck %s --check-prefix=RAN-SWIZZLE
+// RAN-SWIZZLE: @swizzle64 ran on 1x1x1 workgroups with no error
+// RUN: %python -c "import numpy; o = numpy.load('%t.swizzle64/O.npy'); L = range(64); \
+// RUN:   assert list(o[0]) == [31] * 32 + [63] * 32, o[0]; \
+// RUN:   assert list(o[1]) == [l ^ 1 for l in L], o[1]; \
+// RUN:   assert list(o[2]) == [(l & 24) | (l & 32) for l in L], o[2]; \
+// RUN:   assert list(o[3]) == [l ^ 16 for l in L], o[3]; \
+// RUN:   assert list(o[4]) == [-1 if l % 3 == 0 else 0 if (l ^ 1) % 3 == 0 else l ^ 1 for l in L], o[4]"
+//
 // What the interpreter does not model is refused at the op: the wave
 // shifts and row broadcasts that only GFX9 has, on GFX11 or on a kernel of
 // no known chip; permlanex16, which GFX9 lacks; masks of more than 4 bits.
@@ -124,6 +144,8 @@
 // PERMLANE-CDNA: lowered-dpp.mlir:{{[0-9]+}}:{{[0-9]+}}: error: wave-run executes rocdl.permlanex16 on GFX10 and later chips only, which have it; this kernel runs on GFX9
 // RUN: not wave-run %s --kernel=wide_mask 2>&1 | FileCheck %s --check-prefix=WIDE-MASK
 // WIDE-MASK: lowered-dpp.mlir:{{[0-9]+}}:{{[0-9]+}}: error: wave-run models DPP row and bank masks of 4 bits (one per row or bank), not row_mask = 31, bank_mask = 15
+// RUN: not wave-run %s --kernel=wide_swizzle_mask 2>&1 | FileCheck %s --check-prefix=WIDE-SWIZZLE
+// WIDE-SWIZZLE: lowered-dpp.mlir:{{[0-9]+}}:{{[0-9]+}}: error: wave-run needs swizzle masks of 5 bits (lanes of a group of 32), not and = 0, or = 32, xor = 0
 
 gpu.module @gfx942 [#rocdl.target<chip = "gfx942", features = "+wavefrontsize64">] {
   gpu.func @dpp64(%X: memref<64xi32>, %O: memref<17x64xi32>) kernel
@@ -242,6 +264,43 @@ gpu.module @gfx942 [#rocdl.target<chip = "gfx942", features = "+wavefrontsize64"
     %x = memref.load %X[%l] : memref<64xi32>
     %d = amdgpu.dpp %x %x row_mirror {row_mask = 31 : i32} : i32
     memref.store %d, %X[%l] : memref<64xi32>
+    gpu.return
+  }
+
+  gpu.func @swizzle64(%X: memref<64xi32>, %O: memref<5x64xi32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>} {
+    %l = gpu.thread_id x
+    %x = memref.load %X[%l] : memref<64xi32>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
+    %s0 = amdgpu.swizzle_bitmode %x 0 31 0 : i32
+    memref.store %s0, %O[%c0, %l] : memref<5x64xi32>
+    %s1 = amdgpu.swizzle_bitmode %x 31 0 1 : i32
+    memref.store %s1, %O[%c1, %l] : memref<5x64xi32>
+    %s2 = amdgpu.swizzle_bitmode %x 24 0 0 : i32
+    memref.store %s2, %O[%c2, %l] : memref<5x64xi32>
+    %s3 = amdgpu.swizzle_bitmode %x 31 0 16 : i32
+    memref.store %s3, %O[%c3, %l] : memref<5x64xi32>
+    %rem = arith.remui %l, %c3 : index
+    %active = arith.cmpi ne, %rem, %c0 : index
+    scf.if %active {
+      %s4 = amdgpu.swizzle_bitmode %x 31 0 1 : i32
+      memref.store %s4, %O[%c4, %l] : memref<5x64xi32>
+    }
+    gpu.return
+  }
+
+  gpu.func @wide_swizzle_mask(%X: memref<64xi32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>} {
+    %l = gpu.thread_id x
+    %x = memref.load %X[%l] : memref<64xi32>
+    %s = amdgpu.swizzle_bitmode %x 0 32 0 : i32
+    memref.store %s, %X[%l] : memref<64xi32>
     gpu.return
   }
 }
