@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/AMDGPU/Utils/Chipset.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -20,6 +21,39 @@ using namespace mlir;
 using namespace mlir::wave;
 
 namespace {
+/// A vector reduction as one scalar reduction per element, with the same
+/// operation, `uniform` flag and cluster. On RDNA chips in waves of 64 the
+/// shuffle butterfly that vectors otherwise take does not compile: upstream
+/// lowers a gpu.shuffle xor 16 or 32 of width 64 on chips from gfx950 on to
+/// permlane16.swap / permlane32.swap, which GFX10 to GFX12 lack (the backend
+/// aborts: "Cannot select"); the scalars take DPP instead.
+struct ScalarizeVectorReduce : OpRewritePattern<gpu::SubgroupReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(gpu::SubgroupReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<VectorType>(op.getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "not a vector");
+    Location loc = op.getLoc();
+    // Every element is overwritten; zero is what upstream's breakdown of
+    // vectors starts from too.
+    Value result = arith::ConstantOp::create(
+        rewriter, loc, type, cast<TypedAttr>(rewriter.getZeroAttr(type)));
+    for (int64_t i = 0, e = type.getNumElements(); i < e; ++i) {
+      Value element = vector::ExtractOp::create(rewriter, loc, op.getValue(),
+                                                ArrayRef<int64_t>{i});
+      Value reduced = gpu::SubgroupReduceOp::create(
+          rewriter, loc, element, op.getOp(), op.getUniform(),
+          op.getClusterSize(), op.getClusterStride());
+      result = vector::InsertOp::create(rewriter, loc, reduced, result,
+                                        ArrayRef<int64_t>{i});
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 struct WaveLowerSubgroupReducePass
     : public wave::impl::WaveLowerSubgroupReduceBase<
           WaveLowerSubgroupReducePass> {
@@ -45,6 +79,10 @@ struct WaveLowerSubgroupReducePass
     // canonicalizer that precedes this pass in the pipeline. Clusters must
     // fit the wave (upstream's verifier checks powers of two only, and its
     // patterns would report a misfit at every match attempt).
+    // RDNA in waves of 64: shuffles by 16 or 32 lanes would need the swap
+    // instructions these chips lack (ScalarizeVectorReduce).
+    bool shufflesCrossRows = *waveSize == 64 && chipset->majorVersion >= 10 &&
+                             chipset->majorVersion <= 12;
     bool any = false;
     WalkResult misfit = module.walk([&](gpu::SubgroupReduceOp op) {
       any = true;
@@ -61,12 +99,24 @@ struct WaveLowerSubgroupReducePass
       }
       uint64_t size = op.getClusterSize().value_or(1);
       uint64_t stride = op.getClusterStride();
-      if (size * stride <= *waveSize)
-        return WalkResult::advance();
-      op.emitOpError("has a cluster of ")
-          << size << " lanes " << stride << " apart, which does not fit the "
-          << *waveSize << "-lane wave of " << target.getChip();
-      return WalkResult::interrupt();
+      if (size * stride > *waveSize) {
+        op.emitOpError("has a cluster of ")
+            << size << " lanes " << stride << " apart, which does not fit the "
+            << *waveSize << "-lane wave of " << target.getChip();
+        return WalkResult::interrupt();
+      }
+      // A strided cluster takes shuffles by stride, 2 stride, ... up to
+      // size * stride / 2 lanes (DPP needs consecutive lanes).
+      if (shufflesCrossRows && stride > 1 && size * stride >= 32) {
+        op.emitOpError("has a cluster of ")
+            << size << " lanes " << stride
+            << " apart, whose shuffles by 16 or 32 lanes have no lowering on "
+            << target.getChip()
+            << " in waves of 64 (upstream makes them permlane16.swap or "
+               "permlane32.swap, which the chip lacks)";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
     });
     if (misfit.wasInterrupted())
       return signalPassFailure();
@@ -80,6 +130,8 @@ struct WaveLowerSubgroupReducePass
     // lane of its half. Vectors, and clusters whose lanes are strided, take
     // the butterfly of 64-bit shuffles.
     RewritePatternSet patterns(&getContext());
+    if (shufflesCrossRows)
+      patterns.add<ScalarizeVectorReduce>(&getContext(), /*benefit=*/3);
     populateGpuLowerSubgroupReduceToDPPPatterns(patterns, *waveSize, *chipset,
                                                 /*benefit=*/2);
     populateGpuLowerClusteredSubgroupReduceToDPPPatterns(

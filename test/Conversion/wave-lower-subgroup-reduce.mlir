@@ -185,6 +185,52 @@ gpu.module @m [#rocdl.target<chip = "gfx942", features = "+wavefrontsize64">] {
 
 // -----
 
+// gfx1100 in waves of 64: upstream would lower the butterfly's shuffles by
+// 16 and 32 lanes to permlane16.swap and permlane32.swap, which RDNA lacks
+// (the backend aborts), so vectors are reduced element by element through
+// DPP: each element extracted, reduced with the same cluster, inserted.
+// CHECK-LABEL: gpu.func @vectors_rdna64
+// CHECK-SAME: ([[H:%[A-Za-z0-9_]+]]: vector<2xf16>
+// CHECK-NOT: gpu.shuffle
+// CHECK: [[E0:%[A-Za-z0-9_]+]] = vector.extract [[H]][0] : f16 from vector<2xf16>
+// CHECK: amdgpu.dpp [[E0]] [[E0]] quad_perm
+// CHECK: rocdl.permlanex16
+// CHECK: [[E1:%[A-Za-z0-9_]+]] = vector.extract [[H]][1] : f16 from vector<2xf16>
+// CHECK: amdgpu.dpp [[E1]] [[E1]] quad_perm
+// CHECK: vector.insert %{{.*}}, %{{.*}} [1] : f16 into vector<2xf16>
+// CHECK: vector.extract %{{.*}}[0] : i32 from vector<2xi32>
+// CHECK: amdgpu.dpp {{.*}} row_mirror
+// CHECK-NOT: rocdl.permlanex16
+// CHECK: vector.insert %{{.*}}, %{{.*}} [1] : i32 into vector<2xi32>
+// CHECK-NOT: gpu.shuffle
+// CHECK-NOT: gpu.subgroup_reduce
+gpu.module @m [#rocdl.target<chip = "gfx1100", features = "+wavefrontsize64">] {
+  gpu.func @vectors_rdna64(%h: vector<2xf16>, %w: vector<2xi32>, %oh: memref<1xvector<2xf16>>, %ow: memref<1xvector<2xi32>>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %s = gpu.subgroup_reduce add %h uniform : (vector<2xf16>) -> vector<2xf16>
+    memref.store %s, %oh[%c0] : memref<1xvector<2xf16>>
+    %x = gpu.subgroup_reduce xor %w cluster(size = 16) : (vector<2xi32>) -> vector<2xi32>
+    memref.store %x, %ow[%c0] : memref<1xvector<2xi32>>
+    gpu.return
+  }
+}
+
+// -----
+
+// Strided clusters have no DPP lowering; on RDNA in waves of 64 their
+// shuffles by 16 or 32 lanes have none either.
+gpu.module @m [#rocdl.target<chip = "gfx1201", features = "+wavefrontsize64">] {
+  gpu.func @strided_rdna64(%x: f32, %out: memref<1xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    // expected-error @below {{has a cluster of 4 lanes 8 apart, whose shuffles by 16 or 32 lanes have no lowering on gfx1201 in waves of 64 (upstream makes them permlane16.swap or permlane32.swap, which the chip lacks)}}
+    %r = gpu.subgroup_reduce add %x cluster(size = 4, stride = 8) : (f32) -> f32
+    %c0 = arith.constant 0 : index
+    memref.store %r, %out[%c0] : memref<1xf32>
+    gpu.return
+  }
+}
+
+// -----
+
 // A cluster must fit the wave of the target (upstream's verifier checks
 // powers of two only).
 gpu.module @m [#rocdl.target<chip = "gfx1100", features = "+wavefrontsize32">] {

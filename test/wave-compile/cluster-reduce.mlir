@@ -44,6 +44,18 @@
 // WAVE32-NOT: s_cbranch
 // WAVE32: s_endpgm
 //
+// Vector reductions on gfx1100 in waves of 64 compile: upstream's shuffle
+// butterfly would need permlane16.swap and permlane32.swap, which the
+// backend cannot select on RDNA ("Cannot select", an abort), so
+// wave-lower-subgroup-reduce reduces the elements one by one through DPP.
+// RUN: wave-compile %S/Inputs/vector-reduce-rdna64.mlir --chip=gfx1100 --emit=asm -o - 2>/dev/null | FileCheck %s --check-prefix=VECTORS
+// VECTORS-LABEL: {{^}}vectors:
+// VECTORS-NOT: permlane16_swap
+// VECTORS-NOT: permlane32_swap
+// VECTORS: v_permlanex16_b32
+// VECTORS: v_readlane_b32 {{s[0-9]+}}, {{v[0-9]+}}, 63
+// VECTORS: s_endpgm
+//
 // The code object: 4 VGPRs, no LDS (the swizzle uses none), occupancy 8.
 // RUN: wave-compile %s --chip=gfx942 -o %t.hsaco --resource-usage 2>&1 | FileCheck %s --check-prefix=USAGE
 // USAGE: remark: Function Name: clusters

@@ -225,9 +225,12 @@ def WaveLowerSubgroupReduce
     (`ds_swizzle`) giving each lane the last lane of its 32-lane half, on
     GFX10 to GFX12 `rocdl.permlanex16` (and in waves of 32 a readlane of
     lane 31); for 64 as the whole wave. A strided cluster, a vector, or a
-    chip the DPP lowering does not know take the shuffles. A cluster that
-    does not fit the wave, and a value wider than 64 bits, are rejected at
-    the op. `wave-run` executes what the pass emits, so it is compared on
+    chip the DPP lowering does not know take the shuffles, except on RDNA
+    (GFX10 to GFX12) in waves of 64, where upstream lowers shuffles by 16
+    and 32 lanes to permlane16/32.swap, which those chips lack: there a
+    vector is reduced element by element through DPP, and a strided cluster
+    that needs such a shuffle is rejected. A cluster that does not fit the
+    wave, and a value wider than 64 bits, are rejected at the op. `wave-run` executes what the pass emits, so it is compared on
     random inputs like the kernel passes.
   }];
   let dependentDialects = [
