@@ -13,6 +13,14 @@ bench/results.md; alone it writes the table for a few examples:
     bench/compile_time.py BUILD_DIR [--runs N] [--examples gemm ...]
                           [--sizes 1 4 16 64 256 1024] [--loop]
                           [--markdown bench/compile-time.md]
+
+With --growth-only it measures only the generated kernel's growth, in CPU
+seconds (user + system, the least of the runs) and peak resident memory,
+without the per-pass timings, so that sizes far past the caches (65536x
+takes about 4 minutes and 4 GB) can be measured:
+
+    bench/compile_time.py BUILD_DIR --growth-only --runs 2
+                          --sizes 16 64 256 1024 4096 16384 65536
 """
 
 import argparse
@@ -195,6 +203,68 @@ def pass_times(tools, example, workdir, min_percent=0.5, llvm=None):
         elif name not in GROUPS and float(percent) >= min_percent:
             rows.append((name, float(seconds)))
     return total, rows
+
+
+def cpu_time(command):
+    """CPU seconds (user + system) and peak resident MB of one run of
+    `command`, from the kernel's accounting of that child alone."""
+    with open(os.devnull, "wb") as null:
+        child = subprocess.Popen(command, stdout=null, stderr=null)
+        _, status, usage = os.wait4(child.pid, 0)
+    if status != 0:
+        raise subprocess.CalledProcessError(status, command)
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def measure_growth(tools, workdir, runs, sizes, loop=False):
+    """The least CPU seconds and the peak memory of `runs` compiles of the
+    empty kernel and of the generated kernel at each of `sizes`, the sizes
+    taking turns within each run."""
+    paths = {0: workdir / "empty.mlir"}
+    paths[0].write_text(EMPTY_KERNEL)
+    for factor in sizes:
+        paths[factor] = workdir / f"scaled{factor}.mlir"
+        paths[factor].write_text(scaled_kernel(factor, loop))
+    samples = {factor: [] for factor in paths}
+    load_before = os.getloadavg()[0]
+    for _ in range(runs):
+        for factor, path in paths.items():
+            samples[factor].append(cpu_time([
+                tools / "wave-compile", path, f"--chip={SCALED_CHIP}", "-O2",
+                "-o", workdir / "t.hsaco"]))
+    least = {factor: min(seconds for seconds, _ in runs_of)
+             for factor, runs_of in samples.items()}
+    peak = {factor: max(mb for _, mb in runs_of)
+            for factor, runs_of in samples.items()}
+    return {"runs": runs, "load": (load_before, os.getloadavg()[0]),
+            "cores": os.cpu_count(), "sizes": sizes, "loop": loop,
+            "startup": least[0], "seconds": least, "peak": peak}
+
+
+def growth_markdown(growth):
+    """The growth table: CPU seconds, above start-up, per step, peak MB, the
+    exponent from each size to the next and the fit over all sizes."""
+    sizes, startup = growth["sizes"], growth["startup"]
+    above = [(f, growth["seconds"][f] - startup) for f in sizes]
+    kernel = ("generated kernel, its steps in an scf.for body"
+              if growth["loop"] else "generated kernel")
+    lines = [f"Growth with kernel size ({kernel}, -O2, gfx942): the least "
+             f"CPU seconds (user + system) of {growth['runs']} runs, the "
+             "sizes taking turns; start-up is an empty kernel's "
+             f"{startup:.2f} s and {growth['peak'][0]:.0f} MB. Load average "
+             f"{growth['load'][0]:.1f} when it began, {growth['load'][1]:.1f}"
+             f" when it ended, on {growth['cores']} cores.", "",
+             "| work | CPU seconds | above start-up | ms a step | peak MB "
+             "| k to the next size |", "|---|---|---|---|---|---|"]
+    for i, (factor, seconds) in enumerate(above):
+        step = (f"{fit_exponent(above[i:i + 2]):.2f}"
+                if i + 1 < len(above) else "")
+        lines.append(f"| {factor}x | {growth['seconds'][factor]:.2f} | "
+                     f"{seconds:.2f} | {1000 * seconds / factor:.2f} | "
+                     f"{growth['peak'][factor]:.0f} | {step} |")
+    lines += ["", f"Fitted exponent over {sizes[0]}x to {sizes[-1]}x: "
+              f"k = {fit_exponent(above):.2f}."]
+    return "\n".join(lines)
 
 
 def measure(tools, examples_dir, examples, workdir, runs, sizes=SIZES,
@@ -397,14 +467,22 @@ def main():
     parser.add_argument("--loop", action="store_true",
                         help="the generated kernel's steps in an scf.for "
                         "body, as a step loop unrolled that many times")
+    parser.add_argument("--growth-only", action="store_true",
+                        help="only the generated kernel's growth, in CPU "
+                        "seconds and peak memory (least of the runs)")
     parser.add_argument("--markdown", type=pathlib.Path,
                         help="also write the table to this file")
     args = parser.parse_args()
+    tools = args.build_dir.resolve() / "bin"
     with tempfile.TemporaryDirectory() as tmp:
-        times = measure(args.build_dir.resolve() / "bin", ROOT / "examples",
-                        args.examples, pathlib.Path(tmp), args.runs,
-                        args.sizes, args.loop)
-    text = markdown(times) + "\n"
+        if args.growth_only:
+            text = growth_markdown(measure_growth(
+                tools, pathlib.Path(tmp), args.runs, args.sizes,
+                args.loop)) + "\n"
+        else:
+            text = markdown(measure(tools, ROOT / "examples", args.examples,
+                                    pathlib.Path(tmp), args.runs, args.sizes,
+                                    args.loop)) + "\n"
     print(text)
     if args.markdown:
         args.markdown.write_text(text)
