@@ -410,3 +410,122 @@ gpu.module @expand {
     gpu.return
   }
 }
+
+// -----
+
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+#pa = affine_map<(bm, ks, wr) -> (bm * 2 + wr, ks)>
+#pb = affine_map<(bn, ks, wc) -> (ks, bn * 2 + wc)>
+#pc = affine_map<(bm, bn, wr, wc) -> (bm * 2 + wr, bn * 2 + wc)>
+
+// A GEMM of run-time M, N, K (memrefs of dynamic extents bound by
+// `wave.dims`, a K loop of run-time trip count, bounded edge fragments) and
+// its static twin at M = N = K = 64 expand alike: the same maps, the wave
+// positions folded, `bounded` kept on every plain access.
+// wave-run expands fragments before it interprets a kernel, so the dynamic
+// one is checked against its scalar reference instead, at sizes with
+// partial tiles in M, N and K and without (this part of the file alone):
+// RUN: %python -c "import sys; sys.stdout.write(open(sys.argv[1]).read().split('// ' + 5 * '-')[-1])" %s > %t.sizes.mlir
+// RUN: wave-run %t.sizes.mlir --kernel=gemm_dynamic --grid=2,2 --scalar=M=40 --scalar=N=72 --scalar=K=20 | FileCheck %s --check-prefix=AGREE
+// RUN: wave-run %t.sizes.mlir --kernel=gemm_dynamic --grid=3,2 --scalar=M=128 --scalar=N=130 --scalar=K=36 | FileCheck %s --check-prefix=AGREE
+// RUN: wave-run %t.sizes.mlir --kernel=gemm_dynamic --grid=1,1 --scalar=M=64 --scalar=N=64 --scalar=K=64 | FileCheck %s --check-prefix=AGREE
+// AGREE: comparing @gemm_dynamic with @gemm_ref
+// AGREE-NEXT: output 'C' ({{.*}}): agrees
+// AGREE-NEXT: PASS
+// The counts are those of both kernels: 3 fragment accesses, 6 plain ones
+// and 4 wave positions each.
+// REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 6 fragment accesses, 12 plain accesses, 8 wave positions folded
+// CHECK-LABEL: gpu.func @gemm_dynamic(
+// CHECK-NEXT: %[[T:.*]] = gpu.thread_id x
+// CHECK:      scf.for %[[KS:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NEXT:   wave.read %{{.*}}[%[[T]], %[[BM:.*]], %[[KS]]] map affine_map<(d0, d1, d2) -> (d1 * 64 + (d0 floordiv 128) * 32 + d0 mod 32, d2 * 8 + ((d0 mod 64) floordiv 32) * 4)> bounded : memref<?x?xf16> -> vector<4xf16>
+// CHECK-NEXT:   wave.read %{{.*}}[%[[T]], %[[BN:.*]], %[[KS]]] map affine_map<(d0, d1, d2) -> (d2 * 8 + ((d0 mod 64) floordiv 32) * 4, d1 * 64 + ((d0 floordiv 64) mod 2) * 32 + d0 mod 32)> along 0 bounded : memref<?x?xf16> -> vector<4xf16>
+// CHECK-NEXT:   wave.mma
+// CHECK-COUNT-4: wave.write %{{.*}}, %{{.*}}[%[[T]], %[[BM]], %[[BN]], %{{.*}}] map affine_map<(d0, d1, d2, d3) -> (d1 * 64 + (d0 floordiv 128) * 32 + d3 * 8 + ((d0 mod 64) floordiv 32) * 4, d2 * 64 + ((d0 floordiv 64) mod 2) * 32 + d0 mod 32)> along 0 bounded : vector<4xf32>, memref<?x?xf32>
+// CHECK-LABEL: gpu.func @gemm_static(
+// CHECK-NEXT: %[[T:.*]] = gpu.thread_id x
+// CHECK:      scf.for %[[KS:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NEXT:   wave.read %{{.*}}[%[[T]], %[[BM:.*]], %[[KS]]] map affine_map<(d0, d1, d2) -> (d1 * 64 + (d0 floordiv 128) * 32 + d0 mod 32, d2 * 8 + ((d0 mod 64) floordiv 32) * 4)> bounded : memref<64x64xf16> -> vector<4xf16>
+// CHECK-NEXT:   wave.read %{{.*}}[%[[T]], %[[BN:.*]], %[[KS]]] map affine_map<(d0, d1, d2) -> (d2 * 8 + ((d0 mod 64) floordiv 32) * 4, d1 * 64 + ((d0 floordiv 64) mod 2) * 32 + d0 mod 32)> along 0 bounded : memref<64x64xf16> -> vector<4xf16>
+// CHECK-NEXT:   wave.mma
+// CHECK-COUNT-4: wave.write %{{.*}}, %{{.*}}[%[[T]], %[[BM]], %[[BN]], %{{.*}}] map affine_map<(d0, d1, d2, d3) -> (d1 * 64 + (d0 floordiv 128) * 32 + d3 * 8 + ((d0 mod 64) floordiv 32) * 4, d2 * 64 + ((d0 floordiv 64) mod 2) * 32 + d0 mod 32)> along 0 bounded : vector<4xf32>, memref<64x64xf32>
+gpu.module @expand {
+  gpu.func @gemm_dynamic(%A: memref<?x?xf16> {wave.dims = array<i64: 3, 5>},
+                         %B: memref<?x?xf16> {wave.dims = array<i64: 5, 4>},
+                         %C: memref<?x?xf32> {wave.dims = array<i64: 3, 4>},
+                         %M: index, %N: index, %K: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>, wave.kernel = #k,
+                  wave.reference = @gemm_ref,
+                  wave.assume = affine_set<(a, b, c, m, n, k) :
+                      (m - 1 >= 0, n - 1 >= 0, k - 1 >= 0)>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %zero = arith.constant dense<0.0> : vector<16xf32>
+    %bn = gpu.block_id x
+    %bm = gpu.block_id y
+    %w = gpu.subgroup_id : index
+    %wr, %wc = affine.delinearize_index %w into (2, 2) : index, index
+    %steps = arith.ceildivsi %K, %c8 : index
+    %r = scf.for %ks = %c0 to %steps step %c1 iter_args(%acc = %zero) -> (vector<16xf32>) {
+      %a = wave.read %A[%bm, %ks, %wr] map #pa fragment <A, f32_32x32x8_f16> bounded : memref<?x?xf16> -> vector<4xf16>
+      %b = wave.read %B[%bn, %ks, %wc] map #pb fragment <B, f32_32x32x8_f16> bounded : memref<?x?xf16> -> vector<4xf16>
+      %d = wave.mma <f32_32x32x8_f16> %a, %b, %acc : vector<4xf16>, vector<4xf16> -> vector<16xf32>
+      scf.yield %d : vector<16xf32>
+    }
+    wave.write %r, %C[%bm, %bn, %wr, %wc] map #pc fragment <acc, f32_32x32x8_f16> bounded : vector<16xf32>, memref<?x?xf32>
+    gpu.return
+  }
+
+  gpu.func @gemm_ref(%A: memref<?x?xf16> {wave.dims = array<i64: 3, 5>},
+                     %B: memref<?x?xf16> {wave.dims = array<i64: 5, 4>},
+                     %C: memref<?x?xf32> {wave.dims = array<i64: 3, 4>},
+                     %M: index, %N: index, %K: index) kernel
+      attributes {known_block_size = array<i32: 16, 16, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %zero = arith.constant 0.0 : f32
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    scf.for %row = %ty to %M step %c16 {
+      scf.for %col = %tx to %N step %c16 {
+        %dot = scf.for %k = %c0 to %K step %c1 iter_args(%s = %zero) -> (f32) {
+          %a = memref.load %A[%row, %k] : memref<?x?xf16>
+          %b = memref.load %B[%k, %col] : memref<?x?xf16>
+          %a32 = arith.extf %a : f16 to f32
+          %b32 = arith.extf %b : f16 to f32
+          %p = arith.mulf %a32, %b32 : f32
+          %next = arith.addf %s, %p : f32
+          scf.yield %next : f32
+        }
+        memref.store %dot, %C[%row, %col] : memref<?x?xf32>
+      }
+    }
+    gpu.return
+  }
+}
+
+gpu.module @expand_static {
+  gpu.func @gemm_static(%A: memref<64x64xf16>, %B: memref<64x64xf16>,
+                        %C: memref<64x64xf32>) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>, wave.kernel = #k} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %zero = arith.constant dense<0.0> : vector<16xf32>
+    %bn = gpu.block_id x
+    %bm = gpu.block_id y
+    %w = gpu.subgroup_id : index
+    %wr, %wc = affine.delinearize_index %w into (2, 2) : index, index
+    %r = scf.for %ks = %c0 to %c8 step %c1 iter_args(%acc = %zero) -> (vector<16xf32>) {
+      %a = wave.read %A[%bm, %ks, %wr] map #pa fragment <A, f32_32x32x8_f16> bounded : memref<64x64xf16> -> vector<4xf16>
+      %b = wave.read %B[%bn, %ks, %wc] map #pb fragment <B, f32_32x32x8_f16> bounded : memref<64x64xf16> -> vector<4xf16>
+      %d = wave.mma <f32_32x32x8_f16> %a, %b, %acc : vector<4xf16>, vector<4xf16> -> vector<16xf32>
+      scf.yield %d : vector<16xf32>
+    }
+    wave.write %r, %C[%bm, %bn, %wr, %wc] map #pc fragment <acc, f32_32x32x8_f16> bounded : vector<16xf32>, memref<64x64xf32>
+    gpu.return
+  }
+}
