@@ -7,6 +7,19 @@
 // RUN: wave-opt %s --pass-pipeline='builtin.module(gpu.module(convert-scf-to-cf{allow-pattern-rollback=false}))' -o %t.upstream.mlir
 // RUN: cmp %t.bottom-up.mlir %t.upstream.mlir
 // RUN: FileCheck %s --input-file=%t.bottom-up.mlir --check-prefix=LOOP
+// The same on the GEMMs of run-time and of static size as the lowering
+// leaves them for this pass: the run-time one's K loop has a run-time trip
+// count and its masked edge elements are 24 ifs in the loop body; the
+// static one has no if.
+// RUN: wave-opt %examples/gemm_dynamic.mlir --wave-to-upstream -o %t.gemm_dynamic.mlir
+// RUN: wave-opt %t.gemm_dynamic.mlir --pass-pipeline='builtin.module(gpu.module(wave-lower-scf-if,convert-scf-to-cf{allow-pattern-rollback=false}))' -o %t.gemm_dynamic.bottom-up.mlir
+// RUN: wave-opt %t.gemm_dynamic.mlir --pass-pipeline='builtin.module(gpu.module(convert-scf-to-cf{allow-pattern-rollback=false}))' -o %t.gemm_dynamic.upstream.mlir
+// RUN: cmp %t.gemm_dynamic.bottom-up.mlir %t.gemm_dynamic.upstream.mlir
+// RUN: FileCheck %s --input-file=%t.gemm_dynamic.bottom-up.mlir --check-prefix=LOOP
+// RUN: wave-opt %examples/gemm.mlir --wave-to-upstream -o %t.gemm.mlir
+// RUN: wave-opt %t.gemm.mlir --pass-pipeline='builtin.module(gpu.module(wave-lower-scf-if,convert-scf-to-cf{allow-pattern-rollback=false}))' -o %t.gemm.bottom-up.mlir
+// RUN: wave-opt %t.gemm.mlir --pass-pipeline='builtin.module(gpu.module(convert-scf-to-cf{allow-pattern-rollback=false}))' -o %t.gemm.upstream.mlir
+// RUN: cmp %t.gemm.bottom-up.mlir %t.gemm.upstream.mlir
 
 gpu.module @m {
   // Three ifs in one block: each becomes a conditional branch to its arms,
@@ -351,6 +364,96 @@ gpu.module @m {
     } do {
     ^bb0(%i: index):
       scf.yield %i : index
+    }
+    gpu.return
+  }
+
+  // A run-time size n and its static twin (n = 255): a loop of ceil(n / 4)
+  // steps storing elements 4 s and 4 s + 1, each only where it lies under n
+  // (the last step is partial). The lowering is the same, the loop bound and
+  // the edge tests compare with n where the twin has 255.
+  // CHECK-LABEL: gpu.func @tail_dynamic
+  // CHECK-SAME:    (%[[P:.*]]: memref<?xf32> {wave.dims = array<i64: 2>}, %[[X:.*]]: f32, %[[N:.*]]: index)
+  // CHECK:         %[[STEPS:.*]] = arith.ceildivsi %[[N]]
+  // CHECK-NEXT:    cf.br ^[[COND:bb[0-9]+]]
+  // CHECK-NEXT:  ^[[COND]](%[[S:.*]]: index):
+  // CHECK-NEXT:    %[[GO:.*]] = arith.cmpi slt, %[[S]], %[[STEPS]]
+  // CHECK-NEXT:    cf.cond_br %[[GO]], ^[[BODY:bb[0-9]+]], ^[[EXIT:bb[0-9]+]]
+  // CHECK-NEXT:  ^[[BODY]]:
+  // CHECK-NEXT:    %[[I:.*]] = arith.muli %[[S]]
+  // CHECK-NEXT:    %[[IN:.*]] = arith.cmpi slt, %[[I]], %[[N]]
+  // CHECK-NEXT:    cf.cond_br %[[IN]], ^[[ST:bb[0-9]+]], ^[[NEXT:bb[0-9]+]]
+  // CHECK-NEXT:  ^[[ST]]:
+  // CHECK-NEXT:    memref.store %[[X]], %[[P]][%[[I]]] : memref<?xf32>
+  // CHECK-NEXT:    cf.br ^[[NEXT]]
+  // CHECK-NEXT:  ^[[NEXT]]:
+  // CHECK-NEXT:    %[[I1:.*]] = arith.addi %[[I]]
+  // CHECK-NEXT:    %[[IN1:.*]] = arith.cmpi slt, %[[I1]], %[[N]]
+  // CHECK-NEXT:    cf.cond_br %[[IN1]]
+  // CHECK:         arith.addi %[[S]]
+  // CHECK-NEXT:    cf.br ^[[COND]]
+  // CHECK-NEXT:  ^[[EXIT]]:
+  // CHECK-NEXT:    gpu.return
+  // CHECK-LABEL: gpu.func @tail_static
+  // CHECK-SAME:    (%[[P:.*]]: memref<255xf32>, %[[X:.*]]: f32)
+  // CHECK:         %[[STEPS:.*]] = arith.ceildivsi %[[N:.*]], %{{.*}}
+  // CHECK-NEXT:    cf.br ^[[COND:bb[0-9]+]]
+  // CHECK-NEXT:  ^[[COND]](%[[S:.*]]: index):
+  // CHECK-NEXT:    %[[GO:.*]] = arith.cmpi slt, %[[S]], %[[STEPS]]
+  // CHECK-NEXT:    cf.cond_br %[[GO]], ^[[BODY:bb[0-9]+]], ^[[EXIT:bb[0-9]+]]
+  // CHECK-NEXT:  ^[[BODY]]:
+  // CHECK-NEXT:    %[[I:.*]] = arith.muli %[[S]]
+  // CHECK-NEXT:    %[[IN:.*]] = arith.cmpi slt, %[[I]], %[[N]]
+  // CHECK-NEXT:    cf.cond_br %[[IN]], ^[[ST:bb[0-9]+]], ^[[NEXT:bb[0-9]+]]
+  // CHECK-NEXT:  ^[[ST]]:
+  // CHECK-NEXT:    memref.store %[[X]], %[[P]][%[[I]]] : memref<255xf32>
+  // CHECK-NEXT:    cf.br ^[[NEXT]]
+  // CHECK-NEXT:  ^[[NEXT]]:
+  // CHECK-NEXT:    %[[I1:.*]] = arith.addi %[[I]]
+  // CHECK-NEXT:    %[[IN1:.*]] = arith.cmpi slt, %[[I1]], %[[N]]
+  // CHECK-NEXT:    cf.cond_br %[[IN1]]
+  // CHECK:         arith.addi %[[S]]
+  // CHECK-NEXT:    cf.br ^[[COND]]
+  // CHECK-NEXT:  ^[[EXIT]]:
+  // CHECK-NEXT:    gpu.return
+  gpu.func @tail_dynamic(%p: memref<?xf32> {wave.dims = array<i64: 2>},
+                         %x: f32, %n: index) kernel {
+    %i0 = arith.constant 0 : index
+    %i1 = arith.constant 1 : index
+    %i4 = arith.constant 4 : index
+    %steps = arith.ceildivsi %n, %i4 : index
+    scf.for %s = %i0 to %steps step %i1 {
+      %i = arith.muli %s, %i4 : index
+      %in = arith.cmpi slt, %i, %n : index
+      scf.if %in {
+        memref.store %x, %p[%i] : memref<?xf32>
+      }
+      %j = arith.addi %i, %i1 : index
+      %jn = arith.cmpi slt, %j, %n : index
+      scf.if %jn {
+        memref.store %x, %p[%j] : memref<?xf32>
+      }
+    }
+    gpu.return
+  }
+
+  gpu.func @tail_static(%p: memref<255xf32>, %x: f32) kernel {
+    %i0 = arith.constant 0 : index
+    %i1 = arith.constant 1 : index
+    %i4 = arith.constant 4 : index
+    %n = arith.constant 255 : index
+    %steps = arith.ceildivsi %n, %i4 : index
+    scf.for %s = %i0 to %steps step %i1 {
+      %i = arith.muli %s, %i4 : index
+      %in = arith.cmpi slt, %i, %n : index
+      scf.if %in {
+        memref.store %x, %p[%i] : memref<255xf32>
+      }
+      %j = arith.addi %i, %i1 : index
+      %jn = arith.cmpi slt, %j, %n : index
+      scf.if %jn {
+        memref.store %x, %p[%j] : memref<255xf32>
+      }
     }
     gpu.return
   }
