@@ -10,6 +10,25 @@
 // RUN:   | FileCheck %s --check-prefix=NONE
 // NONE-NOT: rocdl.sched.barrier
 
+// The GEMM of run-time M, N, K and its static twin, lowered to the llvm
+// dialect: the pass cuts both alike, after each of the two workgroup
+// barriers of the K step, once they reach the limit (here 200 operations;
+// the run-time one is longer, with its bounds checks, but both are far
+// above it). With the default limit neither example is cut.
+// RUN: wave-opt %examples/gemm_dynamic.mlir --wave-to-upstream --wave-upstream-to-rocdl -o %t.gemm_dynamic.mlir
+// RUN: wave-opt %examples/gemm.mlir --wave-to-upstream --wave-upstream-to-rocdl -o %t.gemm.mlir
+// RUN: cat %t.gemm_dynamic.mlir %t.gemm.mlir | FileCheck %s --check-prefix=NONE
+// RUN: wave-opt %t.gemm_dynamic.mlir --pass-pipeline="builtin.module(gpu.module(llvm.func(wave-bound-sched-regions{limit=200})))" | FileCheck %s --check-prefix=GEMM
+// RUN: wave-opt %t.gemm.mlir --pass-pipeline="builtin.module(gpu.module(llvm.func(wave-bound-sched-regions{limit=200})))" | FileCheck %s --check-prefix=GEMM
+// GEMM:      llvm.func @gemm
+// GEMM:      rocdl.s.barrier
+// GEMM-NEXT: rocdl.sched.barrier 0
+// GEMM:      rocdl.s.barrier
+// GEMM-NEXT: rocdl.sched.barrier 0
+// GEMM-NOT:  rocdl.s.barrier
+// GEMM:      llvm.func @gemm{{.*}}_ref
+// GEMM-NOT:  rocdl.sched.barrier
+
 // A function of at least 6 operations (here 9, over two blocks) gets a
 // scheduling boundary after each workgroup barrier.
 // CHECK-LABEL: llvm.func @steps
