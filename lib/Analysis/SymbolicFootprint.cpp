@@ -1059,6 +1059,58 @@ bool SymbolicFootprint::isWholeOrNothing(std::string *reason) const {
   return false;
 }
 
+FailureOr<std::optional<SmallVector<int64_t>>>
+SymbolicFootprint::getFixedElement(std::optional<unsigned> laneDim,
+                                   bool ignoreGuards,
+                                   std::string *reason) const {
+  std::string accessName = describeOp(impl->op);
+  if (laneDim && !impl->sizes.workgroupSize) {
+    setReason(reason, "the enclosing gpu.func of " + accessName +
+                          " has no known_block_size");
+    return failure();
+  }
+  Impl copy = *impl;
+  if (ignoreGuards)
+    copy.guards.clear();
+  System system;
+  Shared shared;
+  Execution execution(system, shared, copy, neverShared);
+  if (failed(execution.build())) {
+    setReason(reason, "the address of " + accessName + " is not affine");
+    return failure();
+  }
+  SmallVector<Linear> offsets = execution.coordinate;
+  if (laneDim)
+    offsets[*laneDim] = offsets[*laneDim] - execution.lane;
+  auto overflows = [&] {
+    setReason(reason,
+              "the address of " + accessName + " overflows 64-bit integers");
+    return failure();
+  };
+  if (system.hasOverflow())
+    return overflows();
+  // One execution's offsets; then none may differ from them.
+  std::optional<SmallVector<int64_t>> point =
+      system.findSample(execution.choices);
+  if (!point)
+    return std::optional<SmallVector<int64_t>>();
+  SmallVector<int64_t> element;
+  for (const Linear &offset : offsets) {
+    int64_t value = offset.evaluate(*point);
+    Linear difference = offset - value;
+    System below = system, above = system;
+    below.addGe(Linear::of(-1) - difference);
+    above.addGe(difference - 1);
+    if (below.hasOverflow() || above.hasOverflow())
+      return overflows();
+    if (below.findSample(execution.choices) ||
+        above.findSample(execution.choices))
+      return std::optional<SmallVector<int64_t>>();
+    element.push_back(value);
+  }
+  return std::optional<SmallVector<int64_t>>(std::move(element));
+}
+
 std::optional<int64_t> mlir::wave::getKnownUpperBound(BlockArgument arg) {
   std::optional<std::pair<System, Linear>> launch = buildLaunchSystem(arg);
   if (!launch)

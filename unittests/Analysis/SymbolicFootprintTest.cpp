@@ -769,6 +769,71 @@ TEST_F(SymbolicFootprintTest, AssumptionsBoundRunTimeValues) {
       << reason;
 }
 
+/// Accesses of one element each; `ASSUME` bounds the trip count `%n`.
+constexpr StringLiteral kFixedElements = R"mlir(
+#lds = #gpu.address_space<workgroup>
+gpu.module @m {
+  gpu.func @k(%n: index) kernel attributes {
+      known_block_size = array<i32: 64, 1, 1>ASSUME} {
+    %buf = wave.alloc_lds : memref<128xf32, #lds>
+    %t = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %big = arith.constant 2097152 : index
+    %shifted = wave.read %buf[%t, %c2] map affine_map<(t, s) -> (t + s)>
+        {tag = "shifted"} : memref<128xf32, #lds> -> vector<1xf32>
+    %first = arith.cmpi ult, %t, %c1 : index
+    scf.if %first {
+      %own = wave.read %buf[%t] {tag = "guarded"}
+          : memref<128xf32, #lds> -> vector<1xf32>
+    }
+    scf.for %k = %c0 to %n step %c1 {
+      %r = wave.read %buf[%k] map affine_map<(k) -> (k floordiv 4)>
+          {tag = "runTime"} : memref<128xf32, #lds> -> vector<1xf32>
+    }
+    scf.for %k = %c0 to %big step %c1 {
+      %r = wave.read %buf[%k] map affine_map<(k) -> (k floordiv 2097152)>
+          {tag = "long"} : memref<128xf32, #lds> -> vector<1xf32>
+    }
+    gpu.return
+  }
+}
+)mlir";
+
+TEST_F(SymbolicFootprintTest, FixedElements) {
+  auto parseWith = [&](StringRef assume) {
+    std::string text = kFixedElements.str();
+    text.replace(text.find("ASSUME"), 6, assume.str());
+    return parse(text);
+  };
+  using Element = std::optional<SmallVector<int64_t>>;
+  auto fixed = [&](StringRef tag, std::optional<unsigned> laneDim,
+                   bool ignoreGuards = false) {
+    std::string reason;
+    FailureOr<Element> element =
+        symbolic(tag).getFixedElement(laneDim, ignoreGuards, &reason);
+    EXPECT_TRUE(succeeded(element)) << reason;
+    return succeeded(element) ? *element : Element();
+  };
+  ASSERT_TRUE(parseWith(", wave.assume = affine_set<(n) : (4 - n >= 0)>"));
+  // buf[t + 2]: 2 past the lane, not one element.
+  EXPECT_EQ(fixed("shifted", 0u), Element({2}));
+  EXPECT_EQ(fixed("shifted", std::nullopt), Element());
+  // Only lane 0 runs the guarded read, unless the guard is ignored.
+  EXPECT_EQ(fixed("guarded", std::nullopt), Element({0}));
+  EXPECT_EQ(fixed("guarded", std::nullopt, /*ignoreGuards=*/true), Element());
+  // k < n <= 4: k floordiv 4 is 0, at a cost independent of trip counts.
+  EXPECT_EQ(fixed("runTime", std::nullopt), Element({0}));
+  EXPECT_EQ(fixed("long", std::nullopt), Element({0}));
+  // n <= 8 lets k reach 4.
+  ASSERT_TRUE(parseWith(", wave.assume = affine_set<(n) : (8 - n >= 0)>"));
+  EXPECT_EQ(fixed("runTime", std::nullopt), Element());
+  // Without an assumption n is unbounded.
+  ASSERT_TRUE(parseWith(""));
+  EXPECT_EQ(fixed("runTime", std::nullopt), Element());
+}
+
 TEST_F(SymbolicFootprintTest, NonAffineIndexHasNoFootprint) {
   ASSERT_TRUE(parse(R"mlir(
 #lds = #gpu.address_space<workgroup>

@@ -120,6 +120,20 @@ public:
   /// not otherwise.
   bool isWholeOrNothing(std::string *reason = nullptr) const;
 
+  /// The element every execution touches, when it is one constant
+  /// coordinate; with `laneDim`, the coordinate minus the linear thread id
+  /// along that dimension (`buf[t + 2]` gives {2}). None when executions
+  /// touch different elements or none executes. Decided on integers at a
+  /// cost independent of lanes and trip counts, with loop bounds and extents
+  /// under the kernel's `wave.assume`. `ignoreGuards` asks about every lane,
+  /// as if the conditions around the access held. Fails, saying why in
+  /// `*reason`, when the address is not affine or (with `laneDim`) the
+  /// workgroup size is unknown.
+  FailureOr<std::optional<SmallVector<int64_t>>>
+  getFixedElement(std::optional<unsigned> laneDim = std::nullopt,
+                  bool ignoreGuards = false,
+                  std::string *reason = nullptr) const;
+
   /// The access's map, leaves, guards and loops, for the queries below.
   class Impl;
   const Impl &getImpl() const { return *impl; }

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "wave/Analysis/Footprint.h"
+#include "wave/Analysis/SymbolicFootprint.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 
@@ -62,40 +62,39 @@ std::optional<ReduceKind> getReduceKind(Operation *op) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
-/// The elements every lane of the workgroup touches through `access`, or
-/// failure with `*reason` saying why they cannot be enumerated.
-FailureOr<WorkgroupFootprint> enumerateAccess(LaneAccessOpInterface access,
-                                              std::string *reason) {
+/// The element `access` touches in every execution (with `laneDim`, minus
+/// the lane along that dimension, see `SymbolicFootprint::getFixedElement`),
+/// or failure with `*reason` saying why its address cannot be analyzed.
+FailureOr<std::optional<SmallVector<int64_t>>>
+getFixedElement(Operation *access, std::optional<unsigned> laneDim,
+                bool ignoreGuards, std::string *reason) {
   std::string why;
-  FailureOr<AccessFootprint> footprint = AccessFootprint::get(access, &why);
-  FailureOr<WorkgroupFootprint> lanes =
-      succeeded(footprint) ? footprint->enumerate(FootprintBindings(), &why)
-                           : FailureOr<WorkgroupFootprint>(failure());
-  if (failed(lanes))
-    *reason = "an access's footprint cannot be enumerated: " + why;
-  return lanes;
+  FailureOr<SymbolicFootprint> footprint = SymbolicFootprint::get(access, &why);
+  FailureOr<std::optional<SmallVector<int64_t>>> element = failure();
+  if (succeeded(footprint))
+    element = footprint->getFixedElement(laneDim, ignoreGuards, &why);
+  if (failed(element))
+    *reason = "an access's address cannot be analyzed: " + why;
+  return element;
 }
 
 /// The shift `c` such that lane t of `access` touches exactly element `t + c`
-/// of its one-dimensional buffer, for every lane of the workgroup; none when
-/// the access has another shape, failure (the reason in `*reason`) when its
-/// footprint cannot be enumerated.
+/// of its one-dimensional buffer, for every lane of the workgroup in every
+/// iteration of the loops around it; none when the access has another
+/// shape, failure (the reason in `*reason`) when its address cannot be
+/// analyzed.
 FailureOr<std::optional<int64_t>> getLaneShift(LaneAccessOpInterface access,
                                                std::string *reason) {
-  if (access.getMask() || access.getVectorType().getNumElements() != 1)
+  if (access.getMask() || access.getVectorType().getNumElements() != 1 ||
+      cast<MemRefType>(access.getMemref().getType()).getRank() != 1)
     return std::optional<int64_t>();
-  FailureOr<WorkgroupFootprint> lanes = enumerateAccess(access, reason);
-  if (failed(lanes))
+  // Every lane, the arm's condition aside: the rewrite relies on the
+  // addresses alone.
+  FailureOr<std::optional<SmallVector<int64_t>>> shift =
+      getFixedElement(access, /*laneDim=*/0, /*ignoreGuards=*/true, reason);
+  if (failed(shift))
     return failure();
-  if (lanes->getRank() != 1 || lanes->getNumLanes() == 0 ||
-      lanes->getNumElements(0) != 1)
-    return std::optional<int64_t>();
-  int64_t shift = lanes->getCoordinate(0, 0)[0];
-  for (int64_t lane = 1; lane < lanes->getNumLanes(); ++lane)
-    if (lanes->getNumElements(lane) != 1 ||
-        lanes->getCoordinate(lane, 0)[0] != lane + shift)
-      return std::optional<int64_t>();
-  return std::optional<int64_t>(shift);
+  return *shift ? std::optional<int64_t>((**shift)[0]) : std::nullopt;
 }
 
 /// The condition `tid < stride` of a level: the thread id and the stride.
@@ -242,15 +241,13 @@ std::string UseCollectivesPass::checkOtherAccesses(ArrayRef<Level> chain) {
              user->getName().getStringRef().str() +
              "'), where its partial results would differ";
     std::string why;
-    FailureOr<WorkgroupFootprint> lanes =
-        enumerateAccess(cast<LaneAccessOpInterface>(read.getOperation()), &why);
-    if (failed(lanes))
+    FailureOr<std::optional<SmallVector<int64_t>>> element = getFixedElement(
+        read, /*laneDim=*/std::nullopt, /*ignoreGuards=*/false, &why);
+    if (failed(element))
       return why;
-    bool onlyRoot = true;
-    for (int64_t lane = 0; onlyRoot && lane < lanes->getNumLanes(); ++lane)
-      for (int64_t e = 0; onlyRoot && e < lanes->getNumElements(lane); ++e)
-        onlyRoot = lanes->getCoordinate(lane, e)[0] == 0;
-    if (!onlyRoot)
+    // A read that never runs reads nothing.
+    if (*element != SmallVector<int64_t>{0} &&
+        !SymbolicFootprint::get(read)->isEmpty())
       return "the buffer is read after the tree at elements other than the "
              "root buf[0], whose partial results would differ";
   }
