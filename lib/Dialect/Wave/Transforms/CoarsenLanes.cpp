@@ -205,9 +205,14 @@ CoarseningPlan planCoarsening(gpu::GPUFuncOp kernel, unsigned accessBits) {
 
   std::optional<ArrayRef<int32_t>> blockAttr = kernel.getKnownBlockSize();
   std::optional<ArrayRef<int32_t>> gridAttr = kernel.getKnownGridSize();
-  if (!blockAttr || !gridAttr)
-    return fail(Bail::Sizes, "the kernel states no known_block_size and "
-                             "known_grid_size");
+  if (!blockAttr)
+    return fail(Bail::Sizes, "the kernel states no known_block_size");
+  // A grid that follows run-time sizes: the proofs enumerate every lane of
+  // the launch.
+  if (!gridAttr)
+    return fail(Bail::Sizes,
+                "the kernel states no known_grid_size, and the proofs "
+                "enumerate every lane of the grid");
   Launch launch;
   for (unsigned dim = 0; dim < 3; ++dim) {
     launch.block[dim] = (*blockAttr)[dim];

@@ -10,6 +10,10 @@
 // RUN: wave-run %s --kernel=masked_tail --compare-pipeline=wave-coarsen-lanes 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=rows --compare-pipeline=wave-coarsen-lanes 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=block_dim --compare-pipeline=wave-coarsen-lanes 2>/dev/null | FileCheck %s --check-prefix=SAME
+// Run-time sizes, partial last tiles included.
+// RUN: wave-run %s --kernel=add_dynamic --scalar=n=2048 --compare-pipeline=wave-coarsen-lanes 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=add_dynamic --scalar=n=1000 --compare-pipeline=wave-coarsen-lanes 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=add_dynamic --scalar=n=5 --compare-pipeline=wave-coarsen-lanes 2>/dev/null | FileCheck %s --check-prefix=SAME
 // The add1 example: 16 bytes a lane for both loads and the store, a quarter
 // of the lanes, the same results as its reference and as before.
 // RUN: wave-opt %examples/add1.mlir --wave-coarsen-lanes --verify-diagnostics=only-expected 2>/dev/null | FileCheck %s --check-prefix=ADD1
@@ -51,7 +55,7 @@
 // LAUNCH: remark: Function Name: add1_ref
 // LAUNCH: remark:     Workgroup Size [lanes]: 256x1x1
 
-// SUMMARY: remark: wave-coarsen-lanes: 5 kernels coarsened, 10 accesses widened; left alone: 5 not lane-private, 3 not contiguous, 3 sizes, 1 already wide
+// SUMMARY: remark: wave-coarsen-lanes: 6 kernels coarsened, 13 accesses widened; left alone: 5 not lane-private, 3 not contiguous, 4 sizes, 1 already wide
 
 #elem = affine_map<(tid, wg) -> (wg * 256 + tid)>
 
@@ -82,6 +86,59 @@ gpu.module @coarsen {
     %b = wave.read %B[%tid, %wg] map #elem : memref<2048xf32> -> vector<1xf32>
     %c = arith.addf %a, %b : vector<1xf32>
     wave.write %c, %C[%tid, %wg] map #elem : vector<1xf32>, memref<2048xf32>
+    gpu.return
+  }
+
+  // @add on n elements, n known at run time (at most the 2048 the grid of 8
+  // workgroups covers): `bounded` skips what lies past n. The same factor,
+  // the same widened accesses, still bounded.
+  // CHECK-LABEL: gpu.func @add_dynamic(
+  // CHECK-SAME:    known_block_size = array<i32: 64, 1, 1>
+  // CHECK-SAME:    known_grid_size = array<i32: 8, 1, 1>
+  // CHECK:         %[[T:.*]] = gpu.thread_id x
+  // CHECK:         %[[T4:.*]] = arith.muli %[[T]], %c4
+  // CHECK:         %[[A:.*]] = wave.read %{{.*}}[%[[T4]], %{{.*}}] map #{{.*}} bounded : memref<?xf32> -> vector<4xf32>
+  // CHECK:         %[[B:.*]] = wave.read %{{.*}}[%[[T4]], %{{.*}}] map #{{.*}} bounded : memref<?xf32> -> vector<4xf32>
+  // CHECK-COUNT-4: arith.addf {{.*}} : vector<1xf32>
+  // CHECK:         wave.write %{{.*}}, %{{.*}}[%[[T4]], %{{.*}}] map #{{.*}} bounded : vector<4xf32>, memref<?xf32>
+  // CHECK-NEXT:    gpu.return
+  gpu.func @add_dynamic(%A: memref<?xf32> {wave.dims = array<i64: 3>},
+                        %B: memref<?xf32> {wave.dims = array<i64: 3>},
+                        %C: memref<?xf32> {wave.dims = array<i64: 3>},
+                        %n: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  known_grid_size = array<i32: 8, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+                  wave.assume = affine_set<(a, b, c, n) : (n >= 0, 2048 - n >= 0)>} {
+    // expected-remark @-8 {{lanes coarsened by 4: each lane takes 4 consecutive lanes' elements, 3 accesses widened, workgroup x 256 -> 64 lanes}}
+    %tid = gpu.thread_id x
+    %wg = gpu.block_id x
+    %a = wave.read %A[%tid, %wg] map #elem bounded : memref<?xf32> -> vector<1xf32>
+    %b = wave.read %B[%tid, %wg] map #elem bounded : memref<?xf32> -> vector<1xf32>
+    %c = arith.addf %a, %b : vector<1xf32>
+    wave.write %c, %C[%tid, %wg] map #elem bounded : vector<1xf32>, memref<?xf32>
+    gpu.return
+  }
+
+  // The same with a grid that follows n (ceil(n / 256) workgroups, no
+  // known_grid_size): the proofs enumerate every lane of the grid, so the
+  // kernel is left alone.
+  // CHECK-LABEL: gpu.func @add_dynamic_grid(
+  // CHECK-SAME:    known_block_size = array<i32: 256, 1, 1>
+  // CHECK:         wave.read {{.*}} -> vector<1xf32>
+  gpu.func @add_dynamic_grid(%A: memref<?xf32> {wave.dims = array<i64: 3>},
+                             %B: memref<?xf32> {wave.dims = array<i64: 3>},
+                             %C: memref<?xf32> {wave.dims = array<i64: 3>},
+                             %n: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    // expected-remark @-6 {{lanes not coarsened: the kernel states no known_grid_size, and the proofs enumerate every lane of the grid}}
+    %tid = gpu.thread_id x
+    %wg = gpu.block_id x
+    %a = wave.read %A[%tid, %wg] map #elem bounded : memref<?xf32> -> vector<1xf32>
+    %b = wave.read %B[%tid, %wg] map #elem bounded : memref<?xf32> -> vector<1xf32>
+    %c = arith.addf %a, %b : vector<1xf32>
+    wave.write %c, %C[%tid, %wg] map #elem bounded : vector<1xf32>, memref<?xf32>
     gpu.return
   }
 
@@ -328,7 +385,7 @@ gpu.module @coarsen {
   gpu.func @no_grid(%X: memref<2048xf32>) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
                   wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
-    // expected-remark @-3 {{lanes not coarsened: the kernel states no known_block_size and known_grid_size}}
+    // expected-remark @-3 {{lanes not coarsened: the kernel states no known_grid_size, and the proofs enumerate every lane of the grid}}
     %tid = gpu.thread_id x
     %wg = gpu.block_id x
     %x = wave.read %X[%tid, %wg] map #elem : memref<2048xf32> -> vector<1xf32>
