@@ -13,6 +13,24 @@
 // RUN: wave-opt %examples/gemm_dynamic.mlir --wave-expand-fragments --wave-budget-registers='occupancy=7 summary' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS7
 // RUN: wave-opt %examples/gemm_dynamic.mlir --wave-expand-fragments --wave-budget-registers='occupancy=8 summary' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS8
 // RUN: wave-run %examples/gemm_dynamic.mlir --grid=3,4 --scalar=M=200 --scalar=N=136 --scalar=K=96 --compare-pipeline='wave-budget-registers{occupancy=8}' 2>&1 | FileCheck %s --check-prefix=SAME
+// The pressure kernel with a run-time number of rows K (X : memref<?x32768xf32>,
+// its extent bound to the argument K by wave.dims, and the K loop of
+// run-time trip count, in the kernel and its reference): the same estimate,
+// the same 4 spills at occupancy 4, the same fallback from 5, remark for
+// remark; it computes what it computed before at K = 16, 5 and 1.
+// RUN: sed -f %S/Inputs/pressure-dynamic.sed %examples/pressure.mlir > %t.pressure-dynamic.mlir
+// RUN: wave-opt %examples/pressure.mlir --wave-budget-registers='occupancy=4 summary' -o /dev/null 2>&1 | grep 'remark: ' | sed -e 's/^.*remark: //' > %t.static4
+// RUN: wave-opt %t.pressure-dynamic.mlir --wave-budget-registers='occupancy=4 summary' -o /dev/null 2>&1 | grep 'remark: ' | sed -e 's/^.*remark: //' > %t.dynamic4
+// RUN: diff %t.static4 %t.dynamic4
+// RUN: wave-opt %examples/pressure.mlir --wave-budget-registers='occupancy=5 summary' -o /dev/null 2>&1 | grep 'remark: ' | sed -e 's/^.*remark: //' > %t.static5
+// RUN: wave-opt %t.pressure-dynamic.mlir --wave-budget-registers='occupancy=5 summary' -o /dev/null 2>&1 | grep 'remark: ' | sed -e 's/^.*remark: //' > %t.dynamic5
+// RUN: diff %t.static5 %t.dynamic5
+// RUN: FileCheck %s --check-prefix=PRESSURE4 < %t.dynamic4
+// RUN: wave-opt %t.pressure-dynamic.mlir --wave-budget-registers='occupancy=4 summary' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS4
+// RUN: wave-opt %t.pressure-dynamic.mlir --wave-budget-registers='occupancy=5 summary' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS5
+// RUN: wave-run %t.pressure-dynamic.mlir --scalar=K=16 --compare-pipeline='wave-budget-registers{occupancy=4}' 2>&1 | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %t.pressure-dynamic.mlir --scalar=K=5 --compare-pipeline='wave-budget-registers{occupancy=4}' 2>&1 | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %t.pressure-dynamic.mlir --scalar=K=1 --compare-pipeline='wave-budget-registers{occupancy=4}' 2>&1 | FileCheck %s --check-prefix=SAME
 // The spilled kernels compute what they computed before.
 // RUN: wave-run %examples/pressure.mlir --compare-pipeline='wave-budget-registers{occupancy=4}' 2>&1 | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=spill_straight_line --compare-pipeline='wave-budget-registers{occupancy=8}' 2>&1 | FileCheck %s --check-prefix=SAME
@@ -25,6 +43,7 @@
 // STATS7: remark: wave-budget-registers: 1 budgeted (1 fitting, 0 spilled, 0 with excess uncovered), 0 infeasible; 0 values spilled (0 registers, 0 bytes of LDS)
 // STATS8: remark: wave-budget-registers: 1 budgeted (1 fitting, 0 spilled, 0 with excess uncovered), 1 infeasible; 0 values spilled (0 registers, 0 bytes of LDS)
 
+// PRESSURE4: wave-budget-registers: occupancy 4 on gfx942: budget 128 VGPRs {{.*}}, estimate 133 {{.*}}; spilled 4 values (16 registers, 4096 bytes of LDS), estimate now 117
 // SAME: agrees
 // SAME-NOT: differs
 // SAME: PASS

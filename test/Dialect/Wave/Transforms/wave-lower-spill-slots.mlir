@@ -6,6 +6,31 @@
 // RUN: wave-opt %examples/pressure.mlir --wave-budget-registers=occupancy=4 -o %t.spilled.mlir 2>/dev/null
 // RUN: wave-compile %t.spilled.mlir --chip=gfx942 --emit=llvm -o - | FileCheck %s --check-prefix=LLVM
 // RUN: wave-compile %t.spilled.mlir --chip=gfx942 --emit=asm -o - | FileCheck %s --check-prefix=ASM
+// The slots in IR: four volatile 16-byte stores and reloads.
+// RUN: wave-opt %t.spilled.mlir --wave-lower-spill-slots | FileCheck %s --check-prefix=SLOTS
+// The same kernel with a run-time number of rows K (X : memref<?x32768xf32>,
+// its extent bound to the argument K by wave.dims, the K loop of run-time
+// trip count) gets the same slots, lowered alike, and computes what it
+// computed before at K = 16, 5 and 1.
+// RUN: sed -f %S/Inputs/pressure-dynamic.sed %examples/pressure.mlir > %t.dynamic.mlir
+// RUN: wave-opt %t.dynamic.mlir --wave-budget-registers=occupancy=4 -o %t.dynamic-spilled.mlir 2>/dev/null
+// RUN: wave-opt %t.dynamic-spilled.mlir --wave-lower-spill-slots | FileCheck %s --check-prefix=SLOTS
+// RUN: wave-compile %t.dynamic-spilled.mlir --chip=gfx942 --emit=llvm -o - | FileCheck %s --check-prefix=LLVM
+// RUN: wave-compile %t.dynamic-spilled.mlir --chip=gfx942 --emit=asm -o - | FileCheck %s --check-prefix=ASM
+// RUN: wave-run %t.dynamic.mlir --scalar=K=16 --compare-pipeline='builtin.module(gpu.module(gpu.func(wave-budget-registers{occupancy=4},wave-lower-spill-slots)))' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %t.dynamic.mlir --scalar=K=5 --compare-pipeline='builtin.module(gpu.module(gpu.func(wave-budget-registers{occupancy=4},wave-lower-spill-slots)))' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %t.dynamic.mlir --scalar=K=1 --compare-pipeline='builtin.module(gpu.module(gpu.func(wave-budget-registers{occupancy=4},wave-lower-spill-slots)))' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %examples/pressure.mlir --compare-pipeline='builtin.module(gpu.module(gpu.func(wave-budget-registers{occupancy=4},wave-lower-spill-slots)))' 2>/dev/null | FileCheck %s --check-prefix=SAME
+
+// SAME: agrees
+// SAME-NOT: differs
+// SAME: PASS
+// SLOTS-LABEL: gpu.func @pressure(
+// SLOTS-COUNT-4: llvm.store volatile %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+// SLOTS:         scf.for
+// SLOTS-COUNT-4: llvm.load volatile %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// SLOTS-NOT:     wave.spill_slot
+// SLOTS-LABEL: gpu.func @pressure_ref(
 
 // LLVM-COUNT-4: store volatile <4 x float> {{.*}} ptr addrspace(3) {{.*}} align 16
 // LLVM-COUNT-4: load volatile <4 x float>, ptr addrspace(3) {{.*}} align 16
