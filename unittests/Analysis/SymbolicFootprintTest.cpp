@@ -834,6 +834,86 @@ TEST_F(SymbolicFootprintTest, FixedElements) {
   EXPECT_EQ(fixed("runTime", std::nullopt), Element());
 }
 
+/// Random one-element reads of a one-dimensional buffer, many of them of
+/// one element in every lane or one shift from the lane: getFixedElement
+/// agrees with the enumerated elements of every lane and iteration.
+TEST_F(SymbolicFootprintTest, FixedElementsAgreeWithEnumeration) {
+  std::mt19937 rng(20261127);
+  auto pick = [&](int lo, int hi) {
+    return std::uniform_int_distribution<int>(lo, hi)(rng);
+  };
+  unsigned fixed = 0, shifted = 0;
+  for (int round = 0; round < 80; ++round) {
+    int sizeX = 1 << pick(2, 4), sizeY = pick(1, 2), trips = pick(0, 4);
+    std::string terms[] = {
+        std::to_string(pick(0, 1)) + " * x",
+        std::to_string(pick(-1, 1)) + " * y",
+        "(x floordiv " + std::to_string(pick(2, 20)) + ") * " +
+            std::to_string(pick(1, 2)),
+        "(i floordiv " + std::to_string(pick(1, 6)) + ") * " +
+            std::to_string(pick(1, 3)),
+        "((x + i) mod " + std::to_string(pick(1, 6)) + ")",
+    };
+    std::string map = "100";
+    for (const std::string &term : terms)
+      if (pick(0, 2) == 0)
+        map += " + " + term;
+    std::string text =
+        "#lds = #gpu.address_space<workgroup>\n"
+        "gpu.module @m {\n"
+        "  gpu.func @k() kernel attributes {known_block_size = array<i32: " +
+        std::to_string(sizeX) + ", " + std::to_string(sizeY) +
+        ", 1>} {\n"
+        "    %buf = wave.alloc_lds : memref<256xf32, #lds>\n"
+        "    %x = gpu.thread_id x\n"
+        "    %y = gpu.thread_id y\n"
+        "    %lb = arith.constant 0 : index\n"
+        "    %ub = arith.constant " +
+        std::to_string(trips) +
+        " : index\n"
+        "    %st = arith.constant 1 : index\n"
+        "    scf.for %i = %lb to %ub step %st {\n"
+        "      %r = wave.read %buf[%x, %y, %i] map affine_map<(x, y, i) -> (" +
+        map +
+        ")> {tag = \"r\"} : memref<256xf32, #lds> -> vector<1xf32>\n"
+        "    }\n"
+        "    gpu.return\n"
+        "  }\n"
+        "}\n";
+    ASSERT_TRUE(parse(text));
+    SCOPED_TRACE(text);
+    std::string reason;
+    FailureOr<WorkgroupFootprint> elements =
+        footprint("r")->enumerate(FootprintBindings(), &reason);
+    ASSERT_TRUE(succeeded(elements)) << reason;
+    // The enumerated answer: one coordinate (minus the lane, for the
+    // second) for every element of every lane.
+    std::set<int64_t> coordinates, shifts;
+    if (trips > 0)
+      for (int64_t lane = 0; lane < elements->getNumLanes(); ++lane)
+        for (int64_t e = 0; e < elements->getNumElements(lane); ++e) {
+          coordinates.insert(elements->getCoordinate(lane, e)[0]);
+          shifts.insert(elements->getCoordinate(lane, e)[0] - lane);
+        }
+    using Element = std::optional<SmallVector<int64_t>>;
+    auto expected = [](const std::set<int64_t> &values) {
+      return values.size() == 1 ? Element({*values.begin()}) : Element();
+    };
+    SymbolicFootprint r = symbolic("r");
+    FailureOr<Element> one = r.getFixedElement(std::nullopt, false, &reason);
+    ASSERT_TRUE(succeeded(one)) << reason;
+    EXPECT_EQ(*one, expected(coordinates));
+    FailureOr<Element> lane = r.getFixedElement(0u, false, &reason);
+    ASSERT_TRUE(succeeded(lane)) << reason;
+    EXPECT_EQ(*lane, expected(shifts));
+    fixed += one->has_value();
+    shifted += lane->has_value();
+  }
+  // Both kinds of answer occur.
+  EXPECT_GT(fixed, 0u);
+  EXPECT_GT(shifted, 0u);
+}
+
 TEST_F(SymbolicFootprintTest, NonAffineIndexHasNoFootprint) {
   ASSERT_TRUE(parse(R"mlir(
 #lds = #gpu.address_space<workgroup>

@@ -64,15 +64,17 @@ std::optional<ReduceKind> getReduceKind(Operation *op) {
 
 /// The element `access` touches in every execution (with `laneDim`, minus
 /// the lane along that dimension, see `SymbolicFootprint::getFixedElement`),
-/// or failure with `*reason` saying why its address cannot be analyzed.
+/// or failure with `*reason` saying why its address cannot be analyzed;
+/// `*footprint` receives the access's footprint.
 FailureOr<std::optional<SmallVector<int64_t>>>
 getFixedElement(Operation *access, std::optional<unsigned> laneDim,
-                bool ignoreGuards, std::string *reason) {
+                bool ignoreGuards, std::string *reason,
+                FailureOr<SymbolicFootprint> *footprint) {
   std::string why;
-  FailureOr<SymbolicFootprint> footprint = SymbolicFootprint::get(access, &why);
+  *footprint = SymbolicFootprint::get(access, &why);
   FailureOr<std::optional<SmallVector<int64_t>>> element = failure();
-  if (succeeded(footprint))
-    element = footprint->getFixedElement(laneDim, ignoreGuards, &why);
+  if (succeeded(*footprint))
+    element = (*footprint)->getFixedElement(laneDim, ignoreGuards, &why);
   if (failed(element))
     *reason = "an access's address cannot be analyzed: " + why;
   return element;
@@ -90,8 +92,9 @@ FailureOr<std::optional<int64_t>> getLaneShift(LaneAccessOpInterface access,
     return std::optional<int64_t>();
   // Every lane, the arm's condition aside: the rewrite relies on the
   // addresses alone.
-  FailureOr<std::optional<SmallVector<int64_t>>> shift =
-      getFixedElement(access, /*laneDim=*/0, /*ignoreGuards=*/true, reason);
+  FailureOr<SymbolicFootprint> footprint = failure();
+  FailureOr<std::optional<SmallVector<int64_t>>> shift = getFixedElement(
+      access, /*laneDim=*/0, /*ignoreGuards=*/true, reason, &footprint);
   if (failed(shift))
     return failure();
   return *shift ? std::optional<int64_t>((**shift)[0]) : std::nullopt;
@@ -241,13 +244,14 @@ std::string UseCollectivesPass::checkOtherAccesses(ArrayRef<Level> chain) {
              user->getName().getStringRef().str() +
              "'), where its partial results would differ";
     std::string why;
-    FailureOr<std::optional<SmallVector<int64_t>>> element = getFixedElement(
-        read, /*laneDim=*/std::nullopt, /*ignoreGuards=*/false, &why);
+    FailureOr<SymbolicFootprint> footprint = failure();
+    FailureOr<std::optional<SmallVector<int64_t>>> element =
+        getFixedElement(read, /*laneDim=*/std::nullopt,
+                        /*ignoreGuards=*/false, &why, &footprint);
     if (failed(element))
       return why;
     // A read that never runs reads nothing.
-    if (*element != SmallVector<int64_t>{0} &&
-        !SymbolicFootprint::get(read)->isEmpty())
+    if (*element != SmallVector<int64_t>{0} && !footprint->isEmpty())
       return "the buffer is read after the tree at elements other than the "
              "root buf[0], whose partial results would differ";
   }
