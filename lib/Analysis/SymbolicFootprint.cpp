@@ -1189,6 +1189,92 @@ bool mlir::wave::isTripCountAtLeast(scf::ForOp loop, int64_t count,
   return false;
 }
 
+std::optional<bool>
+mlir::wave::getComparisonUnderAssumptions(arith::CmpIOp cmp) {
+  auto func = cmp->getParentOfType<gpu::GPUFuncOp>();
+  if (!func || !func->hasAttr(kAssumeAttrName) ||
+      !cmp.getLhs().getType().isIndex())
+    return std::nullopt;
+  IndexComposer composer(cmp->getContext(), KernelSizes::of(cmp));
+  std::string why;
+  FailureOr<AffineExpr> lhs = composer.compose(cmp.getLhs(), why);
+  FailureOr<AffineExpr> rhs = composer.compose(cmp.getRhs(), why);
+  if (failed(lhs) || failed(rhs))
+    return std::nullopt;
+  auto launch = buildLaunchSystem(func);
+  if (!launch)
+    return std::nullopt;
+  auto &[system, args] = *launch;
+  // Only the launch's values: a comparison that depends on a lane, a
+  // workgroup or an iteration is no fact about the sizes.
+  SmallVector<Linear> leaves;
+  for (const FootprintLeaf &leaf : composer.getLeaves()) {
+    auto arg = dyn_cast<BlockArgument>(leaf.value);
+    if (!arg || arg.getOwner() != &func.getBody().front())
+      return std::nullopt;
+    leaves.push_back(args[arg.getArgNumber()]);
+  }
+  FailureOr<Linear> left = system.linearize(*lhs, leaves);
+  FailureOr<Linear> right = system.linearize(*rhs, leaves);
+  if (failed(left) || failed(right))
+    return std::nullopt;
+  Linear difference = *left - *right;
+  if (system.hasOverflow() || difference.overflowed)
+    return std::nullopt;
+  auto isNegative = [](const Linear &x) {
+    return Disjunction{{{Linear::of(-1) - x}}};
+  };
+  // An unsigned comparison is the signed one where both operands are
+  // non-negative in every launch.
+  using Predicate = arith::CmpIPredicate;
+  Predicate predicate = cmp.getPredicate();
+  std::optional<Predicate> signedPredicate;
+  switch (predicate) {
+  case Predicate::ult:
+    signedPredicate = Predicate::slt;
+    break;
+  case Predicate::ule:
+    signedPredicate = Predicate::sle;
+    break;
+  case Predicate::ugt:
+    signedPredicate = Predicate::sgt;
+    break;
+  case Predicate::uge:
+    signedPredicate = Predicate::sge;
+    break;
+  default:
+    break;
+  }
+  if (signedPredicate) {
+    if (system.findSample({isNegative(*left)}) ||
+        system.findSample({isNegative(*right)}))
+      return std::nullopt;
+    predicate = *signedPredicate;
+  }
+  // The launches where `difference` compares with 0 as `p` says.
+  auto holding = [&](Predicate p) -> Disjunction {
+    switch (p) {
+    case Predicate::eq:
+      return {{{difference, true}}};
+    case Predicate::ne:
+      return {{{difference - 1}}, {{Linear::of(-1) - difference}}};
+    case Predicate::slt:
+      return {{{Linear::of(-1) - difference}}};
+    case Predicate::sle:
+      return {{{Linear::of(0) - difference}}};
+    case Predicate::sgt:
+      return {{{difference - 1}}};
+    default:
+      return {{{difference}}};
+    }
+  };
+  if (!system.findSample({holding(predicate)}))
+    return false;
+  if (!system.findSample({holding(arith::invertPredicate(predicate))}))
+    return true;
+  return std::nullopt;
+}
+
 //===----------------------------------------------------------------------===//
 // The box of a staged tile
 //===----------------------------------------------------------------------===//

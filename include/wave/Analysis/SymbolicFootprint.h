@@ -26,6 +26,7 @@
 
 #include "wave/Analysis/Footprint.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -265,6 +266,13 @@ std::optional<int64_t> getKnownUpperBound(BlockArgument arg);
 /// allows; `*reason` says why not otherwise.
 bool isTripCountAtLeast(scf::ForOp loop, int64_t count,
                         std::string *reason = nullptr);
+
+/// The value of `cmp` in every launch the kernel's `wave.assume` allows,
+/// when its operands are index values affine in the kernel's arguments
+/// (sizes, `memref.dim` of a memref `wave.dims` binds) and that value is
+/// the same in all of them; none otherwise, and in a kernel without
+/// `wave.assume`.
+std::optional<bool> getComparisonUnderAssumptions(arith::CmpIOp cmp);
 
 } // namespace mlir::wave
 

@@ -6,12 +6,19 @@
 // place answers the common case, no use of the condition inside the if, in
 // time bounded by the if's size, and hands every other case to the upstream
 // pattern: the pattern list, its order and every rewrite stay the same.
+// Two patterns are added: run-time sizes fold under the kernel's
+// `wave.assume` as a static twin's constants fold upstream.
 //
 //===----------------------------------------------------------------------===//
 
 #include "wave/Dialect/Wave/Transforms/Canonicalize.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 
+#include "wave/Analysis/SymbolicFootprint.h"
+#include "wave/Dialect/Wave/IR/Assumptions.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
@@ -69,7 +76,48 @@ struct GuardedConditionPropagation : RewritePattern {
   std::unique_ptr<RewritePattern> upstream;
 };
 
+/// A memref's extent that `wave.dims` binds to a size argument is that
+/// argument, as a static extent is its constant.
+struct DimOfSizeArgument : OpRewritePattern<memref::DimOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(memref::DimOp dim,
+                                PatternRewriter &rewriter) const override {
+    std::optional<int64_t> index = dim.getConstantIndex();
+    auto type = dyn_cast<MemRefType>(dim.getSource().getType());
+    if (!index || !type || *index < 0 || *index >= type.getRank())
+      return failure();
+    BlockArgument size = getSizeArgument(dim.getSource(), *index);
+    if (!size || size.getType() != dim.getType())
+      return failure();
+    rewriter.replaceOp(dim, size);
+    return success();
+  }
+};
+
+/// A comparison of sizes whose outcome the kernel's `wave.assume` decides
+/// is that constant, as a comparison of a static twin's constant sizes
+/// folds.
+struct ComparisonUnderAssumptions : OpRewritePattern<arith::CmpIOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::CmpIOp cmp,
+                                PatternRewriter &rewriter) const override {
+    std::optional<bool> value = getComparisonUnderAssumptions(cmp);
+    if (!value)
+      return failure();
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        cmp, rewriter.getBoolAttr(*value));
+    return success();
+  }
+};
+
 } // namespace
+
+void mlir::wave::populateSizeFoldingPatterns(RewritePatternSet &patterns) {
+  patterns.add<DimOfSizeArgument, ComparisonUnderAssumptions>(
+      patterns.getContext());
+}
 
 unsigned mlir::wave::guardConditionPropagation(RewritePatternSet &patterns) {
   unsigned guarded = 0;
@@ -102,6 +150,7 @@ struct WaveCanonicalizePass
     for (RegisteredOperationName op : context->getRegisteredOperations())
       op.getCanonicalizationPatterns(owningPatterns, context);
     guardConditionPropagation(owningPatterns);
+    populateSizeFoldingPatterns(owningPatterns);
     patterns =
         std::make_shared<FrozenRewritePatternSet>(std::move(owningPatterns));
     return success();

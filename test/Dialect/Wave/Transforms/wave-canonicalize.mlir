@@ -1,7 +1,9 @@
 // RUN: wave-opt %s --wave-canonicalize | FileCheck %s
-// The same output as upstream canonicalize:
-// RUN: wave-opt %s --wave-canonicalize -o %t.wave
-// RUN: wave-opt %s --canonicalize -o %t.upstream
+// The same output as upstream canonicalize on kernels without run-time
+// sizes (the part of this file before the one on run-time sizes):
+// RUN: %python -c "import sys; sys.stdout.write(open(sys.argv[1]).read().split('// ' + 5 * '-')[0])" %s > %t.static.mlir
+// RUN: wave-opt %t.static.mlir --wave-canonicalize -o %t.wave
+// RUN: wave-opt %t.static.mlir --canonicalize -o %t.upstream
 // RUN: diff %t.wave %t.upstream
 // A kernel computes the same before and after it:
 // RUN: wave-run %examples/divergent.mlir --compare-pipeline=wave-canonicalize | FileCheck %s --check-prefix=KERNEL
@@ -100,4 +102,205 @@ func.func @one_of_many(%c: i1, %x: f32, %y: f32, %m: memref<f32>, %k: memref<i1>
   }
   memref.store %b, %m[] : memref<f32>
   return
+}
+
+// -----
+
+// Run-time sizes. What the kernel's `wave.assume` decides about its size
+// arguments folds as the same comparison of a static twin's constants does:
+// memref.dim of an extent `wave.dims` binds is its size argument, and a
+// comparison of sizes the assumptions decide is a constant. What they leave
+// open stays.
+// RUN: wave-run %s --kernel=facts --scalar=n=8 --compare-pipeline=wave-canonicalize | FileCheck %s --check-prefix=AGREE
+// RUN: wave-run %s --kernel=facts --scalar=n=4096 --compare-pipeline=wave-canonicalize | FileCheck %s --check-prefix=AGREE
+// RUN: wave-run %s --kernel=facts --scalar=n=72 --compare-pipeline=wave-canonicalize | FileCheck %s --check-prefix=AGREE
+// AGREE: output 'F' ({{.*}}): agrees
+// AGREE: PASS
+// CHECK-LABEL: gpu.func @facts(
+// CHECK-SAME:    %[[N:[a-zA-Z0-9_]+]]: index)
+// CHECK-DAG:     %[[TRUE:.*]] = arith.constant true
+// CHECK-DAG:     %[[FALSE:.*]] = arith.constant false
+// CHECK-NOT:     memref.dim
+// CHECK:         %[[OPEN:.*]] = arith.cmpi sgt, %[[N]], %{{.*}} : index
+// CHECK:         memref.store %[[TRUE]], %{{.*}}[%{{.*}}]
+// CHECK-NEXT:    memref.store %[[TRUE]], %{{.*}}[%{{.*}}]
+// CHECK-NEXT:    memref.store %[[FALSE]], %{{.*}}[%{{.*}}]
+// CHECK-NEXT:    memref.store %[[OPEN]], %{{.*}}[%{{.*}}]
+// CHECK-NEXT:    gpu.return
+// A workgroup doubling n elements in tiles of 256: whole tiles in a loop,
+// then the partial last tile, bounded, under an if. Where `wave.assume`
+// makes n a multiple of 256 the if folds away as on the twin of n = 1024;
+// with n only positive it stays (n = 1000 has a partial tile, 1024 none),
+// where the twin of n = 1000 takes it always.
+// RUN: wave-run %s --kernel=tiles_assumed --scalar=n=1024 --compare-pipeline=wave-canonicalize | FileCheck %s --check-prefix=AGREE-X
+// RUN: wave-run %s --kernel=tiles_assumed --scalar=n=256 --compare-pipeline=wave-canonicalize | FileCheck %s --check-prefix=AGREE-X
+// RUN: wave-run %s --kernel=tiles --scalar=n=1000 --compare-pipeline=wave-canonicalize | FileCheck %s --check-prefix=AGREE-X
+// RUN: wave-run %s --kernel=tiles --scalar=n=70 --compare-pipeline=wave-canonicalize | FileCheck %s --check-prefix=AGREE-X
+// RUN: wave-run %s --kernel=tiles --scalar=n=1024 --compare-pipeline=wave-canonicalize | FileCheck %s --check-prefix=AGREE-X
+// RUN: wave-run %s --kernel=tiles_1024 --compare-pipeline=wave-canonicalize | FileCheck %s --check-prefix=AGREE-X
+// RUN: wave-run %s --kernel=tiles_1000 --compare-pipeline=wave-canonicalize | FileCheck %s --check-prefix=AGREE-X
+// AGREE-X: output 'X' ({{.*}}): agrees
+// AGREE-X: PASS
+// CHECK-LABEL: gpu.func @tiles_assumed(
+// CHECK-SAME:    %[[X:[a-zA-Z0-9_]+]]: memref<?xf32> {wave.dims = array<i64: 1>}, %[[N:[a-zA-Z0-9_]+]]: index)
+// CHECK:         %[[FULL:.*]] = arith.floordivsi %[[N]], %{{.*}} : index
+// CHECK-NEXT:    scf.for %{{.*}} = %{{.*}} to %[[FULL]]
+// CHECK-COUNT-2:   wave.
+// CHECK:         }
+// CHECK-NEXT:    gpu.return
+// CHECK-LABEL: gpu.func @tiles_1024(
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}}
+// CHECK-COUNT-2:   wave.
+// CHECK:         }
+// CHECK-NEXT:    gpu.return
+// CHECK-LABEL: gpu.func @tiles(
+// CHECK-SAME:    %[[X:[a-zA-Z0-9_]+]]: memref<?xf32> {wave.dims = array<i64: 1>}, %[[N:[a-zA-Z0-9_]+]]: index)
+// CHECK:         %[[FULL:.*]] = arith.floordivsi %[[N]], %{{.*}} : index
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %[[FULL]]
+// CHECK:         %[[REST:.*]] = affine.apply #{{.*}}()[%[[N]]]
+// CHECK-NEXT:    %[[PARTIAL:.*]] = arith.cmpi ne, %[[REST]], %{{.*}} : index
+// CHECK-NEXT:    scf.if %[[PARTIAL]] {
+// CHECK-NEXT:      wave.read %[[X]][%[[FULL]], %{{.*}}] map #{{.*}} bounded
+// CHECK-LABEL: gpu.func @tiles_1000(
+// CHECK:         scf.for
+// CHECK:         }
+// CHECK-NOT:     scf.if
+// CHECK:         wave.read %{{.*}}[%{{.*}}, %{{.*}}] map #{{.*}} bounded
+// CHECK:         wave.write
+// CHECK-NEXT:    gpu.return
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+#tile = affine_map<(i, t) -> (i * 256 + t * 4)>
+#rest = affine_map<(n) -> (n mod 256)>
+gpu.module @sizes {
+  // 8 <= n <= 4096, n a multiple of 8: n < 4097 (unsigned: n is never
+  // negative), n mod 8 == 0 and not n < 8; n > 8 is open.
+  gpu.func @facts(%X: memref<?xf32> {wave.dims = array<i64: 2>},
+                  %F: memref<4xi1>, %n: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k,
+                  wave.assume = affine_set<(x, f, n) :
+                      (n mod 8 == 0, n - 8 >= 0, 4096 - n >= 0)>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c8 = arith.constant 8 : index
+    %c4097 = arith.constant 4097 : index
+    %len = memref.dim %X, %c0 : memref<?xf32>
+    %fits = arith.cmpi ult, %len, %c4097 : index
+    %rest = affine.apply affine_map<(n) -> (n mod 8)>(%len)
+    %whole = arith.cmpi eq, %rest, %c0 : index
+    %short = arith.cmpi slt, %len, %c8 : index
+    %long = arith.cmpi sgt, %len, %c8 : index
+    memref.store %fits, %F[%c0] : memref<4xi1>
+    memref.store %whole, %F[%c1] : memref<4xi1>
+    memref.store %short, %F[%c2] : memref<4xi1>
+    memref.store %long, %F[%c3] : memref<4xi1>
+    gpu.return
+  }
+
+  gpu.func @tiles_assumed(%X: memref<?xf32> {wave.dims = array<i64: 1>},
+                          %n: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k,
+                  wave.assume = affine_set<(x, n) :
+                      (n mod 256 == 0, n - 1 >= 0)>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c256 = arith.constant 256 : index
+    %two = arith.constant dense<2.0> : vector<4xf32>
+    %tid = gpu.thread_id x
+    %len = memref.dim %X, %c0 : memref<?xf32>
+    %full = arith.floordivsi %len, %c256 : index
+    scf.for %i = %c0 to %full step %c1 {
+      %x = wave.read %X[%i, %tid] map #tile : memref<?xf32> -> vector<4xf32>
+      %y = arith.mulf %x, %two : vector<4xf32>
+      wave.write %y, %X[%i, %tid] map #tile : vector<4xf32>, memref<?xf32>
+    }
+    %rest = affine.apply #rest(%len)
+    %partial = arith.cmpi ne, %rest, %c0 : index
+    scf.if %partial {
+      %x = wave.read %X[%full, %tid] map #tile bounded : memref<?xf32> -> vector<4xf32>
+      %y = arith.mulf %x, %two : vector<4xf32>
+      wave.write %y, %X[%full, %tid] map #tile bounded : vector<4xf32>, memref<?xf32>
+    }
+    gpu.return
+  }
+
+  gpu.func @tiles_1024(%X: memref<1024xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c256 = arith.constant 256 : index
+    %two = arith.constant dense<2.0> : vector<4xf32>
+    %tid = gpu.thread_id x
+    %len = memref.dim %X, %c0 : memref<1024xf32>
+    %full = arith.floordivsi %len, %c256 : index
+    scf.for %i = %c0 to %full step %c1 {
+      %x = wave.read %X[%i, %tid] map #tile : memref<1024xf32> -> vector<4xf32>
+      %y = arith.mulf %x, %two : vector<4xf32>
+      wave.write %y, %X[%i, %tid] map #tile : vector<4xf32>, memref<1024xf32>
+    }
+    %rest = affine.apply #rest(%len)
+    %partial = arith.cmpi ne, %rest, %c0 : index
+    scf.if %partial {
+      %x = wave.read %X[%full, %tid] map #tile bounded : memref<1024xf32> -> vector<4xf32>
+      %y = arith.mulf %x, %two : vector<4xf32>
+      wave.write %y, %X[%full, %tid] map #tile bounded : vector<4xf32>, memref<1024xf32>
+    }
+    gpu.return
+  }
+
+  gpu.func @tiles(%X: memref<?xf32> {wave.dims = array<i64: 1>},
+                  %n: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k,
+                  wave.assume = affine_set<(x, n) : (n - 1 >= 0)>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c256 = arith.constant 256 : index
+    %two = arith.constant dense<2.0> : vector<4xf32>
+    %tid = gpu.thread_id x
+    %len = memref.dim %X, %c0 : memref<?xf32>
+    %full = arith.floordivsi %len, %c256 : index
+    scf.for %i = %c0 to %full step %c1 {
+      %x = wave.read %X[%i, %tid] map #tile : memref<?xf32> -> vector<4xf32>
+      %y = arith.mulf %x, %two : vector<4xf32>
+      wave.write %y, %X[%i, %tid] map #tile : vector<4xf32>, memref<?xf32>
+    }
+    %rest = affine.apply #rest(%len)
+    %partial = arith.cmpi ne, %rest, %c0 : index
+    scf.if %partial {
+      %x = wave.read %X[%full, %tid] map #tile bounded : memref<?xf32> -> vector<4xf32>
+      %y = arith.mulf %x, %two : vector<4xf32>
+      wave.write %y, %X[%full, %tid] map #tile bounded : vector<4xf32>, memref<?xf32>
+    }
+    gpu.return
+  }
+
+  gpu.func @tiles_1000(%X: memref<1000xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c256 = arith.constant 256 : index
+    %two = arith.constant dense<2.0> : vector<4xf32>
+    %tid = gpu.thread_id x
+    %len = memref.dim %X, %c0 : memref<1000xf32>
+    %full = arith.floordivsi %len, %c256 : index
+    scf.for %i = %c0 to %full step %c1 {
+      %x = wave.read %X[%i, %tid] map #tile : memref<1000xf32> -> vector<4xf32>
+      %y = arith.mulf %x, %two : vector<4xf32>
+      wave.write %y, %X[%i, %tid] map #tile : vector<4xf32>, memref<1000xf32>
+    }
+    %rest = affine.apply #rest(%len)
+    %partial = arith.cmpi ne, %rest, %c0 : index
+    scf.if %partial {
+      %x = wave.read %X[%full, %tid] map #tile bounded : memref<1000xf32> -> vector<4xf32>
+      %y = arith.mulf %x, %two : vector<4xf32>
+      wave.write %y, %X[%full, %tid] map #tile bounded : vector<4xf32>, memref<1000xf32>
+    }
+    gpu.return
+  }
 }

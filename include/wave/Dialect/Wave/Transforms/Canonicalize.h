@@ -21,6 +21,12 @@ namespace mlir::wave {
 /// condition. Returns how many patterns it replaced.
 unsigned guardConditionPropagation(RewritePatternSet &patterns);
 
+/// Adds the folds of run-time sizes that a static twin's constants get from
+/// upstream's folders: `memref.dim` of an extent `wave.dims` binds becomes
+/// its size argument, and an `arith.cmpi` of sizes that the kernel's
+/// `wave.assume` decides becomes that constant.
+void populateSizeFoldingPatterns(RewritePatternSet &patterns);
+
 } // namespace mlir::wave
 
 #endif // WAVE_DIALECT_WAVE_TRANSFORMS_CANONICALIZE_H

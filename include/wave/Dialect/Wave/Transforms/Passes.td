@@ -842,11 +842,17 @@ def WaveCse : Pass<"wave-cse"> {
 
 def WaveCanonicalize : Pass<"wave-canonicalize"> {
   let summary = "Upstream canonicalize, with scf.if condition propagation "
-                "tried only where it can act";
+                "tried only where it can act and run-time sizes folded "
+                "under wave.assume";
   let description = [{
     Runs upstream `canonicalize` (the same patterns, folders, driver and
     configuration as the pass with its default options) with one difference
-    in cost, none in result. Upstream's condition propagation of `scf.if`
+    in cost and two patterns more. The patterns fold run-time sizes as
+    upstream's folders fold a static twin's constants: `memref.dim` of an
+    extent `wave.dims` binds becomes its size argument, and an `arith.cmpi`
+    of sizes that the kernel's `wave.assume` decides becomes that constant;
+    a kernel without those attributes gets upstream's result. Upstream's
+    condition propagation of `scf.if`
     walks every use of the if's condition to find those inside the if, and
     the driver tries it on every `scf.if` in every iteration: n branches on
     one condition cost n^2 steps, although uses inside the branches are
