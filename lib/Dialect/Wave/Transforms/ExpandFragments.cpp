@@ -289,8 +289,9 @@ static void expandMmaTile(MmaTileOp op, int64_t kPack,
 
 /// Rewrites `op` into the fragment read and write of each of its copies:
 /// the source read at the block's origin plus the fragment's place in the
-/// tile, the tile written at that place. The wave is a `gpu.subgroup_id`,
-/// which the fragment expansion folds into the thread id.
+/// tile, the tile written at that place; the read is `bounded` when the
+/// copy is. The wave is a `gpu.subgroup_id`, which the fragment expansion
+/// folds into the thread id.
 static void expandCopyTile(CopyTileOp op, EntryConstants &constants) {
   OpBuilder builder(op);
   Location loc = op.getLoc();
@@ -326,6 +327,7 @@ static void expandCopyTile(CopyTileOp op, EntryConstants &constants) {
                                ValueRange{acrossK, alongK, index, wave},
                                AffineMapAttr::get(sourceMap), IntegerAttr(),
                                Value(), CacheHintAttr(), fragment);
+    read.setBounded(op.getBounded());
     WriteOp::create(
         builder, loc, read.getResult(), op.getTile(), ValueRange{index, wave},
         tileMap.isIdentity() ? AffineMapAttr() : AffineMapAttr::get(tileMap),

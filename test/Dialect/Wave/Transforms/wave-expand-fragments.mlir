@@ -417,6 +417,8 @@ gpu.module @expand {
 #pa = affine_map<(bm, ks, wr) -> (bm * 2 + wr, ks)>
 #pb = affine_map<(bn, ks, wc) -> (ks, bn * 2 + wc)>
 #pc = affine_map<(bm, bn, wr, wc) -> (bm * 2 + wr, bn * 2 + wc)>
+!a_tile = memref<64x32xf16, strided<[36, 1]>, #gpu.address_space<workgroup>>
+!b_tile = memref<32x64xf16, strided<[68, 1]>, #gpu.address_space<workgroup>>
 
 // A GEMM of run-time M, N, K (memrefs of dynamic extents bound by
 // `wave.dims`, a K loop of run-time trip count, bounded edge fragments) and
@@ -429,12 +431,16 @@ gpu.module @expand {
 // RUN: wave-run %t.sizes.mlir --kernel=gemm_dynamic --grid=2,2 --scalar=M=40 --scalar=N=72 --scalar=K=20 | FileCheck %s --check-prefix=AGREE
 // RUN: wave-run %t.sizes.mlir --kernel=gemm_dynamic --grid=3,2 --scalar=M=128 --scalar=N=130 --scalar=K=36 | FileCheck %s --check-prefix=AGREE
 // RUN: wave-run %t.sizes.mlir --kernel=gemm_dynamic --grid=1,1 --scalar=M=64 --scalar=N=64 --scalar=K=64 | FileCheck %s --check-prefix=AGREE
-// AGREE: comparing @gemm_dynamic with @gemm_ref
+// RUN: wave-run %t.sizes.mlir --kernel=gemm_tiles_dynamic --grid=2,2 --scalar=M=40 --scalar=N=72 --scalar=K=20 | FileCheck %s --check-prefix=AGREE
+// RUN: wave-run %t.sizes.mlir --kernel=gemm_tiles_dynamic --grid=3,2 --scalar=M=128 --scalar=N=130 --scalar=K=72 | FileCheck %s --check-prefix=AGREE
+// RUN: wave-run %t.sizes.mlir --kernel=gemm_tiles_dynamic --grid=1,1 --scalar=M=64 --scalar=N=64 --scalar=K=64 | FileCheck %s --check-prefix=AGREE
+// AGREE: comparing @gemm_{{(tiles_)?}}dynamic with @gemm_ref
 // AGREE-NEXT: output 'C' ({{.*}}): agrees
 // AGREE-NEXT: PASS
-// The counts are those of both kernels: 3 fragment accesses, 6 plain ones
-// and 4 wave positions each.
-// REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 6 fragment accesses, 12 plain accesses, 8 wave positions folded
+// The counts are those of the three kernels: 3 fragment accesses, 6 plain
+// ones and 4 wave positions in each of the first two, the copies and the
+// MMA tile of the third as in examples/gemm.mlir.
+// REMARK: remark: wave-expand-fragments: 2 tile copies, 1 MMA tiles, 19 fragment accesses, 28 plain accesses, 22 wave positions folded
 // CHECK-LABEL: gpu.func @gemm_dynamic(
 // CHECK-NEXT: %[[T:.*]] = gpu.thread_id x
 // CHECK:      scf.for %[[KS:.*]] = %{{.*}} to %{{.*}} step
@@ -442,6 +448,30 @@ gpu.module @expand {
 // CHECK-NEXT:   wave.read %{{.*}}[%[[T]], %[[BN:.*]], %[[KS]]] map affine_map<(d0, d1, d2) -> (d2 * 8 + ((d0 mod 64) floordiv 32) * 4, d1 * 64 + ((d0 floordiv 64) mod 2) * 32 + d0 mod 32)> along 0 bounded : memref<?x?xf16> -> vector<4xf16>
 // CHECK-NEXT:   wave.mma
 // CHECK-COUNT-4: wave.write %{{.*}}, %{{.*}}[%[[T]], %[[BM]], %[[BN]], %{{.*}}] map affine_map<(d0, d1, d2, d3) -> (d1 * 64 + (d0 floordiv 128) * 32 + d3 * 8 + ((d0 mod 64) floordiv 32) * 4, d2 * 64 + ((d0 floordiv 64) mod 2) * 32 + d0 mod 32)> along 0 bounded : vector<4xf32>, memref<?x?xf32>
+// The tile copies of a run-time size read the source as those of the static
+// examples/gemm.mlir do, bounded; the tile is written as there.
+// CHECK-LABEL: gpu.func @gemm_tiles_dynamic(
+// CHECK:      scf.for
+// CHECK-NEXT:   %[[A0:.*]] = wave.read %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] map affine_map<(d0, d1, d2, d3) -> (d1 * 64 + d3 * 32 + d0 mod 32, d2 * 32 + (d0 floordiv 64) * 8 + ((d0 mod 64) floordiv 32) * 4)> bounded : memref<?x?xf16> -> vector<4xf16>
+// CHECK-NEXT:   wave.write %[[A0]], %{{.*}} map affine_map<(d0, d1) -> (d1 * 32 + d0 mod 32, (d0 floordiv 64) * 8 + ((d0 mod 64) floordiv 32) * 4)> : vector<4xf16>, memref<64x32xf16, strided<[36, 1]>, #gpu.address_space<workgroup>>
+// CHECK-NEXT:   wave.read %{{.*}} bounded : memref<?x?xf16> -> vector<4xf16>
+// CHECK-NEXT:   wave.write
+// CHECK-NEXT:   %[[B0:.*]] = wave.read %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] map affine_map<(d0, d1, d2, d3) -> (d2 * 32 + (d0 floordiv 64) * 8 + ((d0 mod 64) floordiv 32) * 4, d1 * 64 + d3 * 32 + d0 mod 32)> along 0 bounded : memref<?x?xf16> -> vector<4xf16>
+// CHECK-NEXT:   wave.write %[[B0]]
+// CHECK-NEXT:   wave.read %{{.*}} bounded : memref<?x?xf16> -> vector<4xf16>
+// CHECK-NEXT:   wave.write
+// CHECK-NEXT:   wave.barrier
+// RUN: wave-opt %examples/gemm.mlir --wave-expand-fragments --mlir-print-local-scope | FileCheck %s --check-prefix=TILES
+// TILES:      scf.for
+// TILES-NEXT:   %[[A0:.*]] = wave.read %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] map affine_map<(d0, d1, d2, d3) -> (d1 * 64 + d3 * 32 + d0 mod 32, d2 * 32 + (d0 floordiv 64) * 8 + ((d0 mod 64) floordiv 32) * 4)> : memref<256x256xf16> -> vector<4xf16>
+// TILES-NEXT:   wave.write %[[A0]], %{{.*}} map affine_map<(d0, d1) -> (d1 * 32 + d0 mod 32, (d0 floordiv 64) * 8 + ((d0 mod 64) floordiv 32) * 4)> : vector<4xf16>, memref<64x32xf16, strided<[36, 1]>, #gpu.address_space<workgroup>>
+// TILES-NEXT:   wave.read %{{.*}} : memref<256x256xf16> -> vector<4xf16>
+// TILES-NEXT:   wave.write
+// TILES-NEXT:   %[[B0:.*]] = wave.read %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] map affine_map<(d0, d1, d2, d3) -> (d2 * 32 + (d0 floordiv 64) * 8 + ((d0 mod 64) floordiv 32) * 4, d1 * 64 + d3 * 32 + d0 mod 32)> along 0 : memref<256x256xf16> -> vector<4xf16>
+// TILES-NEXT:   wave.write %[[B0]]
+// TILES-NEXT:   wave.read %{{.*}} : memref<256x256xf16> -> vector<4xf16>
+// TILES-NEXT:   wave.write
+// TILES-NEXT:   wave.barrier
 // CHECK-LABEL: gpu.func @gemm_static(
 // CHECK-NEXT: %[[T:.*]] = gpu.thread_id x
 // CHECK:      scf.for %[[KS:.*]] = %{{.*}} to %{{.*}} step
@@ -471,6 +501,41 @@ gpu.module @expand {
       %a = wave.read %A[%bm, %ks, %wr] map #pa fragment <A, f32_32x32x8_f16> bounded : memref<?x?xf16> -> vector<4xf16>
       %b = wave.read %B[%bn, %ks, %wc] map #pb fragment <B, f32_32x32x8_f16> bounded : memref<?x?xf16> -> vector<4xf16>
       %d = wave.mma <f32_32x32x8_f16> %a, %b, %acc : vector<4xf16>, vector<4xf16> -> vector<16xf32>
+      scf.yield %d : vector<16xf32>
+    }
+    wave.write %r, %C[%bm, %bn, %wr, %wc] map #pc fragment <acc, f32_32x32x8_f16> bounded : vector<16xf32>, memref<?x?xf32>
+    gpu.return
+  }
+
+  // The GEMM of examples/gemm.mlir (copy_tile stages A and B through padded
+  // LDS tiles, mma_tile runs a K step's MFMAs) on run-time M, N, K:
+  // `bounded` on the copies reads zero past the edges into the tiles, and
+  // the accumulator's write skips them.
+  gpu.func @gemm_tiles_dynamic(%A: memref<?x?xf16> {wave.dims = array<i64: 3, 5>},
+                               %B: memref<?x?xf16> {wave.dims = array<i64: 5, 4>},
+                               %C: memref<?x?xf32> {wave.dims = array<i64: 3, 4>},
+                               %M: index, %N: index, %K: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>, wave.kernel = #k,
+                  wave.reference = @gemm_ref,
+                  wave.assume = affine_set<(a, b, c, m, n, k) :
+                      (m - 1 >= 0, n - 1 >= 0, k - 1 >= 0)>} {
+    %a_tile = wave.alloc_lds padding [0, 4] : !a_tile
+    %b_tile = wave.alloc_lds padding [0, 4] : !b_tile
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %zero = arith.constant dense<0.0> : vector<16xf32>
+    %bn = gpu.block_id x
+    %bm = gpu.block_id y
+    %w = gpu.subgroup_id : index
+    %wr, %wc = affine.delinearize_index %w into (2, 2) : index, index
+    %steps = arith.ceildivsi %K, %c32 : index
+    %r = scf.for %ks = %c0 to %steps step %c1 iter_args(%acc = %zero) -> (vector<16xf32>) {
+      wave.copy_tile %A[%bm, %ks] fragment <A, f32_32x32x8_f16>, %a_tile bounded : memref<?x?xf16>, !a_tile
+      wave.copy_tile %B[%ks, %bn] fragment <B, f32_32x32x8_f16>, %b_tile bounded : memref<?x?xf16>, !b_tile
+      wave.barrier
+      %d = wave.mma_tile %a_tile[%wr] fragment <A, f32_32x32x8_f16>, %b_tile[%wc] fragment <B, f32_32x32x8_f16>, %acc : !a_tile, !b_tile -> vector<16xf32>
+      wave.barrier
       scf.yield %d : vector<16xf32>
     }
     wave.write %r, %C[%bm, %bn, %wr, %wc] map #pc fragment <acc, f32_32x32x8_f16> bounded : vector<16xf32>, memref<?x?xf32>

@@ -331,19 +331,27 @@ def Wave_CopyTileOp : Wave_NotSpeculatableOp<"copy_tile", [Wave_Convergent]> {
     `wave-expand-fragments` rewrites the op into those fragment reads and
     writes, a read then its write, so a tile takes one op.
 
+    With `bounded`, the reads of the source are `bounded`: elements outside
+    its shape (past a run-time size, in a partial edge block) are not read,
+    and the tile gets zero there, which adds nothing to the dot products.
+
     ```mlir
     // A (M x K) block (bm, ks) of a 64x32 tile: 2 x 4 A fragments of
     // 32 x 8, two a wave of 4.
     wave.copy_tile %A[%bm, %ks] fragment <A, f32_32x32x8_f16>, %a_tile
         : memref<256x256xf16>, memref<64x32xf16, #gpu.address_space<workgroup>>
+    // The same block of an M x K memref of run-time extents.
+    wave.copy_tile %A[%bm, %ks] fragment <A, f32_32x32x8_f16>, %a_tile bounded
+        : memref<?x?xf16>, memref<64x32xf16, #gpu.address_space<workgroup>>
     ```
   }];
   let arguments = (ins Arg<AnyMemRef, "the memref read", [MemRead]>:$source,
                        Variadic<Index>:$indices, Wave_FragmentAttr:$fragment,
-                       Arg<AnyMemRef, "the tile written", [MemWrite]>:$tile);
+                       Arg<AnyMemRef, "the tile written", [MemWrite]>:$tile,
+                       UnitAttr:$bounded);
   let assemblyFormat = [{
-    $source `[` $indices `]` `fragment` $fragment `,` $tile attr-dict `:`
-    type($source) `,` type($tile)
+    $source `[` $indices `]` `fragment` $fragment `,` $tile
+    (`bounded` $bounded^)? attr-dict `:` type($source) `,` type($tile)
   }];
   let hasVerifier = 1;
 }
