@@ -1,7 +1,7 @@
 """examples/gemm.mlir and examples/softmax.mlir rebuilt with the Python
 builder, op for op (the tests check both give the same IR)."""
 import wave_mlir as wm
-from wave_mlir import f16, f32, memref, vector
+from wave_mlir import f16, f32, index, memref, vector
 
 
 def build_gemm():
@@ -98,4 +98,56 @@ def build_softmax():
     (row_sum,) = loop.results
     x = r.memref.load(X, [row, col])
     r.memref.store(r.math.exp(x - row_max) / row_sum, Y, [row, col])
+    return mb
+
+
+def build_gemm_dynamic(bounded=True):
+    """The GEMM of ``build_gemm`` on run-time M, N, K (memrefs of run-time
+    extents, ``dims``), its copies and its write ``bounded`` so that blocks
+    past the edges read zeros and write nothing; a scalar reference."""
+    mb = wm.ModuleBuilder("gemm_dynamic")
+    arguments = [("A", memref([None, None], f16)),
+                 ("B", memref([None, None], f16)),
+                 ("C", memref([None, None], f32)),
+                 ("M", index), ("N", index), ("K", index)]
+    dims = {"A": ["M", "K"], "B": ["K", "N"], "C": ["M", "N"]}
+    k = mb.kernel("gemm", arguments, block=(256, 1, 1), chip="gfx942",
+                  reference="gemm_ref", dims=dims)
+    A, B, C = k.arguments[:3]
+    kind = "f32_32x32x8_f16"
+    fa, fb, fc = ("A", kind), ("B", kind), ("acc", kind)
+    pc = wm.affine_map(lambda bm, bn, wr, wc: (bm * 2 + wr, bn * 2 + wc))
+
+    a_tile = k.wave.alloc_lds([64, 32], f16, padding=[0, 4])
+    b_tile = k.wave.alloc_lds([32, 64], f16, padding=[0, 4])
+    c0, c1 = k.index(0), k.index(1)
+    zero = k.arith.constant(0.0, vector(16, f32))
+    bn = k.gpu.block_id("x")
+    bm = k.gpu.block_id("y")
+    wr, wc = k.affine.delinearize_index(k.gpu.subgroup_id(), [2, 2])
+    steps = k.arith.ceildivsi(k["K"], k.index(32))
+    with k.scf.for_(c0, steps, c1, iter_args=[zero]) as loop:
+        ks, (acc,) = loop.iv, loop.args
+        k.wave.copy_tile(A, [bm, ks], a_tile, fa, bounded=bounded)
+        k.wave.copy_tile(B, [ks, bn], b_tile, fb, bounded=bounded)
+        k.wave.barrier()
+        acc = k.wave.mma_tile(a_tile, wr, fa, b_tile, wc, fb, [acc])
+        k.wave.barrier()
+        loop.yield_(acc)
+    k.wave.write(loop.results[0], C, [bm, bn, wr, wc], map=pc, fragment=fc,
+                 bounded=bounded)
+
+    r = mb.kernel("gemm_ref", arguments, block=(16, 16, 1), grid=(1, 1, 1),
+                  dims=dims)
+    A, B, C, M, N, K = r.arguments
+    c0, c1, c16 = r.index(0), r.index(1), r.index(16)
+    zero = r.arith.constant(0.0, f32)
+    with r.scf.for_(r.gpu.thread_id("y"), M, c16) as rows:
+        with r.scf.for_(r.gpu.thread_id("x"), N, c16) as cols:
+            with r.scf.for_(c0, K, c1, iter_args=[zero]) as dot:
+                a = r.memref.load(A, [rows.iv, dot.iv])
+                b = r.memref.load(B, [dot.iv, cols.iv])
+                dot.yield_(dot.args[0] +
+                           r.arith.extf(a, f32) * r.arith.extf(b, f32))
+            r.memref.store(dot.results[0], C, [rows.iv, cols.iv])
     return mb

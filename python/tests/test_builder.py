@@ -176,6 +176,33 @@ def test_builder_misuse_is_a_python_error():
         k["y"]
 
 
+def test_bounded_accesses_on_run_time_extents():
+    """``memref`` with None extents, ``dims`` binding them to size
+    arguments, and ``bounded`` reads and writes (test_run.py runs such a
+    kernel with wave-run: ``run`` takes static shapes only)."""
+    mb = wm.ModuleBuilder("edges")
+    k = mb.kernel("edges", [("x", memref([None], f32)),
+                            ("y", memref([None], f32)), ("n", index)],
+                  block=(64, 1, 1), chip="gfx942", dims={"x": ["n"],
+                                                         "y": ["n"]})
+    x, y, _ = k.arguments
+    at = wm.affine_map(lambda t, w: w * 256 + t * 4)
+    tid, wg = k.gpu.thread_id(), k.gpu.block_id()
+    v = k.wave.read(x, [tid, wg], vector(4, f32), map=at, bounded=True)
+    k.wave.write(v, y, [tid, wg], map=at, bounded=True)
+    text = str(mb.build())
+    assert "%arg0: memref<?xf32> {wave.dims = array<i64: 2>}" in text
+    assert "bounded : memref<?xf32> -> vector<4xf32>" in text
+    assert "bounded : vector<4xf32>, memref<?xf32>" in text
+    x = np.zeros(100, np.float32)
+    with pytest.raises(ValueError, match="run-time extents"):
+        wm.run(mb.build()["edges"], x, x.copy(), 100, grid=(1,))
+    with pytest.raises(ValueError, match="kernel 'bad' has no argument 'm' "
+                                         "\\(dims\\)"):
+        mb.kernel("bad", [("x", memref([None], f32)), ("n", index)],
+                  block=(64,), dims={"x": ["m"]})
+
+
 def test_comparison_predicates_print_their_names():
     from wave_mlir.builder import _CMPF, _CMPI
     mb = wm.ModuleBuilder("cmp")

@@ -498,7 +498,7 @@ class Wave(_Namespace):
 
     @staticmethod
     def _access_properties(map_, along, mask, cache, num_leading, indices,
-                           fragment=None):
+                           fragment, bounded):
         props = {"operandSegmentSizes": _syntax.int_array(
             [1] * num_leading + [len(indices), 1 if mask is not None else 0],
             width=32)}
@@ -510,17 +510,21 @@ class Wave(_Namespace):
             props["along"] = f"{int(along)} : i64"
         if cache is not None:
             props["cache"] = f"#wave.cache<{cache}>"
+        if bounded:
+            props["bounded"] = "unit"
         return props
 
     def read(self, memref, indices, type_, *, map=None, along=None,
-             mask=None, cache=None, fragment=None):
+             mask=None, cache=None, fragment=None, bounded=False):
         """``wave.read`` of a ``vector`` type from ``memref``: element 0 at
         ``map(indices)`` (an AffineMap, a Python function or MLIR text),
         the rest along dimension ``along``; ``mask`` an i1 vector, ``cache``
         one of ``cached``, ``streaming``, ``uncached``. With ``fragment``
         (``(operand, kind)`` or ``(operand, kind, "transposed")``, operand
         ``"A"``, ``"B"`` or ``"acc"``) the lane reads its MMA fragment and
-        ``map`` gives the position in whole fragments."""
+        ``map`` gives the position in whole fragments. With ``bounded`` the
+        elements outside the memref's shape read as zero (the edge tiles of
+        run-time sizes)."""
         memref = _check_value(memref, "memref")
         indices = _check_values(indices, "index")
         operands = [memref, *indices]
@@ -528,11 +532,13 @@ class Wave(_Namespace):
             operands.append(_check_value(mask, "mask"))
         return self._b.op("wave.read", operands, [as_type(type_)],
                           properties=self._access_properties(
-                              map, along, mask, cache, 1, indices, fragment))
+                              map, along, mask, cache, 1, indices, fragment,
+                              bounded))
 
     def write(self, value, memref, indices, *, map=None, along=None,
-              mask=None, cache=None, fragment=None):
-        """``wave.write`` of a lane vector, addressed like ``read``."""
+              mask=None, cache=None, fragment=None, bounded=False):
+        """``wave.write`` of a lane vector, addressed like ``read``; with
+        ``bounded`` the elements outside the memref's shape are skipped."""
         indices = _check_values(indices, "index")
         operands = [_check_value(value, "value"),
                     _check_value(memref, "memref"), *indices]
@@ -540,7 +546,7 @@ class Wave(_Namespace):
             operands.append(_check_value(mask, "mask"))
         self._b.op("wave.write", operands, [], properties=self
                    ._access_properties(map, along, mask, cache, 2, indices,
-                                       fragment))
+                                       fragment, bounded))
 
     def alloc_lds(self, shape, element, padding=None):
         """``wave.alloc_lds`` of a ``shape`` tile padded by ``padding``
@@ -564,16 +570,19 @@ class Wave(_Namespace):
                           [acc.type], properties={
                               "kind": f"#wave.mma<{kind}>"})
 
-    def copy_tile(self, source, indices, tile, fragment):
+    def copy_tile(self, source, indices, tile, fragment, *, bounded=False):
         """``wave.copy_tile``: the block of ``source`` at block position
         ``indices`` (two indices, in tiles) into ``tile``, every wave
         copying whole ``fragment``s (``("A" or "B", kind)``, optionally with
-        ``"transposed"``)."""
+        ``"transposed"``). With ``bounded`` the elements of the block outside
+        ``source``'s shape are copied as zero."""
         indices = _check_values(indices, "index")
+        props = {"fragment": _fragment_attr(fragment)}
+        if bounded:
+            props["bounded"] = "unit"
         self._b.op("wave.copy_tile",
                    [_check_value(source, "source"), *indices,
-                    _check_value(tile, "tile")], [],
-                   properties={"fragment": _fragment_attr(fragment)})
+                    _check_value(tile, "tile")], [], properties=props)
 
     def mma_tile(self, a_tile, row, a_fragment, b_tile, col, b_fragment,
                  accs, grid=None):
@@ -645,7 +654,8 @@ class KernelBuilder:
     (``with`` a loop or branch), else to the kernel body."""
 
     def __init__(self, module_builder, name, arguments, *, block, grid=None,
-                 chip=None, wave_size=64, occupancy=0, reference=None):
+                 chip=None, wave_size=64, occupancy=0, reference=None,
+                 dims=None):
         self.name = name
         self.wave_size = wave_size
         self._module_builder = module_builder
@@ -671,6 +681,8 @@ class KernelBuilder:
         if grid is not None:
             properties["known_grid_size"] = _syntax.int_array(_dim3(grid),
                                                               width=32)
+        if dims:
+            properties["arg_attrs"] = _dims_attrs(name, names, dims)
         attributes = {"gpu.kernel": None, "sym_name": _syntax.quote(name),
                       "workgroup_attributions": "0 : i64"}
         if chip is not None:
@@ -746,6 +758,22 @@ class KernelBuilder:
 _MMA_OPERANDS = ("A", "B", "acc")
 
 
+def _dims_attrs(kernel, names, dims):
+    """The ``arg_attrs`` giving each memref argument of ``dims`` (a name to
+    the names of the size arguments of its run-time extents) its
+    ``wave.dims``."""
+    def position(n):
+        if n not in names:
+            raise ValueError(f"kernel '{kernel}' has no argument '{n}' (dims)")
+        return names.index(n)
+
+    attrs = [""] * len(names)
+    for memref_name, sizes in dims.items():
+        attrs[position(memref_name)] = (
+            "wave.dims = " + _syntax.int_array([position(n) for n in sizes]))
+    return "[" + ", ".join("{" + a + "}" for a in attrs) + "]"
+
+
 def _fragment_attr(fragment):
     """``#wave.fragment<operand, kind[, transposed]>`` from a tuple."""
     if isinstance(fragment, str) or not 2 <= len(fragment) <= 3:
@@ -779,15 +807,18 @@ class ModuleBuilder:
         self._location = _caller_location()
 
     def kernel(self, name, arguments, *, block, grid=None, chip=None,
-               wave_size=64, occupancy=0, reference=None):
+               wave_size=64, occupancy=0, reference=None, dims=None):
         """Adds a ``gpu.func`` kernel. ``arguments`` is a list of
         ``(name, type)`` pairs; ``block`` the workgroup size
         (``known_block_size``), ``grid`` the workgroups (``known_grid_size``);
         ``chip`` (with ``wave_size`` and ``occupancy``) adds the
-        ``wave.kernel`` attribute, ``reference`` names a reference kernel."""
+        ``wave.kernel`` attribute, ``reference`` names a reference kernel;
+        ``dims`` maps a memref argument of run-time extents to the names of
+        the index arguments holding them (``wave.dims``)."""
         kernel = KernelBuilder(self, name, arguments, block=block, grid=grid,
                                chip=chip, wave_size=wave_size,
-                               occupancy=occupancy, reference=reference)
+                               occupancy=occupancy, reference=reference,
+                               dims=dims)
         self._kernels.append(kernel)
         return kernel
 

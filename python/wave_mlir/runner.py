@@ -40,6 +40,10 @@ def check_arguments(kernel, values):
             if not isinstance(value, np.ndarray):
                 raise TypeError(f"{where}: expected a NumPy array, got "
                                 f"{type(value).__name__}")
+            if any(extent < 0 for extent in arg.shape):
+                raise ValueError(f"{where}: run-time extents (wave.dims) "
+                                 f"are not supported here; wave-run runs "
+                                 f"such kernels")
             if value.shape != arg.shape:
                 raise ValueError(f"{where}: expected shape {arg.shape}, got "
                                  f"{value.shape}")

@@ -94,7 +94,8 @@ class MemRefType(Type):
     """A ``memref`` with an optional strided layout and memory space."""
 
     def __init__(self, shape, element, strides=None, offset=0, space=None):
-        self.shape = tuple(int(s) for s in shape)
+        #: The extents, None for a run-time one (``?``).
+        self.shape = tuple(None if s is None else int(s) for s in shape)
         self.element = as_type(element)
         self.strides = None if strides is None else tuple(int(s)
                                                           for s in strides)
@@ -103,7 +104,8 @@ class MemRefType(Type):
         self.space = space
 
     def __str__(self):
-        parts = ["".join(f"{s}x" for s in self.shape) + str(self.element)]
+        parts = ["".join("?x" if s is None else f"{s}x" for s in self.shape)
+                 + str(self.element)]
         if self.strides is not None:
             layout = f"strided<[{', '.join(map(str, self.strides))}]"
             if self.offset:
@@ -126,7 +128,8 @@ def vector(size, element):
 
 def memref(shape, element, *, strides=None, offset=0, space=None):
     """``memref<shape x element>``, with ``strides`` for a strided layout and
-    ``space="workgroup"`` for LDS."""
+    ``space="workgroup"`` for LDS; an extent of None is a run-time one
+    (``?``, bound to a size argument by the kernel's ``dims``)."""
     return MemRefType(shape, element, strides, offset, space)
 
 
