@@ -391,7 +391,8 @@ FailureOr<AffineExpr> IndexComposer::composeArithmetic(Operation *op,
     // non-negative dividends.
     bool needsNonNegative = !isa<arith::FloorDivSIOp, arith::CeilDivSIOp>(op);
     if (needsNonNegative &&
-        !evaluateInterval(*lhs, getLeafRanges()).isNonNegative()) {
+        !evaluateInterval(*lhs, getLeafRanges()).isNonNegative() &&
+        !(isProvablyNonNegative && isProvablyNonNegative(*lhs))) {
       reason = "cannot prove the dividend of " + describeOp(op) +
                " non-negative, so it may not round like floordiv/mod";
       return failure();

@@ -15,6 +15,8 @@
 
 #include "llvm/ADT/DenseMap.h"
 
+#include <functional>
+
 namespace mlir::wave::detail {
 
 /// The sizes of the kernel enclosing an op, where known.
@@ -40,6 +42,14 @@ public:
   FailureOr<AffineExpr> compose(Value value, std::string &reason);
 
   ArrayRef<FootprintLeaf> getLeaves() const { return leaves; }
+
+  /// Proves an expression over the leaves collected so far non-negative
+  /// where their ranges do not (a size under the kernel's `wave.assume`),
+  /// so that truncating and unsigned division and remainder of it compose
+  /// as floordiv and mod.
+  void setNonNegativeProver(std::function<bool(AffineExpr)> prover) {
+    isProvablyNonNegative = std::move(prover);
+  }
   /// Sound range of each leaf's values.
   SmallVector<Interval> getLeafRanges() const;
 
@@ -54,6 +64,7 @@ private:
   KernelSizes sizes;
   SmallVector<FootprintLeaf> leaves;
   llvm::DenseMap<Value, AffineExpr> cache;
+  std::function<bool(AffineExpr)> isProvablyNonNegative;
 };
 
 /// The range of values a leaf takes, given the kernel's sizes.

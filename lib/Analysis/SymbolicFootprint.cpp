@@ -1195,35 +1195,52 @@ mlir::wave::getComparisonUnderAssumptions(arith::CmpIOp cmp) {
   if (!func || !func->hasAttr(kAssumeAttrName) ||
       !cmp.getLhs().getType().isIndex())
     return std::nullopt;
+  auto launch = buildLaunchSystem(func);
+  if (!launch)
+    return std::nullopt;
+  auto &[system, args] = *launch;
   IndexComposer composer(cmp->getContext(), KernelSizes::of(cmp));
+  // Only the launch's values: a comparison that depends on a lane, a
+  // workgroup or an iteration is no fact about the sizes.
+  auto getLeafValues = [&]() -> std::optional<SmallVector<Linear>> {
+    SmallVector<Linear> leaves;
+    for (const FootprintLeaf &leaf : composer.getLeaves()) {
+      auto arg = dyn_cast<BlockArgument>(leaf.value);
+      if (!arg || arg.getOwner() != &func.getBody().front())
+        return std::nullopt;
+      leaves.push_back(args[arg.getArgNumber()]);
+    }
+    return leaves;
+  };
+  auto isNegative = [](const Linear &x) {
+    return Disjunction{{{Linear::of(-1) - x}}};
+  };
+  // A size the assumptions keep non-negative divides as floordiv/mod: no
+  // launch makes it negative. Linearizing may add variables, hence a copy.
+  composer.setNonNegativeProver([&](AffineExpr expr) {
+    std::optional<SmallVector<Linear>> leaves = getLeafValues();
+    if (!leaves)
+      return false;
+    System copy = system;
+    FailureOr<Linear> value = copy.linearize(expr, *leaves);
+    return succeeded(value) && !value->overflowed && !copy.hasOverflow() &&
+           !copy.findSample({isNegative(*value)});
+  });
   std::string why;
   FailureOr<AffineExpr> lhs = composer.compose(cmp.getLhs(), why);
   FailureOr<AffineExpr> rhs = composer.compose(cmp.getRhs(), why);
   if (failed(lhs) || failed(rhs))
     return std::nullopt;
-  auto launch = buildLaunchSystem(func);
-  if (!launch)
+  std::optional<SmallVector<Linear>> leaves = getLeafValues();
+  if (!leaves)
     return std::nullopt;
-  auto &[system, args] = *launch;
-  // Only the launch's values: a comparison that depends on a lane, a
-  // workgroup or an iteration is no fact about the sizes.
-  SmallVector<Linear> leaves;
-  for (const FootprintLeaf &leaf : composer.getLeaves()) {
-    auto arg = dyn_cast<BlockArgument>(leaf.value);
-    if (!arg || arg.getOwner() != &func.getBody().front())
-      return std::nullopt;
-    leaves.push_back(args[arg.getArgNumber()]);
-  }
-  FailureOr<Linear> left = system.linearize(*lhs, leaves);
-  FailureOr<Linear> right = system.linearize(*rhs, leaves);
+  FailureOr<Linear> left = system.linearize(*lhs, *leaves);
+  FailureOr<Linear> right = system.linearize(*rhs, *leaves);
   if (failed(left) || failed(right))
     return std::nullopt;
   Linear difference = *left - *right;
   if (system.hasOverflow() || difference.overflowed)
     return std::nullopt;
-  auto isNegative = [](const Linear &x) {
-    return Disjunction{{{Linear::of(-1) - x}}};
-  };
   // An unsigned comparison is the signed one where both operands are
   // non-negative in every launch.
   using Predicate = arith::CmpIPredicate;

@@ -168,6 +168,56 @@ func.func @one_of_many(%c: i1, %x: f32, %y: f32, %m: memref<f32>, %k: memref<i1>
 // CHECK:         wave.read %{{.*}}[%{{.*}}, %{{.*}}] map #{{.*}} bounded
 // CHECK:         wave.write
 // CHECK-NEXT:    gpu.return
+// Truncating and unsigned division and remainder of a size compose as
+// floordiv and mod where `wave.assume` keeps the size non-negative, so
+// comparisons of them fold as on the twin's constants; where the sign of n
+// is open (n mod 8 == 0 and n <= 4096 allow n = -8) they stay.
+// RUN: wave-run %s --kernel=division_facts --scalar=n=8 --compare-pipeline=wave-canonicalize | FileCheck %s --check-prefix=AGREE-D
+// RUN: wave-run %s --kernel=division_facts --scalar=n=4096 --compare-pipeline=wave-canonicalize | FileCheck %s --check-prefix=AGREE-D
+// RUN: wave-run %s --kernel=division_facts_any_sign --scalar=n=72 --compare-pipeline=wave-canonicalize | FileCheck %s --check-prefix=AGREE-D
+// RUN: wave-run %s --kernel=division_facts_any_sign --scalar=n=0 --compare-pipeline=wave-canonicalize | FileCheck %s --check-prefix=AGREE-D
+// AGREE-D: output 'F' ({{.*}}): agrees
+// AGREE-D: PASS
+// CHECK-LABEL: gpu.func @division_facts(
+// CHECK-SAME:    %[[N:[a-zA-Z0-9_]+]]: index)
+// CHECK-DAG:     %[[TRUE:.*]] = arith.constant true
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK:         %[[Q:.*]] = arith.divsi %[[N]], %{{.*}} : index
+// CHECK:         %[[OPEN:.*]] = arith.cmpi sgt, %[[Q]], %[[C1]] : index
+// CHECK:         memref.store %[[TRUE]], %{{.*}}[%{{.*}}]
+// CHECK-NEXT:    memref.store %[[TRUE]], %{{.*}}[%{{.*}}]
+// CHECK-NEXT:    memref.store %[[TRUE]], %{{.*}}[%{{.*}}]
+// CHECK-NEXT:    memref.store %[[TRUE]], %{{.*}}[%{{.*}}]
+// CHECK-NEXT:    memref.store %[[OPEN]], %{{.*}}[%{{.*}}]
+// CHECK-NEXT:    gpu.return
+// CHECK-LABEL: gpu.func @division_facts_any_sign(
+// CHECK-NOT:     arith.constant {{true|false}}
+// CHECK-COUNT-5: arith.cmpi
+// CHECK-NOT:     arith.constant {{true|false}}
+// CHECK:         gpu.return
+// The tiles of @tiles_assumed counted with divui and remui: with n >= 0
+// and n mod 256 == 0 assumed the if folds away (as on @tiles_1024); with
+// the sign of n open it stays, and runs at sizes with a partial tile.
+// RUN: wave-run %s --kernel=tiles_unsigned_assumed --scalar=n=1024 --compare-pipeline=wave-canonicalize | FileCheck %s --check-prefix=AGREE-X
+// RUN: wave-run %s --kernel=tiles_unsigned_assumed --scalar=n=256 --compare-pipeline=wave-canonicalize | FileCheck %s --check-prefix=AGREE-X
+// RUN: wave-run %s --kernel=tiles_unsigned --scalar=n=1000 --compare-pipeline=wave-canonicalize | FileCheck %s --check-prefix=AGREE-X
+// RUN: wave-run %s --kernel=tiles_unsigned --scalar=n=70 --compare-pipeline=wave-canonicalize | FileCheck %s --check-prefix=AGREE-X
+// RUN: wave-run %s --kernel=tiles_unsigned --scalar=n=1024 --compare-pipeline=wave-canonicalize | FileCheck %s --check-prefix=AGREE-X
+// CHECK-LABEL: gpu.func @tiles_unsigned_assumed(
+// CHECK-SAME:    %[[X:[a-zA-Z0-9_]+]]: memref<?xf32> {wave.dims = array<i64: 1>}, %[[N:[a-zA-Z0-9_]+]]: index)
+// CHECK:         %[[FULL:.*]] = arith.divui %[[N]], %{{.*}} : index
+// CHECK-NEXT:    scf.for %{{.*}} = %{{.*}} to %[[FULL]]
+// CHECK-COUNT-2:   wave.
+// CHECK:         }
+// CHECK-NEXT:    gpu.return
+// CHECK-LABEL: gpu.func @tiles_unsigned(
+// CHECK-SAME:    %[[X:[a-zA-Z0-9_]+]]: memref<?xf32> {wave.dims = array<i64: 1>}, %[[N:[a-zA-Z0-9_]+]]: index)
+// CHECK:         %[[FULL:.*]] = arith.divui %[[N]], %{{.*}} : index
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %[[FULL]]
+// CHECK:         %[[REST:.*]] = arith.remui %[[N]], %{{.*}} : index
+// CHECK-NEXT:    %[[PARTIAL:.*]] = arith.cmpi ne, %[[REST]], %{{.*}} : index
+// CHECK-NEXT:    scf.if %[[PARTIAL]] {
+// CHECK-NEXT:      wave.read %[[X]][%[[FULL]], %{{.*}}] map #{{.*}} bounded
 #k = #wave.kernel<chip = "gfx942", wave_size = 64>
 #tile = affine_map<(i, t) -> (i * 256 + t * 4)>
 #rest = affine_map<(n) -> (n mod 256)>
@@ -300,6 +350,125 @@ gpu.module @sizes {
       %x = wave.read %X[%full, %tid] map #tile bounded : memref<1000xf32> -> vector<4xf32>
       %y = arith.mulf %x, %two : vector<4xf32>
       wave.write %y, %X[%full, %tid] map #tile bounded : vector<4xf32>, memref<1000xf32>
+    }
+    gpu.return
+  }
+
+  // 8 <= n <= 4096, n a multiple of 8: its remainders by 8 are 0, its
+  // quotient is below 513 and at least 1; above 1 is open.
+  gpu.func @division_facts(%X: memref<?xf32> {wave.dims = array<i64: 2>},
+                  %F: memref<5xi1>, %n: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k,
+                  wave.assume = affine_set<(x, f, n) :
+                      (n mod 8 == 0, n - 8 >= 0, 4096 - n >= 0)>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c513 = arith.constant 513 : index
+    %len = memref.dim %X, %c0 : memref<?xf32>
+    %ru = arith.remui %len, %c8 : index
+    %rs = arith.remsi %len, %c8 : index
+    %qu = arith.divui %len, %c8 : index
+    %qs = arith.divsi %len, %c8 : index
+    %whole_u = arith.cmpi eq, %ru, %c0 : index
+    %whole_s = arith.cmpi eq, %rs, %c0 : index
+    %fits = arith.cmpi ult, %qu, %c513 : index
+    %some = arith.cmpi sge, %qs, %c1 : index
+    %more = arith.cmpi sgt, %qs, %c1 : index
+    memref.store %whole_u, %F[%c0] : memref<5xi1>
+    memref.store %whole_s, %F[%c1] : memref<5xi1>
+    memref.store %fits, %F[%c2] : memref<5xi1>
+    memref.store %some, %F[%c3] : memref<5xi1>
+    memref.store %more, %F[%c4] : memref<5xi1>
+    gpu.return
+  }
+
+  // The same with the sign of n open: nothing folds.
+  gpu.func @division_facts_any_sign(%X: memref<?xf32> {wave.dims = array<i64: 2>},
+                  %F: memref<5xi1>, %n: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k,
+                  wave.assume = affine_set<(x, f, n) :
+                      (n mod 8 == 0, 4096 - n >= 0)>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c513 = arith.constant 513 : index
+    %len = memref.dim %X, %c0 : memref<?xf32>
+    %ru = arith.remui %len, %c8 : index
+    %rs = arith.remsi %len, %c8 : index
+    %qu = arith.divui %len, %c8 : index
+    %qs = arith.divsi %len, %c8 : index
+    %whole_u = arith.cmpi eq, %ru, %c0 : index
+    %whole_s = arith.cmpi eq, %rs, %c0 : index
+    %fits = arith.cmpi ult, %qu, %c513 : index
+    %some = arith.cmpi sge, %qs, %c1 : index
+    %more = arith.cmpi sgt, %qs, %c1 : index
+    memref.store %whole_u, %F[%c0] : memref<5xi1>
+    memref.store %whole_s, %F[%c1] : memref<5xi1>
+    memref.store %fits, %F[%c2] : memref<5xi1>
+    memref.store %some, %F[%c3] : memref<5xi1>
+    memref.store %more, %F[%c4] : memref<5xi1>
+    gpu.return
+  }
+
+  gpu.func @tiles_unsigned_assumed(%X: memref<?xf32> {wave.dims = array<i64: 1>},
+                  %n: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k,
+                  wave.assume = affine_set<(x, n) : (n mod 256 == 0, n >= 0)>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c256 = arith.constant 256 : index
+    %two = arith.constant dense<2.0> : vector<4xf32>
+    %tid = gpu.thread_id x
+    %len = memref.dim %X, %c0 : memref<?xf32>
+    %full = arith.divui %len, %c256 : index
+    scf.for %i = %c0 to %full step %c1 {
+      %x = wave.read %X[%i, %tid] map #tile : memref<?xf32> -> vector<4xf32>
+      %y = arith.mulf %x, %two : vector<4xf32>
+      wave.write %y, %X[%i, %tid] map #tile : vector<4xf32>, memref<?xf32>
+    }
+    %rest = arith.remui %len, %c256 : index
+    %partial = arith.cmpi ne, %rest, %c0 : index
+    scf.if %partial {
+      %x = wave.read %X[%full, %tid] map #tile bounded : memref<?xf32> -> vector<4xf32>
+      %y = arith.mulf %x, %two : vector<4xf32>
+      wave.write %y, %X[%full, %tid] map #tile bounded : vector<4xf32>, memref<?xf32>
+    }
+    gpu.return
+  }
+
+  gpu.func @tiles_unsigned(%X: memref<?xf32> {wave.dims = array<i64: 1>},
+                  %n: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k,
+                  wave.assume = affine_set<(x, n) : (4096 - n >= 0)>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c256 = arith.constant 256 : index
+    %two = arith.constant dense<2.0> : vector<4xf32>
+    %tid = gpu.thread_id x
+    %len = memref.dim %X, %c0 : memref<?xf32>
+    %full = arith.divui %len, %c256 : index
+    scf.for %i = %c0 to %full step %c1 {
+      %x = wave.read %X[%i, %tid] map #tile : memref<?xf32> -> vector<4xf32>
+      %y = arith.mulf %x, %two : vector<4xf32>
+      wave.write %y, %X[%i, %tid] map #tile : vector<4xf32>, memref<?xf32>
+    }
+    %rest = arith.remui %len, %c256 : index
+    %partial = arith.cmpi ne, %rest, %c0 : index
+    scf.if %partial {
+      %x = wave.read %X[%full, %tid] map #tile bounded : memref<?xf32> -> vector<4xf32>
+      %y = arith.mulf %x, %two : vector<4xf32>
+      wave.write %y, %X[%full, %tid] map #tile bounded : vector<4xf32>, memref<?xf32>
     }
     gpu.return
   }
