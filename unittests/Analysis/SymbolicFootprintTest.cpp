@@ -13,6 +13,7 @@
 
 #include "wave/Analysis/SymbolicFootprint.h"
 
+#include <map>
 #include <random>
 #include <set>
 
@@ -912,6 +913,115 @@ TEST_F(SymbolicFootprintTest, FixedElementsAgreeWithEnumeration) {
   // Both kinds of answer occur.
   EXPECT_GT(fixed, 0u);
   EXPECT_GT(shifted, 0u);
+}
+
+/// Random one-element accesses of a global buffer in a small grid:
+/// findLaneOutOfStep and findElementSharedInGrid agree with the enumerated
+/// elements of every lane of every workgroup.
+TEST_F(SymbolicFootprintTest, GridQueriesAgreeWithEnumeration) {
+  std::mt19937 rng(20261128);
+  auto pick = [&](int lo, int hi) {
+    return std::uniform_int_distribution<int>(lo, hi)(rng);
+  };
+  auto randomMap = [&] {
+    std::string terms[] = {
+        std::to_string(pick(0, 2)) + " * x",
+        std::to_string(pick(-1, 1)) + " * y",
+        std::to_string(pick(0, 16)) + " * w",
+        "(x floordiv " + std::to_string(pick(2, 4)) + ") * " +
+            std::to_string(pick(1, 3)),
+        "(x mod " + std::to_string(pick(2, 4)) + ") * " +
+            std::to_string(pick(1, 3)),
+    };
+    std::string map = std::to_string(pick(100, 104));
+    for (const std::string &term : terms)
+      if (pick(0, 1) == 0)
+        map += " + " + term;
+    return map;
+  };
+  unsigned inStep = 0, lanePrivate = 0;
+  for (int round = 0; round < 120; ++round) {
+    int sizeX = 1 << pick(1, 3), sizeY = pick(1, 2), grid = pick(1, 3);
+    int64_t factor = 1 << pick(1, 1 + (sizeX > 2));
+    std::string text =
+        "gpu.module @m {\n"
+        "  gpu.func @k(%buf: memref<512xf32>) kernel attributes "
+        "{known_block_size = array<i32: " +
+        std::to_string(sizeX) + ", " + std::to_string(sizeY) +
+        ", 1>, known_grid_size = array<i32: " + std::to_string(grid) +
+        ", 1, 1>} {\n"
+        "    %x = gpu.thread_id x\n"
+        "    %y = gpu.thread_id y\n"
+        "    %w = gpu.block_id x\n"
+        "    %r = wave.read %buf[%x, %y, %w] map affine_map<(x, y, w) -> (" +
+        randomMap() +
+        ")> {tag = \"r\"} : memref<512xf32> -> vector<1xf32>\n"
+        "    wave.write %r, %buf[%x, %y, %w] map affine_map<(x, y, w) -> (" +
+        randomMap() +
+        ")> {tag = \"w\"} : vector<1xf32>, memref<512xf32>\n"
+        "    gpu.return\n"
+        "  }\n"
+        "}\n";
+    ASSERT_TRUE(parse(text));
+    SCOPED_TRACE(text);
+    // The enumerated answers: the first lane (by workgroup, then lane) of
+    // the read out of step with its group's first lane, and the lanes of
+    // the grid touching each element written.
+    std::optional<std::pair<int64_t, int64_t>> firstLate;
+    std::map<int64_t, std::set<int64_t>> readers, writers;
+    for (int64_t wg = 0; wg < grid; ++wg) {
+      FootprintBindings bindings;
+      bindings.workgroupId = {wg, 0, 0};
+      std::string reason;
+      FailureOr<WorkgroupFootprint> reads =
+          footprint("r")->enumerate(bindings, &reason);
+      FailureOr<WorkgroupFootprint> writes =
+          footprint("w")->enumerate(bindings, &reason);
+      ASSERT_TRUE(succeeded(reads) && succeeded(writes)) << reason;
+      for (int64_t lane = 0; lane < reads->getNumLanes(); ++lane) {
+        int64_t global = wg * reads->getNumLanes() + lane;
+        readers[reads->getCoordinate(lane, 0)[0]].insert(global);
+        writers[writes->getCoordinate(lane, 0)[0]].insert(global);
+        int64_t i = (lane % sizeX) % factor;
+        if (!firstLate && i != 0 &&
+            reads->getCoordinate(lane, 0)[0] !=
+                reads->getCoordinate(lane - i, 0)[0] + i)
+          firstLate = {wg, lane};
+      }
+    }
+    bool shared = false;
+    for (auto &[element, lanes] : writers) {
+      std::set<int64_t> touching = lanes;
+      touching.insert(readers[element].begin(), readers[element].end());
+      shared |= touching.size() > 1;
+    }
+
+    std::string reason;
+    SymbolicFootprint r = symbolic("r"), w = symbolic("w");
+    FailureOr<std::optional<GridLane>> late =
+        findLaneOutOfStep(r, factor, 1, &reason);
+    ASSERT_TRUE(succeeded(late)) << reason;
+    ASSERT_EQ(late->has_value(), firstLate.has_value());
+    if (firstLate) {
+      EXPECT_EQ((*late)->workgroup[0], firstLate->first);
+      EXPECT_EQ((*late)->lane, firstLate->second);
+    }
+    bool found = false;
+    for (const SymbolicFootprint *other : {&r, &w}) {
+      FailureOr<std::optional<std::pair<GridLane, GridLane>>> pair =
+          findElementSharedInGrid(w, *other, &reason);
+      ASSERT_TRUE(succeeded(pair)) << reason;
+      found |= pair->has_value();
+    }
+    EXPECT_EQ(found, shared);
+    inStep += !firstLate;
+    lanePrivate += !shared;
+  }
+  // Both answers occur for both queries.
+  EXPECT_GT(inStep, 0u);
+  EXPECT_LT(inStep, 120u);
+  EXPECT_GT(lanePrivate, 0u);
+  EXPECT_LT(lanePrivate, 120u);
 }
 
 TEST_F(SymbolicFootprintTest, NonAffineIndexHasNoFootprint) {

@@ -3,13 +3,14 @@
 // In a kernel whose lanes share no data, lane t takes over lanes V*t to
 // V*t+V-1 of the same workgroup: the top-level ops are copied V times, copy i
 // seeing the old thread id V*t+i, and the V copies of each access become one
-// access of V times the elements. The footprint analysis proves that the
-// copies' elements are contiguous and that no lane touches what another one
-// writes. docs/passes/wave-coarsen-lanes.md describes the algorithm.
+// access of V times the elements. Emptiness questions on the symbolic
+// footprints prove, for any grid, that the copies' elements are contiguous
+// and that no lane touches what another one writes.
+// docs/passes/wave-coarsen-lanes.md describes the algorithm.
 //
 //===----------------------------------------------------------------------===//
 
-#include "wave/Analysis/Footprint.h"
+#include "wave/Analysis/SymbolicFootprint.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 
@@ -33,9 +34,6 @@ namespace {
 
 /// Why a kernel is left alone, sorted for the statistics.
 enum class Bail { None, NotLanePrivate, NotContiguous, Sizes, AlreadyWide };
-
-/// Most elements whose footprints the proofs enumerate, over the whole grid.
-constexpr int64_t kMaxEnumeratedElements = int64_t(1) << 24;
 
 /// The plan for one kernel, or why there is none.
 struct CoarseningPlan {
@@ -82,101 +80,90 @@ std::string whyNotLanePrivate(Operation *op, Block &entry) {
          "' has memory effects other than a wave.read/wave.write";
 }
 
-/// Linear ids of the lanes and workgroups over a launch.
-struct Launch {
-  std::array<int64_t, 3> block, grid;
-  int64_t numLanes() const { return block[0] * block[1] * block[2]; }
-  int64_t numWorkgroups() const { return grid[0] * grid[1] * grid[2]; }
-};
+/// The linear id of `lane`'s workgroup in `grid`.
+int64_t getLinearWorkgroup(const GridLane &lane, ArrayRef<int32_t> grid) {
+  auto [x, y, z] = lane.workgroup;
+  return x + grid[0] * (y + grid[1] * z);
+}
 
-/// Element 0's coordinate of `lane` in `footprint` (slots a constant mask
-/// disables are not enumerated), or none when the lane touches nothing.
-std::optional<SmallVector<int64_t>>
-getElementZero(const WorkgroupFootprint &footprint, int64_t lane,
-               unsigned contiguousDim) {
-  if (footprint.getNumElements(lane) == 0)
-    return std::nullopt;
-  SmallVector<int64_t> coord(footprint.getCoordinate(lane, 0));
-  coord[contiguousDim] -= footprint.getSlot(lane, 0);
-  return coord;
+/// A workgroup as the remarks name it: its linear id in a known grid, its
+/// id otherwise.
+std::string describeWorkgroup(const GridLane &lane,
+                              std::optional<ArrayRef<int32_t>> grid) {
+  if (grid)
+    return std::to_string(getLinearWorkgroup(lane, *grid));
+  auto [x, y, z] = lane.workgroup;
+  return "(" + std::to_string(x) + ", " + std::to_string(y) + ", " +
+         std::to_string(z) + ")";
 }
 
 /// Checks that lane x+i's access starts i*N elements after lane x's for
 /// every lane x that is a multiple of `factor`, in every workgroup, and that
-/// no element one lane (of the whole grid) writes is touched by another lane.
-void proveAccesses(CoarseningPlan &plan, const Launch &launch) {
-  // Per memref and element address: the first lane (of the grid) touching
-  // it, whether some lane writes it, whether another lane touches it too.
-  struct Owner {
-    int64_t lane;
-    bool written = false, shared = false;
-  };
-  llvm::DenseMap<Value, llvm::DenseMap<int64_t, Owner>> owners;
+/// no element one lane (of the whole grid) writes is touched by another
+/// lane: emptiness questions on the symbolic footprints, whatever the sizes
+/// of workgroup and grid.
+void proveAccesses(CoarseningPlan &plan, ArrayRef<int32_t> block,
+                   std::optional<ArrayRef<int32_t>> grid) {
+  SmallVector<SymbolicFootprint> footprints;
   for (LaneAccessOpInterface access : plan.accesses) {
     std::string reason;
-    FailureOr<AccessFootprint> footprint =
-        AccessFootprint::get(access, &reason);
+    FailureOr<SymbolicFootprint> footprint =
+        SymbolicFootprint::get(access, &reason);
     if (failed(footprint)) {
       plan.bail = Bail::NotContiguous;
       plan.reason = "an access has no footprint: " + reason;
       return;
     }
-    unsigned dim = footprint->getContiguousDim();
-    int64_t length = footprint->getVectorSize();
-    auto &owner = owners[access.getMemref()];
-    for (int64_t wz = 0; wz < launch.grid[2]; ++wz)
-      for (int64_t wy = 0; wy < launch.grid[1]; ++wy)
-        for (int64_t wx = 0; wx < launch.grid[0]; ++wx) {
-          FootprintBindings bindings;
-          bindings.workgroupId = {wx, wy, wz};
-          FailureOr<WorkgroupFootprint> lanes =
-              footprint->enumerate(bindings, &reason);
-          if (failed(lanes)) {
-            plan.bail = Bail::NotContiguous;
-            plan.reason =
-                "an access's footprint cannot be enumerated: " + reason;
-            return;
-          }
-          int64_t workgroup = wx + launch.grid[0] * (wy + launch.grid[1] * wz);
-          for (int64_t lane = 0; lane < lanes->getNumLanes(); ++lane) {
-            int64_t globalLane = workgroup * launch.numLanes() + lane;
-            for (int64_t e = 0; e < lanes->getNumElements(lane); ++e) {
-              auto [it, inserted] = owner.try_emplace(
-                  lanes->getPhysicalOffset(lane, e), Owner{globalLane});
-              Owner &entry = it->second;
-              entry.shared |= entry.lane != globalLane;
-              entry.written |= access.isWrite();
-              if (entry.shared && entry.written) {
-                plan.bail = Bail::NotLanePrivate;
-                plan.reason = "lanes share data: lanes " +
-                              std::to_string(entry.lane) + " and " +
-                              std::to_string(globalLane) +
-                              " (of the grid) touch one element of an "
-                              "argument that a lane writes";
-                return;
-              }
-            }
-            int64_t x = lane % launch.block[0];
-            if (x % plan.factor == 0)
-              continue;
-            std::optional<SmallVector<int64_t>> first =
-                getElementZero(*lanes, lane - x % plan.factor, dim);
-            std::optional<SmallVector<int64_t>> mine =
-                getElementZero(*lanes, lane, dim);
-            if (first && mine)
-              (*first)[dim] += (x % plan.factor) * length;
-            if (!first || !mine || *first != *mine) {
-              plan.bail = Bail::NotContiguous;
-              plan.reason = "an access is not contiguous in the thread id: "
-                            "lane " +
-                            std::to_string(lane) + " of workgroup " +
-                            std::to_string(workgroup) + " does not start " +
-                            std::to_string(length) +
-                            " elements after the lane before it";
-              return;
-            }
-          }
-        }
+    int64_t length = access.getVectorType().getNumElements();
+    FailureOr<std::optional<GridLane>> late =
+        findLaneOutOfStep(*footprint, plan.factor, length, &reason);
+    if (failed(late)) {
+      plan.bail = Bail::NotContiguous;
+      plan.reason = "an access's address cannot be analyzed: " + reason;
+      return;
+    }
+    if (*late) {
+      plan.bail = Bail::NotContiguous;
+      plan.reason = "an access is not contiguous in the thread id: lane " +
+                    std::to_string((*late)->lane) + " of workgroup " +
+                    describeWorkgroup(**late, grid) + " does not start " +
+                    std::to_string(length) +
+                    " elements after the lane before it";
+      return;
+    }
+    footprints.push_back(std::move(*footprint));
+    // Against itself and every access before it.
+    const SymbolicFootprint &mine = footprints.back();
+    for (auto [other, theirs] : llvm::zip(plan.accesses, footprints)) {
+      if (other.getMemref() != access.getMemref() ||
+          (!access.isWrite() && !other.isWrite()))
+        continue;
+      FailureOr<std::optional<std::pair<GridLane, GridLane>>> shared =
+          findElementSharedInGrid(mine, theirs, &reason);
+      if (failed(shared)) {
+        plan.bail = Bail::NotLanePrivate;
+        plan.reason = "whether lanes share data cannot be decided: " + reason;
+        return;
+      }
+      if (!*shared)
+        continue;
+      auto [lane, owner] = **shared;
+      plan.bail = Bail::NotLanePrivate;
+      int64_t lanes = int64_t(block[0]) * block[1] * block[2];
+      auto inGrid = [&](const GridLane &l) {
+        return std::to_string(getLinearWorkgroup(l, *grid) * lanes + l.lane);
+      };
+      plan.reason =
+          "lanes share data: " +
+          (grid ? "lanes " + inGrid(owner) + " and " + inGrid(lane) +
+                      " (of the grid)"
+                : "lane " + std::to_string(owner.lane) + " of workgroup " +
+                      describeWorkgroup(owner, grid) + " and lane " +
+                      std::to_string(lane.lane) + " of workgroup " +
+                      describeWorkgroup(lane, grid)) +
+          " touch one element of an argument that a lane writes";
+      return;
+    }
   }
 }
 
@@ -203,21 +190,9 @@ CoarseningPlan planCoarsening(gpu::GPUFuncOp kernel, unsigned accessBits) {
   if (plan.accesses.empty())
     return fail(Bail::AlreadyWide, "no lane access to widen");
 
-  std::optional<ArrayRef<int32_t>> blockAttr = kernel.getKnownBlockSize();
-  std::optional<ArrayRef<int32_t>> gridAttr = kernel.getKnownGridSize();
-  if (!blockAttr)
+  std::optional<ArrayRef<int32_t>> block = kernel.getKnownBlockSize();
+  if (!block)
     return fail(Bail::Sizes, "the kernel states no known_block_size");
-  // A grid that follows run-time sizes: the proofs enumerate every lane of
-  // the launch.
-  if (!gridAttr)
-    return fail(Bail::Sizes,
-                "the kernel states no known_grid_size, and the proofs "
-                "enumerate every lane of the grid");
-  Launch launch;
-  for (unsigned dim = 0; dim < 3; ++dim) {
-    launch.block[dim] = (*blockAttr)[dim];
-    launch.grid[dim] = (*gridAttr)[dim];
-  }
 
   int64_t widestBits = 0;
   for (LaneAccessOpInterface access : plan.accesses) {
@@ -234,28 +209,19 @@ CoarseningPlan planCoarsening(gpu::GPUFuncOp kernel, unsigned accessBits) {
   auto kernelAttr =
       kernel->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName);
   int64_t waveSize = kernelAttr ? kernelAttr.getWaveSize() : 64;
-  int64_t lanes = launch.numLanes();
+  int64_t lanes = int64_t((*block)[0]) * (*block)[1] * (*block)[2];
   int64_t factor = 1;
   while (2 * factor * widestBits <= accessBits &&
-         launch.block[0] % (2 * factor) == 0 &&
-         lanes / (2 * factor) >= waveSize)
+         (*block)[0] % (2 * factor) == 0 && lanes / (2 * factor) >= waveSize)
     factor *= 2;
   if (factor == 1)
     return fail(Bail::Sizes, "sizes do not divide: the workgroup's " +
-                                 Twine(launch.block[0]) +
+                                 Twine((*block)[0]) +
                                  " lanes along x cannot be "
                                  "halved and keep a whole wave of " +
                                  Twine(waveSize));
   plan.factor = factor;
-  int64_t longest = 0;
-  for (LaneAccessOpInterface access : plan.accesses)
-    longest = std::max(longest, access.getVectorType().getNumElements());
-  if (lanes * launch.numWorkgroups() * longest *
-          static_cast<int64_t>(plan.accesses.size()) >
-      kMaxEnumeratedElements)
-    return fail(Bail::Sizes, "the launch is too large to prove the accesses "
-                             "contiguous and lane-private");
-  proveAccesses(plan, launch);
+  proveAccesses(plan, *block, kernel.getKnownGridSize());
   return plan;
 }
 
@@ -342,12 +308,14 @@ unsigned coarsen(gpu::GPUFuncOp kernel, const CoarseningPlan &plan) {
     auto gather = [&](Value value) {
       SmallVector<Value> parts;
       for (IRMapping &copy : copies)
-        parts.push_back(copy.lookup(value));
+        parts.push_back(copy.lookupOrDefault(value));
       return concatenate(builder, op->getLoc(), parts);
     };
     Value mask = access.getMask() ? gather(access.getMask()) : Value();
-    SmallVector<Value> indices = llvm::map_to_vector(
-        access.getIndices(), [&](Value v) { return copies[0].lookup(v); });
+    SmallVector<Value> indices =
+        llvm::map_to_vector(access.getIndices(), [&](Value v) {
+          return copies[0].lookupOrDefault(v);
+        });
     VectorType partType = access.getVectorType();
     if (auto read = dyn_cast<ReadOp>(op)) {
       auto type = VectorType::get({partType.getNumElements() * factor},

@@ -14,6 +14,11 @@
 // RUN: wave-run %s --kernel=add_dynamic --scalar=n=2048 --compare-pipeline=wave-coarsen-lanes 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=add_dynamic --scalar=n=1000 --compare-pipeline=wave-coarsen-lanes 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=add_dynamic --scalar=n=5 --compare-pipeline=wave-coarsen-lanes 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=add_dynamic_grid --grid=8 --scalar=n=2048 --compare-pipeline=wave-coarsen-lanes 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=add_dynamic_grid --grid=4 --scalar=n=1000 --compare-pipeline=wave-coarsen-lanes 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=add_dynamic_grid --grid=20 --scalar=n=5001 --compare-pipeline=wave-coarsen-lanes 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=uniform_offset --scalar=offset=3 --compare-pipeline=wave-coarsen-lanes 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=no_grid --grid=8 --compare-pipeline=wave-coarsen-lanes 2>/dev/null | FileCheck %s --check-prefix=SAME
 // The add1 example: 16 bytes a lane for both loads and the store, a quarter
 // of the lanes, the same results as its reference and as before.
 // RUN: wave-opt %examples/add1.mlir --wave-coarsen-lanes --verify-diagnostics=only-expected 2>/dev/null | FileCheck %s --check-prefix=ADD1
@@ -55,7 +60,7 @@
 // LAUNCH: remark: Function Name: add1_ref
 // LAUNCH: remark:     Workgroup Size [lanes]: 256x1x1
 
-// SUMMARY: remark: wave-coarsen-lanes: 6 kernels coarsened, 13 accesses widened; left alone: 5 not lane-private, 3 not contiguous, 4 sizes, 1 already wide
+// SUMMARY: remark: wave-coarsen-lanes: 9 kernels coarsened, 20 accesses widened; left alone: 6 not lane-private, 2 not contiguous, 2 sizes, 1 already wide
 
 #elem = affine_map<(tid, wg) -> (wg * 256 + tid)>
 
@@ -121,24 +126,52 @@ gpu.module @coarsen {
   }
 
   // The same with a grid that follows n (ceil(n / 256) workgroups, no
-  // known_grid_size): the proofs enumerate every lane of the grid, so the
-  // kernel is left alone.
+  // known_grid_size): the proofs are emptiness questions with the workgroup
+  // id free from 0, so it is coarsened exactly like its static twin.
   // CHECK-LABEL: gpu.func @add_dynamic_grid(
-  // CHECK-SAME:    known_block_size = array<i32: 256, 1, 1>
-  // CHECK:         wave.read {{.*}} -> vector<1xf32>
+  // CHECK-SAME:    known_block_size = array<i32: 64, 1, 1>
+  // CHECK-NOT:     known_grid_size
+  // CHECK:         %[[T:.*]] = gpu.thread_id x
+  // CHECK:         %[[T4:.*]] = arith.muli %[[T]], %c4
+  // CHECK:         %[[A:.*]] = wave.read %{{.*}}[%[[T4]], %{{.*}}] map #{{.*}} bounded : memref<?xf32> -> vector<4xf32>
+  // CHECK:         %[[B:.*]] = wave.read %{{.*}}[%[[T4]], %{{.*}}] map #{{.*}} bounded : memref<?xf32> -> vector<4xf32>
+  // CHECK-COUNT-4: arith.addf {{.*}} : vector<1xf32>
+  // CHECK:         wave.write %{{.*}}, %{{.*}}[%[[T4]], %{{.*}}] map #{{.*}} bounded : vector<4xf32>, memref<?xf32>
+  // CHECK-NEXT:    gpu.return
   gpu.func @add_dynamic_grid(%A: memref<?xf32> {wave.dims = array<i64: 3>},
                              %B: memref<?xf32> {wave.dims = array<i64: 3>},
                              %C: memref<?xf32> {wave.dims = array<i64: 3>},
                              %n: index) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
-                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
-    // expected-remark @-6 {{lanes not coarsened: the kernel states no known_grid_size, and the proofs enumerate every lane of the grid}}
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+                  wave.assume = affine_set<(a, b, c, n) : (n >= 0)>} {
+    // expected-remark @-7 {{lanes coarsened by 4: each lane takes 4 consecutive lanes' elements, 3 accesses widened, workgroup x 256 -> 64 lanes}}
     %tid = gpu.thread_id x
     %wg = gpu.block_id x
     %a = wave.read %A[%tid, %wg] map #elem bounded : memref<?xf32> -> vector<1xf32>
     %b = wave.read %B[%tid, %wg] map #elem bounded : memref<?xf32> -> vector<1xf32>
     %c = arith.addf %a, %b : vector<1xf32>
     wave.write %c, %C[%tid, %wg] map #elem bounded : vector<1xf32>, memref<?xf32>
+    gpu.return
+  }
+
+  // Workgroup w + 1 writes what workgroup w reads: no two lanes of one
+  // workgroup share an element, two lanes of the grid do.
+  // CHECK-LABEL: gpu.func @next_workgroup(
+  // CHECK-SAME:    known_block_size = array<i32: 256, 1, 1>
+  // CHECK:         wave.read {{.*}} -> vector<1xf32>
+  gpu.func @next_workgroup(%X: memref<?xf32> {wave.dims = array<i64: 1>},
+                           %n: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+                  wave.assume = affine_set<(x, n) : (n >= 0)>} {
+    // expected-remark @-5 {{lanes not coarsened: lanes share data: lane 0 of workgroup (0, 0, 0) and lane 0 of workgroup (1, 0, 0) touch one element of an argument that a lane writes}}
+    %tid = gpu.thread_id x
+    %wg = gpu.block_id x
+    %x = wave.read %X[%tid, %wg] map affine_map<(t, w) -> (w * 256 + t + 256)>
+        bounded : memref<?xf32> -> vector<1xf32>
+    wave.write %x, %X[%tid, %wg] map #elem bounded
+        : vector<1xf32>, memref<?xf32>
     gpu.return
   }
 
@@ -261,13 +294,17 @@ gpu.module @coarsen {
     gpu.return
   }
 
-  // An index from a kernel argument: the footprint cannot be enumerated.
+  // An index from a kernel argument: the same in every lane, so lane t + i
+  // still starts i elements after lane t, whatever the offset.
+  // CHECK-LABEL: gpu.func @uniform_offset(
+  // CHECK-SAME:    known_block_size = array<i32: 64, 1, 1>
+  // CHECK:         wave.read {{.*}} -> vector<4xf32>
   gpu.func @uniform_offset(%X: memref<4096xf32>, %Y: memref<2048xf32>,
                            %offset: index) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
                   known_grid_size = array<i32: 8, 1, 1>,
                   wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
-    // expected-remark @-5 {{lanes not coarsened: an access's footprint cannot be enumerated}}
+    // expected-remark @-5 {{lanes coarsened by 4}}
     %tid = gpu.thread_id x
     %wg = gpu.block_id x
     %x = wave.read %X[%tid, %wg, %offset]
@@ -381,11 +418,14 @@ gpu.module @coarsen {
     gpu.return
   }
 
-  // Without a known grid nothing can be proved.
+  // In place, without a known grid: every lane writes only what it reads.
+  // CHECK-LABEL: gpu.func @no_grid(
+  // CHECK-SAME:    known_block_size = array<i32: 64, 1, 1>
+  // CHECK:         wave.write {{.*}} : vector<4xf32>, memref<2048xf32>
   gpu.func @no_grid(%X: memref<2048xf32>) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
                   wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
-    // expected-remark @-3 {{lanes not coarsened: the kernel states no known_grid_size, and the proofs enumerate every lane of the grid}}
+    // expected-remark @-3 {{lanes coarsened by 4}}
     %tid = gpu.thread_id x
     %wg = gpu.block_id x
     %x = wave.read %X[%tid, %wg] map #elem : memref<2048xf32> -> vector<1xf32>

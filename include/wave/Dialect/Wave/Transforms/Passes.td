@@ -133,17 +133,19 @@ def WaveCoarsenLanes : Pass<"wave-coarsen-lanes"> {
     top-level ops are copied `V` times, copy `i` seeing the old thread id
     `V * t + i` (and the old `gpu.block_dim x`), and the copies of each
     access are merged, so every old lane's accesses keep their order. The
-    contiguity and the lane-private data are proved by enumerating the
-    accesses' footprints over every workgroup of `known_grid_size`.
+    contiguity and the lane-private data are proved by emptiness questions
+    on the accesses' symbolic footprints, over every workgroup of any grid
+    (`known_grid_size` is not needed).
 
     The pass leaves a kernel alone, with a remark saying why, when it
     shares data between lanes (LDS, barriers, collectives, lane ids, an
     element written by one lane and touched by another), has an access
     that is not a `wave.read`/`wave.write` of a kernel argument or sits in
-    a region, an access whose neighbouring lanes are not contiguous, sizes
-    that do not divide, no known launch, or accesses that are already as
-    wide as allowed. docs/passes/wave-coarsen-lanes.md has the algorithm,
-    its limits and a worked example.
+    a region, an access whose neighbouring lanes are not contiguous or
+    whose address is not affine, sizes that do not divide, no known
+    workgroup size, or accesses that are already as wide as allowed.
+    docs/passes/wave-coarsen-lanes.md has the algorithm, its limits and a
+    worked example.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
