@@ -12,6 +12,7 @@
 
 #include "wave/Analysis/BankConflicts.h"
 #include "wave/Analysis/Footprint.h"
+#include "wave/Analysis/WorkgroupUniformity.h"
 
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
@@ -286,15 +287,22 @@ FailureOr<AccessBankConflicts> mlir::wave::analyzeBankConflicts(
     return failure();
   }
   // Enumerated footprints know no branch conditions: rather than count
-  // lanes a condition may exclude, an access under one has no answer.
+  // lanes a condition may exclude, an access under one has no answer. A
+  // condition the same in every lane of the workgroup excludes none: the
+  // access runs with all of them or not at all (a loop versioned on its trip
+  // count, a partial-tile branch on a size).
   for (Operation *parent = op->getParentOp();
-       parent && !isa<gpu::GPUFuncOp>(parent); parent = parent->getParentOp())
+       parent && !isa<gpu::GPUFuncOp>(parent); parent = parent->getParentOp()) {
+    auto branch = dyn_cast<scf::IfOp>(parent);
+    if (branch && isWorkgroupUniform(branch.getCondition()))
+      continue;
     if (!isa<scf::ForOp>(parent)) {
       reason = "the access is under '" +
                parent->getName().getStringRef().str() +
                "', whose condition on the lanes the analysis does not model";
       return failure();
     }
+  }
   FailureOr<AccessFootprint> footprint = AccessFootprint::get(access, &reason);
   if (failed(footprint))
     return failure();

@@ -213,7 +213,7 @@ static gpu::AllReduceOperation getAllReduceOperation(ReduceKind kind,
   llvm_unreachable("unknown reduce kind");
 }
 
-/// The value `x` with `combine(identity, x) == x`.
+/// The value `x` with `buildCombine(identity, x) == x`.
 static Value getIdentity(OpBuilder &builder, Location loc, ReduceKind kind,
                          Type type) {
   if (auto floatType = dyn_cast<FloatType>(type)) {
@@ -240,14 +240,6 @@ static Value getIdentity(OpBuilder &builder, Location loc, ReduceKind kind,
     value = APInt::getSignedMinValue(width);
   return arith::ConstantOp::create(builder, loc,
                                    builder.getIntegerAttr(type, value));
-}
-
-static Value combine(OpBuilder &builder, Location loc, ReduceKind kind,
-                     Value lhs, Value rhs) {
-  return vector::makeArithReduction(
-      builder, loc,
-      gpu::convertReductionKind(getAllReduceOperation(kind, lhs.getType())),
-      lhs, rhs);
 }
 
 /// Builds `scf.if (whole wave active) { fast } else { slow }` yielding one
@@ -371,7 +363,8 @@ struct ReduceOpLowering : CollectiveLowering<ReduceOp> {
               b, l, wave.size, identity,
               [&](OpBuilder &b, Location l, Value lane, ValueRange acc) {
                 Value other = readLane(b, l, op.getValue(), lane);
-                return SmallVector<Value>{combine(b, l, kind, acc[0], other)};
+                return SmallVector<Value>{
+                    buildCombine(b, l, kind, acc[0], other)};
               })[0];
         });
   }
@@ -395,7 +388,7 @@ struct ScanOpLowering : CollectiveLowering<ScanOp> {
     Value prefix = op.getValue();
     for (int64_t distance = 1; distance < wave.size; distance *= 2) {
       auto [fromBelow, inWave] = shuffleUp(prefix, distance);
-      Value combined = combine(b, l, op.getKind(), fromBelow, prefix);
+      Value combined = buildCombine(b, l, op.getKind(), fromBelow, prefix);
       prefix = arith::SelectOp::create(b, l, inWave, combined, prefix);
     }
     if (!op.getExclusive())
@@ -416,7 +409,7 @@ struct ScanOpLowering : CollectiveLowering<ScanOp> {
         [&](OpBuilder &b, Location l, Value lane, ValueRange carried) {
           Value running = carried[0];
           Value other = readLane(b, l, op.getValue(), lane);
-          Value next = combine(b, l, op.getKind(), running, other);
+          Value next = buildCombine(b, l, op.getKind(), running, other);
           Value isMine = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
                                                lane, myLane);
           Value mine = arith::SelectOp::create(

@@ -84,3 +84,33 @@ gpu.module @unknown {
     gpu.return
   }
 }
+
+// -----
+
+// Under an scf.if whose condition is the same in every lane of the
+// workgroup (a size, a loop versioned on its trip count), an access runs
+// with all lanes or none: it costs what it costs unconditionally. A
+// condition on the lanes could exclude some, which the analysis does not
+// count.
+#lds = #gpu.address_space<workgroup>
+#kernel = #wave.kernel<chip = "gfx942", wave_size = 64>
+gpu.module @branches {
+  gpu.func @branches(%n: index, %x: vector<1xf32>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>, wave.kernel = #kernel} {
+    %t = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %plain = wave.alloc_lds : memref<128x32xf32, #lds>
+    %uniform = arith.cmpi ugt, %n, %c64 : index
+    scf.if %uniform {
+      // expected-remark @+1 {{1 x 4 bytes a lane, phases of 32 lanes: 128 cycles (minimum 4, 124 extra) a workgroup in its worst execution, 1 executions a run}}
+      wave.write %x, %plain[%t, %c0] : vector<1xf32>, memref<128x32xf32, #lds>
+    }
+    %lanes = arith.cmpi ult, %t, %c64 : index
+    scf.if %lanes {
+      // expected-remark @+1 {{bank conflicts unknown: the access is under 'scf.if', whose condition on the lanes the analysis does not model}}
+      wave.write %x, %plain[%t, %c0] : vector<1xf32>, memref<128x32xf32, #lds>
+    }
+    gpu.return
+  }
+}

@@ -6,6 +6,8 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
 
+#include "AllMmaKinds.h"
+
 #include "gtest/gtest.h"
 
 #include <set>
@@ -14,11 +16,6 @@ using namespace mlir;
 using namespace mlir::wave;
 
 namespace {
-
-constexpr MmaKind kAllKinds[] = {
-    MmaKind::f32_32x32x8_f16,  MmaKind::f32_16x16x16_f16,
-    MmaKind::f32_32x32x8_bf16, MmaKind::f32_16x16x16_bf16,
-    MmaKind::i32_16x16x32_i8,  MmaKind::f32_16x16x4_f32};
 
 std::array<int64_t, 2> operandShape(const MmaLayout &layout,
                                     MmaOperand operand) {
@@ -83,7 +80,8 @@ TEST_P(MmaLayoutTest, ElementCountsMatchTheShape) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllKinds, MmaLayoutTest,
-                         ::testing::ValuesIn(kAllKinds), [](const auto &info) {
+                         ::testing::ValuesIn(kAllMmaKinds),
+                         [](const auto &info) {
                            return stringifyMmaKind(info.param).str();
                          });
 

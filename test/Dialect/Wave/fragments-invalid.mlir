@@ -56,7 +56,7 @@ gpu.module @m {
 gpu.module @m {
   gpu.func @rank(%m: memref<256xf16>, %i: index) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #k} {
-    // expected-error @+1 {{fragment access needs a 2-D memref, got rank 1}}
+    // expected-error @+1 {{fragment access needs a memref of rank 2 or more, got rank 1}}
     %v = wave.read %m[%i] fragment <A, f32_32x32x8_f16> : memref<256xf16> -> vector<4xf16>
     gpu.return
   }

@@ -342,8 +342,9 @@ LogicalResult mlir::wave::verifyFragmentAccess(LaneAccessOpInterface access,
     return op->emitOpError("takes no 'along' with a fragment: the ")
            << describe(fragment) << " runs along dimension "
            << fragment.getContiguousDim();
-  if (memrefType.getRank() != 2)
-    return op->emitOpError("fragment access needs a 2-D memref, got rank ")
+  if (memrefType.getRank() < 2)
+    return op->emitOpError("fragment access needs a memref of rank 2 or "
+                           "more, got rank ")
            << memrefType.getRank();
   // The role first: writing an MMA result as an A or B fragment is the
   // mistake, whatever the vector types say.
@@ -371,18 +372,29 @@ LogicalResult mlir::wave::verifyFragmentAccess(LaneAccessOpInterface access,
     }
   }
   VectorType expected = fragment.getVectorType();
-  if (vectorType != expected)
+  // An accumulator may be stored in another float type (an f32 accumulator
+  // as f16 output), converted by the user before the write.
+  bool convertedAcc = fragment.getOperand() == MmaOperand::Acc &&
+                      access.isWrite() &&
+                      vectorType.getShape() == expected.getShape() &&
+                      isa<FloatType>(vectorType.getElementType()) &&
+                      isa<FloatType>(expected.getElementType());
+  if (vectorType != expected && !convertedAcc)
     return op->emitOpError("the ") << describe(fragment) << " is " << expected
                                    << ", not " << vectorType;
+  // The fragment grid is the last two dimensions; leading ones are indexed
+  // element by element (a head, a batch).
+  int64_t leading = memrefType.getRank() - 2;
   std::array<int64_t, 2> block = fragment.getBlockShape();
   for (unsigned dim = 0; dim < 2; ++dim) {
-    int64_t extent = memrefType.getDimSize(dim);
+    int64_t extent = memrefType.getDimSize(leading + dim);
     if (!ShapedType::isDynamic(extent) && extent < block[dim])
       return op->emitOpError("a ")
              << block[0] << "x" << block[1] << " " << describe(fragment)
              << " does not fit in " << memrefType;
   }
-  for (auto [dim, result] : llvm::enumerate(access.getAccessMap().getResults()))
+  for (auto [dim, result] :
+       llvm::enumerate(access.getAccessMap().getResults().drop_front(leading)))
     if (std::optional<int64_t> constant =
             findUnscalableConstant(result, block[dim]))
       return op->emitOpError("position map constant ")

@@ -2,9 +2,11 @@
 
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 #include "wave/Chip/Chip.h"
+#include "wave/Dialect/Wave/IR/FragmentLanes.h"
 #include "wave/Dialect/Wave/IR/Fragments.h"
 #include "wave/Dialect/Wave/IR/MmaLayout.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -445,6 +447,199 @@ static LogicalResult verifyCombiningKind(Operation *op, ReduceKind kind,
     return op->emitOpError("'") << stringifyReduceKind(kind)
                                 << "' needs an integer operand, got " << type;
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Accumulator fragments in registers
+//===----------------------------------------------------------------------===//
+
+/// Checks that `fragment` names an accumulator, in a kernel whose wave has
+/// the kind's lanes.
+static LogicalResult verifyAccFragment(Operation *op, FragmentAttr fragment,
+                                       StringRef what) {
+  if (fragment.getOperand() != MmaOperand::Acc)
+    return op->emitOpError()
+           << what << " an accumulator fragment (<acc, ...>), not the "
+           << stringifyMmaOperand(fragment.getOperand()) << " operand of "
+           << stringifyMmaKind(fragment.getKind());
+  if (fragment.getTransposed())
+    return op->emitOpError("'transposed' describes a fragment in memory; "
+                           "registers hold the kind's layout");
+  KernelAttr kernel = getEnclosingKernelAttr(op);
+  if (kernel && kernel.getWaveSize() != fragment.getLayout().waveSize)
+    return op->emitOpError()
+           << stringifyMmaKind(fragment.getKind()) << " runs on waves of "
+           << fragment.getLayout().waveSize << " lanes, the kernel's have "
+           << kernel.getWaveSize();
+  return success();
+}
+
+static LogicalResult verifyLineDim(Operation *op, int64_t dim) {
+  if (dim > 1)
+    return op->emitOpError("dim must be 0 (columns) or 1 (rows) of the "
+                           "accumulator, got ")
+           << dim;
+  return success();
+}
+
+LogicalResult AccToOperandOp::verify() {
+  FragmentAttr acc = getAccFragment(), operand = getOperandFragment();
+  if (failed(verifyAccFragment(*this, acc, "converts")))
+    return failure();
+  if (getAcc().getType() != acc.getVectorType())
+    return emitOpError("accumulator of ")
+           << stringifyMmaKind(acc.getKind()) << " must be "
+           << acc.getVectorType() << ", got " << getAcc().getType();
+  if (!isa<FloatType>(acc.getVectorType().getElementType()))
+    return emitOpError("converts float accumulators, not ")
+           << acc.getVectorType();
+  if (operand.getOperand() == MmaOperand::Acc || operand.getTransposed())
+    return emitOpError("converts into an A or B fragment in registers "
+                       "(not transposed), got ")
+           << operand;
+  MmaLayout accLayout = acc.getLaneLayout();
+  MmaLayout operandLayout = operand.getLaneLayout();
+  int64_t count =
+      getOperandFragmentCount(accLayout, operandLayout, operand.getOperand());
+  if (count == 0)
+    return emitOpError("the ")
+           << accLayout.m << "x" << accLayout.n << " accumulator of "
+           << stringifyMmaKind(acc.getKind()) << " is no whole number of "
+           << stringifyMmaOperand(operand.getOperand()) << " fragments of "
+           << stringifyMmaKind(operand.getKind()) << " ("
+           << (operand.getOperand() == MmaOperand::B ? "N" : "M")
+           << " must match and K = " << operandLayout.k << " divide the other"
+           << " extent)";
+  if (int64_t(getResults().size()) != count)
+    return emitOpError("expects ")
+           << count << " results (one an operand fragment), got "
+           << getResults().size();
+  for (Type type : getResultTypes())
+    if (type != operand.getVectorType())
+      return emitOpError("each result must be ")
+             << operand.getVectorType() << ", got " << type;
+  if (!getLaneLocalOperandSlots(accLayout, operandLayout,
+                                operand.getOperand())) {
+    // Name one element a lane would have to fetch from another lane.
+    for (int64_t lane = 0; lane < operandLayout.waveSize; ++lane)
+      for (int64_t slot = 0; slot < operandLayout.kPerLane; ++slot) {
+        AccElement source =
+            getAccElement(accLayout, operandLayout, operand.getOperand(),
+                          /*fragment=*/0, lane, slot);
+        if (source.lane != lane)
+          return emitOpError("lane ")
+                 << lane << " needs accumulator slot " << source.slot
+                 << " of lane " << source.lane << " for slot " << slot
+                 << " of its " << stringifyMmaOperand(operand.getOperand())
+                 << " fragment: only conversions within each lane are "
+                    "supported (compute the transposed product to make the "
+                    "accumulator a B operand)";
+      }
+    return emitOpError("the accumulator slots differ between lanes");
+  }
+  return success();
+}
+
+/// The line structure of a verified fragment op's accumulator.
+static FragmentLines getLines(FragmentAttr fragment, int64_t dim) {
+  return *getFragmentLines(fragment.getLayout(), dim);
+}
+
+static LogicalResult verifyLines(Operation *op, FragmentAttr fragment,
+                                 int64_t dim) {
+  if (!getFragmentLines(fragment.getLayout(), dim))
+    return op->emitOpError("the lanes of ")
+           << stringifyMmaKind(fragment.getKind())
+           << " do not share its lines in xor groups";
+  return success();
+}
+
+LogicalResult FragmentReduceOp::verify() {
+  FragmentAttr fragment = getFragment();
+  if (failed(verifyAccFragment(*this, fragment, "reduces")) ||
+      failed(verifyLineDim(*this, getDim())))
+    return failure();
+  if (getAccs().empty())
+    return emitOpError("needs at least one accumulator");
+  VectorType type = fragment.getVectorType();
+  for (Value acc : getAccs())
+    if (acc.getType() != type)
+      return emitOpError("each accumulator of ")
+             << stringifyMmaKind(fragment.getKind()) << " must be " << type
+             << ", got " << acc.getType();
+  if (failed(verifyCombiningKind(*this, getKind(), type.getElementType())) ||
+      failed(verifyLines(*this, fragment, getDim())))
+    return failure();
+  auto expected = VectorType::get({getLines(fragment, getDim()).numLines},
+                                  type.getElementType());
+  if (getResult().getType() != expected)
+    return emitOpError("result must be ")
+           << expected << " (one element for each "
+           << (getDim() == 0 ? "column" : "row") << " a lane holds), got "
+           << getResult().getType();
+  return success();
+}
+
+LogicalResult FragmentBroadcastOp::verify() {
+  FragmentAttr fragment = getFragment();
+  if (failed(verifyAccFragment(*this, fragment, "broadcasts over")) ||
+      failed(verifyLineDim(*this, getDim())) ||
+      failed(verifyLines(*this, fragment, getDim())))
+    return failure();
+  int64_t lines = getLines(fragment, getDim()).numLines;
+  VectorType values = getValues().getType();
+  if (values.getNumElements() != lines)
+    return emitOpError("expects one value for each of the ")
+           << lines << " " << (getDim() == 0 ? "columns" : "rows")
+           << " a lane holds, got " << values;
+  auto expected = VectorType::get({fragment.getVectorType().getNumElements()},
+                                  values.getElementType());
+  if (getResult().getType() != expected)
+    return emitOpError("result must be ")
+           << expected << ", got " << getResult().getType();
+  return success();
+}
+
+LogicalResult FragmentIndexOp::verify() {
+  FragmentAttr fragment = getFragment();
+  if (fragment.getTransposed())
+    return emitOpError("'transposed' describes a fragment in memory; "
+                       "registers hold the kind's layout");
+  if (getDim() > 1)
+    return emitOpError("dim must be 0 (rows) or 1 (columns), got ") << getDim();
+  int64_t slots = fragment.getVectorType().getNumElements();
+  if (getResult().getType().getNumElements() != slots)
+    return emitOpError("expects one index for each of the ")
+           << slots << " slots of the fragment, got " << getResult().getType();
+  return success();
+}
+
+Value mlir::wave::buildCombine(OpBuilder &builder, Location loc,
+                               ReduceKind kind, Value lhs, Value rhs) {
+  bool isFloat = isa<FloatType>(getElementTypeOrSelf(lhs.getType()));
+  switch (kind) {
+  case ReduceKind::add:
+    return isFloat ? arith::AddFOp::create(builder, loc, lhs, rhs).getResult()
+                   : arith::AddIOp::create(builder, loc, lhs, rhs).getResult();
+  case ReduceKind::mul:
+    return isFloat ? arith::MulFOp::create(builder, loc, lhs, rhs).getResult()
+                   : arith::MulIOp::create(builder, loc, lhs, rhs).getResult();
+  case ReduceKind::min:
+    return isFloat
+               ? arith::MinNumFOp::create(builder, loc, lhs, rhs).getResult()
+               : arith::MinSIOp::create(builder, loc, lhs, rhs).getResult();
+  case ReduceKind::max:
+    return isFloat
+               ? arith::MaxNumFOp::create(builder, loc, lhs, rhs).getResult()
+               : arith::MaxSIOp::create(builder, loc, lhs, rhs).getResult();
+  case ReduceKind::and_:
+    return arith::AndIOp::create(builder, loc, lhs, rhs);
+  case ReduceKind::or_:
+    return arith::OrIOp::create(builder, loc, lhs, rhs);
+  case ReduceKind::xor_:
+    return arith::XOrIOp::create(builder, loc, lhs, rhs);
+  }
+  llvm_unreachable("unknown reduce kind");
 }
 
 LogicalResult ReduceOp::verify() {

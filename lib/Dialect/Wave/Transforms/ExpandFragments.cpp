@@ -12,13 +12,18 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "wave/Dialect/Wave/IR/FragmentLanes.h"
 #include "wave/Dialect/Wave/IR/Fragments.h"
 #include "wave/Dialect/Wave/IR/MmaLayout.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 #include <tuple>
 
@@ -385,11 +390,14 @@ LogicalResult ExpandFragmentsPass::expand(LaneAccessOpInterface access) {
   // One plain access per run of slots contiguous in memory.
   AffineExpr lane = t % static_cast<int64_t>(layout.waveSize);
   std::array<int64_t, 2> block = fragment.getBlockShape();
-  VectorType type = fragment.getVectorType();
+  // The access's own type: an accumulator may be written converted.
+  VectorType type = access.getVectorType();
   int64_t runLength = fragment.getRunLength();
   int64_t numRuns = type.getNumElements() / runLength;
-  unsigned dim = fragment.getContiguousDim();
   MemRefType memrefType = access.getMemref().getType();
+  // Leading dimensions (a head, a batch) are indexed element by element.
+  unsigned leading = memrefType.getRank() - 2;
+  unsigned dim = leading + fragment.getContiguousDim();
   IntegerAttr along =
       dim + 1 == memrefType.getRank()
           ? IntegerAttr()
@@ -418,9 +426,10 @@ LogicalResult ExpandFragmentsPass::expand(LaneAccessOpInterface access) {
   std::array<AffineExpr, 2> laneOffset = fragment.getLaneOffset(lane);
   std::array<int64_t, 2> runStride = fragment.getRunStride();
   AffineExpr runIndex = getAffineDimExpr(operands.size(), context);
-  SmallVector<AffineExpr, 2> coordinates;
+  SmallVector<AffineExpr, 4> coordinates(
+      position.getResults().take_front(leading));
   for (unsigned i = 0; i < 2; ++i) {
-    AffineExpr coordinate = scale(position.getResult(i), block[i]);
+    AffineExpr coordinate = scale(position.getResult(leading + i), block[i]);
     if (numRuns > 1 && runStride[i] != 0)
       coordinate = coordinate + runIndex * runStride[i];
     coordinates.push_back(coordinate + laneOffset[i]);
@@ -463,6 +472,144 @@ LogicalResult ExpandFragmentsPass::expand(LaneAccessOpInterface access) {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Fragments in registers
+//===----------------------------------------------------------------------===//
+
+/// The slots `indices` of `vector`, as one vector (`vector.shuffle`).
+static Value gatherSlots(OpBuilder &builder, Location loc, Value vector,
+                         ArrayRef<int64_t> indices) {
+  return vector::ShuffleOp::create(builder, loc, vector, vector, indices);
+}
+
+/// Each operand fragment is the lane's own accumulator slots the layout
+/// table names, converted to the operand's element type.
+static void expandAccToOperand(AccToOperandOp op) {
+  FragmentAttr acc = op.getAccFragment(), operand = op.getOperandFragment();
+  SmallVector<SmallVector<int64_t>> slots = *getLaneLocalOperandSlots(
+      acc.getLaneLayout(), operand.getLaneLayout(), operand.getOperand());
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  for (auto [result, fragmentSlots] : llvm::zip(op.getResults(), slots)) {
+    Value gathered = gatherSlots(builder, loc, op.getAcc(), fragmentSlots);
+    Value converted = gathered;
+    if (gathered.getType() != result.getType())
+      converted =
+          arith::TruncFOp::create(builder, loc, result.getType(), gathered);
+    result.replaceAllUsesWith(converted);
+  }
+  emitRemark(loc, "accumulator of ")
+      << stringifyMmaKind(acc.getKind()) << " converted to " << slots.size()
+      << " " << stringifyMmaOperand(operand.getOperand()) << " fragments of "
+      << stringifyMmaKind(operand.getKind())
+      << " in registers: every lane holds the elements of its fragments";
+  op->erase();
+}
+
+/// Per line: the lane's own slots of every accumulator combined, then the
+/// lanes sharing the line (consecutive lanes by DPP clusters, lanes a power
+/// of two apart by xor shuffles).
+static void expandFragmentReduce(FragmentReduceOp op) {
+  FragmentAttr fragment = op.getFragment();
+  FragmentLines lines = *getFragmentLines(fragment.getLayout(), op.getDim());
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  ReduceKind kind = op.getKind();
+  SmallVector<SmallVector<Value>> elements(lines.numLines);
+  for (Value acc : op.getAccs())
+    for (auto [slot, line] : llvm::enumerate(lines.lineOfSlot))
+      elements[line].push_back(vector::ExtractOp::create(
+          builder, loc, acc, ArrayRef<int64_t>{int64_t(slot)}));
+  // A balanced tree, so the lane's combinations do not wait on each other.
+  SmallVector<Value> partial;
+  for (SmallVector<Value> &level : elements) {
+    while (level.size() > 1) {
+      SmallVector<Value> next;
+      for (size_t i = 0; i + 1 < level.size(); i += 2)
+        next.push_back(
+            buildCombine(builder, loc, kind, level[i], level[i + 1]));
+      if (level.size() % 2)
+        next.push_back(level.back());
+      level = std::move(next);
+    }
+    partial.push_back(level.front());
+  }
+  uint64_t bits = lines.sharingLaneBits;
+  // Lanes 0 .. n-1 of each cluster of n: the DPP cluster reduction.
+  bool consecutive = bits != 0 && llvm::isPowerOf2_64(bits + 1);
+  for (Value &value : partial) {
+    if (consecutive) {
+      value = ReduceOp::create(builder, loc, kind, value,
+                               static_cast<int64_t>(bits + 1));
+      continue;
+    }
+    for (uint64_t bit = 1; bit <= bits; bit <<= 1) {
+      if (!(bits & bit))
+        continue;
+      Value offset = arith::ConstantIntOp::create(builder, loc, bit, 32);
+      Value other =
+          ShuffleOp::create(builder, loc, ShuffleMode::xor_, value, offset);
+      value = buildCombine(builder, loc, kind, value, other);
+    }
+  }
+  Value result = vector::FromElementsOp::create(
+      builder, loc, op.getResult().getType(), partial);
+  op.getResult().replaceAllUsesWith(result);
+  op->erase();
+}
+
+static void expandFragmentBroadcast(FragmentBroadcastOp op) {
+  FragmentLines lines =
+      *getFragmentLines(op.getFragment().getLayout(), op.getDim());
+  OpBuilder builder(op);
+  op.getResult().replaceAllUsesWith(
+      gatherSlots(builder, op.getLoc(), op.getValues(), lines.lineOfSlot));
+  op->erase();
+}
+
+/// Row or column of each slot: the layout table's map of the lane id.
+static void expandFragmentIndex(FragmentIndexOp op) {
+  FragmentAttr fragment = op.getFragment();
+  MmaLayout layout = fragment.getLaneLayout();
+  MLIRContext *context = op.getContext();
+  AffineMap coordinates =
+      layout.getCoordinateMap(fragment.getOperand(), context);
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  Value lane = gpu::LaneIdOp::create(builder, loc, IntegerAttr());
+  Type i32 = builder.getI32Type();
+  SmallVector<Value> indices;
+  for (int64_t slot = 0, e = fragment.getVectorType().getNumElements();
+       slot < e; ++slot) {
+    AffineExpr expr = coordinates.getResult(op.getDim())
+                          .replaceDims({getAffineDimExpr(0, context),
+                                        getAffineConstantExpr(slot, context)});
+    auto map = AffineMap::get(1, 0, simplifyAffineExpr(expr, 1, 0));
+    Value index = affine::AffineApplyOp::create(builder, loc, map, lane);
+    indices.push_back(arith::IndexCastOp::create(builder, loc, i32, index));
+  }
+  op.getResult().replaceAllUsesWith(vector::FromElementsOp::create(
+      builder, loc, op.getResult().getType(), indices));
+  op->erase();
+}
+
+/// Rewrites the ops on fragments in registers; returns how many.
+static int64_t expandRegisterFragments(Operation *root) {
+  SmallVector<Operation *> ops;
+  root->walk([&](Operation *op) {
+    if (isa<AccToOperandOp, FragmentReduceOp, FragmentBroadcastOp,
+            FragmentIndexOp>(op))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops)
+    TypeSwitch<Operation *>(op)
+        .Case([](AccToOperandOp op) { expandAccToOperand(op); })
+        .Case([](FragmentReduceOp op) { expandFragmentReduce(op); })
+        .Case([](FragmentBroadcastOp op) { expandFragmentBroadcast(op); })
+        .Case([](FragmentIndexOp op) { expandFragmentIndex(op); });
+  return ops.size();
+}
+
 void ExpandFragmentsPass::runOnOperation() {
   SmallVector<MmaTileOp> tiles;
   getOperation()->walk([&](MmaTileOp op) { tiles.push_back(op); });
@@ -479,7 +626,8 @@ void ExpandFragmentsPass::runOnOperation() {
       accesses.push_back(access);
   });
   fragments = plainAccesses = foldedPositions = 0;
-  if (tiles.empty() && copies.empty() && accesses.empty()) {
+  int64_t registerOps = expandRegisterFragments(getOperation());
+  if (tiles.empty() && copies.empty() && accesses.empty() && !registerOps) {
     markAllAnalysesPreserved();
   } else {
     DominanceInfo dominanceInfo(getOperation());
@@ -499,9 +647,11 @@ void ExpandFragmentsPass::runOnOperation() {
   numFragments += fragments;
   numPlainAccesses += plainAccesses;
   numFoldedPositions += foldedPositions;
+  numRegisterFragmentOps += registerOps;
   if (summary)
     emitPassSummary(*this, getOperation())
         << copies.size() << " tile copies, " << tiles.size() << " MMA tiles, "
         << fragments << " fragment accesses, " << plainAccesses
-        << " plain accesses, " << foldedPositions << " wave positions folded";
+        << " plain accesses, " << foldedPositions << " wave positions folded, "
+        << registerOps << " register fragment ops";
 }

@@ -413,6 +413,96 @@ gpu.module @expand {
 
 // -----
 
+// The ops on fragments in registers, from the layout table of
+// f32_32x32x8_f16 (accumulator: lane l, slot s holds row
+// (s floordiv 4) * 8 + (l floordiv 32) * 4 + s mod 4, column l mod 32) and
+// f32_16x16x16_f16 (row (l floordiv 16) * 4 + s, column l mod 16):
+//  - the accumulator as B fragments: fragment j is the lane's own slots
+//    4 j .. 4 j + 3 (rows 8 j .. 8 j + 7 of its column), truncated to f16;
+//  - a column maximum over two 32 x 32 tiles: the lane's 32 slots (one
+//    column), a balanced tree, then the lane 32 apart (xor shuffle);
+//  - a row sum of 16 x 16 tiles: per slot (one row each), over the tiles,
+//    then over the 16 consecutive lanes of the row (DPP cluster);
+//  - the broadcast of the column statistic back over the 16 slots;
+//  - the row of each slot, an affine map of the lane id.
+// In wave-run, test/Examples/attention.test runs the attention kernels,
+// made of these ops, against scalar references.
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+gpu.module @registers {
+  gpu.func @registers(%s0: vector<16xf32>, %s1: vector<16xf32>, %r: vector<4xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #k} {
+    %p:4 = wave.acc_to_operand %s0 fragment <acc, f32_32x32x8_f16> to <B, f32_32x32x8_f16>
+        : vector<16xf32> -> vector<4xf16>, vector<4xf16>, vector<4xf16>, vector<4xf16>
+    %m = wave.fragment_reduce <max> %s0, %s1 fragment <acc, f32_32x32x8_f16> dim 0
+        : vector<16xf32>, vector<16xf32> -> vector<1xf32>
+    %mb = wave.fragment_broadcast %m fragment <acc, f32_32x32x8_f16> dim 0 : vector<1xf32> -> vector<16xf32>
+    %rows = wave.fragment_reduce <add> %r, %r fragment <acc, f32_16x16x16_f16> dim 1
+        : vector<4xf32>, vector<4xf32> -> vector<4xf32>
+    %key = wave.fragment_index fragment <acc, f32_32x32x8_f16> dim 0 : vector<16xi32>
+    gpu.return
+  }
+}
+// CHECK-LABEL: gpu.func @registers(
+// CHECK-SAME:      %[[S0:[a-z0-9]+]]: vector<16xf32>, %[[S1:[a-z0-9]+]]: vector<16xf32>, %[[R:[a-z0-9]+]]: vector<4xf32>)
+// CHECK:         %[[G0:.*]] = vector.shuffle %[[S0]], %[[S0]] [0, 1, 2, 3] : vector<16xf32>, vector<16xf32>
+// CHECK-NEXT:    %[[P0:.*]] = arith.truncf %[[G0]] : vector<4xf32> to vector<4xf16>
+// CHECK-NEXT:    vector.shuffle %[[S0]], %[[S0]] [4, 5, 6, 7]
+// CHECK-NEXT:    arith.truncf
+// CHECK-NEXT:    vector.shuffle %[[S0]], %[[S0]] [8, 9, 10, 11]
+// CHECK-NEXT:    arith.truncf
+// CHECK-NEXT:    %[[G3:.*]] = vector.shuffle %[[S0]], %[[S0]] [12, 13, 14, 15]
+// CHECK-NEXT:    %[[P3:.*]] = arith.truncf %[[G3]]
+// CHECK-COUNT-32: vector.extract %{{s0|s1}}[{{[0-9]+}}] : f32 from vector<16xf32>
+// CHECK-COUNT-31: arith.maxnumf
+// CHECK-NEXT:    %[[C32:.*]] = arith.constant 32 : i32
+// CHECK-NEXT:    %[[OTHER:.*]] = wave.shuffle <xor> %[[LANE_MAX:.*]], %[[C32]] : f32
+// CHECK-NEXT:    %[[MAX:.*]] = arith.maxnumf %[[LANE_MAX]], %[[OTHER]] : f32
+// CHECK-NEXT:    %[[M:.*]] = vector.from_elements %[[MAX]] : vector<1xf32>
+// CHECK-NEXT:    %[[MB:.*]] = vector.shuffle %[[M]], %[[M]] [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] : vector<1xf32>, vector<1xf32>
+// CHECK-COUNT-8: vector.extract %[[R]]
+// CHECK-COUNT-4: arith.addf
+// CHECK-NEXT:    %[[R0:.*]] = wave.reduce <add> %{{.*}} cluster(size = 16) : f32
+// CHECK-NEXT:    %[[R1:.*]] = wave.reduce <add> %{{.*}} cluster(size = 16) : f32
+// CHECK-NEXT:    %[[R2:.*]] = wave.reduce <add> %{{.*}} cluster(size = 16) : f32
+// CHECK-NEXT:    %[[R3:.*]] = wave.reduce <add> %{{.*}} cluster(size = 16) : f32
+// CHECK-NEXT:    %[[ROWS:.*]] = vector.from_elements %[[R0]], %[[R1]], %[[R2]], %[[R3]] : vector<4xf32>
+// CHECK-NEXT:    %[[L:.*]] = gpu.lane_id
+// CHECK-NEXT:    affine.apply affine_map<(d0) -> ((d0 floordiv 32) * 4)>(%[[L]])
+// CHECK-NEXT:    arith.index_cast
+// CHECK-NEXT:    affine.apply affine_map<(d0) -> ((d0 floordiv 32) * 4 + 1)>(%[[L]])
+// CHECK:         affine.apply affine_map<(d0) -> ((d0 floordiv 32) * 4 + 8)>(%[[L]])
+// CHECK:         affine.apply affine_map<(d0) -> ((d0 floordiv 32) * 4 + 27)>(%[[L]])
+// CHECK-NEXT:    arith.index_cast
+// CHECK-NEXT:    %[[KEY:.*]] = vector.from_elements {{.*}} : vector<16xi32>
+// CHECK-NEXT:    gpu.return
+// CHECK-NOT:     wave.acc_to_operand
+// CHECK-NOT:     wave.fragment_
+// REMARK: remark: accumulator of f32_32x32x8_f16 converted to 4 B fragments of f32_32x32x8_f16 in registers: every lane holds the elements of its fragments
+// REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 0 fragment accesses, 0 plain accesses, 0 wave positions folded, 5 register fragment ops
+
+// -----
+
+// An accumulator written as f16 (converted by the user), to a memref of
+// rank 3 whose leading dimension (a head) is indexed element by element:
+// the plain accesses keep the head index and the f16 type.
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+gpu.module @converted_rank3 {
+  gpu.func @converted_rank3(%o: memref<2x64x64xf16>, %v: vector<16xf16>, %h: index, %i: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #k} {
+    wave.write %v, %o[%h, %i, %i] fragment <acc, f32_32x32x8_f16, transposed>
+        : vector<16xf16>, memref<2x64x64xf16>
+    gpu.return
+  }
+}
+// CHECK-LABEL: gpu.func @converted_rank3(
+// CHECK:         %[[T:.*]] = gpu.thread_id x
+// CHECK:         %[[RUN0:.*]] = vector.extract_strided_slice %{{.*}} {offsets = [0], sizes = [4], strides = [1]} : vector<16xf16> to vector<4xf16>
+// CHECK-NEXT:    wave.write %[[RUN0]], %{{.*}}[%[[T]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] map affine_map<(d0, d1, d2, d3, d4) -> (d1, d2 * 32 + d0 mod 32, d3 * 32 + d4 * 8 + ((d0 mod 64) floordiv 32) * 4)> : vector<4xf16>, memref<2x64x64xf16>
+// CHECK-COUNT-3: wave.write {{.*}} : vector<4xf16>, memref<2x64x64xf16>
+// REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 1 fragment accesses, 4 plain accesses, 0 wave positions folded, 0 register fragment ops
+
+// -----
+
 #k = #wave.kernel<chip = "gfx942", wave_size = 64>
 #pa = affine_map<(bm, ks, wr) -> (bm * 2 + wr, ks)>
 #pb = affine_map<(bn, ks, wc) -> (ks, bn * 2 + wc)>

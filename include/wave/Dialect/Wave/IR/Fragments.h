@@ -16,9 +16,10 @@
 
 namespace mlir::wave {
 
-/// Checks a fragment access: a 2-D memref at least one fragment large, the
-/// kind's lane vector, no `along`, a kernel whose workgroup is whole waves of
-/// the kind's wave size, and, for a write, that a written `wave.mma` result
+/// Checks a fragment access: a memref whose last two dimensions are at least
+/// one fragment large, the kind's lane vector (an accumulator may be written
+/// in another float type), no `along`, a kernel whose workgroup is whole waves
+/// of the kind's wave size, and, for a write, that a written `wave.mma` result
 /// is an accumulator fragment of the same kind.
 LogicalResult verifyFragmentAccess(LaneAccessOpInterface access,
                                    FragmentAttr fragment,

@@ -162,7 +162,8 @@ def Wave_FragmentAttr : AttrDef<Wave_Dialect, "Fragment"> {
     (`acc`) of the MMA `kind`: `vector<kPerLane x T>` of A (`M x K`) or B
     (`K x N`), `vector<accPerLane x T>` of the accumulator (`M x N`), laid
     out over the lanes of a wave as the kind's layout table says. On
-    `wave.read`/`wave.write` of a 2-D memref it replaces the hand-written
+    `wave.read`/`wave.write` of a memref (its last two dimensions; leading
+    ones are indexed element by element) it replaces the hand-written
     lane arithmetic: the access `map` then yields the fragment's position
     in units of whole fragments (the memref seen as a grid of `M x K`,
     `K x N` or `M x N` blocks), and `wave-expand-fragments` derives the

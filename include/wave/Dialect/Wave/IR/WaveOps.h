@@ -31,6 +31,11 @@ namespace mlir::wave {
 /// The `wave.kernel` attribute of the kernel enclosing `op`, or null.
 KernelAttr getEnclosingKernelAttr(Operation *op);
 
+/// `lhs` combined with `rhs` as the collectives of `kind` combine them (for
+/// floats: `min`/`max` are `arith.minnumf`/`arith.maxnumf`).
+Value buildCombine(OpBuilder &builder, Location loc, ReduceKind kind, Value lhs,
+                   Value rhs);
+
 /// Checks that the chip of the kernel enclosing `op` (an MMA or an MMA
 /// tile) has an MFMA unit for `kind`.
 LogicalResult verifyMmaKindOnChip(Operation *op, MmaKind kind);

@@ -54,8 +54,10 @@ def Wave_ReadOp : Wave_NotSpeculatableOp<"read", [
 
     With `fragment`, the lane moves its whole fragment of an MMA operand
     (see `#wave.fragment`): `map` then yields the fragment's position in
-    units of fragments of the 2-D memref, the lane's elements follow from
-    the kind's layout table, and `along` is implied. `wave-expand-fragments`
+    units of fragments of the memref's last two dimensions (any leading
+    dimensions, a head or a batch, are indexed element by element), the
+    lane's elements follow from the kind's layout table, and `along` is
+    implied. `wave-expand-fragments`
     (the first pass of every pipeline) rewrites the access into plain ones.
 
     ```mlir
@@ -119,7 +121,9 @@ def Wave_WriteOp : Wave_NotSpeculatableOp<"write", [
     elements whose `mask` bit is false are not written, nor, with
     `bounded`, elements outside the memref's shape. With `fragment` it
     writes a lane's whole MMA fragment, the accumulator included (no slicing
-    into runs of rows by hand).
+    into runs of rows by hand); an accumulator may be written in another
+    float type than the kind's (an f32 accumulator converted to f16 output
+    by `arith.truncf`), with the same number of elements.
 
     ```mlir
     wave.write %v, %lds[%tid, %c0] along 0
@@ -352,6 +356,152 @@ def Wave_CopyTileOp : Wave_NotSpeculatableOp<"copy_tile", [Wave_Convergent]> {
   let assemblyFormat = [{
     $source `[` $indices `]` `fragment` $fragment `,` $tile
     (`bounded` $bounded^)? attr-dict `:` type($source) `,` type($tile)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Accumulator fragments in registers
+//===----------------------------------------------------------------------===//
+
+def Wave_AccToOperandOp : Wave_Op<"acc_to_operand", [Pure, Wave_Convergent]> {
+  let summary = "turns an MMA accumulator into the operand fragments of "
+                "another MMA";
+  let description = [{
+    Reads the accumulator `acc` (an `M x N` tile of `acc_fragment`'s kind,
+    `#wave.fragment<acc, ...>`) as the operand named by `operand_fragment`
+    (`A` or `B` of a kind whose input type the results take, converted with
+    `arith.truncf`): for `B` (`K x N`) the accumulator's rows are K, and
+    result `j` is the B fragment of rows `j * k .. j * k + k - 1` (the
+    `j`-th K step of the next MMA); for `A` (`M x K`) its columns are K,
+    and result `j` is the A fragment of columns `j * k ..`. The two kinds
+    must agree on the dimension that is not K, and `k` must divide the
+    other one. This is how one MMA's result feeds the next one without
+    global memory (attention's `P = softmax(S)` into `P * V`).
+
+    Which lane holds which element follows from the two kinds' layout
+    tables. The verifier accepts the conversion when every element a lane
+    needs is an element it holds itself (true of the B fragments of a
+    32x32 or 16x16 MFMA accumulator of the same N: computing the
+    transposed product `S^T = K * Q^T` makes `P^T` the B operand of
+    `O^T = V^T * P^T` in registers); `wave-expand-fragments` then
+    rewrites it into a `vector.shuffle` of the lane's own slots and one
+    `arith.truncf` a result, and says so in a remark.
+
+    ```mlir
+    // The 32 x 32 accumulator of S^T as the 4 B fragments (K = 8 each)
+    // of the next 32x32x8 MFMA.
+    %p:4 = wave.acc_to_operand %s fragment <acc, f32_32x32x8_f16>
+        to <B, f32_32x32x8_f16>
+        : vector<16xf32> -> vector<4xf16>, vector<4xf16>, vector<4xf16>,
+          vector<4xf16>
+    ```
+  }];
+  let arguments = (ins Wave_LaneVector:$acc,
+                       Wave_FragmentAttr:$acc_fragment,
+                       Wave_FragmentAttr:$operand_fragment);
+  let results = (outs Variadic<Wave_LaneVector>:$results);
+  let assemblyFormat = [{
+    $acc `fragment` $acc_fragment `to` $operand_fragment attr-dict `:`
+    type($acc) `->` type($results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Wave_FragmentReduceOp : Wave_Op<"fragment_reduce", [Pure, Wave_Convergent]> {
+  let summary = "reduces the rows or columns of accumulator fragments";
+  let description = [{
+    `accs` are accumulator fragments of `fragment`'s kind (`M x N` tiles)
+    that lie side by side along dimension `dim` of one larger matrix
+    (`dim = 1`: the tiles of one block row, reduced over their columns,
+    which gives a statistic per row; `dim = 0`: the tiles of one block
+    column, reduced over rows, a statistic per column). Each line (row for
+    `dim = 1`, column for `dim = 0`) is combined with `kind` over every
+    tile, across the slots of a lane and across the lanes that share the
+    line.
+
+    The result holds, in every lane, the statistic of each line the lane's
+    slots lie on, one element a line in the order the slots first meet
+    them: `L` elements, `L` the number of distinct lines of a lane (from
+    the kind's layout table: a 32x32 accumulator has 1 column and 16 rows
+    a lane, a 16x16 one 1 column and 4 rows). `wave.fragment_broadcast`
+    spreads them back over the fragment's slots.
+
+    `wave-expand-fragments` rewrites the op into the lane's own
+    combinations, then wave collectives over the lanes that share a line:
+    `wave.reduce ... cluster(size = n)` when they are `n` consecutive
+    lanes (rows of an accumulator), `wave.shuffle <xor>` steps when they
+    are lanes `n` apart (columns): DPP and lane permutes, no LDS and no
+    barrier.
+
+    ```mlir
+    // Each query's maximum over the 64 keys of two 32 x 32 tiles of S^T
+    // (keys x queries): one value a lane, the lane's query column.
+    %m = wave.fragment_reduce <max> %s0, %s1 fragment <acc, f32_32x32x8_f16>
+        dim 0 : vector<16xf32> -> vector<1xf32>
+    ```
+  }];
+  let arguments = (ins Wave_ReduceKindAttr:$kind,
+                       Variadic<Wave_LaneVector>:$accs,
+                       Wave_FragmentAttr:$fragment,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$dim);
+  let results = (outs Wave_LaneVector:$result);
+  let assemblyFormat = [{
+    $kind $accs `fragment` $fragment `dim` $dim attr-dict `:` type($accs)
+    `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Wave_FragmentBroadcastOp : Wave_Op<"fragment_broadcast", [Pure]> {
+  let summary = "spreads per-line values over an accumulator fragment";
+  let description = [{
+    The inverse shape of `wave.fragment_reduce`: `values` holds one element
+    for each line (row for `dim = 1`, column for `dim = 0`) of
+    `fragment`'s accumulator that the lane's slots lie on, in the order of
+    that op's result, and each slot of the result receives its line's
+    value. No lane communicates: the lowering is a `vector.shuffle`.
+
+    ```mlir
+    // The row maxima of four 16 x 16 tiles, back on each slot.
+    %mb = wave.fragment_broadcast %m fragment <acc, f32_16x16x16_f16> dim 1
+        : vector<4xf32> -> vector<4xf32>
+    ```
+  }];
+  let arguments = (ins Wave_LaneVector:$values, Wave_FragmentAttr:$fragment,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$dim);
+  let results = (outs Wave_LaneVector:$result);
+  let assemblyFormat = [{
+    $values `fragment` $fragment `dim` $dim attr-dict `:` type($values) `->`
+    type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Wave_FragmentIndexOp : Wave_Op<"fragment_index", [Pure]> {
+  let summary = "the row or column of each slot of a lane's fragment";
+  let description = [{
+    Element `s` of the result is the row (`dim = 0`) or column (`dim = 1`),
+    within one fragment of `fragment`'s kind (`M x K` for A, `K x N` for
+    B, `M x N` for the accumulator), of the element the calling lane holds
+    in slot `s`, as the kind's layout table gives it. Adding the tile's
+    origin gives the element's place in the problem, so masks are plain
+    `arith` on it: the keys past a run-time length, the keys after a query
+    in causal attention.
+
+    ```mlir
+    // Key (row) of each slot of a 32 x 32 tile of S^T.
+    %key = wave.fragment_index fragment <acc, f32_32x32x8_f16> dim 0
+        : vector<16xi32>
+    ```
+
+    `wave-expand-fragments` rewrites it into the lane id's arithmetic.
+  }];
+  let arguments = (ins Wave_FragmentAttr:$fragment,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$dim);
+  let results = (outs VectorOfRankAndType<[1], [I32]>:$result);
+  let assemblyFormat = [{
+    `fragment` $fragment `dim` $dim attr-dict `:` type($result)
   }];
   let hasVerifier = 1;
 }

@@ -790,12 +790,23 @@ def ExpandFragments : Pass<"wave-expand-fragments"> {
     divides the tiles' K steps with a lane's packed run at most 16 bytes;
     a remark says when the K steps allow less than 16 bytes would.
 
+    Last it rewrites the ops on fragments in registers, from the same
+    table: `wave.acc_to_operand` into a `vector.shuffle` of the lane's own
+    accumulator slots and an `arith.truncf` a fragment (a remark says the
+    conversion stays in registers); `wave.fragment_reduce` into the lane's
+    own combinations, then `wave.reduce ... cluster(size = n)` over the `n`
+    consecutive lanes sharing a row, or `wave.shuffle <xor>` steps over
+    lanes sharing a column; `wave.fragment_broadcast` into a
+    `vector.shuffle`; `wave.fragment_index` into `affine.apply`s of
+    `gpu.lane_id`.
+
     It runs first in `wave-optimize` and in the lowering pipelines, and
     `wave-run` runs it before interpreting, so every analysis and pass sees
     plain accesses. docs/passes/wave-expand-fragments.md has the derivation,
     its limits and a worked example.
   }];
   let dependentDialects = [
+    "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect",
     "::mlir::vector::VectorDialect",
@@ -819,6 +830,9 @@ def ExpandFragments : Pass<"wave-expand-fragments"> {
               "Plain accesses created for them">,
     Statistic<"numFoldedPositions", "folded-wave-positions",
               "Position operands from gpu.subgroup_id folded into maps">,
+    Statistic<"numRegisterFragmentOps", "register-fragment-ops",
+              "wave.acc_to_operand, wave.fragment_reduce, "
+              "wave.fragment_broadcast and wave.fragment_index ops rewritten">,
   ];
 }
 

@@ -1,0 +1,18 @@
+//===- AllMmaKinds.h - Every MMA kind, for parameterized tests -*- C++ -*-===//
+
+#ifndef WAVE_UNITTESTS_DIALECT_ALLMMAKINDS_H
+#define WAVE_UNITTESTS_DIALECT_ALLMMAKINDS_H
+
+#include "wave/Dialect/Wave/IR/WaveEnums.h"
+
+namespace mlir::wave {
+
+/// Every kind of the layout table: a new kind is tested by adding it here.
+inline constexpr MmaKind kAllMmaKinds[] = {
+    MmaKind::f32_32x32x8_f16,  MmaKind::f32_16x16x16_f16,
+    MmaKind::f32_32x32x8_bf16, MmaKind::f32_16x16x16_bf16,
+    MmaKind::i32_16x16x32_i8,  MmaKind::f32_16x16x4_f32};
+
+} // namespace mlir::wave
+
+#endif // WAVE_UNITTESTS_DIALECT_ALLMMAKINDS_H
