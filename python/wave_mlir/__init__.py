@@ -7,9 +7,10 @@ interpreter or a GPU.
     kernel = module["softmax"]
     wm.run(kernel, x, y)
 """
-from .affine import AffineMap, affine_map
+from .affine import AffineMap, AffineSet, affine_map, affine_set
 from .builder import KernelBuilder, ModuleBuilder, Value
 from .compiler import CodeObject, ResourceReport, compile
+from .kernels import attention_builder, build_attention
 from .ir import (Argument, Diagnostic, Kernel, MLIRError, Module,
                  default_context, load, parse)
 from .runner import run
@@ -18,10 +19,11 @@ from .types import (MemRefType, ScalarType, Type, VectorType, bf16, f16, f32,
                     vector)
 
 __all__ = [
-    "AffineMap", "Argument", "CodeObject", "Diagnostic", "Kernel",
-    "KernelBuilder", "ResourceReport", "compile",
+    "AffineMap", "AffineSet", "Argument", "CodeObject", "Diagnostic",
+    "Kernel", "KernelBuilder", "ResourceReport", "compile",
     "MLIRError", "MemRefType", "Module", "ModuleBuilder", "ScalarType", "Type",
-    "Value", "VectorType", "affine_map", "bf16", "default_context", "f16",
-    "f32", "f64", "i1", "i8", "i16", "i32", "i64", "index", "lds_tile", "load",
-    "memref", "parse", "run", "vector",
+    "Value", "VectorType", "affine_map", "affine_set", "attention_builder",
+    "bf16", "build_attention", "default_context", "f16", "f32", "f64", "i1",
+    "i8", "i16", "i32", "i64", "index", "lds_tile", "load", "memref", "parse",
+    "run", "vector",
 ]

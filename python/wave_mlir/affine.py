@@ -5,7 +5,8 @@ dimensions and records the expressions: ``+``, ``-``, ``*`` (by a constant),
 ``%`` (MLIR ``mod``) and ``//`` (``floordiv``) keep their Python meaning
 (both round towards minus infinity, as MLIR's do). The map prints fully
 parenthesized, so MLIR's parser builds exactly the expression tree the Python
-code evaluated.
+code evaluated. ``affine_set(lambda m, n: (m - 1, 4096 - n))`` records an
+integer set the same way, each expression constrained to be ``>= 0``.
 """
 
 
@@ -112,15 +113,32 @@ class AffineMap:
         return f"wave_mlir.AffineMap({str(self)!r})"
 
 
-class _TextMap:
-    """An affine map given as MLIR text, passed through unchanged."""
+class _Text:
+    """An affine map or set given as MLIR text, passed through unchanged
+    (``keyword`` is ``affine_map`` or ``affine_set``)."""
 
-    def __init__(self, text):
-        self.text = text if text.startswith("affine_map<") else \
-            f"affine_map<{text}>"
+    def __init__(self, keyword, text):
+        self.keyword = keyword
+        self.text = text if text.startswith(f"{keyword}<") else \
+            f"{keyword}<{text}>"
 
     def __str__(self):
         return self.text
+
+
+def _evaluate(function, arguments, what):
+    """The affine expressions ``function`` returns (one or a tuple) when
+    called on ``arguments``."""
+    results = function(*arguments)
+    if not isinstance(results, (tuple, list)):
+        results = (results,)
+    exprs = []
+    for r in results:
+        expr = _as_expr(r)
+        if expr is None:
+            raise TypeError(f"{what}: {r!r} is not an affine expression")
+        exprs.append(expr)
+    return exprs
 
 
 def affine_map(function, num_symbols=0):
@@ -131,10 +149,11 @@ def affine_map(function, num_symbols=0):
     (``"(d0, d1) -> (d0 * 4 + d1)"``, with or without ``affine_map<>``) is
     accepted as well.
     """
-    if isinstance(function, (AffineMap, _TextMap)):
+    if isinstance(function, AffineMap) or (
+            isinstance(function, _Text) and function.keyword == "affine_map"):
         return function
     if isinstance(function, str):
-        return _TextMap(function)
+        return _Text("affine_map", function)
     code = function.__code__
     num_params = code.co_argcount
     num_dims = num_params - num_symbols
@@ -143,13 +162,38 @@ def affine_map(function, num_symbols=0):
                          f"function takes {num_params} parameters")
     symbols = [_Symbol(i) for i in range(num_symbols)]
     dims = [_Dim(i) for i in range(num_dims)]
-    results = function(*dims, *symbols)
-    if not isinstance(results, (tuple, list)):
-        results = (results,)
-    exprs = []
-    for r in results:
-        expr = _as_expr(r)
-        if expr is None:
-            raise TypeError(f"affine_map: {r!r} is not an affine expression")
-        exprs.append(expr)
+    exprs = _evaluate(function, dims + symbols, "affine_map")
     return AffineMap(num_dims, num_symbols, exprs)
+
+
+class AffineSet:
+    """An integer set of ``num_dims`` dimensions: every constraint
+    expression is ``>= 0``."""
+
+    def __init__(self, num_dims, constraints):
+        self.num_dims = num_dims
+        self.constraints = tuple(constraints)
+
+    def __str__(self):
+        dims = ", ".join(f"d{i}" for i in range(self.num_dims))
+        body = ", ".join(f"{c} >= 0" for c in self.constraints)
+        return f"affine_set<({dims}) : ({body})>"
+
+    def __repr__(self):
+        return f"wave_mlir.AffineSet({str(self)!r})"
+
+
+def affine_set(function):
+    """The set of points where every expression ``function`` returns (called
+    with one symbolic dimension a parameter) is non-negative. An MLIR string
+    (``"(d0) : (d0 - 1 >= 0)"``, with or without ``affine_set<>``) is
+    accepted as well."""
+    if isinstance(function, AffineSet) or (
+            isinstance(function, _Text) and function.keyword == "affine_set"):
+        return function
+    if isinstance(function, str):
+        return _Text("affine_set", function)
+    num_dims = function.__code__.co_argcount
+    exprs = _evaluate(function, [_Dim(i) for i in range(num_dims)],
+                      "affine_set")
+    return AffineSet(num_dims, exprs)

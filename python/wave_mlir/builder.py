@@ -22,8 +22,9 @@ import re
 import sys
 
 from . import _syntax
-from .affine import affine_map
-from .types import ScalarType, VectorType, as_type, i1, index, lds_tile
+from .affine import affine_map, affine_set
+from .types import (ScalarType, VectorType, as_type, i1, i32, index,
+                    lds_tile)
 
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 
@@ -336,7 +337,7 @@ class Gpu(_Namespace):
 
 
 class Affine(_Namespace):
-    """``affine.delinearize_index``."""
+    """``affine.delinearize_index`` and ``affine.apply``."""
 
     def delinearize_index(self, value, basis):
         """``affine.delinearize_index value into (basis)``: one index a
@@ -346,6 +347,14 @@ class Affine(_Namespace):
         return self._b.op("affine.delinearize_index", [value],
                           [index] * len(basis), properties={
                               "static_basis": _syntax.int_array(basis)})
+
+    def apply(self, map, operands):
+        """``affine.apply`` of a one-result ``map`` (a Python function, an
+        ``AffineMap`` or MLIR text) to index ``operands``, dimensions first
+        and then symbols."""
+        map = affine_map(map)
+        return self._b.op("affine.apply", _check_values(operands, "operand"),
+                          [index], properties={"map": str(map)})
 
 
 class MemRef(_Namespace):
@@ -609,6 +618,85 @@ class Wave(_Namespace):
         return self._b.op("wave.reduce", [value], [value.type], properties={
             "kind": f"#wave.reduce<{kind}>"})
 
+    def acc_to_operand(self, acc, acc_fragment, operand_fragment):
+        """``wave.acc_to_operand``: the accumulator ``acc`` (a fragment
+        ``("acc", kind)``) as the operand fragments ``operand_fragment``
+        (``("A" or "B", kind)``) of the next MMA, converted to that kind's
+        input type. For B the accumulator's rows are K and result ``j`` is
+        the B fragment of its rows ``j * k ..``; for A its columns are K.
+        Returns a tuple of ``M / k`` (B) or ``N / k`` (A) fragments. The
+        verifier accepts it when every lane holds the elements it needs (the
+        B fragments of a 32x32 or 16x16 accumulator of the same N)."""
+        acc = _check_value(acc, "acc")
+        acc_shape = _fragment_shape(acc_fragment)
+        operand_shape = _fragment_shape(operand_fragment)
+        operand = operand_fragment[0]
+        if operand == "acc":
+            raise ValueError("acc_to_operand converts into an A or B "
+                             "fragment, not an accumulator")
+        extent = acc_shape.m if operand == "B" else acc_shape.n
+        count = extent // operand_shape.k
+        if count == 0 or extent % operand_shape.k:
+            raise ValueError(f"the {acc_shape.m}x{acc_shape.n} accumulator "
+                             f"of {acc_fragment[1]} is no whole number of "
+                             f"{operand} fragments of {operand_fragment[1]}")
+        result = operand_shape.lane_type(operand)
+        results = self._b.op("wave.acc_to_operand", [acc], [result] * count,
+                             properties={
+                                 "acc_fragment": _fragment_attr(acc_fragment),
+                                 "operand_fragment":
+                                     _fragment_attr(operand_fragment)})
+        return results if isinstance(results, tuple) else (results,)
+
+    def fragment_reduce(self, kind, accs, fragment, dim):
+        """``wave.fragment_reduce <kind>`` (add, mul, min, max, ...) of the
+        accumulator fragments ``accs`` (``fragment`` is ``("acc", kind)``),
+        tiles side by side along ``dim``: ``dim=1`` combines each row over
+        the tiles' columns, ``dim=0`` each column over their rows. The
+        result holds one element for each line (column for ``dim=0``, row
+        for ``dim=1``) the lane's slots lie on: 1 column, and 16 rows of a
+        32x32 accumulator or 4 of a 16x16 one."""
+        accs = [accs] if isinstance(accs, Value) else list(accs)
+        accs = _check_values(accs, "acc")
+        if not accs:
+            raise ValueError("fragment_reduce needs at least one accumulator")
+        shape = _fragment_shape(fragment)
+        lines = shape.lines(_line_dim(dim))
+        return self._b.op("wave.fragment_reduce", accs,
+                          [VectorType([lines], accs[0].type.element)],
+                          properties={"kind": f"#wave.reduce<{kind}>",
+                                      "fragment": _fragment_attr(fragment),
+                                      "dim": f"{int(dim)} : i64"})
+
+    def fragment_broadcast(self, values, fragment, dim):
+        """``wave.fragment_broadcast``: the per-line ``values`` (as
+        ``fragment_reduce`` of ``fragment`` along ``dim`` returns them)
+        spread over the accumulator's slots, each slot getting its line's
+        value. No lane communicates."""
+        values = _check_value(values, "values")
+        shape = _fragment_shape(fragment)
+        _line_dim(dim)
+        return self._b.op("wave.fragment_broadcast", [values],
+                          [VectorType([shape.per_lane("acc")],
+                                      values.type.element)],
+                          properties={"fragment": _fragment_attr(fragment),
+                                      "dim": f"{int(dim)} : i64"})
+
+    def fragment_index(self, fragment, dim):
+        """``wave.fragment_index``: an i32 vector, element ``s`` the row
+        (``dim=0``) or column (``dim=1``) within one fragment of the element
+        the lane holds in slot ``s``. Add the tile's origin for the
+        element's place in the problem (masks of keys past a length, causal
+        masks)."""
+        shape = _fragment_shape(fragment)
+        if dim not in (0, 1):
+            raise ValueError(f"dim must be 0 (rows) or 1 (columns), not "
+                             f"{dim!r}")
+        return self._b.op("wave.fragment_index", [],
+                          [VectorType([shape.per_lane(fragment[0])], i32)],
+                          properties={"fragment": _fragment_attr(fragment),
+                                      "dim": f"{int(dim)} : i64"})
+
     def scan(self, kind, value, exclusive=False):
         value = _check_value(value, "value")
         props = {"kind": f"#wave.reduce<{kind}>"}
@@ -655,7 +743,7 @@ class KernelBuilder:
 
     def __init__(self, module_builder, name, arguments, *, block, grid=None,
                  chip=None, wave_size=64, occupancy=0, reference=None,
-                 dims=None):
+                 dims=None, assume=None):
         self.name = name
         self.wave_size = wave_size
         self._module_builder = module_builder
@@ -692,6 +780,8 @@ class KernelBuilder:
                 f"wave_size = {wave_size}{occupancy_text}>")
         if reference is not None:
             attributes["wave.reference"] = f"@{reference}"
+        if assume is not None:
+            attributes["wave.assume"] = str(affine_set(assume))
         self._op = _Op("gpu.func", [], [], properties, attributes,
                        [self._body], _caller_location())
         self.arith = Arith(self)
@@ -790,6 +880,48 @@ def _fragment_attr(fragment):
     return f"#wave.fragment<{operand}, {kind}{suffix}>"
 
 
+class _KindShape:
+    """The shape of an MMA kind ``<acc>_<M>x<N>x<K>_<input>`` on a wave of
+    64 lanes: the elements a lane holds of each operand."""
+
+    def __init__(self, kind):
+        match = re.fullmatch(r"(f32|i32)_(\d+)x(\d+)x(\d+)_(f16|bf16|i8|f32)",
+                             kind)
+        if match is None:
+            raise ValueError(f"unknown MMA kind {kind!r}")
+        acc, m, n, k, element = match.groups()
+        self.m, self.n, self.k = int(m), int(n), int(k)
+        self.acc_element = as_type(acc)
+        self.element = as_type(element)
+
+    def per_lane(self, operand):
+        """Elements of an ``A``, ``B`` or ``acc`` fragment a lane holds."""
+        extent = {"A": self.m * self.k, "B": self.k * self.n,
+                  "acc": self.m * self.n}[operand]
+        return extent // 64
+
+    def lane_type(self, operand):
+        element = self.acc_element if operand == "acc" else self.element
+        return VectorType([self.per_lane(operand)], element)
+
+    def lines(self, dim):
+        """Lines of the accumulator a lane's slots lie on: one column
+        (``dim=0``), and a row for each slot (``dim=1``)."""
+        return 1 if dim == 0 else self.per_lane("acc")
+
+
+def _fragment_shape(fragment):
+    _fragment_attr(fragment)
+    return _KindShape(fragment[1])
+
+
+def _line_dim(dim):
+    if dim not in (0, 1):
+        raise ValueError(f"dim must be 0 (columns) or 1 (rows) of the "
+                         f"accumulator, not {dim!r}")
+    return dim
+
+
 def _dim3(sizes):
     sizes = list(sizes)
     if not 1 <= len(sizes) <= 3:
@@ -807,18 +939,23 @@ class ModuleBuilder:
         self._location = _caller_location()
 
     def kernel(self, name, arguments, *, block, grid=None, chip=None,
-               wave_size=64, occupancy=0, reference=None, dims=None):
+               wave_size=64, occupancy=0, reference=None, dims=None,
+               assume=None):
         """Adds a ``gpu.func`` kernel. ``arguments`` is a list of
         ``(name, type)`` pairs; ``block`` the workgroup size
         (``known_block_size``), ``grid`` the workgroups (``known_grid_size``);
         ``chip`` (with ``wave_size`` and ``occupancy``) adds the
         ``wave.kernel`` attribute, ``reference`` names a reference kernel;
         ``dims`` maps a memref argument of run-time extents to the names of
-        the index arguments holding them (``wave.dims``)."""
+        the index arguments holding them (``wave.dims``); ``assume`` is
+        ``wave.assume``, what every launch guarantees of the arguments: a
+        function of one symbolic dimension an argument returning
+        expressions that are ``>= 0`` (``lambda a, n: (n - 1, 4096 - n)``,
+        see ``affine_set``) or MLIR ``affine_set`` text."""
         kernel = KernelBuilder(self, name, arguments, block=block, grid=grid,
                                chip=chip, wave_size=wave_size,
                                occupancy=occupancy, reference=reference,
-                               dims=dims)
+                               dims=dims, assume=assume)
         self._kernels.append(kernel)
         return kernel
 

@@ -1,0 +1,279 @@
+"""Ready-made kernels built with the Python builder.
+
+``build_attention(d, causal, chip)`` is the FlashAttention-2 forward kernel
+of ``examples/attention.mlir`` (``attention_d64.mlir``,
+``attention_causal.mlir``) with its scalar reference, op for op.
+"""
+from .builder import ModuleBuilder
+from .types import f16, f32, i32, index, memref, vector
+
+__all__ = ["attention_builder", "build_attention"]
+
+#: The MFMA of both products and the fragments of its operands.
+_KIND = "f32_32x32x8_f16"
+# S^T = K Q^T: K (keys x d) is the A operand, Q (queries x d) the B operand
+# stored N x K, S^T (keys x queries) the accumulator.
+_K = ("A", _KIND)
+_Q = ("B", _KIND, "transposed")
+_S = ("acc", _KIND)
+# O^T = V^T P^T: V^T (d x keys) is the A operand, P^T the B operand, O^T
+# (d x queries) the accumulator, stored transposed as O (queries x d).
+_V = ("A", _KIND)
+_P = ("B", _KIND)
+_O = ("acc", _KIND, "transposed")
+
+#: Queries a workgroup (4 waves of 32), keys a step of the main loop.
+_QUERIES, _KEYS = 128, 64
+#: The most keys the reference holds the scores of (its LDS row).
+_REF_MAX_CTX = 4096
+
+
+def _default_name(d, causal):
+    return "attention" + ("" if d == 128 else f"_d{d}") + \
+        ("_causal" if causal else "")
+
+
+def attention_builder(d=128, causal=False, chip="gfx942", name=None):
+    """The ``ModuleBuilder`` of ``build_attention`` (``text()`` is the
+    module's source with the Python locations)."""
+    if d not in (64, 128):
+        raise ValueError(f"build_attention supports head dimensions 64 and "
+                         f"128, not {d!r}")
+    name = name or _default_name(d, causal)
+    tiles = d // 32                    # 32 x 32 tiles of O^T (rows of d)
+    chunks = d // 8                    # 8-element chunks a row of d
+    rows = 256 // chunks               # rows one copy of 256 lanes covers
+    q_copies = _QUERIES * chunks // 256
+    kv_copies = _KEYS * chunks // 256
+
+    mb = ModuleBuilder(name)
+    qkv = memref([None, None, d], f16)
+    arguments = [("Q", qkv), ("K", qkv), ("V", qkv), ("O", qkv),
+                 ("sm_scale", f32), ("heads", index), ("n_ctx", index)]
+    dims = {arg: ["heads", "n_ctx"] for arg in "QKVO"}
+    acc, frag, stat = vector(16, f32), vector(4, f16), vector(1, f32)
+    lane_index, chunk = vector(16, i32), vector(8, f16)
+
+    # Chunk c of 8 elements of lane t in a copy of rows of d.
+    def q_src(h, qb, c, t):
+        return (h, qb * _QUERIES + c * rows + t // chunks, (t % chunks) * 8)
+
+    def kv_src(h, j, c, t):
+        return (h, j * _KEYS + c * rows + t // chunks, (t % chunks) * 8)
+
+    def row_dst(c, t):
+        return (c * rows + t // chunks, (t % chunks) * 8)
+
+    def col_dst(c, t):
+        return ((t % chunks) * 8, c * rows + t // chunks)
+
+    # Wave w's 32 x 32 block t of O.
+    def o_pos(h, qb, w, t):
+        return (h, qb * 4 + w, t)
+
+    k = mb.kernel(name, arguments, block=(256, 1, 1), chip=chip,
+                  reference=f"{name}_ref", dims=dims,
+                  assume=lambda q, k_, v, o, s, h, n: (
+                      h - 1, n - 1, 64 - h, 65536 - n))
+    Q, K, V, O, sm_scale, _, n_ctx = k.arguments
+    q_tile = k.wave.alloc_lds([_QUERIES, d], f16)
+    k_tile = k.wave.alloc_lds([_KEYS, d], f16)
+    vt_tile = k.wave.alloc_lds([d, _KEYS], f16)
+    c = [k.index(i) for i in range(max(q_copies, kv_copies, 8, tiles) + 1)]
+    c64 = k.index(64)
+    c64_i32 = k.arith.constant(64, i32)
+    c32_i32 = k.arith.constant(32, i32)
+    zero = k.arith.constant(0.0, acc)
+    minus_inf = k.arith.constant(float("-inf"), acc)
+    m_init = k.arith.constant(float("-inf"), stat)
+    l_init = k.arith.constant(0.0, stat)
+    one = k.arith.constant(1.0, stat)
+    log2e = k.arith.constant(1.44269504, f32)
+    t = k.gpu.thread_id("x")
+    w = k.gpu.subgroup_id()
+    qb = k.gpu.block_id("x")
+    h = k.gpu.block_id("y")
+    # exp(x sm_scale) = exp2(x qk_scale).
+    qk_scale = k.arith.mulf(sm_scale, log2e)
+    qk = k.vector.broadcast(qk_scale, acc)
+    # The workgroup's 128 queries, in LDS for the whole kernel.
+    for i in range(q_copies):
+        q = k.wave.read(Q, [h, qb, c[i], t], chunk, map=q_src, bounded=True)
+        k.wave.write(q, q_tile, [c[i], t], map=row_dst)
+    if causal:
+        # Key blocks up to the diagonal of the workgroup's last query.
+        all_blocks = k.arith.ceildivui(n_ctx, c64)
+        diag_blocks = k.affine.apply(lambda b: b * 2 + 2, [qb])
+        blocks = k.arith.minui(all_blocks, diag_blocks)
+        first_diag = k.affine.apply(lambda b: b * 2, [qb])
+    else:
+        blocks = k.arith.ceildivui(n_ctx, c64)
+    n_i32 = k.arith.index_cast(n_ctx, i32)
+    n_vec = k.vector.broadcast(n_i32, lane_index)
+    key_in_tile = k.wave.fragment_index(_S, 0)
+    if causal:
+        query_in_tile = k.wave.fragment_index(_S, 1)
+        q0 = k.affine.apply(lambda b, wave: b * _QUERIES + wave * 32, [qb, w])
+        q0_i32 = k.arith.index_cast(q0, i32)
+        q0_vec = k.vector.broadcast(q0_i32, lane_index)
+        query = k.arith.addi(query_in_tile, q0_vec)
+
+    with k.scf.for_(c[0], blocks, c[1],
+                    iter_args=[m_init, l_init] + [zero] * tiles) as loop:
+        j = loop.iv
+        m, l_sum, *o_in = loop.args
+        # Stage the step's 64 keys: K as it is, V transposed.
+        for i in range(kv_copies):
+            kv = k.wave.read(K, [h, j, c[i], t], chunk, map=kv_src,
+                             bounded=True)
+            k.wave.write(kv, k_tile, [c[i], t], map=row_dst)
+        for i in range(kv_copies):
+            kv = k.wave.read(V, [h, j, c[i], t], chunk, map=kv_src,
+                             bounded=True)
+            k.wave.write(kv, vt_tile, [c[i], t], map=col_dst, along=0)
+        k.wave.barrier()
+        # S^T for keys 0-31 and 32-63 of the step against the wave's queries.
+        st = k.wave.mma_tile(k_tile, c[0], _K, q_tile, w, _Q, [zero, zero],
+                             grid=[2, 1])
+        s = [k.arith.mulf(st[0], qk), k.arith.mulf(st[1], qk)]
+        # Masked: the partial last block (and, causal, the blocks the
+        # diagonal crosses).
+        end = k.affine.apply(lambda jj: jj * _KEYS + _KEYS, [j])
+        if causal:
+            partial = k.arith.cmpi("ugt", end, n_ctx)
+            on_diag = k.arith.cmpi("uge", j, first_diag)
+            masked = k.arith.ori(partial, on_diag)
+        else:
+            masked = k.arith.cmpi("ugt", end, n_ctx)
+        with k.scf.if_(masked, results=[acc, acc]) as branch:
+            j_i32 = k.arith.index_cast(j, i32)
+            base = k.arith.muli(j_i32, c64_i32)
+            base_vec = k.vector.broadcast(base, lane_index)
+            key0 = k.arith.addi(key_in_tile, base_vec)
+            half = k.vector.broadcast(c32_i32, lane_index)
+            key1 = k.arith.addi(key0, half)
+            ok = [k.arith.cmpi("slt", key0, n_vec),
+                  k.arith.cmpi("slt", key1, n_vec)]
+            if causal:
+                past = [k.arith.cmpi("sle", key0, query),
+                        k.arith.cmpi("sle", key1, query)]
+                ok = [k.arith.andi(a, b) for a, b in zip(ok, past)]
+            branch.yield_(*(k.arith.select(o, x, minus_inf)
+                            for o, x in zip(ok, s)))
+        with branch.else_():
+            branch.yield_(*s)
+        sm = branch.results
+        # Online softmax of each query (a column of S^T).
+        m_step = k.wave.fragment_reduce("max", sm, _S, 0)
+        m_new = k.arith.maximumf(m, m_step)
+        m_bcast = k.wave.fragment_broadcast(m_new, _S, 0)
+        diffs = [k.arith.subf(x, m_bcast) for x in sm]
+        p = [k.math.exp2(x) for x in diffs]
+        m_diff = k.arith.subf(m, m_new)
+        alpha = k.math.exp2(m_diff)
+        l_step = k.wave.fragment_reduce("add", p, _S, 0)
+        l_scaled = k.arith.mulf(l_sum, alpha)
+        l_new = k.arith.addf(l_scaled, l_step)
+        alpha_bcast = k.wave.fragment_broadcast(alpha, _S, 0)
+        o = [k.arith.mulf(x, alpha_bcast) for x in o_in]
+        # P^T as the B fragments of O^T = V^T P^T, in registers.
+        pf = k.wave.acc_to_operand(p[0], _S, _P) + \
+            k.wave.acc_to_operand(p[1], _S, _P)
+        # O^T block i (rows 32 i ..) += V^T (i, kk) P^T (kk), K step by K
+        # step, the accumulators in turn.
+        for kk, b in enumerate(pf):
+            for i in range(tiles):
+                a = k.wave.read(vt_tile, [c[i], c[kk]], frag, fragment=_V)
+                o[i] = k.wave.mma(_KIND, a, b, o[i])
+        k.wave.barrier()
+        loop.yield_(m_new, l_new, *o)
+
+    # O = O^T / l, stored transposed as f16.
+    _, l_final, *o_final = loop.results
+    inv = k.arith.divf(one, l_final)
+    inv_bcast = k.wave.fragment_broadcast(inv, _S, 0)
+    for i, o_t in enumerate(o_final):
+        normalized = k.arith.mulf(o_t, inv_bcast)
+        half_precision = k.arith.truncf(normalized, f16)
+        k.wave.write(half_precision, O, [h, qb, w, c[i]], map=o_pos,
+                     fragment=_O, bounded=True)
+
+    _build_reference(mb, f"{name}_ref", arguments, dims, d, causal)
+    return mb
+
+
+def _build_reference(mb, name, arguments, dims, d, causal):
+    """One workgroup of ``d`` lanes looping over heads and queries: the
+    scores of a query in LDS (lane i computing keys i, i + d, ...), then its
+    softmax row by row in f32 (max, sum of exp2), then lane l's output
+    element l."""
+    r = mb.kernel(name, arguments, block=(d, 1, 1), grid=(1, 1, 1),
+                  dims=dims, assume=lambda q, k_, v, o, s, h, n: (
+                      h - 1, n - 1, _REF_MAX_CTX - n))
+    Q, K, V, O, sm_scale, heads, n_ctx = r.arguments
+    scores = r.wave.alloc_lds([_REF_MAX_CTX], f32)
+    c0, c1, cd = r.index(0), r.index(1), r.index(d)
+    zero = r.arith.constant(0.0, f32)
+    minus_inf = r.arith.constant(float("-inf"), f32)
+    log2e = r.arith.constant(1.44269504, f32)
+    qk_scale = r.arith.mulf(sm_scale, log2e)
+    lane = r.gpu.thread_id("x")
+    with r.scf.for_(c0, heads, c1) as head:
+        h = head.iv
+        with r.scf.for_(c0, n_ctx, c1) as query:
+            q = query.iv
+            # The query's scores.
+            with r.scf.for_(lane, n_ctx, cd) as keys:
+                key = keys.iv
+                with r.scf.for_(c0, cd, c1, iter_args=[zero]) as dot:
+                    a = r.memref.load(Q, [h, q, dot.iv])
+                    b = r.memref.load(K, [h, key, dot.iv])
+                    product = r.arith.mulf(r.arith.extf(a, f32),
+                                           r.arith.extf(b, f32))
+                    dot.yield_(r.arith.addf(dot.args[0], product))
+                score = r.arith.mulf(dot.results[0], qk_scale)
+                if causal:
+                    after = r.arith.cmpi("ugt", key, q)
+                    score = r.arith.select(after, minus_inf, score)
+                r.memref.store(score, scores, [key])
+            r.wave.barrier()
+            # Softmax of the row, in f32.
+            with r.scf.for_(c0, n_ctx, c1, iter_args=[minus_inf]) as row:
+                x = r.memref.load(scores, [row.iv])
+                row.yield_(r.arith.maximumf(row.args[0], x))
+            (row_max,) = row.results
+            with r.scf.for_(c0, n_ctx, c1, iter_args=[zero, zero]) as row:
+                total, out = row.args
+                x = r.memref.load(scores, [row.iv])
+                p = r.math.exp2(r.arith.subf(x, row_max))
+                v = r.arith.extf(r.memref.load(V, [h, row.iv, lane]), f32)
+                pv = r.arith.mulf(p, v)
+                row.yield_(r.arith.addf(total, p), r.arith.addf(out, pv))
+            total, out = row.results
+            result = r.arith.truncf(r.arith.divf(out, total), f16)
+            r.memref.store(result, O, [h, q, lane])
+            r.wave.barrier()
+
+
+def build_attention(d=128, causal=False, chip="gfx942", name=None):
+    """FlashAttention-2 forward, ``O = softmax(Q K^T sm_scale) V`` per head,
+    as ``examples/attention.mlir`` (d=128), ``attention_d64.mlir`` (d=64)
+    and ``attention_causal.mlir`` build it: f16 ``Q``, ``K``, ``V``, ``O``
+    of shape ``[heads, n_ctx, d]`` (run-time ``heads`` and ``n_ctx``,
+    ``wave.dims``), an f32 ``sm_scale``, f32 accumulation and the online
+    softmax in base 2. With ``causal`` keys after a query are masked out.
+
+    Launch a grid of ``(ceil(n_ctx / 128), heads)`` workgroups of 256
+    lanes: each wave computes 32 queries, 64 keys a step, the transposed
+    scores ``S^T = K Q^T`` on MFMA 32x32x8 f16 feeding ``O^T = V^T P^T``
+    in registers (``wave.acc_to_operand``), the softmax statistics with
+    ``wave.fragment_reduce``/``fragment_broadcast`` and the masks of the
+    partial last block (and the diagonal) with ``wave.fragment_index``.
+    The module also holds ``<name>_ref``, one workgroup of ``d`` lanes
+    computing each query's softmax row by row in f32 (``n_ctx`` at most
+    4096), named by the kernel's ``wave.reference``.
+
+    ``name`` defaults to the example's: ``attention``, ``attention_d64``,
+    ``attention_causal``, ``attention_d64_causal``. Returns the verified
+    ``Module``."""
+    return attention_builder(d, causal, chip, name).build()
