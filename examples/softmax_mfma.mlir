@@ -14,15 +14,16 @@
 // Shows:   a softmax over the rows of MFMA accumulators without moving
 //          them: slot i of lane l holds row 4 (l / 16) + i, column
 //          l mod 16 of its tile, so each row lives in one cluster of 16
-//          consecutive lanes (a slot of each of the 4 tiles). The row
-//          maximum is the lane's maximum over its 4 tiles combined by
-//          `wave.reduce <max> ... cluster(size = 16)`, the denominator the
-//          lane's sum of exponentials combined by `wave.reduce <add> ...
-//          cluster(size = 16)`: 8 cluster reductions (one per slot and
-//          statistic) of 4 DPP steps each after lowering, with no LDS, no
-//          barrier and no readlane loop. The same shape as the score block
-//          of flash attention. The summation order differs from the
-//          reference's, so results agree up to f32 rounding.
+//          consecutive lanes (a slot of each of the 4 tiles).
+//          `wave.fragment_reduce ... dim 1` takes the row maximum and the
+//          row sum of exponentials from the kind's layout table: the
+//          lane's maximum (sum) over its 4 tiles, then a
+//          `wave.reduce ... cluster(size = 16)` a row (4 DPP steps after
+//          lowering), with no LDS, no barrier and no readlane loop;
+//          `wave.fragment_broadcast` puts each row's value back on its
+//          slot. The same shape as the score block of flash attention. The
+//          summation order differs from the reference's, so results agree
+//          up to f32 rounding.
 // Reference: @softmax_mfma_ref, one lane per element of P (64 workgroups,
 //          one a query row, of 64 lanes, one a key): every lane computes
 //          its row's 64 scores with scalar f32 dot products into a
@@ -60,20 +61,12 @@ gpu.module @softmax_mfma {
     %s2 = arith.mulf %s#2, %scale : !acc
     %s3 = arith.mulf %s#3, %scale : !acc
 
-    // Row maxima: slot i of the lane's maximum over its 4 tiles, then over
-    // the 16 lanes of its cluster.
-    %m01 = arith.maximumf %s0, %s1 : !acc
-    %m23 = arith.maximumf %s2, %s3 : !acc
-    %m = arith.maximumf %m01, %m23 : !acc
-    %m_0 = vector.extract %m[0] : f32 from !acc
-    %m_1 = vector.extract %m[1] : f32 from !acc
-    %m_2 = vector.extract %m[2] : f32 from !acc
-    %m_3 = vector.extract %m[3] : f32 from !acc
-    %max_0 = wave.reduce <max> %m_0 cluster(size = 16) : f32
-    %max_1 = wave.reduce <max> %m_1 cluster(size = 16) : f32
-    %max_2 = wave.reduce <max> %m_2 cluster(size = 16) : f32
-    %max_3 = wave.reduce <max> %m_3 cluster(size = 16) : f32
-    %max = vector.from_elements %max_0, %max_1, %max_2, %max_3 : !acc
+    // Row maxima: each row of the 16 x 64 block over its 4 tiles, across
+    // the lane's slots and the 16 lanes sharing the row (one value for
+    // each of the lane's 4 rows), spread back over the slots.
+    %rowmax = wave.fragment_reduce <max> %s0, %s1, %s2, %s3 fragment #P dim 1
+        : !acc, !acc, !acc, !acc -> !acc
+    %max = wave.fragment_broadcast %rowmax fragment #P dim 1 : !acc -> !acc
 
     %d0 = arith.subf %s0, %max : !acc
     %d1 = arith.subf %s1, %max : !acc
@@ -85,18 +78,9 @@ gpu.module @softmax_mfma {
     %e3 = math.exp %d3 : !acc
 
     // Row sums of the exponentials, the same way.
-    %t01 = arith.addf %e0, %e1 : !acc
-    %t23 = arith.addf %e2, %e3 : !acc
-    %t = arith.addf %t01, %t23 : !acc
-    %t_0 = vector.extract %t[0] : f32 from !acc
-    %t_1 = vector.extract %t[1] : f32 from !acc
-    %t_2 = vector.extract %t[2] : f32 from !acc
-    %t_3 = vector.extract %t[3] : f32 from !acc
-    %sum_0 = wave.reduce <add> %t_0 cluster(size = 16) : f32
-    %sum_1 = wave.reduce <add> %t_1 cluster(size = 16) : f32
-    %sum_2 = wave.reduce <add> %t_2 cluster(size = 16) : f32
-    %sum_3 = wave.reduce <add> %t_3 cluster(size = 16) : f32
-    %sum = vector.from_elements %sum_0, %sum_1, %sum_2, %sum_3 : !acc
+    %rowsum = wave.fragment_reduce <add> %e0, %e1, %e2, %e3 fragment #P dim 1
+        : !acc, !acc, !acc, !acc -> !acc
+    %sum = wave.fragment_broadcast %rowsum fragment #P dim 1 : !acc -> !acc
 
     %p0 = arith.divf %e0, %sum : !acc
     %p1 = arith.divf %e1, %sum : !acc

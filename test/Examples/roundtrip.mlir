@@ -28,4 +28,10 @@
 // RUN: wave-opt %examples/gemm_dynamic.mlir -o %t.gemm_dynamic && wave-opt %t.gemm_dynamic | diff %t.gemm_dynamic -
 // RUN: wave-opt %examples/gemm_dynamic.mlir --mlir-print-op-generic | wave-opt | diff %t.gemm_dynamic -
 // RUN: wave-opt %examples/staged_dynamic.mlir -o %t.staged_dynamic && wave-opt %t.staged_dynamic | diff %t.staged_dynamic -
+// RUN: wave-opt %examples/attention.mlir -o %t.attention && wave-opt %t.attention | diff %t.attention -
+// RUN: wave-opt %examples/attention.mlir --mlir-print-op-generic | wave-opt | diff %t.attention -
+// RUN: wave-opt %examples/attention_d64.mlir -o %t.attention_d64 && wave-opt %t.attention_d64 | diff %t.attention_d64 -
+// RUN: wave-opt %examples/attention_d64.mlir --mlir-print-op-generic | wave-opt | diff %t.attention_d64 -
+// RUN: wave-opt %examples/attention_causal.mlir -o %t.attention_causal && wave-opt %t.attention_causal | diff %t.attention_causal -
+// RUN: wave-opt %examples/attention_causal.mlir --mlir-print-op-generic | wave-opt | diff %t.attention_causal -
 // RUN: wave-opt %examples/staged_dynamic.mlir --mlir-print-op-generic | wave-opt | diff %t.staged_dynamic -

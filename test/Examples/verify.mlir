@@ -17,9 +17,13 @@
 // RUN: wave-opt %examples/pressure.mlir | FileCheck %s -DNAME=pressure
 // Run-time sizes: the extents are arguments (`wave.dims`), what every launch
 // guarantees is `wave.assume`, and the grid of gemm_dynamic follows the
-// sizes (no known_grid_size).
+// sizes (no known_grid_size). A reference may assume more (the attention
+// references hold a query's scores in LDS, at most 4096).
 // RUN: wave-opt %examples/gemm_dynamic.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=gemm_dynamic
 // RUN: wave-opt %examples/staged_dynamic.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=staged_dynamic
+// RUN: wave-opt %examples/attention.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=attention
+// RUN: wave-opt %examples/attention_d64.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=attention_d64
+// RUN: wave-opt %examples/attention_causal.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=attention_causal
 
 // DYNAMIC:       gpu.module @[[NAME]] {
 // DYNAMIC:       gpu.func @[[NAME]](%{{[A-Za-z0-9_]+}}: memref<?{{[^>]*}}> {wave.dims = array<i64: {{[0-9, ]+}}>}
@@ -29,7 +33,7 @@
 // DYNAMIC-SAME:    wave.reference = @[[NAME]]_ref}
 // DYNAMIC:       gpu.func @[[NAME]]_ref(%{{[A-Za-z0-9_]+}}: memref<?{{[^>]*}}> {wave.dims = array<i64: {{[0-9, ]+}}>}
 // DYNAMIC-SAME:    kernel attributes {known_block_size = array<i32: {{[0-9]+, [0-9]+, [0-9]+}}>,
-// DYNAMIC-SAME:    known_grid_size = array<i32: {{[0-9]+, [0-9]+, [0-9]+}}>}
+// DYNAMIC-SAME:    known_grid_size = array<i32: {{[0-9]+, [0-9]+, [0-9]+}}>{{(, wave.assume = #set[0-9]+)?}}}
 
 // CHECK:       gpu.module @[[NAME]] {
 // CHECK:       gpu.func @[[NAME]](

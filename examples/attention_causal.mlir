@@ -1,0 +1,358 @@
+// attention_causal: FlashAttention-2 forward, O = softmax(Q K^T sm_scale) V per head,
+// with f16 Q, K, V, O of shape [heads, n_ctx, 128] (row-major), f32
+// accumulation and the online softmax in base 2.
+// Causal:  keys after a query are masked to -inf (S^T[k][q] for k > q); the
+//          key loop of query block qb stops after the diagonal (block
+//          2 qb + 1), and only the blocks the diagonal crosses, or the
+//          partial last block, take the masked path.
+//
+// Launch:  a workgroup of 4 waves (256 lanes) per 128 queries of one head:
+//          block x = query block qb (ceil(n_ctx / 128) of them), block y =
+//          head h. Wave w owns the 32 queries qb * 128 + 32 w ...; n_ctx is
+//          a run-time size (wave.dims), partial query rows are bounded.
+// Shows:   chained MMAs in registers. Each 64-key step computes the
+//          transposed scores S^T = K Q^T (two 32 x 32 accumulators, keys x
+//          queries, on MFMA 32x32x8 f16) because the accumulator layout of
+//          that product is the B operand layout of O^T = V^T P^T:
+//          wave.acc_to_operand turns P^T = exp2(S^T - m) into the B
+//          fragments of the next MMA without leaving the lane's registers.
+//          A query is a column of S^T: wave.fragment_reduce over dim 0
+//          gives its maximum and sum (the lane's 16 slots, then the lane 32
+//          apart: no LDS, no barrier), wave.fragment_broadcast spreads the
+//          running statistics back over the accumulators for the rescale.
+//          Keys past n_ctx (a partial last block) are masked to -inf with
+//          wave.fragment_index; only that block takes the masked branch.
+//          Q (128 x 128) is staged in LDS once; K (64 x 128) and V, written
+//          transposed (V^T, 128 x 64, so that its A fragments are 4
+//          consecutive keys), are staged every step with 16-byte global
+//          reads; the passes of wave-optimize pipeline those reads, lay the
+//          tiles out in LDS and place the barriers.
+// Reference: @attention_causal_ref, one workgroup of 128 lanes looping over heads and
+//          queries: the scores of a query in LDS, then its softmax row by row
+//          in f32 (max, sum of exp2), then lane d's output element.
+
+!qkv = memref<?x?x128xf16>
+!q_tile = memref<128x128xf16, #gpu.address_space<workgroup>>
+!k_tile = memref<64x128xf16, #gpu.address_space<workgroup>>
+!vt_tile = memref<128x64xf16, #gpu.address_space<workgroup>>
+!acc = vector<16xf32>
+!frag = vector<4xf16>
+!stat = vector<1xf32>
+!index = vector<16xi32>
+// S^T = K Q^T: K (keys x d) is the A operand, Q (queries x d) the B
+// operand stored N x K, S^T (keys x queries) the accumulator.
+#K = #wave.fragment<A, f32_32x32x8_f16>
+#Q = #wave.fragment<B, f32_32x32x8_f16, transposed>
+#S = #wave.fragment<acc, f32_32x32x8_f16>
+// O^T = V^T P^T: V^T (d x keys) is the A operand, P^T the B operand, O^T
+// (d x queries) the accumulator, stored transposed as O (queries x d).
+#V = #wave.fragment<A, f32_32x32x8_f16>
+#P = #wave.fragment<B, f32_32x32x8_f16>
+#O = #wave.fragment<acc, f32_32x32x8_f16, transposed>
+// Chunk c of 8 elements of lane t in a copy of rows of 128.
+#q_src = affine_map<(h, qb, c, t) -> (h, qb * 128 + c * 16 + t floordiv 16, (t mod 16) * 8)>
+#kv_src = affine_map<(h, j, c, t) -> (h, j * 64 + c * 16 + t floordiv 16, (t mod 16) * 8)>
+#row_dst = affine_map<(c, t) -> (c * 16 + t floordiv 16, (t mod 16) * 8)>
+#col_dst = affine_map<(c, t) -> ((t mod 16) * 8, c * 16 + t floordiv 16)>
+// Wave w's 32 x 32 block t of O.
+#o_pos = affine_map<(h, qb, w, t) -> (h, qb * 4 + w, t)>
+
+gpu.module @attention_causal {
+  gpu.func @attention_causal(%Q: !qkv {wave.dims = array<i64: 5, 6>},
+                   %K: !qkv {wave.dims = array<i64: 5, 6>},
+                   %V: !qkv {wave.dims = array<i64: 5, 6>},
+                   %O: !qkv {wave.dims = array<i64: 5, 6>},
+                   %sm_scale: f32, %heads: index, %n_ctx: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+                  wave.reference = @attention_causal_ref,
+                  wave.assume = affine_set<(q, k, v, o, s, h, n) :
+                      (h - 1 >= 0, n - 1 >= 0, 64 - h >= 0, 65536 - n >= 0)>} {
+    %q_tile = wave.alloc_lds : !q_tile
+    %k_tile = wave.alloc_lds : !k_tile
+    %vt_tile = wave.alloc_lds : !vt_tile
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
+    %c5 = arith.constant 5 : index
+    %c6 = arith.constant 6 : index
+    %c7 = arith.constant 7 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %c64_i32 = arith.constant 64 : i32
+    %c32_i32 = arith.constant 32 : i32
+    %zero = arith.constant dense<0.0> : !acc
+    %minus_inf = arith.constant dense<0xFF800000> : !acc
+    %m_init = arith.constant dense<0xFF800000> : !stat
+    %l_init = arith.constant dense<0.0> : !stat
+    %one = arith.constant dense<1.0> : !stat
+    %log2e = arith.constant 1.44269504 : f32
+    %t = gpu.thread_id x
+    %w = gpu.subgroup_id : index
+    %qb = gpu.block_id x
+    %h = gpu.block_id y
+    // sm_scale and log2(e) in one multiply: exp(x sm_scale) = exp2(x qk_scale).
+    %qk_scale = arith.mulf %sm_scale, %log2e : f32
+    %qk = vector.broadcast %qk_scale : f32 to !acc
+    // The workgroup's 128 queries, in LDS for the whole kernel.
+    %q0 = wave.read %Q[%h, %qb, %c0, %t] map #q_src bounded : !qkv -> vector<8xf16>
+    wave.write %q0, %q_tile[%c0, %t] map #row_dst : vector<8xf16>, !q_tile
+    %q1 = wave.read %Q[%h, %qb, %c1, %t] map #q_src bounded : !qkv -> vector<8xf16>
+    wave.write %q1, %q_tile[%c1, %t] map #row_dst : vector<8xf16>, !q_tile
+    %q2 = wave.read %Q[%h, %qb, %c2, %t] map #q_src bounded : !qkv -> vector<8xf16>
+    wave.write %q2, %q_tile[%c2, %t] map #row_dst : vector<8xf16>, !q_tile
+    %q3 = wave.read %Q[%h, %qb, %c3, %t] map #q_src bounded : !qkv -> vector<8xf16>
+    wave.write %q3, %q_tile[%c3, %t] map #row_dst : vector<8xf16>, !q_tile
+    %q4 = wave.read %Q[%h, %qb, %c4, %t] map #q_src bounded : !qkv -> vector<8xf16>
+    wave.write %q4, %q_tile[%c4, %t] map #row_dst : vector<8xf16>, !q_tile
+    %q5 = wave.read %Q[%h, %qb, %c5, %t] map #q_src bounded : !qkv -> vector<8xf16>
+    wave.write %q5, %q_tile[%c5, %t] map #row_dst : vector<8xf16>, !q_tile
+    %q6 = wave.read %Q[%h, %qb, %c6, %t] map #q_src bounded : !qkv -> vector<8xf16>
+    wave.write %q6, %q_tile[%c6, %t] map #row_dst : vector<8xf16>, !q_tile
+    %q7 = wave.read %Q[%h, %qb, %c7, %t] map #q_src bounded : !qkv -> vector<8xf16>
+    wave.write %q7, %q_tile[%c7, %t] map #row_dst : vector<8xf16>, !q_tile
+    // Key blocks up to the diagonal of the workgroup's last query.
+    %all_blocks = arith.ceildivui %n_ctx, %c64 : index
+    %diag_blocks = affine.apply affine_map<(qb) -> (qb * 2 + 2)>(%qb)
+    %blocks = arith.minui %all_blocks, %diag_blocks : index
+    %first_diag = affine.apply affine_map<(qb) -> (qb * 2)>(%qb)
+    %n_i32 = arith.index_cast %n_ctx : index to i32
+    %n_vec = vector.broadcast %n_i32 : i32 to !index
+    %key_in_tile = wave.fragment_index fragment #S dim 0 : !index
+    %query_in_tile = wave.fragment_index fragment #S dim 1 : !index
+    %first_query = affine.apply affine_map<(qb, w) -> (qb * 128 + w * 32)>(%qb, %w)
+    %q0_i32 = arith.index_cast %first_query : index to i32
+    %q0_vec = vector.broadcast %q0_i32 : i32 to !index
+    %query = arith.addi %query_in_tile, %q0_vec : !index
+    %res:6 = scf.for %j = %c0 to %blocks step %c1
+        iter_args(%m = %m_init, %l = %l_init, %o0_in = %zero, %o1_in = %zero, %o2_in = %zero, %o3_in = %zero)
+        -> (!stat, !stat, !acc, !acc, !acc, !acc) {
+      // Stage the step's 64 keys: K as it is, V transposed.
+      %k0 = wave.read %K[%h, %j, %c0, %t] map #kv_src bounded : !qkv -> vector<8xf16>
+      wave.write %k0, %k_tile[%c0, %t] map #row_dst : vector<8xf16>, !k_tile
+      %k1 = wave.read %K[%h, %j, %c1, %t] map #kv_src bounded : !qkv -> vector<8xf16>
+      wave.write %k1, %k_tile[%c1, %t] map #row_dst : vector<8xf16>, !k_tile
+      %k2 = wave.read %K[%h, %j, %c2, %t] map #kv_src bounded : !qkv -> vector<8xf16>
+      wave.write %k2, %k_tile[%c2, %t] map #row_dst : vector<8xf16>, !k_tile
+      %k3 = wave.read %K[%h, %j, %c3, %t] map #kv_src bounded : !qkv -> vector<8xf16>
+      wave.write %k3, %k_tile[%c3, %t] map #row_dst : vector<8xf16>, !k_tile
+      %v0 = wave.read %V[%h, %j, %c0, %t] map #kv_src bounded : !qkv -> vector<8xf16>
+      wave.write %v0, %vt_tile[%c0, %t] map #col_dst along 0 : vector<8xf16>, !vt_tile
+      %v1 = wave.read %V[%h, %j, %c1, %t] map #kv_src bounded : !qkv -> vector<8xf16>
+      wave.write %v1, %vt_tile[%c1, %t] map #col_dst along 0 : vector<8xf16>, !vt_tile
+      %v2 = wave.read %V[%h, %j, %c2, %t] map #kv_src bounded : !qkv -> vector<8xf16>
+      wave.write %v2, %vt_tile[%c2, %t] map #col_dst along 0 : vector<8xf16>, !vt_tile
+      %v3 = wave.read %V[%h, %j, %c3, %t] map #kv_src bounded : !qkv -> vector<8xf16>
+      wave.write %v3, %vt_tile[%c3, %t] map #col_dst along 0 : vector<8xf16>, !vt_tile
+      wave.barrier
+      // S^T for keys 0-31 and 32-63 of the step against the wave's queries.
+      %st:2 = wave.mma_tile %k_tile[%c0] fragment #K, %q_tile[%w] fragment #Q,
+          %zero, %zero grid [2, 1] : !k_tile, !q_tile -> !acc, !acc
+      %s0 = arith.mulf %st#0, %qk : !acc
+      %s1 = arith.mulf %st#1, %qk : !acc
+      // Masked: the partial last block, and the blocks the diagonal crosses.
+      %end = affine.apply affine_map<(j) -> (j * 64 + 64)>(%j)
+      %partial = arith.cmpi ugt, %end, %n_ctx : index
+      %on_diag = arith.cmpi uge, %j, %first_diag : index
+      %masked = arith.ori %partial, %on_diag : i1
+      %sm:2 = scf.if %masked -> (!acc, !acc) {
+        %j_i32 = arith.index_cast %j : index to i32
+        %base = arith.muli %j_i32, %c64_i32 : i32
+        %base_vec = vector.broadcast %base : i32 to !index
+        %key0 = arith.addi %key_in_tile, %base_vec : !index
+        %half = vector.broadcast %c32_i32 : i32 to !index
+        %key1 = arith.addi %key0, %half : !index
+        %in0 = arith.cmpi slt, %key0, %n_vec : !index
+        %in1 = arith.cmpi slt, %key1, %n_vec : !index
+        %past0 = arith.cmpi sle, %key0, %query : !index
+        %past1 = arith.cmpi sle, %key1, %query : !index
+        %ok0 = arith.andi %in0, %past0 : vector<16xi1>
+        %ok1 = arith.andi %in1, %past1 : vector<16xi1>
+        %m0 = arith.select %ok0, %s0, %minus_inf : vector<16xi1>, !acc
+        %m1 = arith.select %ok1, %s1, %minus_inf : vector<16xi1>, !acc
+        scf.yield %m0, %m1 : !acc, !acc
+      } else {
+        scf.yield %s0, %s1 : !acc, !acc
+      }
+      // Online softmax of each query (a column of S^T).
+      %m_step = wave.fragment_reduce <max> %sm#0, %sm#1 fragment #S dim 0
+          : !acc, !acc -> !stat
+      %m_new = arith.maximumf %m, %m_step : !stat
+      %m_bcast = wave.fragment_broadcast %m_new fragment #S dim 0 : !stat -> !acc
+      %d0 = arith.subf %sm#0, %m_bcast : !acc
+      %d1 = arith.subf %sm#1, %m_bcast : !acc
+      %p0 = math.exp2 %d0 : !acc
+      %p1 = math.exp2 %d1 : !acc
+      %m_diff = arith.subf %m, %m_new : !stat
+      %alpha = math.exp2 %m_diff : !stat
+      %l_step = wave.fragment_reduce <add> %p0, %p1 fragment #S dim 0
+          : !acc, !acc -> !stat
+      %l_scaled = arith.mulf %l, %alpha : !stat
+      %l_new = arith.addf %l_scaled, %l_step : !stat
+      %alpha_bcast = wave.fragment_broadcast %alpha fragment #S dim 0 : !stat -> !acc
+      %os0 = arith.mulf %o0_in, %alpha_bcast : !acc
+      %os1 = arith.mulf %o1_in, %alpha_bcast : !acc
+      %os2 = arith.mulf %o2_in, %alpha_bcast : !acc
+      %os3 = arith.mulf %o3_in, %alpha_bcast : !acc
+      // P^T as the B fragments of O^T = V^T P^T, in registers.
+      %pa:4 = wave.acc_to_operand %p0 fragment #S to #P
+          : !acc -> !frag, !frag, !frag, !frag
+      %pb:4 = wave.acc_to_operand %p1 fragment #S to #P
+          : !acc -> !frag, !frag, !frag, !frag
+      // O^T block t (rows 32 t ..) += V^T (t, kk) P^T (kk), K step kk by K step,
+      // the 4 accumulators in turn.
+      %v0_0 = wave.read %vt_tile[%c0, %c0] fragment #V : !vt_tile -> !frag
+      %o0_0 = wave.mma <f32_32x32x8_f16> %v0_0, %pa#0, %os0 : !frag, !frag -> !acc
+      %v1_0 = wave.read %vt_tile[%c1, %c0] fragment #V : !vt_tile -> !frag
+      %o1_0 = wave.mma <f32_32x32x8_f16> %v1_0, %pa#0, %os1 : !frag, !frag -> !acc
+      %v2_0 = wave.read %vt_tile[%c2, %c0] fragment #V : !vt_tile -> !frag
+      %o2_0 = wave.mma <f32_32x32x8_f16> %v2_0, %pa#0, %os2 : !frag, !frag -> !acc
+      %v3_0 = wave.read %vt_tile[%c3, %c0] fragment #V : !vt_tile -> !frag
+      %o3_0 = wave.mma <f32_32x32x8_f16> %v3_0, %pa#0, %os3 : !frag, !frag -> !acc
+      %v0_1 = wave.read %vt_tile[%c0, %c1] fragment #V : !vt_tile -> !frag
+      %o0_1 = wave.mma <f32_32x32x8_f16> %v0_1, %pa#1, %o0_0 : !frag, !frag -> !acc
+      %v1_1 = wave.read %vt_tile[%c1, %c1] fragment #V : !vt_tile -> !frag
+      %o1_1 = wave.mma <f32_32x32x8_f16> %v1_1, %pa#1, %o1_0 : !frag, !frag -> !acc
+      %v2_1 = wave.read %vt_tile[%c2, %c1] fragment #V : !vt_tile -> !frag
+      %o2_1 = wave.mma <f32_32x32x8_f16> %v2_1, %pa#1, %o2_0 : !frag, !frag -> !acc
+      %v3_1 = wave.read %vt_tile[%c3, %c1] fragment #V : !vt_tile -> !frag
+      %o3_1 = wave.mma <f32_32x32x8_f16> %v3_1, %pa#1, %o3_0 : !frag, !frag -> !acc
+      %v0_2 = wave.read %vt_tile[%c0, %c2] fragment #V : !vt_tile -> !frag
+      %o0_2 = wave.mma <f32_32x32x8_f16> %v0_2, %pa#2, %o0_1 : !frag, !frag -> !acc
+      %v1_2 = wave.read %vt_tile[%c1, %c2] fragment #V : !vt_tile -> !frag
+      %o1_2 = wave.mma <f32_32x32x8_f16> %v1_2, %pa#2, %o1_1 : !frag, !frag -> !acc
+      %v2_2 = wave.read %vt_tile[%c2, %c2] fragment #V : !vt_tile -> !frag
+      %o2_2 = wave.mma <f32_32x32x8_f16> %v2_2, %pa#2, %o2_1 : !frag, !frag -> !acc
+      %v3_2 = wave.read %vt_tile[%c3, %c2] fragment #V : !vt_tile -> !frag
+      %o3_2 = wave.mma <f32_32x32x8_f16> %v3_2, %pa#2, %o3_1 : !frag, !frag -> !acc
+      %v0_3 = wave.read %vt_tile[%c0, %c3] fragment #V : !vt_tile -> !frag
+      %o0_3 = wave.mma <f32_32x32x8_f16> %v0_3, %pa#3, %o0_2 : !frag, !frag -> !acc
+      %v1_3 = wave.read %vt_tile[%c1, %c3] fragment #V : !vt_tile -> !frag
+      %o1_3 = wave.mma <f32_32x32x8_f16> %v1_3, %pa#3, %o1_2 : !frag, !frag -> !acc
+      %v2_3 = wave.read %vt_tile[%c2, %c3] fragment #V : !vt_tile -> !frag
+      %o2_3 = wave.mma <f32_32x32x8_f16> %v2_3, %pa#3, %o2_2 : !frag, !frag -> !acc
+      %v3_3 = wave.read %vt_tile[%c3, %c3] fragment #V : !vt_tile -> !frag
+      %o3_3 = wave.mma <f32_32x32x8_f16> %v3_3, %pa#3, %o3_2 : !frag, !frag -> !acc
+      %v0_4 = wave.read %vt_tile[%c0, %c4] fragment #V : !vt_tile -> !frag
+      %o0_4 = wave.mma <f32_32x32x8_f16> %v0_4, %pb#0, %o0_3 : !frag, !frag -> !acc
+      %v1_4 = wave.read %vt_tile[%c1, %c4] fragment #V : !vt_tile -> !frag
+      %o1_4 = wave.mma <f32_32x32x8_f16> %v1_4, %pb#0, %o1_3 : !frag, !frag -> !acc
+      %v2_4 = wave.read %vt_tile[%c2, %c4] fragment #V : !vt_tile -> !frag
+      %o2_4 = wave.mma <f32_32x32x8_f16> %v2_4, %pb#0, %o2_3 : !frag, !frag -> !acc
+      %v3_4 = wave.read %vt_tile[%c3, %c4] fragment #V : !vt_tile -> !frag
+      %o3_4 = wave.mma <f32_32x32x8_f16> %v3_4, %pb#0, %o3_3 : !frag, !frag -> !acc
+      %v0_5 = wave.read %vt_tile[%c0, %c5] fragment #V : !vt_tile -> !frag
+      %o0_5 = wave.mma <f32_32x32x8_f16> %v0_5, %pb#1, %o0_4 : !frag, !frag -> !acc
+      %v1_5 = wave.read %vt_tile[%c1, %c5] fragment #V : !vt_tile -> !frag
+      %o1_5 = wave.mma <f32_32x32x8_f16> %v1_5, %pb#1, %o1_4 : !frag, !frag -> !acc
+      %v2_5 = wave.read %vt_tile[%c2, %c5] fragment #V : !vt_tile -> !frag
+      %o2_5 = wave.mma <f32_32x32x8_f16> %v2_5, %pb#1, %o2_4 : !frag, !frag -> !acc
+      %v3_5 = wave.read %vt_tile[%c3, %c5] fragment #V : !vt_tile -> !frag
+      %o3_5 = wave.mma <f32_32x32x8_f16> %v3_5, %pb#1, %o3_4 : !frag, !frag -> !acc
+      %v0_6 = wave.read %vt_tile[%c0, %c6] fragment #V : !vt_tile -> !frag
+      %o0_6 = wave.mma <f32_32x32x8_f16> %v0_6, %pb#2, %o0_5 : !frag, !frag -> !acc
+      %v1_6 = wave.read %vt_tile[%c1, %c6] fragment #V : !vt_tile -> !frag
+      %o1_6 = wave.mma <f32_32x32x8_f16> %v1_6, %pb#2, %o1_5 : !frag, !frag -> !acc
+      %v2_6 = wave.read %vt_tile[%c2, %c6] fragment #V : !vt_tile -> !frag
+      %o2_6 = wave.mma <f32_32x32x8_f16> %v2_6, %pb#2, %o2_5 : !frag, !frag -> !acc
+      %v3_6 = wave.read %vt_tile[%c3, %c6] fragment #V : !vt_tile -> !frag
+      %o3_6 = wave.mma <f32_32x32x8_f16> %v3_6, %pb#2, %o3_5 : !frag, !frag -> !acc
+      %v0_7 = wave.read %vt_tile[%c0, %c7] fragment #V : !vt_tile -> !frag
+      %o0_7 = wave.mma <f32_32x32x8_f16> %v0_7, %pb#3, %o0_6 : !frag, !frag -> !acc
+      %v1_7 = wave.read %vt_tile[%c1, %c7] fragment #V : !vt_tile -> !frag
+      %o1_7 = wave.mma <f32_32x32x8_f16> %v1_7, %pb#3, %o1_6 : !frag, !frag -> !acc
+      %v2_7 = wave.read %vt_tile[%c2, %c7] fragment #V : !vt_tile -> !frag
+      %o2_7 = wave.mma <f32_32x32x8_f16> %v2_7, %pb#3, %o2_6 : !frag, !frag -> !acc
+      %v3_7 = wave.read %vt_tile[%c3, %c7] fragment #V : !vt_tile -> !frag
+      %o3_7 = wave.mma <f32_32x32x8_f16> %v3_7, %pb#3, %o3_6 : !frag, !frag -> !acc
+      wave.barrier
+      scf.yield %m_new, %l_new, %o0_7, %o1_7, %o2_7, %o3_7 : !stat, !stat, !acc, !acc, !acc, !acc
+    }
+    // O = O^T / l, stored transposed as f16.
+    %inv = arith.divf %one, %res#1 : !stat
+    %inv_bcast = wave.fragment_broadcast %inv fragment #S dim 0 : !stat -> !acc
+    %on0 = arith.mulf %res#2, %inv_bcast : !acc
+    %oh0 = arith.truncf %on0 : !acc to vector<16xf16>
+    wave.write %oh0, %O[%h, %qb, %w, %c0] map #o_pos fragment #O bounded
+        : vector<16xf16>, !qkv
+    %on1 = arith.mulf %res#3, %inv_bcast : !acc
+    %oh1 = arith.truncf %on1 : !acc to vector<16xf16>
+    wave.write %oh1, %O[%h, %qb, %w, %c1] map #o_pos fragment #O bounded
+        : vector<16xf16>, !qkv
+    %on2 = arith.mulf %res#4, %inv_bcast : !acc
+    %oh2 = arith.truncf %on2 : !acc to vector<16xf16>
+    wave.write %oh2, %O[%h, %qb, %w, %c2] map #o_pos fragment #O bounded
+        : vector<16xf16>, !qkv
+    %on3 = arith.mulf %res#5, %inv_bcast : !acc
+    %oh3 = arith.truncf %on3 : !acc to vector<16xf16>
+    wave.write %oh3, %O[%h, %qb, %w, %c3] map #o_pos fragment #O bounded
+        : vector<16xf16>, !qkv
+    gpu.return
+  }
+
+  gpu.func @attention_causal_ref(%Q: !qkv {wave.dims = array<i64: 5, 6>},
+                       %K: !qkv {wave.dims = array<i64: 5, 6>},
+                       %V: !qkv {wave.dims = array<i64: 5, 6>},
+                       %O: !qkv {wave.dims = array<i64: 5, 6>},
+                       %sm_scale: f32, %heads: index, %n_ctx: index) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.assume = affine_set<(q, k, v, o, s, h, n) :
+                      (h - 1 >= 0, n - 1 >= 0, 4096 - n >= 0)>} {
+    %scores = wave.alloc_lds : memref<4096xf32, #gpu.address_space<workgroup>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %cD = arith.constant 128 : index
+    %zero = arith.constant 0.0 : f32
+    %minus_inf = arith.constant 0xFF800000 : f32
+    %log2e = arith.constant 1.44269504 : f32
+    %qk_scale = arith.mulf %sm_scale, %log2e : f32
+    %lane = gpu.thread_id x
+    scf.for %h = %c0 to %heads step %c1 {
+      scf.for %q = %c0 to %n_ctx step %c1 {
+        // The query's scores, lane i computing keys i, i + 128, ...
+        scf.for %key = %lane to %n_ctx step %cD {
+          %dot = scf.for %d = %c0 to %cD step %c1 iter_args(%acc = %zero) -> (f32) {
+            %a = memref.load %Q[%h, %q, %d] : !qkv
+            %b = memref.load %K[%h, %key, %d] : !qkv
+            %a32 = arith.extf %a : f16 to f32
+            %b32 = arith.extf %b : f16 to f32
+            %prod = arith.mulf %a32, %b32 : f32
+            %next = arith.addf %acc, %prod : f32
+            scf.yield %next : f32
+          }
+          %scaled = arith.mulf %dot, %qk_scale : f32
+          %after = arith.cmpi ugt, %key, %q : index
+          %s = arith.select %after, %minus_inf, %scaled : f32
+          memref.store %s, %scores[%key] : memref<4096xf32, #gpu.address_space<workgroup>>
+        }
+        wave.barrier
+        // Softmax of the row, in f32.
+        %max = scf.for %key = %c0 to %n_ctx step %c1 iter_args(%mx = %minus_inf) -> (f32) {
+          %x = memref.load %scores[%key] : memref<4096xf32, #gpu.address_space<workgroup>>
+          %next = arith.maximumf %mx, %x : f32
+          scf.yield %next : f32
+        }
+        %sums:2 = scf.for %key = %c0 to %n_ctx step %c1
+            iter_args(%sum = %zero, %out = %zero) -> (f32, f32) {
+          %x = memref.load %scores[%key] : memref<4096xf32, #gpu.address_space<workgroup>>
+          %diff = arith.subf %x, %max : f32
+          %p = math.exp2 %diff : f32
+          %v = memref.load %V[%h, %key, %lane] : !qkv
+          %v32 = arith.extf %v : f16 to f32
+          %pv = arith.mulf %p, %v32 : f32
+          %sum_next = arith.addf %sum, %p : f32
+          %out_next = arith.addf %out, %pv : f32
+          scf.yield %sum_next, %out_next : f32, f32
+        }
+        %o = arith.divf %sums#1, %sums#0 : f32
+        %o16 = arith.truncf %o : f32 to f16
+        memref.store %o16, %O[%h, %q, %lane] : !qkv
+        wave.barrier
+      }
+    }
+    gpu.return
+  }
+}

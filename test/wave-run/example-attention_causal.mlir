@@ -1,0 +1,18 @@
+// The attention_causal example agrees with its scalar reference (softmax row by row
+// in f32) at n_ctx = 64 (one partial query block, one key block), 128 and
+// 1000 (a partial last key block of 40 keys, 8 query blocks), within the
+// default f16 tolerance (rtol 2e-3, atol 1e-3: P is rounded to f16 before
+// P V, as on the matrix cores, and O is f16); two heads where the run is
+// short. wave-optimize (staging, pipelining, LDS layout, barriers) leaves
+// the output bit for bit unchanged at a partial size.
+// RUN: wave-run %examples/attention_causal.mlir --grid=1,2 --scalar=heads=2 --scalar=n_ctx=64 | FileCheck %s
+// RUN: wave-run %examples/attention_causal.mlir --grid=1,2 --scalar=heads=2 --scalar=n_ctx=128 --seed=7 | FileCheck %s
+// RUN: wave-run %examples/attention_causal.mlir --grid=8,1 --scalar=heads=1 --scalar=n_ctx=1000 | FileCheck %s
+// RUN: wave-run %examples/attention_causal.mlir --grid=2,2 --scalar=heads=2 --scalar=n_ctx=200 --compare-pipeline=wave-optimize | FileCheck %s --check-prefix=OPT
+
+// CHECK: comparing @attention_causal with @attention_causal_ref
+// CHECK-NEXT: output 'O' ({{[0-9]+}}x{{[0-9]+}}x{{64|128}}xf16): agrees
+// CHECK-NEXT: PASS
+// OPT: comparing @attention_causal after 'wave-optimize' with @attention_causal before it
+// OPT-NEXT: output 'O' (2x200x{{64|128}}xf16): agrees (max abs error 0, max rel error 0)
+// OPT-NEXT: PASS
