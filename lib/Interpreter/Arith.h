@@ -8,14 +8,29 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/ErrorHandling.h"
 
 #include <cmath>
 
 namespace mlir::wave::interp {
 
-/// Rounds a double to the nearest value of float kind `K`. Operations on
-/// f16/bf16/f32 are computed in double and rounded once, which is exact
+/// `x` rounded to float with the last bit set where that is inexact (round
+/// to odd): rounding it on to f16 or bf16 rounds `x` once, where rounding
+/// `x` to the nearest float first can round twice (a transcendental's
+/// double result just past a half-way point of f16 lands on it in float).
+inline float roundToOddFloat(double x) {
+  float nearest = float(x);
+  if (double(nearest) == x || std::isnan(x))
+    return nearest;
+  uint32_t bits = llvm::bit_cast<uint32_t>(nearest);
+  if (!(bits & 1))
+    bits = std::fabs(x) > std::fabs(double(nearest)) ? bits + 1 : bits - 1;
+  return llvm::bit_cast<float>(bits);
+}
+
+/// Rounds a double to the nearest value of float kind `K`, once. Operations
+/// on f16/bf16/f32 are computed in double and rounded once, which is exact
 /// rounding for +, -, * and (up to double rounding in rare ties) / and sqrt.
 template <ElementKind K> inline double roundTo(double x) {
   if constexpr (K == ElementKind::F64)
@@ -23,9 +38,9 @@ template <ElementKind K> inline double roundTo(double x) {
   else if constexpr (K == ElementKind::F32)
     return double(float(x));
   else if constexpr (K == ElementKind::F16)
-    return halfBitsToFloat(floatToHalfBits(float(x)));
+    return halfBitsToFloat(floatToHalfBits(roundToOddFloat(x)));
   else if constexpr (K == ElementKind::BF16)
-    return bf16BitsToFloat(floatToBf16Bits(float(x)));
+    return bf16BitsToFloat(floatToBf16Bits(roundToOddFloat(x)));
   else
     llvm_unreachable("not a float kind");
 }

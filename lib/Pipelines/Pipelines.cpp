@@ -12,7 +12,6 @@
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -75,10 +74,10 @@ void mlir::wave::buildUpstreamToROCDLPipeline(
   // Before convert-gpu-to-rocdl, which would give exp and division under
   // afn LLVM's accurate sequences.
   gpuModule.addPass(createWaveLowerApproximateMath());
-  // Math ops with an expansion into ops the backend has natively
-  // (tanh, rsqrt, powf, ...) are expanded; convert-gpu-to-rocdl would call
-  // the ROCm device library for them, which is not linked.
-  gpuModule.addPass(math::createMathExpandOpsPass());
+  // Every math op to the backend's instructions or an expansion:
+  // convert-gpu-to-rocdl would call the ROCm device library for most of
+  // them, which is not linked.
+  gpuModule.addPass(createWaveLowerMath());
   gpuModule.addPass(createLowerAffinePass());
   gpuModule.addPass(memref::createExpandStridedMetadataPass());
   // The scf.ifs outside loops last to first: convert-scf-to-cf, first to

@@ -76,6 +76,69 @@ def WaveLowerApproximateMath
   ];
 }
 
+def WaveLowerMath : Pass<"wave-lower-math", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Lowers every math op to AMDGPU instructions or f64 "
+                "expansions, leaving no call to the ROCm device library";
+  let description = [{
+    `convert-gpu-to-rocdl` turns most `math` ops into calls of the ROCm
+    device library (OCML, `__ocml_sin_f32`, ...), which `wave-compile` does
+    not link: Debian's LLVM 22 comes without its bitcode. This pass lowers
+    every `math` op before it, on scalars and vectors:
+
+    * `absf`, `copysign`, `fma`, `sqrt`, `floor`, `ceil`, `trunc`, `round`,
+      `roundeven`, `exp`, `exp2`, `log`, `log2`, `log10` become LLVM
+      intrinsics (`llvm.floor`, `llvm.log2`, ...), which the AMDGPU backend
+      computes with its instructions (`v_floor_f32`, `v_log_f32` with its
+      denormal scaling, `v_exp_f32` with its range reduction, ...). bf16 is
+      computed in f32; f16 `exp`/`exp2`/`log`/`log2`/`log10` too.
+      `clampf` becomes `arith.maximumf(arith.minimumf(value, min), max)`
+      (the op's definition, as upstream expands it) and `isnan`, `isinf`,
+      `isfinite`, `isnormal` become `llvm.is.fpclass`.
+    * `sin`, `cos`, `sincos`, `tan`, `asin`, `acos`, `atan`, `atan2`,
+      `sinh`, `cosh`, `tanh`, `asinh`, `acosh`, `atanh`, `erf`, `erfc`,
+      `expm1`, `log1p`, `cbrt`, `powf`, `fpowi` and `rsqrt` on f16, bf16 and
+      f32 are expanded into `arith` on f64 (with `math.fma`, `sqrt`,
+      `roundeven`, `trunc`, `absf`, `copysign` on f64) and rounded once to
+      the result type (f16 and bf16 through f32 rounded to odd): exp and log
+      kernels with relative error under 2^-50, Cody-Waite reduction by pi/2
+      in three parts (exact for |x| < 2^50), series and Chebyshev
+      interpolants. The results are the correctly rounded ones but within
+      about 2^-20 ULP of a rounding boundary; docs/MathAccuracy.md has the
+      measured errors.
+    * `ipowi` becomes a loop by squaring over the exponent's bits; a
+      negative exponent gives 0 unless the base is 1 or -1.
+    * Integer `absi`, `ctlz`, `cttz`, `ctpop` are left to
+      `convert-gpu-to-rocdl`, which lowers them to LLVM intrinsics.
+
+    f64 takes the exact group (`absf` to `roundeven`, `clampf`, the
+    classifications): the backend has no f64 transcendental of its own, so
+    any other op on f64, and every op on another float type (f8, tf32, ...)
+    is an error at the op. Fast-math flags move to the intrinsics; the f64
+    expansions do not change under them (`wave-lower-approximate-math`
+    handles f32 `exp` and `exp2` under `afn` before this pass).
+
+    With `intrinsics=false` the instruction group stays as `math` ops, which
+    `wave-run` executes: `wave-run --compare-pipeline` then compares the
+    expansions with the interpreter's correctly rounded functions
+    (bench/math_accuracy.py).
+  }];
+  let options = [
+    Option<"intrinsics", "intrinsics", "bool", /*default=*/"true",
+           "Lower the ops the backend computes to LLVM intrinsics">,
+  ];
+  let statistics = [
+    Statistic<"numExpanded", "expanded", "math ops expanded">,
+    Statistic<"numIntrinsics", "intrinsics",
+              "math ops lowered to LLVM intrinsics">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 def ConvertWaveToAMDGPU
     : Pass<"convert-wave-to-amdgpu", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Lowers wave ops to vector, memref, gpu, amdgpu and rocdl ops";

@@ -1,0 +1,303 @@
+"""How far wave-lower-math's expansions are from the correctly rounded result:
+for each expanded math op and each of f32, f16 and bf16, runs a kernel
+`R = op(X[, Y])` in wave-run before and after
+`wave-lower-math{intrinsics=false}` (--compare-pipeline) and reports the
+largest distance in units in the last place (ULP) between the two. Before
+the pass the interpreter computes the op with glibc's double function and
+rounds once (the correctly rounded result but within a double's error of a
+rounding boundary); after it, it runs the expansion op by op, f64 arithmetic
+as the GPU does it. This is a benchmark, not a timed test: it takes minutes.
+
+Inputs: f16 and bf16 every bit pattern (65536; two-operand ops 2^20 seeded
+pairs and the special values crossed), f32 2^20 seeded values: every
+special value (zeros, infinities, NaN, denormals, extremes, small integers,
+the expansions' interval bounds), random bit patterns, magnitudes spread
+log-uniformly over 2^-30..2^30 and values uniform in [-12, 12].
+
+    /usr/bin/python3 bench/math_accuracy.py [--build-dir build]
+        [--ops sin,erf] [--types f32,f16] [--count 1048576]
+
+docs/MathAccuracy.md quotes its table.
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+UNARY = ["sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh",
+         "tanh", "asinh", "acosh", "atanh", "erf", "erfc", "expm1", "log1p",
+         "cbrt", "rsqrt"]
+BINARY = ["atan2", "powf"]
+BITS = {"f32": (np.uint32, 32), "f16": (np.uint16, 16), "bf16": (np.uint16, 16)}
+# The trigonometric reduction is exact below this |x| (LowerMath.cpp).
+TRIG_LIMIT = 2.0 ** 50
+
+
+def kernel(op, ty, n):
+    """A gpu.module applying `op` to each element of X (and Y) into R."""
+    binary = op in BINARY or op == "fpowi"
+    block = 256
+    mem = f"memref<{n}x{ty}>"
+    args = f"%X: {mem}, " + (f"%Y: {mem}, " if binary else "") + f"%R: {mem}"
+    body = [
+        "    %tid = gpu.thread_id x",
+        "    %wg = gpu.block_id x",
+        f"    %c{block} = arith.constant {block} : index",
+        f"    %base = arith.muli %wg, %c{block} : index",
+        "    %i = arith.addi %base, %tid : index",
+        f"    %x = vector.load %X[%i] : {mem}, vector<1x{ty}>",
+    ]
+    if binary:
+        body.append(f"    %y = vector.load %Y[%i] : {mem}, vector<1x{ty}>")
+        body.append(f"    %r = math.{op} %x, %y : vector<1x{ty}>")
+    else:
+        body.append(f"    %r = math.{op} %x : vector<1x{ty}>")
+    body.append(f"    vector.store %r, %R[%i] : {mem}, vector<1x{ty}>")
+    return "\n".join([
+        "gpu.module @m {",
+        f"  gpu.func @k({args}) kernel",
+        f"      attributes {{known_block_size = array<i32: {block}, 1, 1>,",
+        f"                  known_grid_size = array<i32: {n // block}, 1, 1>,",
+        "                  wave.kernel = #wave.kernel<chip = \"gfx942\", "
+        "wave_size = 64>} {",
+        *body,
+        "    gpu.return",
+        "  }",
+        "}",
+    ])
+
+
+def f32_specials():
+    values = [0.0, 1.0, 2.0, 0.5, 3.0, 6.0, 10.0, 10.1, 20.0, 22.0, 0.25,
+              np.pi, np.pi / 2, np.pi / 4, np.e, 88.0, 88.7, 89.0, 89.5,
+              1e-10, 1e-20, 1e-30, 1e10, 1e20, 1e30, 3e38, 1e-38, 1e-44,
+              np.float32(np.finfo(np.float32).max),
+              np.float32(np.finfo(np.float32).tiny),
+              np.float32(np.finfo(np.float32).smallest_subnormal),
+              np.float32(2.0 ** -149 * 1023), np.inf, np.nan,
+              0.2679491924311227, 1.4142135623730951, 2.0 ** 24,
+              2.0 ** 49, 2.0 ** 50, 2.0 ** 60]
+    values += [float(k) for k in range(-10, 11)]
+    values += [k + 0.5 for k in range(-10, 10)]
+    values = np.array(values, dtype=np.float64)
+    values = np.concatenate([values, -values])
+    with np.errstate(over="ignore"):
+        near = np.concatenate([
+            np.nextafter(values.astype(np.float32), np.float32(np.inf)),
+            np.nextafter(values.astype(np.float32), np.float32(-np.inf))])
+    return np.concatenate([values.astype(np.float32), near])
+
+
+def f32_inputs(rng, count):
+    specials = f32_specials()
+    rest = count - specials.size
+    parts = [
+        rng.integers(0, 2 ** 32, rest // 3, dtype=np.uint64)
+        .astype(np.uint32).view(np.float32),
+        (rng.choice([-1.0, 1.0], rest // 3) *
+         2.0 ** rng.uniform(-30, 30, rest // 3)).astype(np.float32),
+    ]
+    parts.append(rng.uniform(-12, 12, rest - sum(p.size for p in parts))
+                 .astype(np.float32))
+    return np.concatenate([specials] + parts)
+
+
+def half_specials(ty):
+    """Bit patterns of the special values of f16 or bf16."""
+    if ty == "f16":
+        values = np.array([0, 1, 2, 0.5, 3, 6, 10, 65504, 6.1e-5, 6e-8,
+                           np.inf, np.nan, np.pi], dtype=np.float16)
+        bits = values.view(np.uint16)
+    else:
+        f32 = np.array([0, 1, 2, 0.5, 3, 6, 10, 3.38e38, 1.18e-38, 9.2e-41,
+                        np.inf, np.nan, np.pi], dtype=np.float32)
+        bits = (f32.view(np.uint32) >> 16).astype(np.uint16)
+    return np.concatenate([bits, bits | 0x8000, bits + 1, bits - 1])
+
+
+def to_float(bits, ty):
+    """Values of f16/bf16/f32 bit patterns as float64."""
+    if ty == "f32":
+        return bits.view(np.float32).astype(np.float64)
+    if ty == "f16":
+        return bits.view(np.float16).astype(np.float64)
+    return (bits.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+
+
+def ordered(bits, width):
+    signed = bits.astype(np.int64)
+    sign = 1 << (width - 1)
+    return np.where(signed & sign, -(signed & (sign - 1)), signed)
+
+
+def run(wave_run, ty, op, inputs, workdir):
+    n = inputs[0].size
+    kernel_file = os.path.join(workdir, "kernel.mlir")
+    with open(kernel_file, "w") as f:
+        f.write(kernel(op, ty, n))
+    out = tempfile.mkdtemp(dir=workdir)
+    command = [wave_run, kernel_file, "--compare-pipeline="
+               "gpu.module(wave-lower-math{intrinsics=false})",
+               f"--output-dir={out}", "--rtol=1e30", "--atol=1e30"]
+    for name, values in zip("XY", inputs):
+        path = os.path.join(workdir, name + ".npy")
+        np.save(path, values)
+        command.append(f"--input={name}={path}")
+    result = subprocess.run(command, capture_output=True, text=True)
+    reference = os.path.join(out, "R.npy")
+    if not os.path.exists(reference):
+        sys.exit(f"wave-run failed for {op} on {ty}:\n{result.stderr}")
+    return (np.load(os.path.join(out, "R.transformed.npy")),
+            np.load(reference))
+
+
+MPMATH = {
+    "sin": "sin", "cos": "cos", "tan": "tan", "asin": "asin", "acos": "acos",
+    "atan": "atan", "sinh": "sinh", "cosh": "cosh", "tanh": "tanh",
+    "asinh": "asinh", "acosh": "acosh", "atanh": "atanh", "erf": "erf",
+    "erfc": "erfc", "expm1": "expm1", "log1p": "log1p", "cbrt": "cbrt",
+}
+
+
+def correctly_rounded(op, x, ty):
+    """op(x) rounded once to `ty` (f32 or f16) with mpmath at 60 digits, or
+    None where mpmath gives no finite real value."""
+    import mpmath as mp
+    mp.mp.dps = 60
+    v = mp.mpf(float(x))
+    try:
+        if op == "rsqrt":
+            r = 1 / mp.sqrt(v)
+        elif op == "cbrt":
+            r = mp.cbrt(abs(v)) * (1 if v >= 0 else -1)
+        else:
+            r = getattr(mp, MPMATH[op])(v)
+    except (ValueError, ZeroDivisionError):
+        return None
+    if isinstance(r, mp.mpc) or not mp.isfinite(r):
+        return None
+    dtype = np.float32 if ty == "f32" else np.float16
+    largest = np.finfo(dtype).max
+    limit = mp.mpf(float(largest)) + mp.mpf(float(
+        largest - np.nextafter(largest, dtype(0)))) / 2
+    if abs(r) >= limit:
+        return dtype(np.inf) if r > 0 else dtype(-np.inf)
+    with np.errstate(over="ignore"):
+        guess = dtype(float(r))
+        candidates = [np.nextafter(guess, dtype(-np.inf)), guess,
+                      np.nextafter(guess, dtype(np.inf))]
+    candidates = [c for c in candidates if np.isfinite(c)]
+    return min(candidates, key=lambda c: abs(mp.mpf(float(c)) - r))
+
+
+def check_sample(got, inputs, op, ty, size, rng):
+    """How many of `size` sampled results of one-operand `op` differ from
+    mpmath's correctly rounded value."""
+    if op not in MPMATH and op != "rsqrt":
+        return "-"
+    values = to_float(inputs[0].view(BITS[ty][0]), ty)
+    picks = rng.choice(np.flatnonzero(np.isfinite(values)), size, False)
+    wrong = 0
+    for k in picks:
+        want = correctly_rounded(op, values[k], ty)
+        if want is not None and got[k] != want:
+            wrong += 1
+    return f"{wrong} of {size}"
+
+
+def measure(wave_run, ty, op, inputs, workdir):
+    """(max ULP, share of results not equal, NaN disagreements, worst
+    input) for inputs as bit patterns."""
+    bits_type, width = BITS[ty]
+    values = [x.view(np.float32) if ty == "f32" else
+              (x.view(np.float16) if ty == "f16" else x) for x in inputs]
+    got, want = run(wave_run, ty, op, values, workdir)
+    got_bits = got.view(bits_type)
+    want_bits = want.view(bits_type)
+    got_f, want_f = to_float(got_bits, ty), to_float(want_bits, ty)
+    nan_got, nan_want = np.isnan(got_f), np.isnan(want_f)
+    nan_mismatch = int(np.sum(nan_got != nan_want))
+    both = ~nan_got & ~nan_want
+    distance = np.abs(ordered(got_bits[both], width) -
+                      ordered(want_bits[both], width))
+    worst = int(distance.max()) if distance.size else 0
+    where = np.flatnonzero(both)[int(np.argmax(distance))] if worst else None
+    detail = ""
+    if where is not None:
+        x = [to_float(v.view(bits_type), ty)[where] for v in inputs]
+        detail = (f"x = {', '.join(repr(float(v)) for v in x)}: got "
+                  f"{float(got_f[where])!r}, want {float(want_f[where])!r}")
+    differ = float(np.mean(distance != 0)) if distance.size else 0.0
+    zero = both & (got_f == 0) & (want_f == 0)
+    signs = int(np.sum(np.signbit(got_f[zero]) != np.signbit(want_f[zero])))
+    return worst, differ, nan_mismatch + signs, detail, got
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build-dir", default=os.path.join(ROOT, "build"))
+    parser.add_argument("--ops", default=",".join(UNARY + BINARY))
+    parser.add_argument("--types", default="f32,f16,bf16")
+    parser.add_argument("--count", type=int, default=1 << 20)
+    parser.add_argument("--sample", type=int, default=2000,
+                        help="results per op and type checked against "
+                        "mpmath (0: none)")
+    args = parser.parse_args()
+    wave_run = os.path.join(args.build_dir, "bin", "wave-run")
+    ops = args.ops.split(",")
+    print("| op | type | inputs | max ULP | results off by >= 1 ULP | "
+          "NaN or zero-sign disagreements | worst case | off the mpmath "
+          "sample |")
+    print("|---|---|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as workdir:
+        for ty in args.types.split(","):
+            rng = np.random.default_rng(31)
+            if ty == "f32":
+                x = f32_inputs(rng, args.count).view(np.uint32)
+                y = f32_inputs(rng, args.count).view(np.uint32)
+                rng.shuffle(y)
+                trig_x = x[np.abs(x.view(np.float32)) < TRIG_LIMIT]
+            else:
+                x = np.arange(1 << 16, dtype=np.uint32).astype(np.uint16)
+                specials = half_specials(ty)
+                pairs = rng.integers(0, 1 << 16, (2, args.count - (
+                    specials.size ** 2)), dtype=np.uint32).astype(np.uint16)
+                cross = np.stack(np.meshgrid(specials, specials)).reshape(2, -1)
+                px, py = np.concatenate([pairs, cross], axis=1)
+                trig_x = x
+            for op in ops:
+                if op in BINARY:
+                    inputs = [x, y] if ty == "f32" else [px, py]
+                else:
+                    inputs = [x]
+                # Pad to whole workgroups of 256 (repeating the first value).
+                size = -(-inputs[0].size // 256) * 256
+                inputs = [np.concatenate([v, np.repeat(v[:1], size - v.size)])
+                          for v in inputs]
+                worst, differ, nans, detail, got = measure(
+                    wave_run, ty, op, inputs, workdir)
+                sample = ("-" if ty == "bf16" or args.sample == 0 else
+                          check_sample(got, inputs, op, ty, args.sample, rng))
+                described = (f"all {inputs[0].size}" if ty != "f32"
+                             and op not in BINARY else f"{inputs[0].size}")
+                print(f"| {op} | {ty} | {described} | {worst} | "
+                      f"{differ:.2e} | {nans} | {detail} | {sample} |",
+                      flush=True)
+                if op in ("sin", "cos", "tan") and ty == "f32":
+                    v = np.concatenate([trig_x, np.repeat(trig_x[:1], -(
+                        -trig_x.size // 256) * 256 - trig_x.size)])
+                    worst, differ, nans, detail, _ = measure(
+                        wave_run, ty, op, [v], workdir)
+                    print(f"| {op} (abs x < 2^50) | {ty} | {v.size} | "
+                          f"{worst} | {differ:.2e} | {nans} | {detail} | - |",
+                          flush=True)
+
+
+if __name__ == "__main__":
+    main()

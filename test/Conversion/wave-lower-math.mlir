@@ -1,0 +1,160 @@
+// RUN: wave-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(gpu.module(wave-lower-math))' | FileCheck %s
+// RUN: wave-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(gpu.module(wave-lower-math{intrinsics=false}))' | FileCheck %s --check-prefix=KEEP
+
+// The backend's own ops become LLVM intrinsics: the ones
+// convert-gpu-to-rocdl would turn into OCML calls (floor, ceil, exp, exp2,
+// log, log2, log10) as llvm.call_intrinsic, the others as their intrinsic
+// ops; fast-math flags move along. bf16 is computed in f32, and so are the
+// f16 transcendentals; f64 takes the exact ones.
+gpu.module @instructions {
+  // CHECK-LABEL: gpu.func @instructions
+  // CHECK-SAME: (%[[X:[a-z0-9_]+]]: f32, %[[H:[a-z0-9_]+]]: vector<2xf16>, %[[B:[a-z0-9_]+]]: bf16, %[[D:[a-z0-9_]+]]: f64,
+  gpu.func @instructions(%x: f32, %h: vector<2xf16>, %b: bf16, %d: f64,
+                         %out: memref<16xf32>) {
+    // CHECK: llvm.call_intrinsic "llvm.floor"(%[[X]]) : (f32) -> f32
+    %0 = math.floor %x : f32
+    // CHECK: %[[HW:.*]] = arith.extf %[[H]] : vector<2xf16> to vector<2xf32>
+    // CHECK: %[[L:.*]] = llvm.call_intrinsic "llvm.log2"(%[[HW]]) {fastmathFlags = #llvm.fastmath<afn>} : (vector<2xf32>) -> vector<2xf32>
+    // CHECK: arith.truncf %[[L]] : vector<2xf32> to vector<2xf16>
+    %1 = math.log2 %h fastmath<afn> : vector<2xf16>
+    // CHECK: llvm.call_intrinsic "llvm.floor"(%[[H]]) : (vector<2xf16>) -> vector<2xf16>
+    %2 = math.floor %h : vector<2xf16>
+    // CHECK: %[[BW:.*]] = arith.extf %[[B]] : bf16 to f32
+    // CHECK: %[[S:.*]] = llvm.intr.sqrt(%[[BW]]) : (f32) -> f32
+    // CHECK: arith.truncf %[[S]] : f32 to bf16
+    %3 = math.sqrt %b : bf16
+    // CHECK: llvm.intr.fma(%[[D]], %[[D]], %[[D]]) : (f64, f64, f64) -> f64
+    %4 = math.fma %d, %d, %d : f64
+    // CHECK: llvm.intr.roundeven(%[[D]]) : (f64) -> f64
+    %5 = math.roundeven %d : f64
+    // CHECK: %[[BC:.*]] = arith.extf %[[B]] : bf16 to f32
+    // CHECK: "llvm.intr.is.fpclass"(%[[BC]]) <{bit = 516 : i32}> : (f32) -> i1
+    %6 = math.isinf %b : bf16
+    // CHECK: "llvm.intr.is.fpclass"(%[[X]]) <{bit = 264 : i32}> : (f32) -> i1
+    %7 = math.isnormal %x : f32
+    // The op's definition: maximumf(minimumf(value, min), max).
+    // CHECK: %[[LOW:.*]] = arith.minimumf %[[X]], %[[X]] : f32
+    // CHECK: arith.maximumf %[[LOW]], %[[X]] : f32
+    %8 = math.clampf %x to [%x, %x] : f32
+    // CHECK: llvm.call_intrinsic "llvm.exp"(%[[X]]) : (f32) -> f32
+    %9 = math.exp %x : f32
+    // CHECK-NOT: math.
+    // CHECK: gpu.return
+    %c0 = arith.constant 0 : index
+    memref.store %0, %out[%c0] : memref<16xf32>
+    gpu.return
+  }
+}
+
+// KEEP-LABEL: gpu.func @instructions
+// KEEP: math.floor
+// KEEP: math.log2
+// KEEP: math.sqrt
+// KEEP: math.fma
+// KEEP-NOT: llvm.
+
+// -----
+
+// The other functions are computed in f64 and rounded once: to f32
+// directly, to f16 and bf16 through f32 rounded to odd.
+gpu.module @expansions {
+  // CHECK-LABEL: gpu.func @sin
+  // CHECK-SAME: (%[[X:[a-z0-9_]+]]: f32)
+  // CHECK: %[[W:.*]] = arith.extf %[[X]] : f32 to f64
+  // Cody and Waite: k = rint(x 2/pi), three fmas.
+  // CHECK: %[[K:.*]] = llvm.intr.roundeven
+  // CHECK: %[[MK:.*]] = arith.negf %[[K]] : f64
+  // CHECK: %[[R1:.*]] = llvm.intr.fma(%[[MK]], %{{.*}}, %[[W]]) : (f64, f64, f64) -> f64
+  // CHECK: %[[R2:.*]] = llvm.intr.fma(%[[MK]], %{{.*}}, %[[R1]])
+  // CHECK: llvm.intr.fma(%[[MK]], %{{.*}}, %[[R2]])
+  // Payne and Hanek only where an argument needs it.
+  // CHECK: scf.if
+  // CHECK: arith.truncf %{{.*}} : f64 to f32
+  // CHECK-NOT: math.
+  // CHECK: gpu.return
+  gpu.func @sin(%x: f32) -> f32 {
+    %0 = math.sin %x : f32
+    gpu.return %0 : f32
+  }
+
+  // CHECK-LABEL: gpu.func @erf_f16
+  // CHECK: arith.extf %{{.*}} : vector<4xf16> to vector<4xf64>
+  // CHECK: %[[N:.*]] = arith.truncf %{{.*}} : vector<4xf64> to vector<4xf32>
+  // CHECK: %[[BACK:.*]] = arith.extf %[[N]] : vector<4xf32> to vector<4xf64>
+  // CHECK: arith.cmpf one, %[[BACK]]
+  // CHECK: arith.bitcast %[[N]] : vector<4xf32> to vector<4xi32>
+  // CHECK: %[[ODD:.*]] = arith.bitcast %{{.*}} : vector<4xi32> to vector<4xf32>
+  // CHECK: arith.truncf %[[ODD]] : vector<4xf32> to vector<4xf16>
+  // CHECK-NOT: math.
+  // CHECK: gpu.return
+  gpu.func @erf_f16(%x: vector<4xf16>) -> vector<4xf16> {
+    %0 = math.erf %x : vector<4xf16>
+    gpu.return %0 : vector<4xf16>
+  }
+
+  // Two results from one reduction.
+  // CHECK-LABEL: gpu.func @sincos
+  // CHECK-COUNT-1: scf.if
+  // CHECK-NOT: scf.if
+  // CHECK: gpu.return
+  gpu.func @sincos(%x: bf16) -> (bf16, bf16) {
+    %s, %c = math.sincos %x : bf16
+    gpu.return %s, %c : bf16, bf16
+  }
+
+  // CHECK-LABEL: gpu.func @pow
+  // CHECK-NOT: math.
+  // CHECK: gpu.return
+  gpu.func @pow(%x: f32, %y: f32, %n: i32) -> (f32, f32) {
+    %0 = math.powf %x, %y : f32
+    %1 = math.fpowi %x, %n : f32, i32
+    gpu.return %0, %1 : f32, f32
+  }
+
+  // Integer powers by squaring over the exponent's 32 bits; integer ops the
+  // backend has stay for convert-gpu-to-rocdl.
+  // CHECK-LABEL: gpu.func @integers
+  // CHECK: %[[C32:.*]] = arith.constant 32 : index
+  // CHECK: scf.for %{{.*}} = %{{.*}} to %[[C32]]
+  // CHECK: arith.muli
+  // CHECK: arith.shrui
+  // CHECK: scf.yield
+  // CHECK: arith.cmpi slt
+  // CHECK: math.ctlz
+  gpu.func @integers(%a: i32, %b: i32) -> (i32, i32) {
+    %0 = math.ipowi %a, %b : i32
+    %1 = math.ctlz %a : i32
+    gpu.return %0, %1 : i32, i32
+  }
+}
+
+// KEEP-LABEL: gpu.func @sin
+// KEEP: math.roundeven {{.*}} : f64
+// KEEP: math.fma {{.*}} : f64
+// KEEP-NOT: math.sin
+
+// -----
+
+// Types the pass cannot compute are errors at the op.
+gpu.module @bad {
+  gpu.func @f64_sin(%x: f64) -> f64 {
+    // expected-error @+1 {{'math.sin' on f64 cannot be compiled: its only AMDGPU implementation is the ROCm device library (OCML), which wave-compile does not link}}
+    %0 = math.sin %x : f64
+    gpu.return %0 : f64
+  }
+  gpu.func @f64_exp(%x: vector<2xf64>) -> vector<2xf64> {
+    // expected-error @+1 {{'math.exp' on f64 cannot be compiled}}
+    %0 = math.exp %x : vector<2xf64>
+    gpu.return %0 : vector<2xf64>
+  }
+  gpu.func @f8(%x: f8E4M3FN) -> f8E4M3FN {
+    // expected-error @+1 {{'math.absf' on 'f8E4M3FN' cannot be compiled: wave-lower-math computes math ops on f16, bf16, f32 and f64 only}}
+    %0 = math.absf %x : f8E4M3FN
+    gpu.return %0 : f8E4M3FN
+  }
+  gpu.func @tf32(%x: tf32) -> tf32 {
+    // expected-error @+1 {{'math.erf' on 'tf32' cannot be compiled}}
+    %0 = math.erf %x : tf32
+    gpu.return %0 : tf32
+  }
+}

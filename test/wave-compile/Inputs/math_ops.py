@@ -1,0 +1,132 @@
+"""Writes a gpu.module whose kernels apply every op of the math dialect: one
+kernel per float type (every op wave-lower-math lowers on it), one for the
+integer ops. Each lane reads two elements of each operand and writes every
+result to its own row of the output.
+
+    math_ops.py [--types f16,bf16,f32,f64] [--chip gfx942] [--wave-size 64]
+
+test/wave-compile/math-ops.test compiles it for every chip;
+bench/math_accuracy.py uses the op lists.
+"""
+import argparse
+
+# Float ops of one operand, of two, of three (name, arity).
+UNARY = ["absf", "acos", "acosh", "asin", "asinh", "atan", "atanh", "cbrt",
+         "ceil", "cos", "cosh", "erf", "erfc", "exp", "exp2", "expm1",
+         "floor", "log", "log10", "log1p", "log2", "round", "roundeven",
+         "rsqrt", "sin", "sinh", "sqrt", "tan", "tanh", "trunc"]
+BINARY = ["atan2", "copysign", "powf"]
+TERNARY = ["fma", "clampf"]
+CLASSIFY = ["isnan", "isinf", "isfinite", "isnormal"]
+INTEGER_UNARY = ["absi", "ctlz", "cttz", "ctpop"]
+# What f64 takes: the ops the backend computes exactly.
+F64_OPS = {"absf", "ceil", "floor", "round", "roundeven", "sqrt", "trunc",
+           "copysign", "fma", "clampf"}
+LANES = 64
+WIDTH = 2
+
+
+def float_kernel(name, ty, chip, wave_size):
+    ops = [o for o in UNARY + BINARY + TERNARY
+           if ty != "f64" or o in F64_OPS]
+    extra = [] if ty == "f64" else ["fpowi", "sincos"]
+    rows = len(ops) + len(extra) + (1 if extra else 0)
+    vec = f"vector<{WIDTH}x{ty}>"
+    n = LANES * WIDTH
+    lines = [
+        f"  gpu.func @{name}(%A: memref<{n}x{ty}>, %B: memref<{n}x{ty}>, "
+        f"%C: memref<{n}x{ty}>, %N: memref<{n}xi32>, "
+        f"%OUT: memref<{rows * n}x{ty}>, %FLAGS: memref<{4 * n}xi32>) kernel",
+        f"      attributes {{known_block_size = array<i32: {LANES}, 1, 1>,",
+        f"                  known_grid_size = array<i32: 1, 1, 1>,",
+        f"                  wave.kernel = #wave.kernel<chip = \"{chip}\", "
+        f"wave_size = {wave_size}>}} {{",
+        "    %tid = gpu.thread_id x",
+        f"    %c{WIDTH} = arith.constant {WIDTH} : index",
+        f"    %i = arith.muli %tid, %c{WIDTH} : index",
+        f"    %a = vector.load %A[%i] : memref<{n}x{ty}>, {vec}",
+        f"    %b = vector.load %B[%i] : memref<{n}x{ty}>, {vec}",
+        f"    %c = vector.load %C[%i] : memref<{n}x{ty}>, {vec}",
+    ]
+    results = []
+    for op in ops:
+        if op in BINARY:
+            lines.append(f"    %{op} = math.{op} %a, %b : {vec}")
+        elif op == "fma":
+            lines.append(f"    %{op} = math.fma %a, %b, %c : {vec}")
+        elif op == "clampf":
+            lines.append(f"    %{op} = math.clampf %a to [%b, %c] : {vec}")
+        else:
+            lines.append(f"    %{op} = math.{op} %a : {vec}")
+        results.append(f"%{op}")
+    if extra:
+        lines.append(f"    %n = vector.load %N[%i] : memref<{n}xi32>, "
+                     f"vector<{WIDTH}xi32>")
+        lines.append(f"    %fpowi = math.fpowi %a, %n : {vec}, "
+                     f"vector<{WIDTH}xi32>")
+        lines.append(f"    %sc.s, %sc.c = math.sincos %a : {vec}")
+        results += ["%fpowi", "%sc.s", "%sc.c"]
+    for row, value in enumerate(results):
+        lines.append(f"    %o{row} = arith.constant {row * n} : index")
+        lines.append(f"    %j{row} = arith.addi %i, %o{row} : index")
+        lines.append(f"    vector.store {value}, %OUT[%j{row}] : "
+                     f"memref<{rows * n}x{ty}>, {vec}")
+    for row, op in enumerate(CLASSIFY):
+        lines.append(f"    %{op} = math.{op} %a : {vec}")
+        lines.append(f"    %{op}.i = arith.extui %{op} : vector<{WIDTH}xi1> "
+                     f"to vector<{WIDTH}xi32>")
+        lines.append(f"    %f{row} = arith.constant {row * n} : index")
+        lines.append(f"    %k{row} = arith.addi %i, %f{row} : index")
+        lines.append(f"    vector.store %{op}.i, %FLAGS[%k{row}] : "
+                     f"memref<{4 * n}xi32>, vector<{WIDTH}xi32>")
+    lines += ["    gpu.return", "  }"]
+    return lines
+
+
+def integer_kernel(chip, wave_size):
+    n = LANES * WIDTH
+    vec = f"vector<{WIDTH}xi32>"
+    ops = INTEGER_UNARY + ["ipowi"]
+    rows = len(ops)
+    lines = [
+        f"  gpu.func @integers(%A: memref<{n}xi32>, %B: memref<{n}xi32>, "
+        f"%OUT: memref<{rows * n}xi32>) kernel",
+        f"      attributes {{known_block_size = array<i32: {LANES}, 1, 1>,",
+        f"                  known_grid_size = array<i32: 1, 1, 1>,",
+        f"                  wave.kernel = #wave.kernel<chip = \"{chip}\", "
+        f"wave_size = {wave_size}>}} {{",
+        "    %tid = gpu.thread_id x",
+        f"    %c{WIDTH} = arith.constant {WIDTH} : index",
+        f"    %i = arith.muli %tid, %c{WIDTH} : index",
+        f"    %a = vector.load %A[%i] : memref<{n}xi32>, {vec}",
+        f"    %b = vector.load %B[%i] : memref<{n}xi32>, {vec}",
+    ]
+    for row, op in enumerate(ops):
+        operands = "%a, %b" if op == "ipowi" else "%a"
+        lines.append(f"    %{op} = math.{op} {operands} : {vec}")
+        lines.append(f"    %o{row} = arith.constant {row * n} : index")
+        lines.append(f"    %j{row} = arith.addi %i, %o{row} : index")
+        lines.append(f"    vector.store %{op}, %OUT[%j{row}] : "
+                     f"memref<{rows * n}xi32>, {vec}")
+    lines += ["    gpu.return", "  }"]
+    return lines
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--types", default="f16,bf16,f32,f64")
+    parser.add_argument("--chip", default="gfx942")
+    parser.add_argument("--wave-size", type=int, default=64)
+    parser.add_argument("--no-integers", action="store_true")
+    args = parser.parse_args()
+    lines = ["gpu.module @math_ops {"]
+    for ty in args.types.split(","):
+        lines += float_kernel(f"math_{ty}", ty, args.chip, args.wave_size)
+    if not args.no_integers:
+        lines += integer_kernel(args.chip, args.wave_size)
+    lines.append("}")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
