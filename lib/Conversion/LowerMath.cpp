@@ -681,15 +681,17 @@ Value expandIPowI(OpBuilder &b, math::IPowIOp op) {
   return arith::SelectOp::create(b, loc, negative, negativeResult, power);
 }
 
-/// Expands `op` (isExpanded) on f16, bf16 or f32 into f64 arith.
-SmallVector<Value> expandInF64(OpBuilder &b, Operation *op) {
-  Type shapeLike = op->getResult(0).getType();
-  Type element = getElementTypeOrSelf(shapeLike);
+/// Expands `op` (isExpanded) on f16, bf16 or f32 scalars, `operands`, into
+/// f64 arith; returns its results.
+SmallVector<Value> expandScalars(OpBuilder &b, Operation *op,
+                                 ValueRange operands) {
+  Type shapeLike = operands[0].getType();
+  Type element = shapeLike;
   Emitter e(b, op->getLoc(), shapeLike);
   auto widen = [&](Value v) -> Value {
     return arith::ExtFOp::create(b, op->getLoc(), e.f64, v);
   };
-  auto arg = [&](unsigned i) { return widen(op->getOperand(i)); };
+  auto arg = [&](unsigned i) { return widen(operands[i]); };
   SmallVector<Value> results =
       llvm::TypeSwitch<Operation *, SmallVector<Value>>(op)
           .Case([&](math::SinOp) { return SmallVector<Value>{
@@ -726,8 +728,8 @@ SmallVector<Value> expandInF64(OpBuilder &b, Operation *op) {
           .Case([&](math::PowFOp) {
             return SmallVector<Value>{e.powf(arg(0), arg(1))};
           })
-          .Case([&](math::FPowIOp powi) {
-            Value n = powi.getRhs();
+          .Case([&](math::FPowIOp) {
+            Value n = operands[1];
             Type intType = n.getType();
             auto intCst = [&](int64_t v) -> Value {
               auto attr =
@@ -752,6 +754,43 @@ SmallVector<Value> expandInF64(OpBuilder &b, Operation *op) {
           .Default([](Operation *) { return SmallVector<Value>{}; });
   for (Value &result : results)
     result = roundFromF64(e, result, element, shapeLike);
+  return results;
+}
+
+/// Expands `op` element by element: the chips have no vector f64 arithmetic
+/// (the backend splits vectors anyway), and LLVM 22's AMDGPU instruction
+/// selection crashes on some <1 x double> operations.
+SmallVector<Value> expandInF64(OpBuilder &b, Operation *op) {
+  auto vectorType = dyn_cast<VectorType>(op->getResult(0).getType());
+  if (!vectorType)
+    return expandScalars(b, op, op->getOperands());
+  Location loc = op->getLoc();
+  int64_t count = vectorType.getNumElements();
+  SmallVector<Value> flat;
+  for (Value operand : op->getOperands()) {
+    auto type = cast<VectorType>(operand.getType());
+    auto flatType = VectorType::get({count}, type.getElementType());
+    flat.push_back(type.getRank() == 1 ? operand
+                                       : vector::ShapeCastOp::create(
+                                             b, loc, flatType, operand));
+  }
+  SmallVector<SmallVector<Value>> elements(op->getNumResults());
+  for (int64_t i = 0; i < count; ++i) {
+    SmallVector<Value> scalars;
+    for (Value operand : flat)
+      scalars.push_back(vector::ExtractOp::create(b, loc, operand, i));
+    for (auto [k, result] : llvm::enumerate(expandScalars(b, op, scalars)))
+      elements[k].push_back(result);
+  }
+  SmallVector<Value> results;
+  for (auto [k, parts] : llvm::enumerate(elements)) {
+    auto resultType = cast<VectorType>(op->getResult(k).getType());
+    Value result = vector::FromElementsOp::create(
+        b, loc, VectorType::get({count}, resultType.getElementType()), parts);
+    if (resultType.getRank() != 1)
+      result = vector::ShapeCastOp::create(b, loc, resultType, result);
+    results.push_back(result);
+  }
   return results;
 }
 

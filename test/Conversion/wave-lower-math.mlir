@@ -77,14 +77,19 @@ gpu.module @expansions {
     gpu.return %0 : f32
   }
 
+  // Element by element: the chips have no vector f64 arithmetic.
   // CHECK-LABEL: gpu.func @erf_f16
-  // CHECK: arith.extf %{{.*}} : vector<4xf16> to vector<4xf64>
-  // CHECK: %[[N:.*]] = arith.truncf %{{.*}} : vector<4xf64> to vector<4xf32>
-  // CHECK: %[[BACK:.*]] = arith.extf %[[N]] : vector<4xf32> to vector<4xf64>
+  // CHECK: %[[E0:.*]] = vector.extract %{{.*}}[0] : f16 from vector<4xf16>
+  // CHECK: arith.extf %[[E0]] : f16 to f64
+  // CHECK: %[[N:.*]] = arith.truncf %{{.*}} : f64 to f32
+  // CHECK: %[[BACK:.*]] = arith.extf %[[N]] : f32 to f64
   // CHECK: arith.cmpf one, %[[BACK]]
-  // CHECK: arith.bitcast %[[N]] : vector<4xf32> to vector<4xi32>
-  // CHECK: %[[ODD:.*]] = arith.bitcast %{{.*}} : vector<4xi32> to vector<4xf32>
-  // CHECK: arith.truncf %[[ODD]] : vector<4xf32> to vector<4xf16>
+  // CHECK: arith.bitcast %[[N]] : f32 to i32
+  // CHECK: %[[ODD:.*]] = arith.bitcast %{{.*}} : i32 to f32
+  // CHECK: %[[R0:.*]] = arith.truncf %[[ODD]] : f32 to f16
+  // CHECK: vector.extract %{{.*}}[3] : f16 from vector<4xf16>
+  // CHECK: %[[R3:.*]] = arith.truncf %{{.*}} : f32 to f16
+  // CHECK: vector.from_elements %[[R0]], %{{.*}}, %{{.*}}, %[[R3]] : vector<4xf16>
   // CHECK-NOT: math.
   // CHECK: gpu.return
   gpu.func @erf_f16(%x: vector<4xf16>) -> vector<4xf16> {

@@ -97,9 +97,9 @@ def WaveLowerMath : Pass<"wave-lower-math", "::mlir::gpu::GPUModuleOp"> {
     * `sin`, `cos`, `sincos`, `tan`, `asin`, `acos`, `atan`, `atan2`,
       `sinh`, `cosh`, `tanh`, `asinh`, `acosh`, `atanh`, `erf`, `erfc`,
       `expm1`, `log1p`, `cbrt`, `powf`, `fpowi` and `rsqrt` on f16, bf16 and
-      f32 are expanded into `arith` on f64 (with `math.fma`, `sqrt`,
-      `roundeven`, `trunc`, `absf`, `copysign` on f64) and rounded once to
-      the result type (f16 and bf16 through f32 rounded to odd): exp and log
+      f32 are expanded, element by element for vectors, into `arith` on f64
+      (with `math.fma`, `sqrt`, `roundeven`, `trunc`, `absf`, `copysign` on
+      f64) and rounded once to the result type (f16 and bf16 through f32 rounded to odd): exp and log
       kernels with relative error under 2^-50, Cody-Waite reduction by pi/2
       in three parts (exact for |x| < 2^50), series and Chebyshev
       interpolants. The results are the correctly rounded ones but within
@@ -136,6 +136,7 @@ def WaveLowerMath : Pass<"wave-lower-math", "::mlir::gpu::GPUModuleOp"> {
     "::mlir::LLVM::LLVMDialect",
     "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
   ];
 }
 

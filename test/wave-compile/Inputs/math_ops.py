@@ -4,6 +4,7 @@ integer ops. Each lane reads two elements of each operand and writes every
 result to its own row of the output.
 
     math_ops.py [--types f16,bf16,f32,f64] [--chip gfx942] [--wave-size 64]
+                [--width 2]
 
 test/wave-compile/math-ops.test compiles it for every chip;
 bench/math_accuracy.py uses the op lists.
@@ -113,12 +114,16 @@ def integer_kernel(chip, wave_size):
 
 
 def main():
+    global WIDTH
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--types", default="f16,bf16,f32,f64")
     parser.add_argument("--chip", default="gfx942")
     parser.add_argument("--wave-size", type=int, default=64)
     parser.add_argument("--no-integers", action="store_true")
+    parser.add_argument("--width", type=int, default=WIDTH,
+                        help="elements of each vector")
     args = parser.parse_args()
+    WIDTH = args.width
     lines = ["gpu.module @math_ops {"]
     for ty in args.types.split(","):
         lines += float_kernel(f"math_{ty}", ty, args.chip, args.wave_size)
