@@ -124,10 +124,13 @@ def half_specials(ty):
 def to_float(bits, ty):
     """Values of f16/bf16/f32 bit patterns as float64."""
     if ty == "f32":
-        return bits.view(np.float32).astype(np.float64)
+        with np.errstate(invalid="ignore"):
+            return bits.view(np.float32).astype(np.float64)
     if ty == "f16":
         return bits.view(np.float16).astype(np.float64)
-    return (bits.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+    with np.errstate(invalid="ignore"):
+        return (bits.astype(np.uint32) << 16).view(np.float32).astype(
+            np.float64)
 
 
 def ordered(bits, width):
