@@ -15,7 +15,10 @@ the expansions' interval bounds), random bit patterns, magnitudes spread
 log-uniformly over 2^-30..2^30 and values uniform in [-12, 12].
 
     /usr/bin/python3 bench/math_accuracy.py [--build-dir build]
-        [--ops sin,erf] [--types f32,f16] [--count 1048576]
+        [--ops sin,erf] [--types f32,f16] [--count 1048576] [--fast-math]
+
+With --fast-math the ops carry `afn`, as wave-compile --fast-math gives
+them: tanh, erf, log1p and expm1 then take MLIR's f32 approximations.
 
 docs/MathAccuracy.md quotes its table.
 """
@@ -39,8 +42,10 @@ BITS = {"f32": (np.uint32, 32), "f16": (np.uint16, 16), "bf16": (np.uint16, 16)}
 TRIG_LIMIT = 2.0 ** 50
 
 
-def kernel(op, ty, n):
-    """A gpu.module applying `op` to each element of X (and Y) into R."""
+def kernel(op, ty, n, flags=""):
+    """A gpu.module applying `op` (with fast-math `flags`, e.g. "afn") to
+    each element of X (and Y) into R."""
+    fastmath = f" fastmath<{flags}>" if flags else ""
     binary = op in BINARY or op == "fpowi"
     block = 256
     mem = f"memref<{n}x{ty}>"
@@ -55,9 +60,9 @@ def kernel(op, ty, n):
     ]
     if binary:
         body.append(f"    %y = vector.load %Y[%i] : {mem}, vector<1x{ty}>")
-        body.append(f"    %r = math.{op} %x, %y : vector<1x{ty}>")
+        body.append(f"    %r = math.{op} %x, %y{fastmath} : vector<1x{ty}>")
     else:
-        body.append(f"    %r = math.{op} %x : vector<1x{ty}>")
+        body.append(f"    %r = math.{op} %x{fastmath} : vector<1x{ty}>")
     body.append(f"    vector.store %r, %R[%i] : {mem}, vector<1x{ty}>")
     return "\n".join([
         "gpu.module @m {",
@@ -139,11 +144,11 @@ def ordered(bits, width):
     return np.where(signed & sign, -(signed & (sign - 1)), signed)
 
 
-def run(wave_run, ty, op, inputs, workdir):
+def run(wave_run, ty, op, inputs, workdir, flags=""):
     n = inputs[0].size
     kernel_file = os.path.join(workdir, "kernel.mlir")
     with open(kernel_file, "w") as f:
-        f.write(kernel(op, ty, n))
+        f.write(kernel(op, ty, n, flags))
     out = tempfile.mkdtemp(dir=workdir)
     command = [wave_run, kernel_file, "--compare-pipeline="
                "gpu.module(wave-lower-math{intrinsics=false})",
@@ -214,13 +219,13 @@ def check_sample(got, inputs, op, ty, size, rng):
     return f"{wrong} of {size}"
 
 
-def measure(wave_run, ty, op, inputs, workdir):
+def measure(wave_run, ty, op, inputs, workdir, flags=""):
     """(max ULP, share of results not equal, NaN disagreements, worst
     input) for inputs as bit patterns."""
     bits_type, width = BITS[ty]
     values = [x.view(np.float32) if ty == "f32" else
               (x.view(np.float16) if ty == "f16" else x) for x in inputs]
-    got, want = run(wave_run, ty, op, values, workdir)
+    got, want = run(wave_run, ty, op, values, workdir, flags)
     got_bits = got.view(bits_type)
     want_bits = want.view(bits_type)
     got_f, want_f = to_float(got_bits, ty), to_float(want_bits, ty)
@@ -248,6 +253,9 @@ def main():
     parser.add_argument("--ops", default=",".join(UNARY + BINARY))
     parser.add_argument("--types", default="f32,f16,bf16")
     parser.add_argument("--count", type=int, default=1 << 20)
+    parser.add_argument("--fast-math", action="store_true",
+                        help="the ops with fastmath<afn> (what wave-compile "
+                        "--fast-math gives them)")
     parser.add_argument("--sample", type=int, default=2000,
                         help="results per op and type checked against "
                         "mpmath (0: none)")
@@ -283,8 +291,9 @@ def main():
                 size = -(-inputs[0].size // 256) * 256
                 inputs = [np.concatenate([v, np.repeat(v[:1], size - v.size)])
                           for v in inputs]
+                flags = "afn" if args.fast_math else ""
                 worst, differ, nans, detail, got = measure(
-                    wave_run, ty, op, inputs, workdir)
+                    wave_run, ty, op, inputs, workdir, flags)
                 sample = ("-" if ty == "bf16" or args.sample == 0 else
                           check_sample(got, inputs, op, ty, args.sample, rng))
                 described = (f"all {inputs[0].size}" if ty != "f32"
@@ -296,7 +305,7 @@ def main():
                     v = np.concatenate([trig_x, np.repeat(trig_x[:1], -(
                         -trig_x.size // 256) * 256 - trig_x.size)])
                     worst, differ, nans, detail, _ = measure(
-                        wave_run, ty, op, [v], workdir)
+                        wave_run, ty, op, [v], workdir, flags)
                     print(f"| {op} (abs x < 2^50) | {ty} | {v.size} | "
                           f"{worst} | {differ:.2e} | {nans} | {detail} | - |",
                           flush=True)

@@ -6,7 +6,8 @@ sincos hold the Payne-Hanek reduction in a branch that only lanes with
 |x| >= 2^50 take (the second number of those rows is the count without it).
 
     /usr/bin/python3 bench/math_instructions.py [--build-dir build]
-        [--chips gfx942,gfx1100] [--types f32,f16,bf16]
+        [--chips gfx942,gfx1100] [--types f32,f16,bf16] [--ops tanh,erf]
+        [--fast-math]
 
 docs/MathAccuracy.md quotes its table.
 """
@@ -65,13 +66,13 @@ def kernel(op, ty):
     ])
 
 
-def count(wave_compile, chip, op, ty, workdir):
+def count(wave_compile, chip, op, ty, workdir, extra=()):
     path = os.path.join(workdir, "k.mlir")
     with open(path, "w") as f:
         f.write(kernel(op, ty))
     result = subprocess.run([wave_compile, path, f"--chip={chip}", "-O3",
-                             "--emit=asm", "-o", "-"], capture_output=True,
-                            text=True)
+                             "--emit=asm", "-o", "-", *extra],
+                            capture_output=True, text=True)
     if result.returncode:
         return None
     total = f64 = skipped = 0
@@ -95,23 +96,29 @@ def main():
     parser.add_argument("--build-dir", default=os.path.join(ROOT, "build"))
     parser.add_argument("--chips", default="gfx942,gfx1100")
     parser.add_argument("--types", default="f32,f16,bf16")
+    parser.add_argument("--ops", default="")
+    parser.add_argument("--fast-math", action="store_true",
+                        help="compile with wave-compile --fast-math")
     args = parser.parse_args()
+    extra = ["--fast-math"] if args.fast_math else []
     wave_compile = os.path.join(args.build_dir, "bin", "wave-compile")
-    ops = sorted(math_ops.UNARY + math_ops.BINARY + math_ops.TERNARY +
-                 ["fpowi"])
+    ops = (args.ops.split(",") if args.ops else
+           sorted(math_ops.UNARY + math_ops.BINARY + math_ops.TERNARY +
+                  ["fpowi"]))
     chips = args.chips.split(",")
     types = args.types.split(",")
     columns = [f"{chip} {ty}" for chip in chips for ty in types]
     print("| op | " + " | ".join(columns) + " |")
     print("|---|" + "---|" * len(columns))
     with tempfile.TemporaryDirectory() as workdir:
-        base = {(c, t): count(wave_compile, c, "copy", t, workdir)[0]
+        base = {(c, t): count(wave_compile, c, "copy", t, workdir, extra)[0]
                 for c in chips for t in types}
         for op in ops:
             cells = []
             for chip in chips:
                 for ty in types:
-                    counted = count(wave_compile, chip, op, ty, workdir)
+                    counted = count(wave_compile, chip, op, ty, workdir,
+                                    extra)
                     if counted is None:
                         cells.append("error")
                         continue

@@ -29,10 +29,12 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <cmath>
@@ -878,6 +880,40 @@ LogicalResult lowerToIntrinsic(OpBuilder &b, Operation *op) {
   return success();
 }
 
+/// The ops that, under `afn`, take MLIR's f32 polynomial approximations
+/// instead of the f64 expansions: the ones whose approximation stays within
+/// a few ULP over the whole f32 range (bench/math_accuracy.py --fast-math;
+/// MLIR's sin, cos, atan2, cbrt and erfc approximations lose the result for
+/// large or denormal arguments, and its atan is off by 40 ULP).
+bool isApproximatedUnderAfn(Operation *op) {
+  if (!isa<math::TanhOp, math::ErfOp, math::Log1pOp, math::ExpM1Op>(op))
+    return false;
+  auto fastMath = cast<arith::ArithFastMathInterface>(op);
+  arith::FastMathFlagsAttr flags = fastMath.getFastMathFlagsAttr();
+  Type element = getElementTypeOrSelf(op->getResult(0).getType());
+  return flags &&
+         arith::bitEnumContainsAll(flags.getValue(),
+                                   arith::FastMathFlags::afn) &&
+         (element.isF32() || element.isF16() || element.isBF16());
+}
+
+/// Rewrites `ops` (isApproximatedUnderAfn) with MLIR's f32 polynomial
+/// approximations, f16 and bf16 through f32.
+LogicalResult approximate(MLIRContext *context, ArrayRef<Operation *> ops) {
+  auto approximated = [](StringRef name) {
+    return llvm::is_contained(
+        {math::TanhOp::getOperationName(), math::ErfOp::getOperationName(),
+         math::Log1pOp::getOperationName(), math::ExpM1Op::getOperationName()},
+        name);
+  };
+  RewritePatternSet patterns(context);
+  populateMathF32ExpansionPatterns(patterns, approximated);
+  populateMathPolynomialApproximationPatterns(patterns, approximated);
+  GreedyRewriteConfig config;
+  config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+  return applyOpPatternsGreedily(ops, std::move(patterns), config);
+}
+
 /// The float element type an op computes on, or null for integer ops.
 Type getFloatElement(Operation *op) {
   for (Value operand : op->getOperands())
@@ -927,6 +963,32 @@ struct LowerMathPass
       failed |= mlir::failed(check(op));
     if (failed)
       return signalPassFailure();
+
+    SmallVector<Operation *> fast;
+    for (Operation *op : ops)
+      if (isApproximatedUnderAfn(op))
+        fast.push_back(op);
+    if (!fast.empty()) {
+      numApproximated = fast.size();
+      // MLIR's erf approximation gives erf(-0) = +0: the sign goes back on.
+      for (Operation *op : fast) {
+        if (!isa<math::ErfOp>(op))
+          continue;
+        OpBuilder after(op->getContext());
+        after.setInsertionPointAfter(op);
+        Value result = op->getResult(0);
+        Value withSign = math::CopySignOp::create(after, op->getLoc(), result,
+                                                  op->getOperand(0));
+        result.replaceAllUsesExcept(withSign, withSign.getDefiningOp());
+      }
+      if (mlir::failed(approximate(&getContext(), fast)))
+        return signalPassFailure();
+      ops.clear();
+      getOperation().walk([&](Operation *op) {
+        if (isa<math::MathDialect>(op->getDialect()))
+          ops.push_back(op);
+      });
+    }
 
     OpBuilder builder(&getContext());
     for (Operation *op : ops) {

@@ -133,6 +133,33 @@ gpu.module @expansions {
   }
 }
 
+// Under afn, tanh, erf, log1p and expm1 take MLIR's f32 approximations (f16
+// through f32; erf keeps the sign of zero); other ops keep their expansion.
+gpu.module @afn {
+  // CHECK-LABEL: gpu.func @approximated
+  // CHECK-SAME: (%[[X:[a-z0-9_]+]]: f32, %[[H:[a-z0-9_]+]]: f16)
+  // CHECK-NOT: f64
+  // CHECK: %[[W:.*]] = arith.extf %[[H]] : f16 to f32
+  // CHECK-NOT: f64
+  // CHECK: llvm.intr.copysign(%{{.*}}, %[[H]]) : (f16, f16) -> f16
+  // CHECK-NOT: f64
+  // CHECK: gpu.return
+  gpu.func @approximated(%x: f32, %h: f16) -> (f32, f16, f32, f32) {
+    %0 = math.tanh %x fastmath<afn> : f32
+    %1 = math.erf %h fastmath<afn> : f16
+    %2 = math.log1p %x fastmath<fast> : f32
+    %3 = math.expm1 %x fastmath<afn,contract> : f32
+    gpu.return %0, %1, %2, %3 : f32, f16, f32, f32
+  }
+  // CHECK-LABEL: gpu.func @kept
+  // CHECK: arith.extf %{{.*}} : f32 to f64
+  gpu.func @kept(%x: f32) -> (f32, f32) {
+    %0 = math.atan %x fastmath<afn> : f32
+    %1 = math.tanh %x fastmath<contract> : f32
+    gpu.return %0, %1 : f32, f32
+  }
+}
+
 // KEEP-LABEL: gpu.func @sin
 // KEEP: math.roundeven {{.*}} : f64
 // KEEP: math.fma {{.*}} : f64

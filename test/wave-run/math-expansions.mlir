@@ -13,6 +13,14 @@
 // RUN: wave-run %s --kernel=special_bf16 --compare-pipeline='gpu.module(wave-lower-math{intrinsics=false})' --rtol=0 --atol=0 | FileCheck %s --check-prefix=BF16
 // BF16: output 'OUT' (640xbf16): agrees (max abs error 0, max rel error 0)
 
+// Under afn (wave-compile --fast-math), tanh, erf, log1p and expm1 take
+// MLIR's f32 approximations: within 4 ULP (5e-7 relative) of wave-run's
+// correctly rounded functions on f32, equal on f16 and bf16 here.
+// RUN: wave-run %s --kernel=special_f32 --compare-pipeline='wave-fast-math,gpu.module(wave-lower-math{intrinsics=false})' --rtol=5e-7 --atol=1e-37 | FileCheck %s --check-prefix=AFN
+// RUN: wave-run %s --kernel=special_f16 --compare-pipeline='wave-fast-math,gpu.module(wave-lower-math{intrinsics=false})' --rtol=0 --atol=0 | FileCheck %s --check-prefix=AFN
+// AFN: output 'OUT' ({{640xf32|640xf16}}): agrees
+// AFN: PASS
+
 // RUN: %python %S/../wave-compile/Inputs/math_ops.py > %t.mlir
 // RUN: wave-run %t.mlir --kernel=math_f16 --seed=1 --compare-pipeline='gpu.module(wave-lower-math{intrinsics=false})' --rtol=0 --atol=0 | FileCheck %s --check-prefix=RANDOM
 // RUN: wave-run %t.mlir --kernel=math_bf16 --seed=2 --compare-pipeline='gpu.module(wave-lower-math{intrinsics=false})' --rtol=0 --atol=0 | FileCheck %s --check-prefix=RANDOM
