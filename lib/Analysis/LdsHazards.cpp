@@ -274,6 +274,17 @@ LdsHazardAnalysis::LdsHazardAnalysis(gpu::GPUFuncOp kernel,
     }
     footprint = std::make_unique<SymbolicFootprint>(std::move(*built));
   }
+  // A box around each footprint: most pairs of a tiled kernel's accesses
+  // to one tile (a staging write of some rows, a fragment read of others)
+  // are apart, which the boxes tell without a pair query.
+  for (const std::unique_ptr<SymbolicFootprint> &footprint : footprints) {
+    std::optional<CoordinateBounds> &bounds = boxes.emplace_back();
+    if (!footprint)
+      continue;
+    if (FailureOr<CoordinateBounds> found = findCoordinateBounds(*footprint);
+        ::mlir::succeeded(found))
+      bounds = std::move(*found);
+  }
 
   hazards = findPlacementHazards(
       program,
@@ -330,6 +341,9 @@ bool LdsHazardAnalysis::conflicts(unsigned from, unsigned to,
   if (firstFootprint->getMemRefType().getElementTypeBitWidth() !=
       secondFootprint->getMemRefType().getElementTypeBitWidth())
     return true;
+  if (firstFootprint->getMemref() == secondFootprint->getMemref() &&
+      boxes[from] && boxes[to] && !boxes[from]->mayMeet(*boxes[to]))
+    return false;
 
   // Loops around both accesses: the carrier's iterations are `distance`
   // apart (exactly 1, or at least 2), loops around it are in the same

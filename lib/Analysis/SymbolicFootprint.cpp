@@ -18,6 +18,7 @@
 #include "wave/Dialect/Wave/IR/Assumptions.h"
 
 #include "mlir/Analysis/Presburger/IntegerRelation.h"
+#include "mlir/Analysis/Presburger/Simplex.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -216,6 +217,34 @@ public:
   void shareQuotients() { sharedQuotients = true; }
 
   bool isEmpty() const { return poly.isIntegerEmpty(); }
+  /// The bounds of `form` over the rational relaxation of a system that has
+  /// a rational point: every integer point lies inside them. A side the
+  /// relaxation leaves unbounded (or that overflows 64 bits) is none.
+  std::pair<std::optional<int64_t>, std::optional<int64_t>>
+  getRationalRange(const Linear &form) const {
+    presburger::Simplex simplex(poly);
+    SmallVector<llvm::DynamicAPInt> coeffs(poly.getNumVars() + 1);
+    for (auto [i, c] : llvm::enumerate(form.coeffs))
+      coeffs[i] = llvm::DynamicAPInt(c);
+    coeffs.back() = llvm::DynamicAPInt(form.constant);
+    auto bound = [&](presburger::Simplex::Direction direction)
+        -> std::optional<int64_t> {
+      presburger::MaybeOptimum<presburger::Fraction> optimum =
+          simplex.computeOptimum(direction, coeffs);
+      if (!optimum.isBounded())
+        return std::nullopt;
+      llvm::DynamicAPInt value =
+          direction == presburger::Simplex::Direction::Down
+              ? presburger::floor(*optimum)
+              : presburger::ceil(*optimum);
+      if (value < llvm::DynamicAPInt(INT64_MIN) ||
+          value > llvm::DynamicAPInt(INT64_MAX))
+        return std::nullopt;
+      return int64_t(value);
+    };
+    return {bound(presburger::Simplex::Direction::Down),
+            bound(presburger::Simplex::Direction::Up)};
+  }
   /// A point of the system, when it has one.
   std::optional<SmallVector<int64_t>> findSample() const {
     auto sample = poly.findIntegerSample();
@@ -2153,6 +2182,48 @@ CommonAddressCache::find(const SymbolicFootprint &a, const SymbolicFootprint &b,
       findCommonAddress(a, b, relationOf, lanes);
   answers.try_emplace(bytes, answer);
   return answer;
+}
+
+FailureOr<CoordinateBounds>
+mlir::wave::findCoordinateBounds(const SymbolicFootprint &footprint) {
+  const SymbolicFootprint::Impl &fp = footprint.getImpl();
+  System system;
+  Shared shared;
+  Execution execution(system, shared, fp, [](Value) { return false; });
+  if (failed(execution.build()) || system.hasOverflow())
+    return failure();
+  CoordinateBounds bounds;
+  // The execution's alternatives (guards, slot runs) are left out: fewer
+  // constraints, more points, still bounds.
+  if (!system.findSample()) {
+    bounds.empty = true;
+    return bounds;
+  }
+  for (const Linear &coordinate : execution.coordinate) {
+    auto [lower, upper] = system.getRationalRange(coordinate);
+    // The relaxation of a floordiv or mod leaves slack; a binary search on
+    // integers between the rational bounds takes it back, so that the boxes
+    // of neighbouring rows (a staging chunk and the next) are apart.
+    if (lower && upper) {
+      int64_t lo = *lower, hi = *upper;
+      lower = findExtreme(system, {}, coordinate, lo, hi, 1);
+      upper = findExtreme(system, {}, coordinate, *lower, hi, -1);
+    }
+    bounds.lower.push_back(lower);
+    bounds.upper.push_back(upper);
+  }
+  return bounds;
+}
+
+bool CoordinateBounds::mayMeet(const CoordinateBounds &other) const {
+  if (empty || other.empty)
+    return false;
+  for (auto [lowerA, upperA, lowerB, upperB] :
+       llvm::zip_equal(lower, upper, other.lower, other.upper))
+    if ((upperA && lowerB && *upperA < *lowerB) ||
+        (upperB && lowerA && *upperB < *lowerA))
+      return false;
+  return true;
 }
 
 FailureOr<LaneOverlap> mlir::wave::computeSymbolicOverlap(

@@ -183,7 +183,7 @@ TEST_F(SymbolicFootprintTest, AgreesWithEnumerationOnRandomKernels) {
       {IterationDistance::atLeast(2),
        [](int64_t k, int64_t l) { return l >= k + 2; }},
   };
-  unsigned nonTrivial = 0, inBoundsCases = 0;
+  unsigned nonTrivial = 0, inBoundsCases = 0, apartCases = 0;
   // One cache across every kernel (each parsed into a new module, so ops of
   // earlier rounds are freed): its answers must agree with enumeration.
   CommonAddressCache cache;
@@ -218,6 +218,39 @@ TEST_F(SymbolicFootprintTest, AgreesWithEnumerationOnRandomKernels) {
         }
       }
     }
+    // Coordinate bounds hold every enumerated element, and boxes apart
+    // mean no common address.
+    for (StringRef tag : {"a", "b"}) {
+      std::string reason;
+      FailureOr<WorkgroupFootprint> elements =
+          footprint(tag)->enumerate(FootprintBindings(), &reason);
+      ASSERT_TRUE(succeeded(elements)) << reason;
+      FailureOr<CoordinateBounds> bounds =
+          findCoordinateBounds(symbolic(tag));
+      ASSERT_TRUE(succeeded(bounds));
+      std::optional<FootprintBox> box = elements->getBoundingBox();
+      if (!box || kernel.tripCount == 0)
+        continue;
+      ASSERT_FALSE(bounds->empty);
+      for (unsigned dim = 0; dim < box->lowerBounds.size(); ++dim) {
+        if (bounds->lower[dim])
+          EXPECT_LE(*bounds->lower[dim], box->lowerBounds[dim]);
+        if (bounds->upper[dim])
+          EXPECT_GE(*bounds->upper[dim],
+                    box->lowerBounds[dim] + box->extents[dim] - 1);
+      }
+    }
+    {
+      FailureOr<CoordinateBounds> boundsA = findCoordinateBounds(sa);
+      FailureOr<CoordinateBounds> boundsB = findCoordinateBounds(sb);
+      ASSERT_TRUE(succeeded(boundsA) && succeeded(boundsB));
+      if (!boundsA->mayMeet(*boundsB)) {
+        ++apartCases;
+        EXPECT_FALSE(enumerateOverlap(a, b, kernel, 4,
+                                      [](int64_t, int64_t) { return true; })
+                         .commonAddress);
+      }
+    }
     // Bounds: every element of every lane in every iteration, enumerated.
     for (StringRef tag : {"a", "b"}) {
       std::string reason;
@@ -235,6 +268,7 @@ TEST_F(SymbolicFootprintTest, AgreesWithEnumerationOnRandomKernels) {
   // The random cases reach every kind of answer, not only "overlap".
   EXPECT_GT(nonTrivial, 0u);
   EXPECT_GT(inBoundsCases, 0u);
+  EXPECT_GT(apartCases, 0u);
 }
 
 /// A clone of a kernel (what load minimization restages) asks the same
@@ -727,6 +761,54 @@ TEST_F(SymbolicFootprintTest, GuardsAndUniformValues) {
   EXPECT_FALSE(own->has_value());
   EXPECT_EQ(low.getInexactGuards(), 0u);
   EXPECT_FALSE(low.isEmpty());
+}
+
+/// Two staging chunks of a 64x128 f16 tile (rows t floordiv 16 + 16 c) and
+/// a fragment read of rows 0..31: the integer bounds are the exact rows,
+/// though the relaxation of the floordiv alone would widen them by one.
+constexpr StringLiteral kStagingChunks = R"mlir(
+gpu.module @m {
+  gpu.func @k(%v: vector<8xf16>) kernel attributes {
+      known_block_size = array<i32: 256, 1, 1>} {
+    %t = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %tile = wave.alloc_lds : memref<64x128xf16, #gpu.address_space<workgroup>>
+    wave.write %v, %tile[%c0, %t] map affine_map<(c, t) -> (c * 16 + t floordiv 16, (t mod 16) * 8)>
+        {tag = "chunk0"} : vector<8xf16>, memref<64x128xf16, #gpu.address_space<workgroup>>
+    wave.write %v, %tile[%c1, %t] map affine_map<(c, t) -> (c * 16 + t floordiv 16, (t mod 16) * 8)>
+        {tag = "chunk1"} : vector<8xf16>, memref<64x128xf16, #gpu.address_space<workgroup>>
+    wave.write %v, %tile[%c2, %t] map affine_map<(c, t) -> (c * 16 + t floordiv 16, (t mod 16) * 8)>
+        {tag = "chunk2"} : vector<8xf16>, memref<64x128xf16, #gpu.address_space<workgroup>>
+    %a = wave.read %tile[%t] map affine_map<(t) -> (t mod 32, ((t mod 64) floordiv 32) * 4)>
+        {tag = "fragment"} : memref<64x128xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+    gpu.return
+  }
+}
+)mlir";
+
+TEST_F(SymbolicFootprintTest, CoordinateBoundsAreTheExactBoxes) {
+  ASSERT_TRUE(parse(kStagingChunks));
+  auto bounds = [&](StringRef tag) {
+    FailureOr<CoordinateBounds> found = findCoordinateBounds(symbolic(tag));
+    EXPECT_TRUE(succeeded(found));
+    return *found;
+  };
+  CoordinateBounds chunk0 = bounds("chunk0"), chunk1 = bounds("chunk1"),
+                   chunk2 = bounds("chunk2"), fragment = bounds("fragment");
+  EXPECT_EQ(chunk1.lower[0], 16);
+  EXPECT_EQ(chunk1.upper[0], 31);
+  EXPECT_EQ(chunk1.lower[1], 0);
+  EXPECT_EQ(chunk1.upper[1], 127);
+  EXPECT_EQ(fragment.lower[0], 0);
+  EXPECT_EQ(fragment.upper[0], 31);
+  EXPECT_EQ(fragment.lower[1], 0);
+  EXPECT_EQ(fragment.upper[1], 7);
+  EXPECT_FALSE(chunk0.mayMeet(chunk1));
+  EXPECT_TRUE(chunk0.mayMeet(fragment));
+  EXPECT_TRUE(chunk1.mayMeet(fragment));
+  EXPECT_FALSE(chunk2.mayMeet(fragment));
 }
 
 /// A loop of run-time trip count `%n`; `ASSUME` is the kernel's assumption.

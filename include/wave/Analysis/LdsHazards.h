@@ -20,6 +20,7 @@
 #define WAVE_ANALYSIS_LDSHAZARDS_H
 
 #include "wave/Analysis/BarrierPlacement.h"
+#include "wave/Analysis/SymbolicFootprint.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
@@ -117,6 +118,8 @@ private:
   SmallVector<LdsAccess> accesses;
   /// Exact footprints by access id; null when unknown.
   SmallVector<std::unique_ptr<SymbolicFootprint>> footprints;
+  /// A box around each footprint, by access id; none when unknown.
+  SmallVector<std::optional<CoordinateBounds>> boxes;
   /// Conflict answers by the structure of the question: the caller's cache
   /// or `ownCache`.
   std::unique_ptr<CommonAddressCache> ownCache;

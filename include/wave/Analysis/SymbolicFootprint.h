@@ -178,6 +178,27 @@ private:
   llvm::StringMap<FailureOr<std::optional<FootprintWitness>>> answers;
 };
 
+/// Bounds, per dimension of its memref, on the coordinates of the elements
+/// every execution of an access touches (all lanes, all iterations, every
+/// workgroup), from the rational relaxation of its system: a box around its
+/// footprint, at the cost of two simplex optimizations a dimension, that
+/// pair queries use to skip pairs whose boxes are apart.
+struct CoordinateBounds {
+  /// Per dimension; none where the relaxation is unbounded.
+  SmallVector<std::optional<int64_t>> lower, upper;
+  /// No execution at all (not even a rational one).
+  bool empty = false;
+
+  /// Whether the two boxes (of accesses to one memref, so one rank and
+  /// layout) may share a coordinate.
+  bool mayMeet(const CoordinateBounds &other) const;
+};
+
+/// The `CoordinateBounds` of `footprint`; fails when an address is not
+/// affine or overflows.
+FailureOr<CoordinateBounds>
+findCoordinateBounds(const SymbolicFootprint &footprint);
+
 /// `LaneOverlap` of two accesses to the same memref by pair queries: a
 /// common address, a cross-lane and a cross-wave pair of executions.
 FailureOr<LaneOverlap> computeSymbolicOverlap(const SymbolicFootprint &a,
