@@ -37,6 +37,7 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -68,6 +69,13 @@ constexpr double kTwoOverPiChunks[10] = {
     0xC0DB62, 0x95993C, 0x439041, 0xFE5163, 0xABDEBB};
 // From this |x| on the reduction takes 2/pi's bits (Payne and Hanek).
 constexpr double kHugeArgument = 0x1p50;
+// pi/2 as three floats, for the f32 reduction under afn, and the |x| below
+// which it is used.
+constexpr float kPio2F1 = float(kPio2Hi);
+constexpr float kPio2F2 = float((kPio2Hi - double(kPio2F1)) + kPio2Mid);
+constexpr float kPio2F3 =
+    float(((kPio2Hi - double(kPio2F1)) - double(kPio2F2)) + kPio2Mid);
+constexpr double kFastTrigLimit = 0x1p16;
 constexpr double kTanPiOver12 = 0.2679491924311227;
 
 // e^{x^2} erfc(x) on [1, 3], [3, 6] and [6, 10.1], Chebyshev interpolants of
@@ -124,15 +132,18 @@ Type withElement(Type shapeLike, Type element) {
 /// Builds f64 and i64 arith on values of one shape (a scalar or a vector).
 class Emitter {
 public:
-  Emitter(OpBuilder &builder, Location loc, Type shapeLike)
+  /// Computes in `realType` (f64 unless given) of the shape of `shapeLike`.
+  Emitter(OpBuilder &builder, Location loc, Type shapeLike,
+          Type realType = {})
       : b(builder), loc(loc),
-        f64(withElement(shapeLike, builder.getF64Type())),
+        real(withElement(shapeLike,
+                         realType ? realType : builder.getF64Type())),
         i64(withElement(shapeLike, builder.getI64Type())),
         i1(withElement(shapeLike, builder.getI1Type())) {}
 
   OpBuilder &b;
   Location loc;
-  Type f64, i64, i1;
+  Type real, i64, i1;
 
   Value constant(Type type, Attribute scalar) {
     if (auto shaped = dyn_cast<ShapedType>(type))
@@ -140,7 +151,9 @@ public:
           b, loc, cast<TypedAttr>(DenseElementsAttr::get(shaped, scalar)));
     return arith::ConstantOp::create(b, loc, cast<TypedAttr>(scalar));
   }
-  Value f(double value) { return constant(f64, b.getF64FloatAttr(value)); }
+  Value f(double value) {
+    return constant(real, b.getFloatAttr(getElementTypeOrSelf(real), value));
+  }
   Value i(int64_t value) { return constant(i64, b.getI64IntegerAttr(value)); }
   Value inf() { return f(std::numeric_limits<double>::infinity()); }
   Value nan() { return f(std::numeric_limits<double>::quiet_NaN()); }
@@ -180,7 +193,7 @@ public:
         b, loc, x, constant(x.getType(), b.getIntegerAttr(b.getI1Type(), 1)));
   }
   Value bits(Value x) { return arith::BitcastOp::create(b, loc, i64, x); }
-  Value fromBits(Value x) { return arith::BitcastOp::create(b, loc, f64, x); }
+  Value fromBits(Value x) { return arith::BitcastOp::create(b, loc, real, x); }
   Value signBit(Value x) {
     return icmp(arith::CmpIPredicate::slt, bits(x), i(0));
   }
@@ -233,7 +246,7 @@ public:
     for (unsigned k = 1; k <= 12; ++k)
       series.push_back(2.0 / double(2 * k + 1));
     Value lnM = fma(mul(s, z), poly(z, series), add(s, s));
-    Value e = arith::SIToFPOp::create(b, loc, f64, exponent);
+    Value e = arith::SIToFPOp::create(b, loc, real, exponent);
     Value result = fma(e, f(kLn2), lnM);
     result = sel(eq(x, 0.0), neg(inf()), result);
     result = sel(lt(x, 0.0), nan(), result);
@@ -334,14 +347,14 @@ public:
     auto branch = scf::IfOp::create(
         b, loc, any,
         [&](OpBuilder &thenBuilder, Location thenLoc) {
-          Emitter e(thenBuilder, thenLoc, f64);
+          Emitter e(thenBuilder, thenLoc, real);
           auto [hugeR, hugeQuadrant] =
               e.reduceHuge(e.sel(huge, a, e.f(kHugeArgument)), x);
           scf::YieldOp::create(thenBuilder, thenLoc,
                                ValueRange{hugeR, hugeQuadrant});
         },
         [&](OpBuilder &elseBuilder, Location elseLoc) {
-          Emitter e(elseBuilder, elseLoc, f64);
+          Emitter e(elseBuilder, elseLoc, real);
           scf::YieldOp::create(elseBuilder, elseLoc,
                                ValueRange{e.f(0.0), e.i(0)});
         });
@@ -418,29 +431,57 @@ public:
     n = sel(negative, neg(n), n);
     return {r, quadrantOf(n)};
   }
-  Value quadrantBit(Value quadrant, int64_t bit) {
-    return icmp(arith::CmpIPredicate::ne,
-                arith::AndIOp::create(b, loc, quadrant, i(bit)), i(0));
+  /// sin, cos and tan of x from sin(r), cos(r) and k mod 4 (of any integer
+  /// type) for x = k pi/2 + r; sin(-0) and tan(-0) are -0 (the reductions
+  /// give r = +0).
+  std::array<Value, 3> byQuadrant(Value x, Value s, Value c, Value quadrant) {
+    Type type = quadrant.getType();
+    auto integer = [&](int64_t v) {
+      return constant(type, b.getIntegerAttr(getElementTypeOrSelf(type), v));
+    };
+    auto bit = [&](Value value, int64_t mask) {
+      return icmp(arith::CmpIPredicate::ne,
+                  arith::AndIOp::create(b, loc, value, integer(mask)),
+                  integer(0));
+    };
+    Value odd = bit(quadrant, 1);
+    Value sinValue = sel(odd, c, s);
+    sinValue = sel(bit(quadrant, 2), neg(sinValue), sinValue);
+    Value cosValue = sel(odd, s, c);
+    Value cosQuadrant = arith::AddIOp::create(b, loc, quadrant, integer(1));
+    cosValue = sel(bit(cosQuadrant, 2), neg(cosValue), cosValue);
+    Value tanValue = sel(odd, neg(div(c, s)), div(s, c));
+    Value zero = eq(x, 0.0);
+    return {sel(zero, x, sinValue), cosValue, sel(zero, x, tanValue)};
   }
   std::pair<Value, Value> sinCos(Value x) {
     auto [r, quadrant] = reduce(x);
-    Value s = sinKernel(r), c = cosKernel(r);
-    Value odd = quadrantBit(quadrant, 1);
-    Value sinValue = sel(odd, c, s);
-    sinValue = sel(quadrantBit(quadrant, 2), neg(sinValue), sinValue);
-    Value cosValue = sel(odd, s, c);
-    Value cosQuadrant = arith::AddIOp::create(b, loc, quadrant, i(1));
-    cosValue = sel(quadrantBit(cosQuadrant, 2), neg(cosValue), cosValue);
-    // sin(-0) = -0: the reduction gives +0.
-    sinValue = sel(eq(x, 0.0), x, sinValue);
+    auto [sinValue, cosValue, tanValue] =
+        byQuadrant(x, sinKernel(r), cosKernel(r), quadrant);
     return {sinValue, cosValue};
   }
   Value tan(Value x) {
     auto [r, quadrant] = reduce(x);
-    Value s = sinKernel(r), c = cosKernel(r);
-    Value result =
-        sel(quadrantBit(quadrant, 1), neg(div(c, s)), div(s, c));
-    return sel(eq(x, 0.0), x, result);
+    return byQuadrant(x, sinKernel(r), cosKernel(r), quadrant)[2];
+  }
+
+  /// sin, cos and tan in the emitter's type (f32) for |x| < 2^16 under
+  /// afn: k = rint(2x/pi), r by Cody and Waite with pi/2 in three floats,
+  /// the Taylor series of sin and cos to r^11 and r^12.
+  std::array<Value, 3> fastTrig(Value x) {
+    Value k = rint(mul(x, f(kTwoOverPi)));
+    Value minusK = neg(k);
+    Value r = fma(minusK, f(kPio2F1), x);
+    r = fma(minusK, f(kPio2F2), r);
+    r = fma(minusK, f(kPio2F3), r);
+    Type i32 = withElement(real, b.getI32Type());
+    Value quadrant = arith::AndIOp::create(
+        b, loc, arith::FPToSIOp::create(b, loc, i32, k),
+        constant(i32, b.getI32IntegerAttr(3)));
+    Value z = mul(r, r);
+    Value s = mul(r, poly(z, taylor(6, 1, 2, 1.0, /*alternate=*/true)));
+    Value c = poly(z, taylor(7, 0, 2, 1.0, /*alternate=*/true));
+    return byQuadrant(x, s, c, quadrant);
   }
 
   /// atan(a) for a >= 0 (inf included): a > 1 through pi/2 - atan(1/a),
@@ -604,6 +645,15 @@ bool isExpanded(Operation *op) {
              math::FPowIOp, math::RsqrtOp>(op);
 }
 
+/// Whether the op carries `afn` (wave-compile --fast-math).
+bool allowsApproximation(Operation *op) {
+  auto fastMath = dyn_cast<arith::ArithFastMathInterface>(op);
+  arith::FastMathFlagsAttr flags =
+      fastMath ? fastMath.getFastMathFlagsAttr() : nullptr;
+  return flags && arith::bitEnumContainsAll(flags.getValue(),
+                                            arith::FastMathFlags::afn);
+}
+
 /// Rounds an f64 value to `element` (f32, f16 or bf16) once: f16 and bf16
 /// through f32 rounded to odd, which keeps the second rounding exact.
 Value roundFromF64(Emitter &e, Value value, Type element, Type shapeLike) {
@@ -612,7 +662,7 @@ Value roundFromF64(Emitter &e, Value value, Type element, Type shapeLike) {
   if (element.isF32())
     return narrow;
   Type i32 = withElement(shapeLike, e.b.getI32Type());
-  Value back = arith::ExtFOp::create(e.b, e.loc, e.f64, narrow);
+  Value back = arith::ExtFOp::create(e.b, e.loc, e.real, narrow);
   Value inexact = e.cmp(arith::CmpFPredicate::ONE, back, value);
   Value word = arith::BitcastOp::create(e.b, e.loc, i32, narrow);
   Value one = e.constant(i32, e.b.getI32IntegerAttr(1));
@@ -683,6 +733,54 @@ Value expandIPowI(OpBuilder &b, math::IPowIOp op) {
   return arith::SelectOp::create(b, loc, negative, negativeResult, power);
 }
 
+/// sin, cos, sincos or tan of the scalar `x` under afn: in f32 where
+/// |x| < 2^16 (Emitter::fastTrig), else (an scf.if, so only where a lane
+/// needs it) the f64 expansion; f16 and bf16 results rounded from f32.
+SmallVector<Value> fastTrigonometry(OpBuilder &b, Operation *op, Value x) {
+  Location loc = op->getLoc();
+  Type element = x.getType();
+  Type f32 = b.getF32Type();
+  Emitter e(b, loc, f32, f32);
+  Value x32 = element.isF32() ? x : arith::ExtFOp::create(b, loc, f32, x);
+  Value small =
+      e.cmp(arith::CmpFPredicate::OLT, e.abs(x32), e.f(kFastTrigLimit));
+  auto pick = [&](std::array<Value, 3> trig) -> SmallVector<Value> {
+    if (isa<math::SinOp>(op))
+      return {trig[0]};
+    if (isa<math::CosOp>(op))
+      return {trig[1]};
+    if (isa<math::TanOp>(op))
+      return {trig[2]};
+    return {trig[0], trig[1]};
+  };
+  auto branch = scf::IfOp::create(
+      b, loc, small,
+      [&](OpBuilder &thenBuilder, Location thenLoc) {
+        Emitter fast(thenBuilder, thenLoc, f32, f32);
+        scf::YieldOp::create(thenBuilder, thenLoc, pick(fast.fastTrig(x32)));
+      },
+      [&](OpBuilder &elseBuilder, Location elseLoc) {
+        Emitter accurate(elseBuilder, elseLoc, f32);
+        Value wide = arith::ExtFOp::create(elseBuilder, elseLoc,
+                                           accurate.real, x32);
+        SmallVector<Value> values;
+        if (isa<math::TanOp>(op)) {
+          values.push_back(accurate.tan(wide));
+        } else {
+          auto [sinValue, cosValue] = accurate.sinCos(wide);
+          values = pick({sinValue, cosValue, Value()});
+        }
+        for (Value &value : values)
+          value = roundFromF64(accurate, value, f32, f32);
+        scf::YieldOp::create(elseBuilder, elseLoc, values);
+      });
+  SmallVector<Value> results(branch.getResults());
+  if (!element.isF32())
+    for (Value &result : results)
+      result = arith::TruncFOp::create(b, loc, element, result);
+  return results;
+}
+
 /// Expands `op` (isExpanded) on f16, bf16 or f32 scalars, `operands`, into
 /// f64 arith; returns its results.
 SmallVector<Value> expandScalars(OpBuilder &b, Operation *op,
@@ -691,9 +789,12 @@ SmallVector<Value> expandScalars(OpBuilder &b, Operation *op,
   Type element = shapeLike;
   Emitter e(b, op->getLoc(), shapeLike);
   auto widen = [&](Value v) -> Value {
-    return arith::ExtFOp::create(b, op->getLoc(), e.f64, v);
+    return arith::ExtFOp::create(b, op->getLoc(), e.real, v);
   };
   auto arg = [&](unsigned i) { return widen(operands[i]); };
+  if (isa<math::SinOp, math::CosOp, math::SincosOp, math::TanOp>(op) &&
+      allowsApproximation(op))
+    return fastTrigonometry(b, op, operands[0]);
   SmallVector<Value> results =
       llvm::TypeSwitch<Operation *, SmallVector<Value>>(op)
           .Case([&](math::SinOp) { return SmallVector<Value>{
@@ -746,7 +847,7 @@ SmallVector<Value> expandScalars(OpBuilder &b, Operation *op,
             Value isOdd = arith::CmpIOp::create(
                 b, e.loc, arith::CmpIPredicate::ne,
                 arith::AndIOp::create(b, e.loc, n, intCst(1)), intCst(0));
-            Value y = arith::SIToFPOp::create(b, e.loc, e.f64, n);
+            Value y = arith::SIToFPOp::create(b, e.loc, e.real, n);
             Value isInteger = e.constant(e.i1, b.getIntegerAttr(b.getI1Type(), 1));
             return SmallVector<Value>{e.pow(arg(0), y, isInteger, isOdd)};
           })
@@ -888,12 +989,8 @@ LogicalResult lowerToIntrinsic(OpBuilder &b, Operation *op) {
 bool isApproximatedUnderAfn(Operation *op) {
   if (!isa<math::TanhOp, math::ErfOp, math::Log1pOp, math::ExpM1Op>(op))
     return false;
-  auto fastMath = cast<arith::ArithFastMathInterface>(op);
-  arith::FastMathFlagsAttr flags = fastMath.getFastMathFlagsAttr();
   Type element = getElementTypeOrSelf(op->getResult(0).getType());
-  return flags &&
-         arith::bitEnumContainsAll(flags.getValue(),
-                                   arith::FastMathFlags::afn) &&
+  return allowsApproximation(op) &&
          (element.isF32() || element.isF16() || element.isBF16());
 }
 

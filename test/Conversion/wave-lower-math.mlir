@@ -134,7 +134,8 @@ gpu.module @expansions {
 }
 
 // Under afn, tanh, erf, log1p and expm1 take MLIR's f32 approximations (f16
-// through f32; erf keeps the sign of zero); other ops keep their expansion.
+// through f32; erf keeps the sign of zero), sin, cos and tan an f32 path;
+// other ops keep their expansion.
 gpu.module @afn {
   // CHECK-LABEL: gpu.func @approximated
   // CHECK-SAME: (%[[X:[a-z0-9_]+]]: f32, %[[H:[a-z0-9_]+]]: f16)
@@ -151,6 +152,26 @@ gpu.module @afn {
     %3 = math.expm1 %x fastmath<afn,contract> : f32
     gpu.return %0, %1, %2, %3 : f32, f16, f32, f32
   }
+  // sin, cos and tan under afn: in f32 where |x| < 2^16, the f64 expansion
+  // in a branch for the other lanes.
+  // CHECK-LABEL: gpu.func @fast_trigonometry
+  // CHECK: %[[W:.*]] = arith.extf %{{.*}} : f16 to f32
+  // CHECK: %[[A:.*]] = llvm.intr.fabs(%[[W]]) : (f32) -> f32
+  // CHECK: %[[SMALL:.*]] = arith.cmpf olt, %[[A]], %{{.*}} : f32
+  // CHECK: %[[R:.*]]:2 = scf.if %[[SMALL]] -> (f32, f32) {
+  // CHECK: llvm.intr.roundeven(%{{.*}}) : (f32) -> f32
+  // CHECK-NOT: f64
+  // CHECK: } else {
+  // CHECK: arith.extf %[[W]] : f32 to f64
+  // CHECK: arith.truncf %{{.*}} : f64 to f32
+  // CHECK: }
+  // CHECK: arith.truncf %[[R]]#0 : f32 to f16
+  // CHECK: arith.truncf %[[R]]#1 : f32 to f16
+  gpu.func @fast_trigonometry(%h: f16) -> (f16, f16) {
+    %s, %c = math.sincos %h fastmath<afn> : f16
+    gpu.return %s, %c : f16, f16
+  }
+
   // CHECK-LABEL: gpu.func @kept
   // CHECK: arith.extf %{{.*}} : f32 to f64
   gpu.func @kept(%x: f32) -> (f32, f32) {

@@ -14,8 +14,9 @@
 // BF16: output 'OUT' (640xbf16): agrees (max abs error 0, max rel error 0)
 
 // Under afn (wave-compile --fast-math), tanh, erf, log1p and expm1 take
-// MLIR's f32 approximations: within 4 ULP (5e-7 relative) of wave-run's
-// correctly rounded functions on f32, equal on f16 and bf16 here.
+// MLIR's f32 approximations and sin, cos, tan an f32 path: within 4 ULP
+// (5e-7 relative) of wave-run's correctly rounded functions on f32, equal
+// on f16 here.
 // RUN: wave-run %s --kernel=special_f32 --compare-pipeline='wave-fast-math,gpu.module(wave-lower-math{intrinsics=false})' --rtol=5e-7 --atol=1e-37 | FileCheck %s --check-prefix=AFN
 // RUN: wave-run %s --kernel=special_f16 --compare-pipeline='wave-fast-math,gpu.module(wave-lower-math{intrinsics=false})' --rtol=0 --atol=0 | FileCheck %s --check-prefix=AFN
 // AFN: output 'OUT' ({{640xf32|640xf16}}): agrees

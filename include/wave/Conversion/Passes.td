@@ -114,10 +114,12 @@ def WaveLowerMath : Pass<"wave-lower-math", "::mlir::gpu::GPUModuleOp"> {
     classifications): the backend has no f64 transcendental of its own, so
     any other op on f64, and every op on another float type (f8, tf32, ...)
     is an error at the op. Fast-math flags move to the intrinsics. Under
-    `afn` (`wave-compile --fast-math`), `tanh`, `erf`, `log1p` and `expm1`
-    on f32 (f16, bf16 through f32) take MLIR's f32 polynomial
-    approximations instead (`populateMathPolynomialApproximationPatterns`:
-    within 4 ULP, a third to a fifth of the instructions); the other
+    `afn` (`wave-compile --fast-math`), on f32 (f16, bf16 through f32),
+    `tanh`, `erf`, `log1p` and `expm1` take MLIR's f32 polynomial
+    approximations (`populateMathPolynomialApproximationPatterns`: within
+    4 ULP), and `sin`, `cos`, `sincos`, `tan` an f32 reduction and series
+    where |x| < 2^16 (within 3 ULP; the f64 expansion in an `scf.if` for
+    other lanes), for a third to a fifth of the instructions; the other
     expansions do not change (`wave-lower-approximate-math` handles f32
     `exp` and `exp2` under `afn` before this pass).
 
