@@ -1,9 +1,8 @@
 //===- LowerMath.cpp - Every math op to instructions or f64 expansions ----===//
 //
 // convert-gpu-to-rocdl turns most math ops into calls of the ROCm device
-// library (OCML), which wave-compile does not link (Debian's LLVM 22 ships no
-// device library bitcode). This pass leaves no math op that would become such
-// a call:
+// library (OCML), which wave-compile does not link (docs/MathAccuracy.md
+// says why). This pass leaves no math op that would become such a call:
 //
 // * Ops the AMDGPU backend implements itself, from one instruction or its own
 //   accurate sequence (floor, ceil, trunc, round, roundeven, fabs, copysign,
@@ -17,6 +16,10 @@
 // * f64 is accepted where the backend computes it (the first group but the
 //   transcendentals); any other op on f64 or on another float type is an error
 //   at the op.
+// * Under afn (wave-compile --fast-math), tanh, erf, log1p and expm1 take
+//   MLIR's f32 polynomial approximations, and sin, cos, sincos and tan an f32
+//   reduction and series where |x| < 2^16: within 4 ULP, a fraction of the
+//   instructions.
 //
 // docs/MathAccuracy.md lists each op's lowering and its measured error.
 //

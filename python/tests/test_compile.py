@@ -120,13 +120,24 @@ def test_bad_options_raise_with_the_diagnostic():
 
 
 def test_lowering_errors_raise_with_locations():
+    # f32 sin compiles (wave-lower-math); f64 sin has no lowering but OCML.
     mb = wm.ModuleBuilder("sine")
-    k = mb.kernel("sine", [("x", wm.memref([64], wm.f32))], block=(64, 1, 1),
+    k = mb.kernel("sine", [("x", wm.memref([64], wm.f64))], block=(64, 1, 1),
                   chip="gfx942")
     tid = k.gpu.thread_id()
     k.memref.store(k.math.sin(k.memref.load(k["x"], [tid])), k["x"], [tid])
-    with pytest.raises(wm.MLIRError, match="__ocml_sin_f32"):
+    with pytest.raises(wm.MLIRError, match="'math.sin' on f64 cannot be "
+                       "compiled"):
         wm.compile(mb.build()["sine"])
+
+
+def test_math_functions_compile():
+    mb = wm.ModuleBuilder("sine32")
+    k = mb.kernel("sine32", [("x", wm.memref([64], wm.f32))],
+                  block=(64, 1, 1), chip="gfx942")
+    tid = k.gpu.thread_id()
+    k.memref.store(k.math.sin(k.memref.load(k["x"], [tid])), k["x"], [tid])
+    assert wm.compile(mb.build()["sine32"])
 
 
 def test_missing_linker_raises():

@@ -82,7 +82,7 @@ def WaveLowerMath : Pass<"wave-lower-math", "::mlir::gpu::GPUModuleOp"> {
   let description = [{
     `convert-gpu-to-rocdl` turns most `math` ops into calls of the ROCm
     device library (OCML, `__ocml_sin_f32`, ...), which `wave-compile` does
-    not link: Debian's LLVM 22 comes without its bitcode. This pass lowers
+    not link (docs/MathAccuracy.md says why). This pass lowers
     every `math` op before it, on scalars and vectors:
 
     * `absf`, `copysign`, `fma`, `sqrt`, `floor`, `ceil`, `trunc`, `round`,
