@@ -690,7 +690,9 @@ Value roundFromF64(Emitter &e, Value value, Type element, Type shapeLike) {
 Value expandIPowI(OpBuilder &b, math::IPowIOp op) {
   Location loc = op.getLoc();
   Type type = op.getType();
-  unsigned width = getElementTypeOrSelf(type).getIntOrFloatBitWidth();
+  Type element = getElementTypeOrSelf(type);
+  // index is as wide as the kernels' i64 (the data layout of wave-compile).
+  unsigned width = element.isIndex() ? 64 : element.getIntOrFloatBitWidth();
   auto cst = [&](int64_t v) -> Value {
     auto attr = b.getIntegerAttr(getElementTypeOrSelf(type), v);
     if (auto shaped = dyn_cast<ShapedType>(type))
@@ -836,6 +838,8 @@ SmallVector<Value> expandScalars(OpBuilder &b, Operation *op,
           })
           .Case([&](math::FPowIOp) {
             Value n = operands[1];
+            if (n.getType().isIndex())
+              n = arith::IndexCastOp::create(b, e.loc, b.getI64Type(), n);
             Type intType = n.getType();
             auto intCst = [&](int64_t v) -> Value {
               auto attr =

@@ -22,6 +22,14 @@
 // AFN: output 'OUT' ({{640xf32|640xf16}}): agrees
 // AFN: PASS
 
+// index exponents and bases (fpowi, ipowi), a 2-D vector (erf).
+// RUN: wave-run %s --kernel=index_and_rank --compare-pipeline='gpu.module(wave-lower-math{intrinsics=false})' --rtol=0 --atol=0 | FileCheck %s --check-prefix=INDEX
+// INDEX: output 'X' (64xf32): agrees (max abs error 0, max rel error 0)
+// INDEX: output 'I' (64xi64): agrees (max abs error 0, max rel error 0)
+// INDEX: output 'T' (64xf16): agrees (max abs error 0, max rel error 0)
+// And all of this file's kernels compile.
+// RUN: wave-compile %s --chip=gfx942 -o %t.hsaco 2>/dev/null
+
 // RUN: %python %S/../wave-compile/Inputs/math_ops.py > %t.mlir
 // RUN: wave-run %t.mlir --kernel=math_f16 --seed=1 --compare-pipeline='gpu.module(wave-lower-math{intrinsics=false})' --rtol=0 --atol=0 | FileCheck %s --check-prefix=RANDOM
 // RUN: wave-run %t.mlir --kernel=math_bf16 --seed=2 --compare-pipeline='gpu.module(wave-lower-math{intrinsics=false})' --rtol=0 --atol=0 | FileCheck %s --check-prefix=RANDOM
@@ -252,6 +260,28 @@ gpu.module @special {
       %o19 = arith.constant 608 : index
       vector.store %powf, %OUT[%o19] : memref<640xbf16>, vector<32xbf16>
     }
+    gpu.return
+  }
+  gpu.func @index_and_rank(%X: memref<64xf32>, %N: memref<64xindex>,
+                            %I: memref<64xindex>, %T: memref<64xf16>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %tid = gpu.thread_id x
+    %x = memref.load %X[%tid] : memref<64xf32>
+    %n = memref.load %N[%tid] : memref<64xindex>
+    %i = memref.load %I[%tid] : memref<64xindex>
+    %c3 = arith.constant 3 : index
+    %r = arith.remsi %n, %c3 : index
+    %p = math.fpowi %x, %r : f32, index
+    %q = math.ipowi %i, %r : index
+    %t = vector.load %T[%tid] : memref<64xf16>, vector<1xf16>
+    %t2 = vector.shape_cast %t : vector<1xf16> to vector<1x1xf16>
+    %e = math.erf %t2 : vector<1x1xf16>
+    %e1 = vector.shape_cast %e : vector<1x1xf16> to vector<1xf16>
+    memref.store %p, %X[%tid] : memref<64xf32>
+    memref.store %q, %I[%tid] : memref<64xindex>
+    vector.store %e1, %T[%tid] : memref<64xf16>, vector<1xf16>
     gpu.return
   }
 }
