@@ -343,12 +343,9 @@ public:
     Value a = abs(x);
     Value huge = andI(cmp(arith::CmpFPredicate::OGE, a, f(kHugeArgument)),
                       cmp(arith::CmpFPredicate::OLT, a, inf()));
-    Value any = huge;
-    if (isa<VectorType>(huge.getType()))
-      any = vector::ReductionOp::create(b, loc, vector::CombiningKind::OR,
-                                        huge);
+    // Scalar: expandInF64 takes vectors apart.
     auto branch = scf::IfOp::create(
-        b, loc, any,
+        b, loc, huge,
         [&](OpBuilder &thenBuilder, Location thenLoc) {
           Emitter e(thenBuilder, thenLoc, real);
           auto [hugeR, hugeQuadrant] =
@@ -1032,14 +1029,17 @@ struct LowerMathPass
 
   /// Checks that `op` can be lowered for its type; emits the error if not.
   LogicalResult check(Operation *op) {
+    for (Type type : op->getOperandTypes()) {
+      auto vector = dyn_cast<VectorType>(type);
+      if ((vector && vector.isScalable()) ||
+          (!vector && !type.isIntOrIndexOrFloat()))
+        return op->emitError() << "wave-lower-math lowers math ops on scalars "
+                                  "and fixed-size vectors, not "
+                               << type;
+    }
     Type element = getFloatElement(op);
     if (!element)
       return success();
-    Type shapeLike = op->getOperand(0).getType();
-    if (!isa<FloatType, VectorType>(shapeLike))
-      return op->emitError() << "wave-lower-math lowers math ops on scalars "
-                                "and vectors, not "
-                             << shapeLike;
     if (!isHandledFloat(element))
       return op->emitError()
              << "'" << op->getName() << "' on " << element

@@ -97,6 +97,16 @@ gpu.module @expansions {
     gpu.return %0 : vector<4xf16>
   }
 
+  // A 0-D vector is one element.
+  // CHECK-LABEL: gpu.func @zero_d
+  // CHECK: vector.shape_cast %{{.*}} : vector<f32> to vector<1xf32>
+  // CHECK: vector.from_elements %{{.*}} : vector<1xf32>
+  // CHECK: vector.shape_cast %{{.*}} : vector<1xf32> to vector<f32>
+  gpu.func @zero_d(%x: vector<f32>) -> vector<f32> {
+    %0 = math.cbrt %x : vector<f32>
+    gpu.return %0 : vector<f32>
+  }
+
   // Two results from one reduction.
   // CHECK-LABEL: gpu.func @sincos
   // CHECK-COUNT-1: scf.if
@@ -204,6 +214,15 @@ gpu.module @bad {
     // expected-error @+1 {{'math.absf' on 'f8E4M3FN' cannot be compiled: wave-lower-math computes math ops on f16, bf16, f32 and f64 only}}
     %0 = math.absf %x : f8E4M3FN
     gpu.return %0 : f8E4M3FN
+  }
+  gpu.func @shapes(%t: tensor<4xf32>, %s: vector<[4]xf32>, %i: tensor<2xi32>) {
+    // expected-error @+1 {{wave-lower-math lowers math ops on scalars and fixed-size vectors, not 'tensor<4xf32>'}}
+    %0 = math.sin %t : tensor<4xf32>
+    // expected-error @+1 {{wave-lower-math lowers math ops on scalars and fixed-size vectors, not 'vector<[4]xf32>'}}
+    %1 = math.erf %s : vector<[4]xf32>
+    // expected-error @+1 {{wave-lower-math lowers math ops on scalars and fixed-size vectors, not 'tensor<2xi32>'}}
+    %2 = math.ipowi %i, %i : tensor<2xi32>
+    gpu.return
   }
   gpu.func @tf32(%x: tf32) -> tf32 {
     // expected-error @+1 {{'math.erf' on 'tf32' cannot be compiled}}
