@@ -11,13 +11,14 @@ instructions).
 
     /usr/bin/python3 bench/math_instructions.py [--build-dir build]
         [--chips gfx942,gfx1100] [--types f32,f16,bf16] [--ops tanh,erf]
-        [--fast-math]
+        [--fast-math] [--hipcc]
 
 docs/MathAccuracy.md quotes its table.
 """
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -103,6 +104,33 @@ def count(wave_compile, chip, op, ty, workdir, extra=()):
     return total, f64, skipped
 
 
+def hipcc_counts(fast_math):
+    """Instructions of each k_<op> of bench/hip/math.hip compiled by hipcc for
+    gfx940, minus k_copy's: {op: count}."""
+    hipcc = shutil.which("hipcc")
+    if not hipcc:
+        sys.exit("--hipcc: no hipcc on the PATH (apt-get install hipcc)")
+    flags = ["-ffast-math"] if fast_math else []
+    result = subprocess.run(
+        [hipcc, "-x", "hip", "--cuda-device-only", "--offload-arch=gfx940",
+         "-O3", "-S", *flags, os.path.join(HERE, "hip", "math.hip"), "-o",
+         "-"], capture_output=True, text=True)
+    if result.returncode:
+        sys.exit(f"hipcc failed:\n{result.stderr}")
+    counts, name = {}, None
+    for line in result.stdout.splitlines():
+        label = re.match(r"^k_(\w+):", line)
+        if label:
+            name = label.group(1)
+            counts[name] = 0
+        elif name and INSTRUCTION.match(line):
+            counts[name] += 1
+        if name and "s_endpgm" in line:
+            name = None
+    base = counts.pop("copy")
+    return {op: n - base for op, n in counts.items()}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build-dir", default=os.path.join(ROOT, "build"))
@@ -111,6 +139,10 @@ def main():
     parser.add_argument("--ops", default="")
     parser.add_argument("--fast-math", action="store_true",
                         help="compile with wave-compile --fast-math")
+    parser.add_argument("--hipcc", action="store_true",
+                        help="add a column: Debian's hipcc (ROCm 5.2, OCML) "
+                        "on bench/hip/math.hip for gfx940 (-ffast-math with "
+                        "--fast-math), f32")
     args = parser.parse_args()
     extra = ["--fast-math"] if args.fast_math else []
     wave_compile = os.path.join(args.build_dir, "bin", "wave-compile")
@@ -120,6 +152,9 @@ def main():
     chips = args.chips.split(",")
     types = args.types.split(",")
     columns = [f"{chip} {ty}" for chip in chips for ty in types]
+    hip_counts = hipcc_counts(args.fast_math) if args.hipcc else None
+    if hip_counts is not None:
+        columns.append("hipcc gfx940 f32")
     print("| op | " + " | ".join(columns) + " |")
     print("|---|" + "---|" * len(columns))
     with tempfile.TemporaryDirectory() as workdir:
@@ -141,6 +176,8 @@ def main():
                     if f64:
                         cell += f", {f64} f64"
                     cells.append(cell)
+            if hip_counts is not None:
+                cells.append(str(hip_counts.get(op, "-")))
             print(f"| {op} | " + " | ".join(cells) + " |", flush=True)
 
 
