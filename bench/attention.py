@@ -121,36 +121,36 @@ BLOCK = re.compile(r"^(?:(\.LBB\w+):|;\s*(%bb\.\d+):)")
 
 
 def loops(lines, exclude=()):
-    """The innermost loops (header to the last branch back), with their
-    basic blocks (a label `.LBB0_3:` or LLVM's comment `; %bb.2:` starts
-    one) and the instructions of those not named in `exclude`."""
+    """The innermost loops with their basic blocks (a label `.LBB0_3:` or
+    LLVM's comment `; %bb.2:` starts one) and the instructions of those not
+    named in `exclude`. A loop is its header and every block LLVM marks `in
+    Loop: Header=` it, in layout order: a rotated loop's body may sit before
+    its header."""
+    blocks = []
+    for line in lines:
+        start = BLOCK.match(line.strip())
+        if start:
+            blocks.append({"name": start.group(1) or start.group(2),
+                           "line": line, "body": []})
+            continue
+        text = asm_metrics.instruction(line)
+        if text and blocks:
+            blocks[-1]["body"].append(text)
     found = []
-    for i, line in enumerate(lines):
-        match = asm_metrics.LABEL.match(line)
-        if not match or "=>This Inner Loop Header" not in line:
+    for header in blocks:
+        if "=>This Inner Loop Header" not in header["line"]:
             continue
-        back = [k for k in range(i + 1, len(lines))
-                if (asm_metrics.BRANCH.match(lines[k]) or [None, None])[1] ==
-                match.group(1)]
-        if not back:
-            continue
-        blocks = []
-        for line in lines[i:back[-1] + 1]:
-            start = BLOCK.match(line.strip())
-            if start:
-                blocks.append((start.group(1) or start.group(2), []))
-                continue
-            text = asm_metrics.instruction(line)
-            if text:
-                blocks[-1][1].append(text)
-        kept = [t for name, body in blocks if name not in exclude
-                for t in body]
+        tag = "Header=" + header["name"].lstrip(".L") + " "
+        members = [b for b in blocks
+                   if b is header or tag in b["line"] + " "]
+        kept = [t for b in members if b["name"] not in exclude
+                for t in b["body"]]
         found.append({
-            "label": match.group(1), "instructions": kept,
+            "label": header["name"], "instructions": kept,
             "mfmas": sum(t.startswith("v_mfma") for t in kept),
-            "blocks": [(name, len(body),
-                        sum(t.startswith("v_mfma") for t in body),
-                        name in exclude) for name, body in blocks]})
+            "blocks": [(b["name"], len(b["body"]),
+                        sum(t.startswith("v_mfma") for t in b["body"]),
+                        b["name"] in exclude) for b in members]})
     return found
 
 
