@@ -4,17 +4,14 @@
 // (wave.acc_to_operand, wave.fragment_reduce, wave.fragment_broadcast,
 // wave.fragment_index), one case each.
 
-#k = #wave.kernel<chip = "gfx942", wave_size = 64>
-gpu.module @m {
-  gpu.func @acc_to_a_operand(%s: vector<16xf32>) kernel
-      attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #k} {
-    // The accumulator's columns are K for A, but a lane holds one column:
-    // its rows would come from other lanes.
-    // expected-error @+1 {{lane 0 needs accumulator slot 0 of lane 1 for slot 1 of its A fragment}}
-    %a:4 = wave.acc_to_operand %s fragment <acc, f32_32x32x8_f16> to <A, f32_32x32x8_f16>
-        : vector<16xf32> -> vector<4xf16>, vector<4xf16>, vector<4xf16>, vector<4xf16>
-    gpu.return
-  }
+// The accumulator's columns are K for A, but a lane holds one column: its
+// rows come from other lanes, through a tile of LDS that needs a kernel of
+// known workgroup size (a plain function has none).
+func.func @acc_to_a_operand(%s: vector<16xf32>) {
+  // expected-error @+1 {{converts through LDS (lanes need other lanes' elements), which needs a gpu.func with 'known_block_size'}}
+  %a:4 = wave.acc_to_operand %s fragment <acc, f32_32x32x8_f16> to <A, f32_32x32x8_f16>
+      : vector<16xf32> -> vector<4xf16>, vector<4xf16>, vector<4xf16>, vector<4xf16>
+  return
 }
 
 // -----

@@ -518,25 +518,16 @@ LogicalResult AccToOperandOp::verify() {
     if (type != operand.getVectorType())
       return emitOpError("each result must be ")
              << operand.getVectorType() << ", got " << type;
+  // In registers when every lane holds what it needs; otherwise through a
+  // tile of LDS of the workgroup, which wave-expand-fragments allocates: the
+  // workgroup must be whole waves of a known size, in a gpu.func.
   if (!getLaneLocalOperandSlots(accLayout, operandLayout,
-                                operand.getOperand())) {
-    // Name one element a lane would have to fetch from another lane.
-    for (int64_t lane = 0; lane < operandLayout.waveSize; ++lane)
-      for (int64_t slot = 0; slot < operandLayout.kPerLane; ++slot) {
-        AccElement source =
-            getAccElement(accLayout, operandLayout, operand.getOperand(),
-                          /*fragment=*/0, lane, slot);
-        if (source.lane != lane)
-          return emitOpError("lane ")
-                 << lane << " needs accumulator slot " << source.slot
-                 << " of lane " << source.lane << " for slot " << slot
-                 << " of its " << stringifyMmaOperand(operand.getOperand())
-                 << " fragment: only conversions within each lane are "
-                    "supported (compute the transposed product to make the "
-                    "accumulator a B operand)";
-      }
-    return emitOpError("the accumulator slots differ between lanes");
-  }
+                                operand.getOperand()) &&
+      (!getFragmentWorkgroupSize(*this) ||
+       !(*this)->getParentOfType<gpu::GPUFuncOp>()))
+    return emitOpError("converts through LDS (lanes need other lanes' "
+                       "elements), which needs a gpu.func with "
+                       "'known_block_size'");
   return success();
 }
 

@@ -482,12 +482,74 @@ static Value gatherSlots(OpBuilder &builder, Location loc, Value vector,
   return vector::ShuffleOp::create(builder, loc, vector, vector, indices);
 }
 
+/// Through LDS: each wave writes its accumulator, converted, to its own
+/// block of a tile of the workgroup as an accumulator fragment and reads the
+/// operand fragments back, with a barrier after the writes (other lanes read
+/// them) and after the reads (a next execution writes again).
+static void expandAccToOperandThroughLds(AccToOperandOp op) {
+  FragmentAttr acc = op.getAccFragment(), operand = op.getOperandFragment();
+  MmaLayout accLayout = acc.getLaneLayout();
+  MmaLayout operandLayout = operand.getLaneLayout();
+  auto func = op->getParentOfType<gpu::GPUFuncOp>();
+  int64_t waves = getWorkgroupWaves(op, acc);
+  Type element = operand.getVectorType().getElementType();
+  MLIRContext *context = op.getContext();
+  auto lds = gpu::AddressSpaceAttr::get(
+      context, gpu::GPUDialect::getWorkgroupAddressSpace());
+  auto tileType = MemRefType::get({waves * accLayout.m, accLayout.n}, element,
+                                  MemRefLayoutAttrInterface(), lds);
+  OpBuilder entry = OpBuilder::atBlockBegin(&func.getBody().front());
+  Value tile = AllocLdsOp::create(entry, op.getLoc(), tileType,
+                                  DenseI64ArrayAttr(), SwizzleAttr());
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  Value wave = gpu::SubgroupIdOp::create(builder, loc, IntegerAttr());
+  Value converted = op.getAcc();
+  auto convertedType = VectorType::get({accLayout.accPerLane}, element);
+  if (convertedType != converted.getType())
+    converted = arith::TruncFOp::create(builder, loc, convertedType, converted);
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  WriteOp::create(builder, loc, converted, tile, ValueRange{wave, zero},
+                  AffineMapAttr(), IntegerAttr(), Value(), CacheHintAttr(),
+                  acc);
+  BarrierOp::create(builder, loc);
+  // Fragment j of wave w: the blocks of K x N (B) or M x K (A) of the tile.
+  bool isB = operand.getOperand() == MmaOperand::B;
+  int64_t perWave = isB ? accLayout.m / operandLayout.k : 1;
+  for (auto [j, result] : llvm::enumerate(op.getResults())) {
+    AffineExpr w = getAffineDimExpr(0, context);
+    SmallVector<AffineExpr, 2> results =
+        isB ? SmallVector<AffineExpr, 2>{w * perWave + int64_t(j),
+                                         getAffineConstantExpr(0, context)}
+            : SmallVector<AffineExpr, 2>{w, getAffineConstantExpr(j, context)};
+    auto position = AffineMap::get(1, 0, results, context);
+    auto read =
+        ReadOp::create(builder, loc, result.getType(), tile, ValueRange{wave},
+                       AffineMapAttr::get(position), IntegerAttr(), Value(),
+                       CacheHintAttr(), operand);
+    result.replaceAllUsesWith(read.getResult());
+  }
+  BarrierOp::create(builder, loc);
+  emitRemark(loc, "accumulator of ")
+      << stringifyMmaKind(acc.getKind()) << " converted to "
+      << op.getNumResults() << " " << stringifyMmaOperand(operand.getOperand())
+      << " fragments of " << stringifyMmaKind(operand.getKind())
+      << " through LDS ("
+      << tileType.getNumElements() * (element.getIntOrFloatBitWidth() / 8)
+      << " bytes, a block a wave): lanes need other lanes' elements";
+  op->erase();
+}
+
 /// Each operand fragment is the lane's own accumulator slots the layout
 /// table names, converted to the operand's element type.
 static void expandAccToOperand(AccToOperandOp op) {
   FragmentAttr acc = op.getAccFragment(), operand = op.getOperandFragment();
-  SmallVector<SmallVector<int64_t>> slots = *getLaneLocalOperandSlots(
-      acc.getLaneLayout(), operand.getLaneLayout(), operand.getOperand());
+  std::optional<SmallVector<SmallVector<int64_t>>> local =
+      getLaneLocalOperandSlots(acc.getLaneLayout(), operand.getLaneLayout(),
+                               operand.getOperand());
+  if (!local)
+    return expandAccToOperandThroughLds(op);
+  SmallVector<SmallVector<int64_t>> &slots = *local;
   OpBuilder builder(op);
   Location loc = op.getLoc();
   for (auto [result, fragmentSlots] : llvm::zip(op.getResults(), slots)) {
@@ -620,13 +682,15 @@ void ExpandFragmentsPass::runOnOperation() {
   getOperation()->walk([&](CopyTileOp op) { copies.push_back(op); });
   for (CopyTileOp op : copies)
     expandCopyTile(op, constants);
+  // Before the fragment accesses are collected: a conversion through LDS
+  // makes fragment accesses of its own.
+  int64_t registerOps = expandRegisterFragments(getOperation());
   SmallVector<LaneAccessOpInterface> accesses;
   getOperation()->walk([&](LaneAccessOpInterface access) {
     if (access.getFragmentAttr())
       accesses.push_back(access);
   });
   fragments = plainAccesses = foldedPositions = 0;
-  int64_t registerOps = expandRegisterFragments(getOperation());
   if (tiles.empty() && copies.empty() && accesses.empty() && !registerOps) {
     markAllAnalysesPreserved();
   } else {

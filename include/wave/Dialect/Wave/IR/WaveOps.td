@@ -380,13 +380,18 @@ def Wave_AccToOperandOp : Wave_Op<"acc_to_operand", [Pure, Wave_Convergent]> {
     global memory (attention's `P = softmax(S)` into `P * V`).
 
     Which lane holds which element follows from the two kinds' layout
-    tables. The verifier accepts the conversion when every element a lane
-    needs is an element it holds itself (true of the B fragments of a
-    32x32 or 16x16 MFMA accumulator of the same N: computing the
-    transposed product `S^T = K * Q^T` makes `P^T` the B operand of
-    `O^T = V^T * P^T` in registers); `wave-expand-fragments` then
-    rewrites it into a `vector.shuffle` of the lane's own slots and one
-    `arith.truncf` a result, and says so in a remark.
+    tables, and `wave-expand-fragments` chooses the way, saying which in a
+    remark. When every element a lane needs is one it holds itself (the B
+    fragments of a 32x32 or 16x16 MFMA accumulator of the same N:
+    computing the transposed product `S^T = K * Q^T` makes `P^T` the B
+    operand of `O^T = V^T * P^T`), it stays in registers: a
+    `vector.shuffle` of the lane's own slots and one `arith.truncf` a
+    result. Otherwise (the A fragments: a lane holds a column, an A
+    fragment is a row) it goes through LDS: each wave writes its converted
+    accumulator to its own block of a tile the pass allocates, a barrier,
+    the operand fragments read back, a barrier (`wave-insert-barriers`
+    removes the ones that order nothing); that needs the workgroup size
+    (`known_block_size`).
 
     ```mlir
     // The 32 x 32 accumulator of S^T as the 4 B fragments (K = 8 each)

@@ -792,8 +792,9 @@ def ExpandFragments : Pass<"wave-expand-fragments"> {
 
     Last it rewrites the ops on fragments in registers, from the same
     table: `wave.acc_to_operand` into a `vector.shuffle` of the lane's own
-    accumulator slots and an `arith.truncf` a fragment (a remark says the
-    conversion stays in registers); `wave.fragment_reduce` into the lane's
+    accumulator slots and an `arith.truncf` a fragment when every lane holds
+    its elements, otherwise into a fragment write to a block of LDS a wave,
+    a barrier and fragment reads (a remark says which and why); `wave.fragment_reduce` into the lane's
     own combinations, then `wave.reduce ... cluster(size = n)` over the `n`
     consecutive lanes sharing a row, or `wave.shuffle <xor>` steps over
     lanes sharing a column; `wave.fragment_broadcast` into a
