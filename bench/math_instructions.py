@@ -4,7 +4,8 @@ chip, counts the instructions of the kernel's assembly, and subtracts those
 of the same kernel copying X to R. The count is static: sin, cos and tan
 hold the Payne-Hanek reduction in a branch that only lanes with |x| >=
 2^50 take, and under --fast-math the f64 expansion in a branch that only
-lanes with |x| >= 2^16 take; the number in parentheses of those rows is
+lanes with |x| >= 2^16 take; erf and erfc branch between their series
+(|x| < 1) and their interpolant; the number in parentheses of those rows is
 the count without the largest region a branch skips (the path every lane
 takes when none needs the rare one, plus the branches' own few
 instructions).
@@ -30,6 +31,11 @@ import math_ops  # noqa: E402
 
 INSTRUCTION = re.compile(r"^\s+([sv]_|global_|buffer_|flat_|ds_)(\S+)")
 BRANCH_SKIP = re.compile(r"^\s+s_cbranch_execz\s+(\S+)")
+# Ops with a branch the common path skips: the trigonometric functions'
+# Payne-Hanek reduction (and their f64 expansion under --fast-math), erf's
+# and erfc's interpolant past 1 (the count in parentheses takes the series
+# below 1).
+BRANCHED = ("sin", "cos", "tan", "erf", "erfc")
 F64 = re.compile(r"_f64(_e32|_e64|_dpp|_sdwa)?$")
 
 
@@ -93,7 +99,7 @@ def count(wave_compile, chip, op, ty, workdir, extra=()):
             if skip_label:
                 regions[-1] += 1
         branch = BRANCH_SKIP.match(line)
-        if branch and op in ("sin", "cos", "tan") and skip_label is None:
+        if branch and op in BRANCHED and skip_label is None:
             skip_label = branch.group(1)
             regions.append(0)
     skipped = max(regions, default=0)

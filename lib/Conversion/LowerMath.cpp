@@ -565,19 +565,45 @@ public:
     return mul(exp(neg(mul(a, a))), g);
   }
 
+  /// `then(e)` where the scalar `condition` holds, else `otherwise(e)`, as
+  /// an scf.if: a wave runs only the arms its lanes need.
+  Value branch(Value condition, function_ref<Value(Emitter &)> then,
+               function_ref<Value(Emitter &)> otherwise) {
+    auto branchOp = scf::IfOp::create(
+        b, loc, condition,
+        [&](OpBuilder &thenBuilder, Location thenLoc) {
+          Emitter e(thenBuilder, thenLoc, real, getElementTypeOrSelf(real));
+          scf::YieldOp::create(thenBuilder, thenLoc, then(e));
+        },
+        [&](OpBuilder &elseBuilder, Location elseLoc) {
+          Emitter e(elseBuilder, elseLoc, real, getElementTypeOrSelf(real));
+          scf::YieldOp::create(elseBuilder, elseLoc, otherwise(e));
+        });
+    return branchOp.getResult(0);
+  }
+
+  /// erf: the series below 1, 1 - erfc beyond (a branch: the two cost
+  /// about the same and GELU's arguments often fall on one side).
   Value erf(Value x) {
     Value a = abs(x);
-    Value clamped = sel(gt(a, 10.0), f(10.0), a);
-    Value large = copysign(sub(f(1.0), erfcLarge(clamped)), x);
-    return sel(lt(a, 1.0), erfSmall(x), large);
+    return branch(
+        lt(a, 1.0), [&](Emitter &e) { return e.erfSmall(x); },
+        [&](Emitter &e) {
+          Value clamped = e.sel(e.gt(a, 10.0), e.f(10.0), a);
+          return e.copysign(e.sub(e.f(1.0), e.erfcLarge(clamped)), x);
+        });
   }
 
   Value erfc(Value x) {
     Value a = abs(x);
-    Value clamped = sel(gt(a, kErfcBounds[3]), f(kErfcBounds[3]), a);
-    Value tail = sel(gt(a, kErfcBounds[3]), f(0.0), erfcLarge(clamped));
-    Value large = sel(gt(x, 0.0), tail, sub(f(2.0), tail));
-    return sel(lt(a, 1.0), sub(f(1.0), erfSmall(x)), large);
+    return branch(
+        lt(a, 1.0), [&](Emitter &e) { return e.sub(e.f(1.0), e.erfSmall(x)); },
+        [&](Emitter &e) {
+          Value beyond = e.gt(a, kErfcBounds[3]);
+          Value clamped = e.sel(beyond, e.f(kErfcBounds[3]), a);
+          Value tail = e.sel(beyond, e.f(0.0), e.erfcLarge(clamped));
+          return e.sel(e.gt(x, 0.0), tail, e.sub(e.f(2.0), tail));
+        });
   }
 
   Value cbrt(Value x) {
