@@ -33,9 +33,9 @@ INSTRUCTION = re.compile(r"^\s+([sv]_|global_|buffer_|flat_|ds_)(\S+)")
 BRANCH_SKIP = re.compile(r"^\s+s_cbranch_execz\s+(\S+)")
 # Ops with a branch the common path skips: the trigonometric functions'
 # Payne-Hanek reduction (and their f64 expansion under --fast-math), erf's
-# and erfc's interpolant past 1 (the count in parentheses takes the series
-# below 1).
-BRANCHED = ("sin", "cos", "tan", "erf", "erfc")
+# and erfc's interpolant past 1, expm1's, sinh's and tanh's exponential
+# past 1/2 (the count in parentheses takes the series).
+BRANCHED = ("sin", "cos", "tan", "erf", "erfc", "expm1", "sinh", "tanh")
 F64 = re.compile(r"_f64(_e32|_e64|_dpp|_sdwa)?$")
 
 

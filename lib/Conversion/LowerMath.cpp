@@ -268,17 +268,27 @@ public:
 
   /// e^x - 1: its Taylor series to x^17 for |x| < 1/2, else e^x - 1.
   Value expm1(Value x) {
-    Value small = mul(x, poly(x, taylor(16, 1, 1)));
-    return sel(lt(abs(x), 0.5), small, sub(exp(x), f(1.0)));
+    return branch(
+        lt(abs(x), 0.5),
+        [&](Emitter &e) { return e.mul(x, e.poly(x, taylor(16, 1, 1))); },
+        [&](Emitter &e) { return e.sub(e.exp(x), e.f(1.0)); });
   }
 
   Value sinh(Value x) {
     Value a = abs(x);
-    // x (1 + x^2/3! + x^4/5! + ...) to x^15.
-    Value small = mul(x, poly(mul(x, x), taylor(8, 1, 2)));
-    Value e = exp(a);
-    Value large = copysign(mul(f(0.5), sub(e, div(f(1.0), e))), x);
-    return sel(lt(a, 0.5), small, large);
+    return branch(
+        lt(a, 0.5),
+        [&](Emitter &e) {
+          // x (1 + x^2/3! + x^4/5! + ...) to x^15.
+          return e.mul(x, e.poly(e.mul(x, x), taylor(8, 1, 2)));
+        },
+        [&](Emitter &e) {
+          Value exponential = e.exp(a);
+          return e.copysign(
+              e.mul(e.f(0.5), e.sub(exponential,
+                                    e.div(e.f(1.0), exponential))),
+              x);
+        });
   }
 
   Value cosh(Value x) {
