@@ -159,10 +159,10 @@ def test_fragment_op_builders_reject_bad_fragments():
     with pytest.raises(ValueError, match="unknown MMA kind"):
         k.wave.fragment_index(("acc", "f32_32x32_f16"), 0)
     # What the Python side cannot see, the verifier reports at the call:
-    # an A fragment of the accumulator needs other lanes' elements.
-    k.wave.acc_to_operand(acc, ("acc", kind), ("A", kind))
-    with pytest.raises(wm.MLIRError, match="only conversions within each "
-                                           "lane") as error:
+    # a 32x32 accumulator is no whole number of 16x16x16 B fragments.
+    k.wave.acc_to_operand(acc, ("acc", kind), ("B", "f32_16x16x16_f16"))
+    with pytest.raises(wm.MLIRError, match="no whole number of B "
+                                           "fragments") as error:
         mb.build()
     assert error.value.diagnostics[0].file == __file__
 
