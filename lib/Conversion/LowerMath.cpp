@@ -67,9 +67,9 @@ constexpr double kPio2Mid = 6.123233995736766e-17;  // 0x3C91A62633145C07
 constexpr double kPio2Lo = -1.4973849048591698e-33; // 0xB91F1976B7ED8FBC
 constexpr double kTwoOverPi = 0.6366197723675814;
 // 2/pi in 24-bit chunks: 2/pi = sum c[i] 2^(-24(i+1)) (fdlibm's two_over_pi).
-constexpr double kTwoOverPiChunks[10] = {
-    0xA2F983, 0x6E4E44, 0x1529FC, 0x2757D1, 0xF534DD,
-    0xC0DB62, 0x95993C, 0x439041, 0xFE5163, 0xABDEBB};
+constexpr double kTwoOverPiChunks[10] = {0xA2F983, 0x6E4E44, 0x1529FC, 0x2757D1,
+                                         0xF534DD, 0xC0DB62, 0x95993C, 0x439041,
+                                         0xFE5163, 0xABDEBB};
 // From this |x| on the reduction takes 2/pi's bits (Payne and Hanek).
 constexpr double kHugeArgument = 0x1p50;
 // pi/2 as three floats, for the f32 reduction under afn, and the |x| below
@@ -90,8 +90,7 @@ constexpr double kErfcScaled[3][18] = {
      0.0005924699608513456, -0.00018477837868565363, 5.57284943396575e-05,
      -1.6293691213512955e-05, 4.627657305948214e-06, -1.2795406213091605e-06,
      3.4572810155471744e-07, -9.078524006630083e-08, 2.2492486095870858e-08,
-     -5.7721081248018915e-09, 1.8808350432664156e-09,
-     -4.277656747338671e-10},
+     -5.7721081248018915e-09, 1.8808350432664156e-09, -4.277656747338671e-10},
     {0.12248480427384156, -0.03902389294640917, 0.012179532227870413,
      -0.0037279443942041164, 0.0011201614263461038, -0.00033071410380852473,
      9.601433082495152e-05, -2.7431425491580858e-05, 7.717561075389541e-06,
@@ -103,8 +102,7 @@ constexpr double kErfcScaled[3][18] = {
      1.5598751711536542e-05, -3.7546946233280973e-06, 8.979709194556499e-07,
      -2.1340651976120622e-07, 5.040458006533309e-08, -1.1831498373619361e-08,
      2.758765068241096e-09, -6.381783990150326e-10, 1.475655153626578e-10,
-     -3.6121624210257654e-11, 8.791782117138306e-12,
-     -1.1747639897900318e-12}};
+     -3.6121624210257654e-11, 8.791782117138306e-12, -1.1747639897900318e-12}};
 constexpr double kErfcBounds[4] = {1.0, 3.0, 6.0, 10.1};
 
 /// Taylor coefficients c[k] = sign^k * scale^k / k!, k from `first` on with
@@ -136,11 +134,10 @@ Type withElement(Type shapeLike, Type element) {
 class Emitter {
 public:
   /// Computes in `realType` (f64 unless given) of the shape of `shapeLike`.
-  Emitter(OpBuilder &builder, Location loc, Type shapeLike,
-          Type realType = {})
+  Emitter(OpBuilder &builder, Location loc, Type shapeLike, Type realType = {})
       : b(builder), loc(loc),
-        real(withElement(shapeLike,
-                         realType ? realType : builder.getF64Type())),
+        real(
+            withElement(shapeLike, realType ? realType : builder.getF64Type())),
         i64(withElement(shapeLike, builder.getI64Type())),
         i1(withElement(shapeLike, builder.getI1Type())) {}
 
@@ -182,9 +179,15 @@ public:
   Value cmp(arith::CmpFPredicate p, Value x, Value y) {
     return arith::CmpFOp::create(b, loc, p, x, y);
   }
-  Value lt(Value x, double y) { return cmp(arith::CmpFPredicate::OLT, x, f(y)); }
-  Value gt(Value x, double y) { return cmp(arith::CmpFPredicate::OGT, x, f(y)); }
-  Value eq(Value x, double y) { return cmp(arith::CmpFPredicate::OEQ, x, f(y)); }
+  Value lt(Value x, double y) {
+    return cmp(arith::CmpFPredicate::OLT, x, f(y));
+  }
+  Value gt(Value x, double y) {
+    return cmp(arith::CmpFPredicate::OGT, x, f(y));
+  }
+  Value eq(Value x, double y) {
+    return cmp(arith::CmpFPredicate::OEQ, x, f(y));
+  }
   Value isNaN(Value x) { return cmp(arith::CmpFPredicate::UNO, x, x); }
   Value icmp(arith::CmpIPredicate p, Value x, Value y) {
     return arith::CmpIOp::create(b, loc, p, x, y);
@@ -241,8 +244,8 @@ public:
         i(0x3FF0000000000000LL)));
     Value high = gt(mantissa, kSqrt2);
     mantissa = sel(high, mul(mantissa, f(0.5)), mantissa);
-    exponent = sel(high, arith::AddIOp::create(b, loc, exponent, i(1)),
-                   exponent);
+    exponent =
+        sel(high, arith::AddIOp::create(b, loc, exponent, i(1)), exponent);
     Value s = div(sub(mantissa, f(1.0)), add(mantissa, f(1.0)));
     Value z = mul(s, s);
     SmallVector<double> series;
@@ -285,8 +288,7 @@ public:
         [&](Emitter &e) {
           Value exponential = e.exp(a);
           return e.copysign(
-              e.mul(e.f(0.5), e.sub(exponential,
-                                    e.div(e.f(1.0), exponential))),
+              e.mul(e.f(0.5), e.sub(exponential, e.div(e.f(1.0), exponential))),
               x);
         });
   }
@@ -306,8 +308,7 @@ public:
   Value asinh(Value x) {
     Value a = abs(x);
     Value z = mul(a, a);
-    Value result =
-        log1p(add(a, div(z, add(f(1.0), sqrt(add(f(1.0), z))))));
+    Value result = log1p(add(a, div(z, add(f(1.0), sqrt(add(f(1.0), z))))));
     result = sel(gt(a, 1e10), add(log(a), f(kLn2)), result);
     return copysign(result, x);
   }
@@ -327,9 +328,7 @@ public:
   }
 
   /// sin(r) and cos(r) for |r| < 1: Taylor to r^19 and r^20.
-  Value sinKernel(Value r) {
-    return mul(r, poly(mul(r, r), sinSeries()));
-  }
+  Value sinKernel(Value r) { return mul(r, poly(mul(r, r), sinSeries())); }
   Value cosKernel(Value r) { return poly(mul(r, r), cosSeries()); }
 
   Value quadrantOf(Value k) {
@@ -397,19 +396,17 @@ public:
     Value exponent =
         iop(arith::SubIOp(), iop(arith::ShRUIOp(), word, i(52)), i(1023 + 23));
     auto pow2 = [&](Value power) {
-      return fromBits(iop(arith::ShLIOp(), iop(arith::AddIOp(), power,
-                                               i(1023)),
-                          i(52)));
+      return fromBits(
+          iop(arith::ShLIOp(), iop(arith::AddIOp(), power, i(1023)), i(52)));
     };
     Value m = mul(a, pow2(iop(arith::SubIOp(), i(0), exponent)));
-    Value first = iop(arith::SubIOp(),
-                      iop(arith::DivSIOp(), iop(arith::AddIOp(), exponent,
-                                                i(22)),
-                          i(24)),
-                      i(1));
-    Value shift = iop(arith::SubIOp(), exponent,
-                      iop(arith::MulIOp(), i(24),
-                          iop(arith::AddIOp(), first, i(1))));
+    Value first =
+        iop(arith::SubIOp(),
+            iop(arith::DivSIOp(), iop(arith::AddIOp(), exponent, i(22)), i(24)),
+            i(1));
+    Value shift =
+        iop(arith::SubIOp(), exponent,
+            iop(arith::MulIOp(), i(24), iop(arith::AddIOp(), first, i(1))));
     auto chunk = [&](int t) {
       Value value = f(kTwoOverPiChunks[4 + t]);
       for (int j0 = 3; j0 >= 1; --j0)
@@ -419,8 +416,8 @@ public:
     };
     SmallVector<Value> terms;
     for (int t = 0; t < 6; ++t)
-      terms.push_back(mul(mul(m, chunk(t)),
-                          pow2(iop(arith::SubIOp(), shift, i(24 * t)))));
+      terms.push_back(
+          mul(mul(m, chunk(t)), pow2(iop(arith::SubIOp(), shift, i(24 * t)))));
     auto mod4 = [&](Value v) {
       return sub(v, mul(f(4.0), trunc(mul(v, f(0.25)))));
     };
@@ -433,9 +430,8 @@ public:
     Value fractionLo = sub(lo, sub(fraction, hi));
     Value product = mul(fraction, f(kPio2Hi));
     Value productError = fma(fraction, f(kPio2Hi), neg(product));
-    Value r = add(product,
-                  add(productError, fma(fraction, f(kPio2Mid),
-                                        mul(fractionLo, f(kPio2Hi)))));
+    Value r = add(product, add(productError, fma(fraction, f(kPio2Mid),
+                                                 mul(fractionLo, f(kPio2Hi)))));
     Value negative = lt(x, 0.0);
     r = sel(negative, neg(r), r);
     n = sel(negative, neg(n), n);
@@ -485,9 +481,9 @@ public:
     r = fma(minusK, f(kPio2F2), r);
     r = fma(minusK, f(kPio2F3), r);
     Type i32 = withElement(real, b.getI32Type());
-    Value quadrant = arith::AndIOp::create(
-        b, loc, arith::FPToSIOp::create(b, loc, i32, k),
-        constant(i32, b.getI32IntegerAttr(3)));
+    Value quadrant =
+        arith::AndIOp::create(b, loc, arith::FPToSIOp::create(b, loc, i32, k),
+                              constant(i32, b.getI32IntegerAttr(3)));
     Value z = mul(r, r);
     Value s = mul(r, poly(z, taylor(6, 1, 2, 1.0, /*alternate=*/true)));
     Value c = poly(z, taylor(7, 0, 2, 1.0, /*alternate=*/true));
@@ -501,9 +497,9 @@ public:
     Value inverted = gt(a, 1.0);
     Value bArg = sel(inverted, div(f(1.0), a), a);
     Value shifted = gt(bArg, kTanPiOver12);
-    Value c = sel(shifted,
-                  div(fma(bArg, f(kSqrt3), f(-1.0)), add(bArg, f(kSqrt3))),
-                  bArg);
+    Value c =
+        sel(shifted, div(fma(bArg, f(kSqrt3), f(-1.0)), add(bArg, f(kSqrt3))),
+            bArg);
     SmallVector<double> series;
     for (unsigned k = 0; k < 15; ++k)
       series.push_back((k % 2 ? -1.0 : 1.0) / double(2 * k + 1));
@@ -629,8 +625,8 @@ public:
     Value ax = abs(x);
     Value result = exp(mul(y, log(ax)));
     result = sel(isOdd, copysign(result, x), result);
-    Value negativeFinite = andI(lt(x, 0.0), cmp(arith::CmpFPredicate::ONE, ax,
-                                                 inf()));
+    Value negativeFinite =
+        andI(lt(x, 0.0), cmp(arith::CmpFPredicate::ONE, ax, inf()));
     result = sel(andI(negativeFinite, notI(isInteger)), nan(), result);
     Value one = orI(orI(eq(y, 0.0), eq(x, 1.0)),
                     andI(eq(x, -1.0), eq(abs(y), INFINITY)));
@@ -686,8 +682,8 @@ bool allowsApproximation(Operation *op) {
   auto fastMath = dyn_cast<arith::ArithFastMathInterface>(op);
   arith::FastMathFlagsAttr flags =
       fastMath ? fastMath.getFastMathFlagsAttr() : nullptr;
-  return flags && arith::bitEnumContainsAll(flags.getValue(),
-                                            arith::FastMathFlags::afn);
+  return flags &&
+         arith::bitEnumContainsAll(flags.getValue(), arith::FastMathFlags::afn);
 }
 
 /// Rounds an f64 value to `element` (f32, f16 or bf16) once: f16 and bf16
@@ -702,15 +698,13 @@ Value roundFromF64(Emitter &e, Value value, Type element, Type shapeLike) {
   Value inexact = e.cmp(arith::CmpFPredicate::ONE, back, value);
   Value word = arith::BitcastOp::create(e.b, e.loc, i32, narrow);
   Value one = e.constant(i32, e.b.getI32IntegerAttr(1));
-  Value even = arith::CmpIOp::create(
-      e.b, e.loc, arith::CmpIPredicate::eq,
-      arith::AndIOp::create(e.b, e.loc, word, one),
-      e.constant(i32, e.b.getI32IntegerAttr(0)));
-  Value away =
-      e.cmp(arith::CmpFPredicate::OGT, e.abs(value), e.abs(back));
-  Value adjusted =
-      e.sel(away, arith::AddIOp::create(e.b, e.loc, word, one),
-            arith::SubIOp::create(e.b, e.loc, word, one));
+  Value even =
+      arith::CmpIOp::create(e.b, e.loc, arith::CmpIPredicate::eq,
+                            arith::AndIOp::create(e.b, e.loc, word, one),
+                            e.constant(i32, e.b.getI32IntegerAttr(0)));
+  Value away = e.cmp(arith::CmpFPredicate::OGT, e.abs(value), e.abs(back));
+  Value adjusted = e.sel(away, arith::AddIOp::create(e.b, e.loc, word, one),
+                         arith::SubIOp::create(e.b, e.loc, word, one));
   word = e.sel(e.andI(inexact, even), adjusted, word);
   Value odd = arith::BitcastOp::create(e.b, e.loc, f32, word);
   return arith::TruncFOp::create(e.b, e.loc, withElement(shapeLike, element),
@@ -738,8 +732,7 @@ Value expandIPowI(OpBuilder &b, math::IPowIOp op) {
   Value upper = arith::ConstantIndexOp::create(b, loc, width);
   Value step = arith::ConstantIndexOp::create(b, loc, 1);
   auto loop = scf::ForOp::create(
-      b, loc, lower, upper, step,
-      ValueRange{one, op.getLhs(), op.getRhs()},
+      b, loc, lower, upper, step, ValueRange{one, op.getLhs(), op.getRhs()},
       [&](OpBuilder &nested, Location nestedLoc, Value, ValueRange args) {
         Value result = args[0], base = args[1], exponent = args[2];
         Value bit = arith::CmpIOp::create(
@@ -755,12 +748,12 @@ Value expandIPowI(OpBuilder &b, math::IPowIOp op) {
       });
   Value power = loop.getResult(0);
   Value lhs = op.getLhs(), rhs = op.getRhs();
-  Value oddExponent = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::ne,
-      arith::AndIOp::create(b, loc, rhs, one), zero);
+  Value oddExponent =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                            arith::AndIOp::create(b, loc, rhs, one), zero);
   Value negativeResult = arith::SelectOp::create(
-      b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhs, one), one,
+      b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhs, one),
+      one,
       arith::SelectOp::create(
           b, loc,
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhs,
@@ -799,8 +792,8 @@ SmallVector<Value> fastTrigonometry(OpBuilder &b, Operation *op, Value x) {
       },
       [&](OpBuilder &elseBuilder, Location elseLoc) {
         Emitter accurate(elseBuilder, elseLoc, f32);
-        Value wide = arith::ExtFOp::create(elseBuilder, elseLoc,
-                                           accurate.real, x32);
+        Value wide =
+            arith::ExtFOp::create(elseBuilder, elseLoc, accurate.real, x32);
         SmallVector<Value> values;
         if (isa<math::TanOp>(op)) {
           values.push_back(accurate.tan(wide));
@@ -835,37 +828,52 @@ SmallVector<Value> expandScalars(OpBuilder &b, Operation *op,
     return fastTrigonometry(b, op, operands[0]);
   SmallVector<Value> results =
       llvm::TypeSwitch<Operation *, SmallVector<Value>>(op)
-          .Case([&](math::SinOp) { return SmallVector<Value>{
-                                       e.sinCos(arg(0)).first}; })
-          .Case([&](math::CosOp) { return SmallVector<Value>{
-                                       e.sinCos(arg(0)).second}; })
+          .Case([&](math::SinOp) {
+            return SmallVector<Value>{e.sinCos(arg(0)).first};
+          })
+          .Case([&](math::CosOp) {
+            return SmallVector<Value>{e.sinCos(arg(0)).second};
+          })
           .Case([&](math::SincosOp) {
             auto [s, c] = e.sinCos(arg(0));
             return SmallVector<Value>{s, c};
           })
           .Case([&](math::TanOp) { return SmallVector<Value>{e.tan(arg(0))}; })
-          .Case([&](math::AsinOp) { return SmallVector<Value>{e.asin(arg(0))}; })
-          .Case([&](math::AcosOp) { return SmallVector<Value>{e.acos(arg(0))}; })
-          .Case([&](math::AtanOp) { return SmallVector<Value>{e.atan(arg(0))}; })
+          .Case(
+              [&](math::AsinOp) { return SmallVector<Value>{e.asin(arg(0))}; })
+          .Case(
+              [&](math::AcosOp) { return SmallVector<Value>{e.acos(arg(0))}; })
+          .Case(
+              [&](math::AtanOp) { return SmallVector<Value>{e.atan(arg(0))}; })
           .Case([&](math::Atan2Op) {
             return SmallVector<Value>{e.atan2(arg(0), arg(1))};
           })
-          .Case([&](math::SinhOp) { return SmallVector<Value>{e.sinh(arg(0))}; })
-          .Case([&](math::CoshOp) { return SmallVector<Value>{e.cosh(arg(0))}; })
-          .Case([&](math::TanhOp) { return SmallVector<Value>{e.tanh(arg(0))}; })
           .Case(
-              [&](math::AsinhOp) { return SmallVector<Value>{e.asinh(arg(0))}; })
+              [&](math::SinhOp) { return SmallVector<Value>{e.sinh(arg(0))}; })
           .Case(
-              [&](math::AcoshOp) { return SmallVector<Value>{e.acosh(arg(0))}; })
+              [&](math::CoshOp) { return SmallVector<Value>{e.cosh(arg(0))}; })
           .Case(
-              [&](math::AtanhOp) { return SmallVector<Value>{e.atanh(arg(0))}; })
+              [&](math::TanhOp) { return SmallVector<Value>{e.tanh(arg(0))}; })
+          .Case([&](math::AsinhOp) {
+            return SmallVector<Value>{e.asinh(arg(0))};
+          })
+          .Case([&](math::AcoshOp) {
+            return SmallVector<Value>{e.acosh(arg(0))};
+          })
+          .Case([&](math::AtanhOp) {
+            return SmallVector<Value>{e.atanh(arg(0))};
+          })
           .Case([&](math::ErfOp) { return SmallVector<Value>{e.erf(arg(0))}; })
-          .Case([&](math::ErfcOp) { return SmallVector<Value>{e.erfc(arg(0))}; })
           .Case(
-              [&](math::ExpM1Op) { return SmallVector<Value>{e.expm1(arg(0))}; })
+              [&](math::ErfcOp) { return SmallVector<Value>{e.erfc(arg(0))}; })
+          .Case([&](math::ExpM1Op) {
+            return SmallVector<Value>{e.expm1(arg(0))};
+          })
+          .Case([&](math::Log1pOp) {
+            return SmallVector<Value>{e.log1p(arg(0))};
+          })
           .Case(
-              [&](math::Log1pOp) { return SmallVector<Value>{e.log1p(arg(0))}; })
-          .Case([&](math::CbrtOp) { return SmallVector<Value>{e.cbrt(arg(0))}; })
+              [&](math::CbrtOp) { return SmallVector<Value>{e.cbrt(arg(0))}; })
           .Case([&](math::PowFOp) {
             return SmallVector<Value>{e.powf(arg(0), arg(1))};
           })
@@ -875,20 +883,19 @@ SmallVector<Value> expandScalars(OpBuilder &b, Operation *op,
               n = arith::IndexCastOp::create(b, e.loc, b.getI64Type(), n);
             Type intType = n.getType();
             auto intCst = [&](int64_t v) -> Value {
-              auto attr =
-                  b.getIntegerAttr(getElementTypeOrSelf(intType), v);
+              auto attr = b.getIntegerAttr(getElementTypeOrSelf(intType), v);
               if (auto shaped = dyn_cast<ShapedType>(intType))
                 return arith::ConstantOp::create(
                     b, e.loc,
                     cast<TypedAttr>(DenseElementsAttr::get(shaped, attr)));
-              return arith::ConstantOp::create(b, e.loc,
-                                               cast<TypedAttr>(attr));
+              return arith::ConstantOp::create(b, e.loc, cast<TypedAttr>(attr));
             };
             Value isOdd = arith::CmpIOp::create(
                 b, e.loc, arith::CmpIPredicate::ne,
                 arith::AndIOp::create(b, e.loc, n, intCst(1)), intCst(0));
             Value y = arith::SIToFPOp::create(b, e.loc, e.real, n);
-            Value isInteger = e.constant(e.i1, b.getIntegerAttr(b.getI1Type(), 1));
+            Value isInteger =
+                e.constant(e.i1, b.getIntegerAttr(b.getI1Type(), 1));
             return SmallVector<Value>{e.pow(arg(0), y, isInteger, isOdd)};
           })
           .Case([&](math::RsqrtOp) {
@@ -944,21 +951,20 @@ LogicalResult lowerToIntrinsic(OpBuilder &b, Operation *op) {
   Location loc = op->getLoc();
   Type operandType = op->getOperand(0).getType();
   Type element = getElementTypeOrSelf(operandType);
-  bool widen = element.isBF16() ||
-               (element.isF16() && isTranscendentalInstruction(op));
+  bool widen =
+      element.isBF16() || (element.isF16() && isTranscendentalInstruction(op));
   Type computeType =
       widen ? withElement(operandType, b.getF32Type()) : operandType;
   SmallVector<Value> operands;
   for (Value operand : op->getOperands())
-    operands.push_back(widen ? arith::ExtFOp::create(b, loc, computeType,
-                                                     operand)
-                             : operand);
+    operands.push_back(
+        widen ? arith::ExtFOp::create(b, loc, computeType, operand) : operand);
   LLVM::FastmathFlagsAttr flags;
   if (auto fastMath = dyn_cast<arith::ArithFastMathInterface>(op))
     if (arith::FastMathFlagsAttr attr = fastMath.getFastMathFlagsAttr())
       flags = LLVM::FastmathFlagsAttr::get(
-          b.getContext(), arith::convertArithFastMathFlagsToLLVM(
-                              attr.getValue()));
+          b.getContext(),
+          arith::convertArithFastMathFlagsToLLVM(attr.getValue()));
   auto create = [&](auto tag) -> Value {
     using OpTy = decltype(tag);
     auto created = OpTy::create(b, loc, computeType, operands);
@@ -971,8 +977,7 @@ LogicalResult lowerToIntrinsic(OpBuilder &b, Operation *op) {
   // intrinsic call is left alone and translates to the same intrinsic.
   auto call = [&](StringRef name) -> Value {
     return LLVM::CallIntrinsicOp::create(
-               b, loc, TypeRange{computeType}, b.getStringAttr(name),
-               operands,
+               b, loc, TypeRange{computeType}, b.getStringAttr(name), operands,
                flags ? flags
                      : LLVM::FastmathFlagsAttr::get(b.getContext(),
                                                     LLVM::FastmathFlags::none))
@@ -1002,8 +1007,8 @@ LogicalResult lowerToIntrinsic(OpBuilder &b, Operation *op) {
           .Case([&](math::ClampFOp clamp) -> Value {
             // The op's definition: maximumf(minimumf(value, min), max), as
             // upstream's expansion reads it.
-            Value low = arith::MinimumFOp::create(b, loc, operands[0],
-                                                  operands[1]);
+            Value low =
+                arith::MinimumFOp::create(b, loc, operands[0], operands[1]);
             return arith::MaximumFOp::create(b, loc, low, operands[2]);
           })
           .Case([&](math::IsNaNOp) { return classify(3); })
@@ -1014,8 +1019,8 @@ LogicalResult lowerToIntrinsic(OpBuilder &b, Operation *op) {
   if (!result)
     return failure();
   if (widen && isa<FloatType>(getElementTypeOrSelf(result.getType())))
-    result = arith::TruncFOp::create(b, loc, op->getResult(0).getType(),
-                                     result);
+    result =
+        arith::TruncFOp::create(b, loc, op->getResult(0).getType(), result);
   op->getResult(0).replaceAllUsesWith(result);
   op->erase();
   return success();
@@ -1059,8 +1064,7 @@ Type getFloatElement(Operation *op) {
   return {};
 }
 
-struct LowerMathPass
-    : public wave::impl::WaveLowerMathBase<LowerMathPass> {
+struct LowerMathPass : public wave::impl::WaveLowerMathBase<LowerMathPass> {
   using Base::Base;
 
   /// Checks that `op` can be lowered for its type; emits the error if not.

@@ -93,10 +93,9 @@ struct Fma {
 /// maximumf(minimumf(value, min), max), NaN propagating.
 struct ClampF {
   static double apply(double value, double low, double high) {
-    Slot lower = combine(Combiner::MinimumF, ElementKind::F64,
-                         floatSlot(value), floatSlot(low));
-    return combine(Combiner::MaximumF, ElementKind::F64, lower,
-                   floatSlot(high))
+    Slot lower = combine(Combiner::MinimumF, ElementKind::F64, floatSlot(value),
+                         floatSlot(low));
+    return combine(Combiner::MaximumF, ElementKind::F64, lower, floatSlot(high))
         .f;
   }
 };
@@ -142,8 +141,7 @@ struct Cttz {
 
 /// math.fpowi: `dst = round<K>(pow(a, n))` with n the signed integer of the
 /// width in `aux`.
-template <ElementKind K>
-static Status fpowi(Wave &w, const Instr &instr) {
+template <ElementKind K> static Status fpowi(Wave &w, const Instr &instr) {
   Slot *d = w.reg(instr.dst);
   const Slot *a = w.reg(instr.src[0]);
   const Slot *b = w.reg(instr.src[1]);
