@@ -17,9 +17,9 @@
 //   transcendentals); any other op on f64 or on another float type is an error
 //   at the op.
 // * Under afn (wave-compile --fast-math), tanh, erf, log1p and expm1 take
-//   MLIR's f32 polynomial approximations, and sin, cos, sincos and tan an f32
-//   reduction and series where |x| < 2^16: within 4 ULP, a fraction of the
-//   instructions.
+//   MLIR's f32 polynomial approximations, sin, cos, sincos and tan an f32
+//   reduction and series where |x| < 2^16, and atan, atan2, asin and acos
+//   their expansion in f32: within 4 ULP, a fraction of the instructions.
 //
 // docs/MathAccuracy.md lists each op's lowering and its measured error.
 //
@@ -201,7 +201,13 @@ public:
   Value bits(Value x) { return arith::BitcastOp::create(b, loc, i64, x); }
   Value fromBits(Value x) { return arith::BitcastOp::create(b, loc, real, x); }
   Value signBit(Value x) {
-    return icmp(arith::CmpIPredicate::slt, bits(x), i(0));
+    Type word = withElement(
+        real,
+        b.getIntegerType(getElementTypeOrSelf(real).getIntOrFloatBitWidth()));
+    Value zero =
+        constant(word, b.getIntegerAttr(getElementTypeOrSelf(word), 0));
+    return icmp(arith::CmpIPredicate::slt,
+                arith::BitcastOp::create(b, loc, word, x), zero);
   }
 
   /// c[0] + c[1] x + c[2] x^2 + ..., by Horner's rule in fused multiply-adds.
@@ -492,7 +498,8 @@ public:
 
   /// atan(a) for a >= 0 (inf included): a > 1 through pi/2 - atan(1/a),
   /// b > tan(pi/12) through pi/6 + atan((b sqrt(3) - 1) / (b + sqrt(3))),
-  /// then the series to c^29 on |c| <= tan(pi/12).
+  /// then the series to c^29 on |c| <= tan(pi/12) (to c^13 in f32, under
+  /// afn, where the next term is below 2^-26 of the result).
   Value atanOfNonNegative(Value a) {
     Value inverted = gt(a, 1.0);
     Value bArg = sel(inverted, div(f(1.0), a), a);
@@ -501,7 +508,8 @@ public:
         sel(shifted, div(fma(bArg, f(kSqrt3), f(-1.0)), add(bArg, f(kSqrt3))),
             bArg);
     SmallVector<double> series;
-    for (unsigned k = 0; k < 15; ++k)
+    unsigned terms = getElementTypeOrSelf(real).isF32() ? 7 : 15;
+    for (unsigned k = 0; k < terms; ++k)
       series.push_back((k % 2 ? -1.0 : 1.0) / double(2 * k + 1));
     Value result = mul(c, poly(mul(c, c), series));
     result = sel(shifted, add(f(kPi / 6), result), result);
@@ -812,6 +820,29 @@ SmallVector<Value> fastTrigonometry(OpBuilder &b, Operation *op, Value x) {
   return results;
 }
 
+/// atan, atan2, asin or acos of f16, bf16 or f32 scalars under afn: the f64
+/// expansion's reductions and series evaluated in f32 (Emitter on f32).
+SmallVector<Value> fastInverseTrigonometry(OpBuilder &b, Operation *op,
+                                           ValueRange operands) {
+  Location loc = op->getLoc();
+  Type element = operands[0].getType();
+  Type f32 = b.getF32Type();
+  Emitter e(b, loc, f32, f32);
+  auto arg = [&](unsigned i) -> Value {
+    return element.isF32() ? operands[i]
+                           : arith::ExtFOp::create(b, loc, f32, operands[i]);
+  };
+  Value result =
+      llvm::TypeSwitch<Operation *, Value>(op)
+          .Case([&](math::AtanOp) { return e.atan(arg(0)); })
+          .Case([&](math::Atan2Op) { return e.atan2(arg(0), arg(1)); })
+          .Case([&](math::AsinOp) { return e.asin(arg(0)); })
+          .Case([&](math::AcosOp) { return e.acos(arg(0)); });
+  if (!element.isF32())
+    result = arith::TruncFOp::create(b, loc, element, result);
+  return {result};
+}
+
 /// Expands `op` (isExpanded) on f16, bf16 or f32 scalars, `operands`, into
 /// f64 arith; returns its results.
 SmallVector<Value> expandScalars(OpBuilder &b, Operation *op,
@@ -826,6 +857,9 @@ SmallVector<Value> expandScalars(OpBuilder &b, Operation *op,
   if (isa<math::SinOp, math::CosOp, math::SincosOp, math::TanOp>(op) &&
       allowsApproximation(op))
     return fastTrigonometry(b, op, operands[0]);
+  if (isa<math::AtanOp, math::Atan2Op, math::AsinOp, math::AcosOp>(op) &&
+      allowsApproximation(op))
+    return fastInverseTrigonometry(b, op, operands);
   SmallVector<Value> results =
       llvm::TypeSwitch<Operation *, SmallVector<Value>>(op)
           .Case([&](math::SinOp) {

@@ -144,8 +144,8 @@ gpu.module @expansions {
 }
 
 // Under afn, tanh, erf, log1p and expm1 take MLIR's f32 approximations (f16
-// through f32; erf keeps the sign of zero), sin, cos and tan an f32 path;
-// other ops keep their expansion.
+// through f32; erf keeps the sign of zero), sin, cos and tan an f32 path,
+// atan, atan2, asin and acos their expansion in f32; other ops keep theirs.
 gpu.module @afn {
   // CHECK-LABEL: gpu.func @approximated
   // CHECK-SAME: (%[[X:[a-z0-9_]+]]: f32, %[[H:[a-z0-9_]+]]: f16)
@@ -182,10 +182,23 @@ gpu.module @afn {
     gpu.return %s, %c : f16, f16
   }
 
+  // atan, atan2, asin, acos under afn: their expansion in f32.
+  // CHECK-LABEL: gpu.func @fast_inverse_trigonometry
+  // CHECK-NOT: f64
+  // CHECK: gpu.return
+  gpu.func @fast_inverse_trigonometry(%x: f32, %h: f16) -> (f32, f16, f32, f32) {
+    %0 = math.atan %x fastmath<afn> : f32
+    %1 = math.atan2 %h, %h fastmath<afn> : f16
+    %2 = math.asin %x fastmath<afn> : f32
+    %3 = math.acos %x fastmath<afn> : f32
+    gpu.return %0, %1, %2, %3 : f32, f16, f32, f32
+  }
+
   // CHECK-LABEL: gpu.func @kept
   // CHECK: arith.extf %{{.*}} : f32 to f64
+  // CHECK: arith.extf %{{.*}} : f32 to f64
   gpu.func @kept(%x: f32) -> (f32, f32) {
-    %0 = math.atan %x fastmath<afn> : f32
+    %0 = math.cbrt %x fastmath<afn> : f32
     %1 = math.tanh %x fastmath<contract> : f32
     gpu.return %0, %1 : f32, f32
   }

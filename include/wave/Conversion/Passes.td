@@ -117,9 +117,10 @@ def WaveLowerMath : Pass<"wave-lower-math", "::mlir::gpu::GPUModuleOp"> {
     `afn` (`wave-compile --fast-math`), on f32 (f16, bf16 through f32),
     `tanh`, `erf`, `log1p` and `expm1` take MLIR's f32 polynomial
     approximations (`populateMathPolynomialApproximationPatterns`: within
-    4 ULP), and `sin`, `cos`, `sincos`, `tan` an f32 reduction and series
+    4 ULP), `sin`, `cos`, `sincos`, `tan` an f32 reduction and series
     where |x| < 2^16 (within 3 ULP; the f64 expansion in an `scf.if` for
-    other lanes), for a third to a fifth of the instructions; the other
+    other lanes), and `atan`, `atan2`, `asin`, `acos` their expansion in
+    f32 (within 2 ULP), for a third to a fifth of the instructions; the other
     expansions do not change (`wave-lower-approximate-math` handles f32
     `exp` and `exp2` under `afn` before this pass).
 
