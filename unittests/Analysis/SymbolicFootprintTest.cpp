@@ -225,8 +225,7 @@ TEST_F(SymbolicFootprintTest, AgreesWithEnumerationOnRandomKernels) {
       FailureOr<WorkgroupFootprint> elements =
           footprint(tag)->enumerate(FootprintBindings(), &reason);
       ASSERT_TRUE(succeeded(elements)) << reason;
-      FailureOr<CoordinateBounds> bounds =
-          findCoordinateBounds(symbolic(tag));
+      FailureOr<CoordinateBounds> bounds = findCoordinateBounds(symbolic(tag));
       ASSERT_TRUE(succeeded(bounds));
       std::optional<FootprintBox> box = elements->getBoundingBox();
       if (!box || kernel.tripCount == 0)
@@ -246,9 +245,9 @@ TEST_F(SymbolicFootprintTest, AgreesWithEnumerationOnRandomKernels) {
       ASSERT_TRUE(succeeded(boundsA) && succeeded(boundsB));
       if (!boundsA->mayMeet(*boundsB)) {
         ++apartCases;
-        EXPECT_FALSE(enumerateOverlap(a, b, kernel, 4,
-                                      [](int64_t, int64_t) { return true; })
-                         .commonAddress);
+        EXPECT_FALSE(enumerateOverlap(a, b, kernel, 4, [](int64_t, int64_t) {
+                       return true;
+                     }).commonAddress);
       }
     }
     // Bounds: every element of every lane in every iteration, enumerated.

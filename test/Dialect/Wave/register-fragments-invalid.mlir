@@ -273,3 +273,16 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Through LDS each wave owns a block of the tile: a partial wave has none.
+gpu.module @m {
+  gpu.func @acc_to_a_operand_partial_wave(%s: vector<16xf32>) kernel
+      attributes {known_block_size = array<i32: 96, 1, 1>} {
+    // expected-error @+1 {{converts through LDS a block a wave, but a workgroup of 96 lanes is no whole number of waves of 64}}
+    %a:4 = wave.acc_to_operand %s fragment <acc, f32_32x32x8_f16> to <A, f32_32x32x8_f16>
+        : vector<16xf32> -> vector<4xf16>, vector<4xf16>, vector<4xf16>, vector<4xf16>
+    gpu.return
+  }
+}

@@ -27,17 +27,12 @@ LANES = 64
 WIDTH = 2
 
 
-def float_kernel(name, ty, chip, wave_size):
-    ops = [o for o in UNARY + BINARY + TERNARY
-           if ty != "f64" or o in F64_OPS]
-    extra = [] if ty == "f64" else ["fpowi", "sincos"]
-    rows = len(ops) + len(extra) + (1 if extra else 0)
-    vec = f"vector<{WIDTH}x{ty}>"
-    n = LANES * WIDTH
+def kernel_start(name, arguments, loads, ty, chip, wave_size):
+    """The opening of a kernel of `LANES` lanes: lane `tid` loads `WIDTH`
+    elements at `tid * WIDTH` of each memref in `loads` (as `%a`, `%b`,
+    ...)."""
     lines = [
-        f"  gpu.func @{name}(%A: memref<{n}x{ty}>, %B: memref<{n}x{ty}>, "
-        f"%C: memref<{n}x{ty}>, %N: memref<{n}xi32>, "
-        f"%OUT: memref<{rows * n}x{ty}>, %FLAGS: memref<{4 * n}xi32>) kernel",
+        f"  gpu.func @{name}({arguments}) kernel",
         f"      attributes {{known_block_size = array<i32: {LANES}, 1, 1>,",
         f"                  known_grid_size = array<i32: 1, 1, 1>,",
         f"                  wave.kernel = #wave.kernel<chip = \"{chip}\", "
@@ -45,10 +40,40 @@ def float_kernel(name, ty, chip, wave_size):
         "    %tid = gpu.thread_id x",
         f"    %c{WIDTH} = arith.constant {WIDTH} : index",
         f"    %i = arith.muli %tid, %c{WIDTH} : index",
-        f"    %a = vector.load %A[%i] : memref<{n}x{ty}>, {vec}",
-        f"    %b = vector.load %B[%i] : memref<{n}x{ty}>, {vec}",
-        f"    %c = vector.load %C[%i] : memref<{n}x{ty}>, {vec}",
     ]
+    n = LANES * WIDTH
+    for value, memref in zip("abc", loads):
+        lines.append(f"    %{value} = vector.load %{memref}[%i] : "
+                     f"memref<{n}x{ty}>, vector<{WIDTH}x{ty}>")
+    return lines
+
+
+def store_rows(values, memref, ty, prefix):
+    """Stores each of `values` (vectors of `ty`) to its own row of
+    `memref`, row i at `i * LANES * WIDTH`."""
+    n = LANES * WIDTH
+    lines = []
+    for row, value in enumerate(values):
+        lines.append(f"    %{prefix}o{row} = arith.constant {row * n} : index")
+        lines.append(f"    %{prefix}j{row} = arith.addi %i, %{prefix}o{row} : "
+                     "index")
+        lines.append(f"    vector.store {value}, %{memref}[%{prefix}j{row}] : "
+                     f"memref<{len(values) * n}x{ty}>, vector<{WIDTH}x{ty}>")
+    return lines
+
+
+def float_kernel(name, ty, chip, wave_size):
+    ops = [o for o in UNARY + BINARY + TERNARY
+           if ty != "f64" or o in F64_OPS]
+    extra = [] if ty == "f64" else ["fpowi", "sincos"]
+    rows = len(ops) + len(extra) + (1 if extra else 0)
+    vec = f"vector<{WIDTH}x{ty}>"
+    n = LANES * WIDTH
+    lines = kernel_start(
+        name,
+        f"%A: memref<{n}x{ty}>, %B: memref<{n}x{ty}>, %C: memref<{n}x{ty}>, "
+        f"%N: memref<{n}xi32>, %OUT: memref<{rows * n}x{ty}>, "
+        f"%FLAGS: memref<{4 * n}xi32>", ["A", "B", "C"], ty, chip, wave_size)
     results = []
     for op in ops:
         if op in BINARY:
@@ -67,19 +92,12 @@ def float_kernel(name, ty, chip, wave_size):
                      f"vector<{WIDTH}xi32>")
         lines.append(f"    %sc.s, %sc.c = math.sincos %a : {vec}")
         results += ["%fpowi", "%sc.s", "%sc.c"]
-    for row, value in enumerate(results):
-        lines.append(f"    %o{row} = arith.constant {row * n} : index")
-        lines.append(f"    %j{row} = arith.addi %i, %o{row} : index")
-        lines.append(f"    vector.store {value}, %OUT[%j{row}] : "
-                     f"memref<{rows * n}x{ty}>, {vec}")
-    for row, op in enumerate(CLASSIFY):
+    lines += store_rows(results, "OUT", ty, "")
+    for op in CLASSIFY:
         lines.append(f"    %{op} = math.{op} %a : {vec}")
         lines.append(f"    %{op}.i = arith.extui %{op} : vector<{WIDTH}xi1> "
                      f"to vector<{WIDTH}xi32>")
-        lines.append(f"    %f{row} = arith.constant {row * n} : index")
-        lines.append(f"    %k{row} = arith.addi %i, %f{row} : index")
-        lines.append(f"    vector.store %{op}.i, %FLAGS[%k{row}] : "
-                     f"memref<{4 * n}xi32>, vector<{WIDTH}xi32>")
+    lines += store_rows([f"%{op}.i" for op in CLASSIFY], "FLAGS", "i32", "f")
     lines += ["    gpu.return", "  }"]
     return lines
 
@@ -88,27 +106,15 @@ def integer_kernel(chip, wave_size):
     n = LANES * WIDTH
     vec = f"vector<{WIDTH}xi32>"
     ops = INTEGER_UNARY + ["ipowi"]
-    rows = len(ops)
-    lines = [
-        f"  gpu.func @integers(%A: memref<{n}xi32>, %B: memref<{n}xi32>, "
-        f"%OUT: memref<{rows * n}xi32>) kernel",
-        f"      attributes {{known_block_size = array<i32: {LANES}, 1, 1>,",
-        f"                  known_grid_size = array<i32: 1, 1, 1>,",
-        f"                  wave.kernel = #wave.kernel<chip = \"{chip}\", "
-        f"wave_size = {wave_size}>}} {{",
-        "    %tid = gpu.thread_id x",
-        f"    %c{WIDTH} = arith.constant {WIDTH} : index",
-        f"    %i = arith.muli %tid, %c{WIDTH} : index",
-        f"    %a = vector.load %A[%i] : memref<{n}xi32>, {vec}",
-        f"    %b = vector.load %B[%i] : memref<{n}xi32>, {vec}",
-    ]
-    for row, op in enumerate(ops):
+    lines = kernel_start(
+        "integers",
+        f"%A: memref<{n}xi32>, %B: memref<{n}xi32>, "
+        f"%OUT: memref<{len(ops) * n}xi32>", ["A", "B"], "i32", chip,
+        wave_size)
+    for op in ops:
         operands = "%a, %b" if op == "ipowi" else "%a"
         lines.append(f"    %{op} = math.{op} {operands} : {vec}")
-        lines.append(f"    %o{row} = arith.constant {row * n} : index")
-        lines.append(f"    %j{row} = arith.addi %i, %o{row} : index")
-        lines.append(f"    vector.store %{op}, %OUT[%j{row}] : "
-                     f"memref<{rows * n}xi32>, {vec}")
+    lines += store_rows([f"%{op}" for op in ops], "OUT", "i32", "")
     lines += ["    gpu.return", "  }"]
     return lines
 

@@ -521,13 +521,21 @@ LogicalResult AccToOperandOp::verify() {
   // In registers when every lane holds what it needs; otherwise through a
   // tile of LDS of the workgroup, which wave-expand-fragments allocates: the
   // workgroup must be whole waves of a known size, in a gpu.func.
-  if (!getLaneLocalOperandSlots(accLayout, operandLayout,
-                                operand.getOperand()) &&
-      (!getFragmentWorkgroupSize(*this) ||
-       !(*this)->getParentOfType<gpu::GPUFuncOp>()))
+  if (getLaneLocalOperandSlots(accLayout, operandLayout, operand.getOperand()))
+    return success();
+  std::optional<std::array<int64_t, 3>> workgroup =
+      getFragmentWorkgroupSize(*this);
+  if (!workgroup || !(*this)->getParentOfType<gpu::GPUFuncOp>())
     return emitOpError("converts through LDS (lanes need other lanes' "
                        "elements), which needs a gpu.func with "
                        "'known_block_size'");
+  // A block of the tile a wave: the workgroup must be whole waves.
+  int64_t lanes = (*workgroup)[0] * (*workgroup)[1] * (*workgroup)[2];
+  if (lanes % accLayout.waveSize != 0)
+    return emitOpError("converts through LDS a block a wave, but a "
+                       "workgroup of ")
+           << lanes << " lanes is no whole number of waves of "
+           << accLayout.waveSize;
   return success();
 }
 
