@@ -425,6 +425,29 @@ gpu.module @m {
 // -----
 
 gpu.module @m {
+  gpu.func @copy_empty_tile(%g: memref<256x256xf16>, %t: memref<0x32xf16>, %i: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>} {
+    // expected-error @+1 {{the tile 'memref<0x32xf16>' holds no fragment}}
+    wave.copy_tile %g[%i, %i] fragment <A, f32_32x32x8_f16>, %t : memref<256x256xf16>, memref<0x32xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+// A workgroup with an empty dimension has no wave to share the tile among.
+gpu.module @m {
+  gpu.func @copy_no_wave(%g: memref<256x256xf16>, %t: memref<64x32xf16>, %i: index) kernel
+      attributes {known_block_size = array<i32: 64, 0, 1>} {
+    // expected-error @+1 {{fragment access needs whole waves of 64 lanes, the workgroup has 0}}
+    wave.copy_tile %g[%i, %i] fragment <A, f32_32x32x8_f16>, %t : memref<256x256xf16>, memref<64x32xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
   gpu.func @copy_partial(%g: memref<256x256xf16>, %t: memref<48x32xf16>, %i: index) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>} {
     // expected-error @+1 {{the tile 'memref<48x32xf16>' does not hold whole A fragments of f32_32x32x8_f16 (32x8)}}

@@ -221,7 +221,7 @@ static LogicalResult verifyFragmentKernel(Operation *op,
                            "'known_block_size': its lanes come from the "
                            "thread id");
   int64_t lanes = (*workgroup)[0] * (*workgroup)[1] * (*workgroup)[2];
-  if (lanes % static_cast<int64_t>(layout.waveSize) != 0)
+  if (lanes <= 0 || lanes % static_cast<int64_t>(layout.waveSize) != 0)
     return op->emitOpError("fragment access needs whole waves of ")
            << layout.waveSize << " lanes, the workgroup has " << lanes;
   return success();
@@ -598,6 +598,8 @@ LogicalResult CopyTileOp::verify() {
     return emitOpError("the tile ")
            << tile << " does not hold whole " << describe(fragment, true)
            << " (" << block[0] << "x" << block[1] << ")";
+  if (tile.getNumElements() == 0)
+    return emitOpError("the tile ") << tile << " holds no fragment";
   if (failed(verifyFragmentKernel(*this, fragment)))
     return failure();
   int64_t waves = getWorkgroupWaves(*this, fragment);
