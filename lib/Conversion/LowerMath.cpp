@@ -18,8 +18,9 @@
 //   at the op.
 // * Under afn (wave-compile --fast-math), tanh, erf, log1p and expm1 take
 //   MLIR's f32 polynomial approximations, sin, cos, sincos and tan an f32
-//   reduction and series where |x| < 2^16, and atan, atan2, asin and acos
-//   their expansion in f32: within 4 ULP, a fraction of the instructions.
+//   reduction and series where |x| < 2^16, atan, atan2, asin and acos
+//   their expansion in f32, and rsqrt 1 / sqrt(x) in f32 (v_sqrt_f32,
+//   v_rcp_f32): within 4 ULP, a fraction of the instructions.
 //
 // docs/MathAccuracy.md lists each op's lowering and its measured error.
 //
@@ -843,6 +844,22 @@ SmallVector<Value> fastInverseTrigonometry(OpBuilder &b, Operation *op,
   return {result};
 }
 
+/// rsqrt of an f16, bf16 or f32 scalar under afn: 1 / sqrt(x) in f32 with
+/// afn, which the backend emits as v_rsq_f32 (within 1 ULP, denormal inputs
+/// scaled) instead of the f64 expansion's division.
+Value fastRsqrt(OpBuilder &b, Location loc, Value x) {
+  Type element = x.getType();
+  Type f32 = b.getF32Type();
+  auto afn = arith::FastMathFlagsAttr::get(b.getContext(),
+                                           arith::FastMathFlags::afn);
+  Value x32 = element.isF32() ? x : arith::ExtFOp::create(b, loc, f32, x);
+  Value root = math::SqrtOp::create(b, loc, x32, afn);
+  Value one = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f));
+  Value result = arith::DivFOp::create(b, loc, one, root, afn);
+  return element.isF32() ? result
+                         : arith::TruncFOp::create(b, loc, element, result);
+}
+
 /// Expands `op` (isExpanded) on f16, bf16 or f32 scalars, `operands`, into
 /// f64 arith; returns its results.
 SmallVector<Value> expandScalars(OpBuilder &b, Operation *op,
@@ -860,6 +877,8 @@ SmallVector<Value> expandScalars(OpBuilder &b, Operation *op,
   if (isa<math::AtanOp, math::Atan2Op, math::AsinOp, math::AcosOp>(op) &&
       allowsApproximation(op))
     return fastInverseTrigonometry(b, op, operands);
+  if (isa<math::RsqrtOp>(op) && allowsApproximation(op))
+    return {fastRsqrt(b, op->getLoc(), operands[0])};
   SmallVector<Value> results =
       llvm::TypeSwitch<Operation *, SmallVector<Value>>(op)
           .Case([&](math::SinOp) {

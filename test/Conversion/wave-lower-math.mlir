@@ -194,13 +194,35 @@ gpu.module @afn {
     gpu.return %0, %1, %2, %3 : f32, f16, f32, f32
   }
 
+  // rsqrt under afn: 1 / sqrt(x) in f32 with afn (v_sqrt_f32, v_rcp_f32),
+  // f16 through f32.
+  // CHECK-LABEL: gpu.func @fast_rsqrt
+  // CHECK-SAME: (%[[X:[a-z0-9_]+]]: f32, %[[H:[a-z0-9_]+]]: f16)
+  // CHECK-NOT: f64
+  // CHECK: %[[S:.*]] = llvm.intr.sqrt(%[[X]]) {fastmathFlags = #llvm.fastmath<afn>} : (f32) -> f32
+  // CHECK: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+  // CHECK: arith.divf %[[ONE]], %[[S]] fastmath<afn> : f32
+  // CHECK: %[[W:.*]] = arith.extf %[[H]] : f16 to f32
+  // CHECK: %[[SH:.*]] = llvm.intr.sqrt(%[[W]]) {fastmathFlags = #llvm.fastmath<afn>} : (f32) -> f32
+  // CHECK: %[[RH:.*]] = arith.divf %{{.*}}, %[[SH]] fastmath<afn> : f32
+  // CHECK: arith.truncf %[[RH]] : f32 to f16
+  // CHECK-NOT: f64
+  // CHECK: gpu.return
+  gpu.func @fast_rsqrt(%x: f32, %h: f16) -> (f32, f16) {
+    %0 = math.rsqrt %x fastmath<afn> : f32
+    %1 = math.rsqrt %h fastmath<afn> : f16
+    gpu.return %0, %1 : f32, f16
+  }
+
   // CHECK-LABEL: gpu.func @kept
   // CHECK: arith.extf %{{.*}} : f32 to f64
   // CHECK: arith.extf %{{.*}} : f32 to f64
-  gpu.func @kept(%x: f32) -> (f32, f32) {
+  // CHECK: arith.extf %{{.*}} : f32 to f64
+  gpu.func @kept(%x: f32) -> (f32, f32, f32) {
     %0 = math.cbrt %x fastmath<afn> : f32
     %1 = math.tanh %x fastmath<contract> : f32
-    gpu.return %0, %1 : f32, f32
+    %2 = math.rsqrt %x : f32
+    gpu.return %0, %1, %2 : f32, f32, f32
   }
 }
 
