@@ -850,8 +850,8 @@ SmallVector<Value> fastInverseTrigonometry(OpBuilder &b, Operation *op,
 Value fastRsqrt(OpBuilder &b, Location loc, Value x) {
   Type element = x.getType();
   Type f32 = b.getF32Type();
-  auto afn = arith::FastMathFlagsAttr::get(b.getContext(),
-                                           arith::FastMathFlags::afn);
+  auto afn =
+      arith::FastMathFlagsAttr::get(b.getContext(), arith::FastMathFlags::afn);
   Value x32 = element.isF32() ? x : arith::ExtFOp::create(b, loc, f32, x);
   Value root = math::SqrtOp::create(b, loc, x32, afn);
   Value one = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f));
