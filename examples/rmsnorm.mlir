@@ -12,12 +12,14 @@
 //          row in registers between the two passes, and math.rsqrt, which
 //          wave-lower-math computes in f64 and rounds once (correctly
 //          rounded; upstream would call the ROCm device library), or
-//          under --fast-math as v_sqrt_f32 and v_rcp_f32. The arguments
-//          are `llvm.noalias` (Y overlaps neither X nor W, as in
-//          `__restrict__` HIP code): without it the backend must keep each
-//          read of W after the write of Y before it, and the row waits for
-//          eight loads one after the other (1225 llvm-mca cycles against
-//          745).
+//          under --fast-math as v_sqrt_f32 and v_rcp_f32. The weights are
+//          read first, so their loads overlap the row's and the reduction,
+//          and the arguments are `llvm.noalias` (Y overlaps neither X nor
+//          W, as `__restrict__` in HIP): 723 llvm-mca cycles a row on
+//          gfx942, 740 without noalias; with the weights read between the
+//          stores of Y (and no noalias), each of their loads waited for the
+//          store before it: 1225. rmsnorm_wg.mlir splits the row among 4
+//          waves.
 // Reference: @rmsnorm_ref, a lane a row, the sum of squares in column
 //          order; results agree up to the f32 rounding of the summation
 //          order.
@@ -45,6 +47,14 @@ gpu.module @rmsnorm {
     %j6 = arith.constant 6 : index
     %j7 = arith.constant 7 : index
     %zero = arith.constant 0.0 : f32
+    %w0 = wave.read %W[%tid, %j0] map #weights : memref<4096xf16> -> vector<8xf16>
+    %w1 = wave.read %W[%tid, %j1] map #weights : memref<4096xf16> -> vector<8xf16>
+    %w2 = wave.read %W[%tid, %j2] map #weights : memref<4096xf16> -> vector<8xf16>
+    %w3 = wave.read %W[%tid, %j3] map #weights : memref<4096xf16> -> vector<8xf16>
+    %w4 = wave.read %W[%tid, %j4] map #weights : memref<4096xf16> -> vector<8xf16>
+    %w5 = wave.read %W[%tid, %j5] map #weights : memref<4096xf16> -> vector<8xf16>
+    %w6 = wave.read %W[%tid, %j6] map #weights : memref<4096xf16> -> vector<8xf16>
+    %w7 = wave.read %W[%tid, %j7] map #weights : memref<4096xf16> -> vector<8xf16>
     %x0 = wave.read %X[%tid, %wg, %j0] map #chunk
         : memref<64x4096xf16> -> vector<8xf16>
     %v0 = arith.extf %x0 : vector<8xf16> to vector<8xf32>
@@ -92,56 +102,48 @@ gpu.module @rmsnorm {
     %shifted = arith.addf %mean, %eps : f32
     %inv = math.rsqrt %shifted : f32
     %scale = vector.broadcast %inv : f32 to vector<8xf32>
-    %w0 = wave.read %W[%tid, %j0] map #weights : memref<4096xf16> -> vector<8xf16>
     %ww0 = arith.extf %w0 : vector<8xf16> to vector<8xf32>
     %n0 = arith.mulf %v0, %scale : vector<8xf32>
     %y0 = arith.mulf %n0, %ww0 : vector<8xf32>
     %h0 = arith.truncf %y0 : vector<8xf32> to vector<8xf16>
     wave.write %h0, %Y[%tid, %wg, %j0] map #chunk
         : vector<8xf16>, memref<64x4096xf16>
-    %w1 = wave.read %W[%tid, %j1] map #weights : memref<4096xf16> -> vector<8xf16>
     %ww1 = arith.extf %w1 : vector<8xf16> to vector<8xf32>
     %n1 = arith.mulf %v1, %scale : vector<8xf32>
     %y1 = arith.mulf %n1, %ww1 : vector<8xf32>
     %h1 = arith.truncf %y1 : vector<8xf32> to vector<8xf16>
     wave.write %h1, %Y[%tid, %wg, %j1] map #chunk
         : vector<8xf16>, memref<64x4096xf16>
-    %w2 = wave.read %W[%tid, %j2] map #weights : memref<4096xf16> -> vector<8xf16>
     %ww2 = arith.extf %w2 : vector<8xf16> to vector<8xf32>
     %n2 = arith.mulf %v2, %scale : vector<8xf32>
     %y2 = arith.mulf %n2, %ww2 : vector<8xf32>
     %h2 = arith.truncf %y2 : vector<8xf32> to vector<8xf16>
     wave.write %h2, %Y[%tid, %wg, %j2] map #chunk
         : vector<8xf16>, memref<64x4096xf16>
-    %w3 = wave.read %W[%tid, %j3] map #weights : memref<4096xf16> -> vector<8xf16>
     %ww3 = arith.extf %w3 : vector<8xf16> to vector<8xf32>
     %n3 = arith.mulf %v3, %scale : vector<8xf32>
     %y3 = arith.mulf %n3, %ww3 : vector<8xf32>
     %h3 = arith.truncf %y3 : vector<8xf32> to vector<8xf16>
     wave.write %h3, %Y[%tid, %wg, %j3] map #chunk
         : vector<8xf16>, memref<64x4096xf16>
-    %w4 = wave.read %W[%tid, %j4] map #weights : memref<4096xf16> -> vector<8xf16>
     %ww4 = arith.extf %w4 : vector<8xf16> to vector<8xf32>
     %n4 = arith.mulf %v4, %scale : vector<8xf32>
     %y4 = arith.mulf %n4, %ww4 : vector<8xf32>
     %h4 = arith.truncf %y4 : vector<8xf32> to vector<8xf16>
     wave.write %h4, %Y[%tid, %wg, %j4] map #chunk
         : vector<8xf16>, memref<64x4096xf16>
-    %w5 = wave.read %W[%tid, %j5] map #weights : memref<4096xf16> -> vector<8xf16>
     %ww5 = arith.extf %w5 : vector<8xf16> to vector<8xf32>
     %n5 = arith.mulf %v5, %scale : vector<8xf32>
     %y5 = arith.mulf %n5, %ww5 : vector<8xf32>
     %h5 = arith.truncf %y5 : vector<8xf32> to vector<8xf16>
     wave.write %h5, %Y[%tid, %wg, %j5] map #chunk
         : vector<8xf16>, memref<64x4096xf16>
-    %w6 = wave.read %W[%tid, %j6] map #weights : memref<4096xf16> -> vector<8xf16>
     %ww6 = arith.extf %w6 : vector<8xf16> to vector<8xf32>
     %n6 = arith.mulf %v6, %scale : vector<8xf32>
     %y6 = arith.mulf %n6, %ww6 : vector<8xf32>
     %h6 = arith.truncf %y6 : vector<8xf32> to vector<8xf16>
     wave.write %h6, %Y[%tid, %wg, %j6] map #chunk
         : vector<8xf16>, memref<64x4096xf16>
-    %w7 = wave.read %W[%tid, %j7] map #weights : memref<4096xf16> -> vector<8xf16>
     %ww7 = arith.extf %w7 : vector<8xf16> to vector<8xf32>
     %n7 = arith.mulf %v7, %scale : vector<8xf32>
     %y7 = arith.mulf %n7, %ww7 : vector<8xf32>

@@ -5,11 +5,15 @@
 // the whole wave is active, which `rocdl.ballot(true)` (the exec mask) tells
 // at run time; otherwise a loop over the set bits of the exec mask reads each
 // active lane with `rocdl.readlane`. Both the test and the loop are uniform,
-// so they cost scalar instructions only.
+// so they cost scalar instructions only. Where every lane of the wave runs
+// the collective (findWholeWaveCollectives), the fast lowering is all there
+// is.
 //
 //===----------------------------------------------------------------------===//
 
 #include "wave/Conversion/WaveToAMDGPU.h"
+
+#include "wave/Analysis/Uniformity.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -298,11 +302,62 @@ static ValueRange forEachActiveLane(
   return loop.getResults().drop_front();
 }
 
+/// Whether every lane of its wave runs `op`: its kernel's workgroup is whole
+/// waves, the kernel body is one block, and each region around `op` is the
+/// arm of an `scf.if` or the body of an `scf.for` whose condition or bounds
+/// are the same in all lanes of a wave, so a wave enters it whole or not.
+static bool runsWithWholeWave(Operation *op, gpu::GPUFuncOp kernel,
+                              unsigned waveSize,
+                              const UniformityInfo &uniformity) {
+  std::optional<ArrayRef<int32_t>> block = kernel.getKnownBlockSize();
+  if (!block || !kernel.getBody().hasOneBlock())
+    return false;
+  int64_t lanes = 1;
+  for (int32_t extent : *block)
+    lanes *= extent;
+  if (lanes <= 0 || lanes % waveSize != 0)
+    return false;
+  for (Operation *parent = op->getParentOp(); parent != kernel;
+       parent = parent->getParentOp()) {
+    if (auto branch = dyn_cast<scf::IfOp>(parent)) {
+      if (!uniformity.isUniform(branch.getCondition()))
+        return false;
+    } else if (auto loop = dyn_cast<scf::ForOp>(parent)) {
+      if (!llvm::all_of(ValueRange{loop.getLowerBound(), loop.getUpperBound(),
+                                   loop.getStep()},
+                        [&](Value v) { return uniformity.isUniform(v); }))
+        return false;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+DenseSet<Operation *>
+mlir::wave::findWholeWaveCollectives(gpu::GPUModuleOp module) {
+  DenseSet<Operation *> found;
+  UniformityInfo uniformity(module);
+  if (!uniformity.succeeded())
+    return found;
+  module.walk([&](Operation *op) {
+    if (!isa<ReduceOp, ScanOp>(op))
+      return;
+    auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
+    std::optional<WaveShape> wave = getWaveShapeAt(op);
+    if (kernel && wave && runsWithWholeWave(op, kernel, wave->size, uniformity))
+      found.insert(op);
+  });
+  return found;
+}
+
 namespace {
 /// Reads the wave size around the op or fails the match (the pass checks it
 /// beforehand and reports).
 template <typename OpTy> struct CollectiveLowering : OpRewritePattern<OpTy> {
-  using OpRewritePattern<OpTy>::OpRewritePattern;
+  CollectiveLowering(MLIRContext *context,
+                     const DenseSet<Operation *> &wholeWave)
+      : OpRewritePattern<OpTy>(context), wholeWave(wholeWave) {}
 
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const final {
@@ -315,6 +370,21 @@ template <typename OpTy> struct CollectiveLowering : OpRewritePattern<OpTy> {
 
   virtual Value lower(OpTy op, const WaveShape &wave,
                       PatternRewriter &rewriter) const = 0;
+
+  /// `wholeWave(...)` where every lane of the wave runs `op`, else the test
+  /// of the exec mask choosing between it and `someLanes(...)`.
+  Value lowerForActiveLanes(
+      OpTy op, OpBuilder &builder, unsigned waveSize,
+      function_ref<Value(OpBuilder &, Location)> wholeWaveLowering,
+      function_ref<Value(OpBuilder &, Location)> someLanes) const {
+    if (wholeWave.contains(op))
+      return wholeWaveLowering(builder, op.getLoc());
+    return selectByActiveLanes(builder, op.getLoc(), waveSize, op.getType(),
+                               wholeWaveLowering, someLanes);
+  }
+
+  /// The collectives findWholeWaveCollectives found.
+  const DenseSet<Operation *> &wholeWave;
 };
 
 struct ReduceOpLowering : CollectiveLowering<ReduceOp> {
@@ -352,8 +422,8 @@ struct ReduceOpLowering : CollectiveLowering<ReduceOp> {
     // mask; the pass has checked that the cluster fits the wave.
     if (std::optional<uint64_t> size = op.getClusterSize())
       return subgroupReduce(rewriter, loc, op, uint32_t(*size));
-    return selectByActiveLanes(
-        rewriter, loc, wave.size, type,
+    return lowerForActiveLanes(
+        op, rewriter, wave.size,
         [&](OpBuilder &b, Location l) {
           return subgroupReduce(b, l, op, std::nullopt);
         },
@@ -421,8 +491,8 @@ struct ScanOpLowering : CollectiveLowering<ScanOp> {
 
   Value lower(ScanOp op, const WaveShape &wave,
               PatternRewriter &rewriter) const override {
-    return selectByActiveLanes(
-        rewriter, op.getLoc(), wave.size, op.getType(),
+    return lowerForActiveLanes(
+        op, rewriter, wave.size,
         [&](OpBuilder &b, Location l) { return scanWholeWave(b, l, op, wave); },
         [&](OpBuilder &b, Location l) {
           return scanActiveLanes(b, l, op, wave.size);
@@ -531,9 +601,9 @@ struct AllOpLowering : CollectiveLowering<AllOp> {
 } // namespace
 
 void mlir::wave::populateWaveCollectiveLoweringPatterns(
-    RewritePatternSet &patterns) {
+    RewritePatternSet &patterns, const DenseSet<Operation *> &wholeWave) {
   patterns
       .add<ReduceOpLowering, ScanOpLowering, BroadcastOpLowering,
            ShuffleOpLowering, BallotOpLowering, AnyOpLowering, AllOpLowering>(
-          patterns.getContext());
+          patterns.getContext(), wholeWave);
 }

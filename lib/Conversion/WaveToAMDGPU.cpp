@@ -314,6 +314,7 @@ void ConvertWaveToAMDGPUPass::runOnOperation() {
     return signalPassFailure();
 
   // On the kernel as written: the uniformity analysis reads wave ops.
+  DenseSet<Operation *> wholeWave = findWholeWaveCollectives(module);
   if (uniformBranches)
     makeUniformBranchesScalar(module);
 
@@ -321,7 +322,7 @@ void ConvertWaveToAMDGPUPass::runOnOperation() {
   // access, which the second walk replaces.
   RewritePatternSet accessPatterns(&getContext());
   populateWaveLaneAccessLoweringPatterns(accessPatterns, bufferAccesses);
-  populateWaveCollectiveLoweringPatterns(accessPatterns);
+  populateWaveCollectiveLoweringPatterns(accessPatterns, wholeWave);
   walkAndApplyPatterns(module, std::move(accessPatterns));
   RewritePatternSet ldsPatterns(&getContext());
   populateWaveLdsAndMmaLoweringPatterns(ldsPatterns);

@@ -2,7 +2,9 @@
 
 // Collectives combine the active lanes only: a full wave (the ballot of
 // `true` is all ones) takes the fast path, any other takes a loop over the
-// active lanes reading each with rocdl.readlane.
+// active lanes reading each with rocdl.readlane. The reductions and scans
+// below run under a branch on the lane id, where part of a wave may be
+// active; those every lane runs are at the end of the file.
 
 gpu.module @m {
   // CHECK-LABEL: gpu.func @reduce
@@ -32,8 +34,13 @@ gpu.module @m {
   gpu.func @reduce(%x: f32, %n: i8) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>,
                   wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
-    %r = wave.reduce <add> %x : f32
-    %m = wave.reduce <min> %n : i8
+    %tid = gpu.thread_id x
+    %c3 = arith.constant 3 : index
+    %some = arith.cmpi ult, %tid, %c3 : index
+    scf.if %some {
+      %r = wave.reduce <add> %x : f32
+      %m = wave.reduce <min> %n : i8
+    }
     gpu.return
   }
 
@@ -92,7 +99,12 @@ gpu.module @m {
   gpu.func @scan(%x: i32) kernel
       attributes {known_block_size = array<i32: 32, 1, 1>,
                   wave.kernel = #wave.kernel<chip = "gfx1100", wave_size = 32>} {
-    %s = wave.scan <add> %x exclusive : i32
+    %tid = gpu.thread_id x
+    %c3 = arith.constant 3 : index
+    %some = arith.cmpi ult, %tid, %c3 : index
+    scf.if %some {
+      %s = wave.scan <add> %x exclusive : i32
+    }
     gpu.return
   }
 
@@ -174,6 +186,67 @@ gpu.module @rdna {
       attributes {known_block_size = array<i32: 64, 1, 1>,
                   wave.kernel = #wave.kernel<chip = "gfx1201", wave_size = 64>} {
     %s = wave.shuffle <xor> %x, %n : f32
+    gpu.return
+  }
+
+  // Every lane of the wave runs a reduction or scan at the top of a kernel
+  // of whole waves, or under branches and loops that decide alike in each
+  // wave (`tid < 64` in waves of 64, workgroup-uniform bounds): no test of
+  // the exec mask, the whole-wave lowering alone.
+  // CHECK-LABEL: gpu.func @whole_wave
+  // CHECK-SAME: ([[X:%[A-Za-z0-9_]+]]: f32, [[N:%[A-Za-z0-9_]+]]: index)
+  // CHECK-NOT: rocdl.ballot
+  // CHECK-NOT: scf.while
+  // CHECK: gpu.subgroup_reduce add [[X]] uniform : (f32) -> f32
+  // CHECK: scf.if %{{.*}} {
+  // CHECK: gpu.subgroup_reduce maxnumf [[X]] uniform : (f32) -> f32
+  // CHECK: scf.for
+  // CHECK: gpu.shuffle up
+  // CHECK-NOT: rocdl.ballot
+  // CHECK-NOT: scf.while
+  // CHECK: gpu.return
+  gpu.func @whole_wave(%x: f32, %n: index) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %r = wave.reduce <add> %x : f32
+    %tid = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %first_wave = arith.cmpi ult, %tid, %c64 : index
+    scf.if %first_wave {
+      %m = wave.reduce <max> %x : f32
+    }
+    scf.for %i = %c0 to %n step %c1 {
+      %s = wave.scan <add> %x : f32
+    }
+    gpu.return
+  }
+
+  // A workgroup of 96 lanes ends in half a wave, and a loop whose bounds
+  // differ between lanes leaves lanes behind: both test the exec mask.
+  // CHECK-LABEL: gpu.func @partial_wave
+  // CHECK: rocdl.ballot
+  // CHECK: scf.while
+  // CHECK-LABEL: gpu.func @divergent_loop
+  // CHECK: scf.for
+  // CHECK: rocdl.ballot
+  // CHECK: scf.while
+  gpu.func @partial_wave(%x: f32) kernel
+      attributes {known_block_size = array<i32: 96, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %r = wave.reduce <add> %x : f32
+    gpu.return
+  }
+  gpu.func @divergent_loop(%x: f32) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %tid = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %tid step %c1 {
+      %r = wave.reduce <add> %x : f32
+    }
     gpu.return
   }
 }

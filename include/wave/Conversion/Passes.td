@@ -196,7 +196,11 @@ def ConvertWaveToAMDGPU
     * `wave.reduce`: when every lane of the wave is active
       (`rocdl.ballot(true)` is all ones) `gpu.subgroup_reduce` (uniform),
       otherwise a loop over the active lanes with `rocdl.readlane`, so that
-      only active lanes contribute, as the op defines.
+      only active lanes contribute, as the op defines. Where the wave
+      uniformity analysis proves every lane of the wave runs the op (a
+      workgroup of whole waves, and each `scf.if` or `scf.for` around it
+      deciding alike in all lanes of a wave), `gpu.subgroup_reduce` alone,
+      without the test. `wave.scan` likewise.
     * `wave.scan`: with a full wave, a Hillis-Steele scan through
       `gpu.shuffle up`; otherwise the same loop over the active lanes.
     * `wave.broadcast`: `rocdl.readlane`. `wave.shuffle`: `gpu.shuffle` whose

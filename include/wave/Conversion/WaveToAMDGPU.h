@@ -12,6 +12,7 @@
 
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <optional>
 
@@ -26,8 +27,18 @@ void populateWaveLaneAccessLoweringPatterns(
     RewritePatternSet &patterns,
     const llvm::DenseMap<Operation *, int64_t> &bufferAccesses);
 
-/// The wave collectives to gpu shuffles and reductions and rocdl intrinsics.
-void populateWaveCollectiveLoweringPatterns(RewritePatternSet &patterns);
+/// The wave collectives to gpu shuffles and reductions and rocdl intrinsics;
+/// the reductions and scans in `wholeWave` (findWholeWaveCollectives) take
+/// their whole-wave lowering without testing the exec mask. The set must
+/// outlive the patterns.
+void populateWaveCollectiveLoweringPatterns(
+    RewritePatternSet &patterns, const llvm::DenseSet<Operation *> &wholeWave);
+
+/// The `wave.reduce` and `wave.scan` ops of `module` that every lane of their
+/// wave runs (wave uniformity analysis): the workgroup is whole waves and
+/// each `scf.if` or `scf.for` around the op decides alike in all lanes of a
+/// wave.
+llvm::DenseSet<Operation *> findWholeWaveCollectives(gpu::GPUModuleOp module);
 
 /// Gives every `scf.if` whose `arith.cmpi` condition reads lane ids but is
 /// the same in all active lanes (wave uniformity analysis) a compare of the
