@@ -11,7 +11,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "wave/Analysis/BankConflicts.h"
-#include "wave/Analysis/Footprint.h"
+#include "wave/Analysis/Footprint/AccessFootprint.h"
+#include "wave/Analysis/Footprint/IndexClassification.h"
+#include "wave/Analysis/Footprint/WorkgroupFootprint.h"
 #include "wave/Analysis/WorkgroupUniformity.h"
 
 #include "wave/Dialect/Wave/IR/WaveOps.h"

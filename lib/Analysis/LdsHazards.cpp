@@ -8,10 +8,13 @@
 
 #include "wave/Analysis/LdsHazards.h"
 
-#include "IndexComposition.h"
+#include "Footprint/IndexComposition.h"
 
-#include "wave/Analysis/Footprint.h"
-#include "wave/Analysis/SymbolicFootprint.h"
+#include "wave/Analysis/Footprint/AccessFootprint.h"
+#include "wave/Analysis/Footprint/IndexClassification.h"
+#include "wave/Analysis/Footprint/PairQueries.h"
+#include "wave/Analysis/Footprint/SymbolicFootprint.h"
+#include "wave/Analysis/Footprint/WorkgroupFootprint.h"
 #include "wave/Analysis/Uniformity.h"
 #include "wave/Analysis/WorkgroupUniformity.h"
 #include "wave/Chip/Chip.h"

@@ -2,9 +2,9 @@
 
 #include "wave/Analysis/LoadSafety.h"
 
-#include "IndexComposition.h"
+#include "Footprint/IndexComposition.h"
 
-#include "wave/Analysis/Footprint.h"
+#include "wave/Analysis/Footprint/AccessFootprint.h"
 
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

@@ -11,7 +11,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "wave/Analysis/SymbolicFootprint.h"
+#include "wave/Analysis/Footprint/AccessFootprint.h"
+#include "wave/Analysis/Footprint/IndexClassification.h"
+#include "wave/Analysis/Footprint/LaunchFacts.h"
+#include "wave/Analysis/Footprint/SymbolicFootprint.h"
+#include "wave/Analysis/Footprint/TileQueries.h"
+#include "wave/Analysis/Footprint/WorkgroupFootprint.h"
 #include "wave/Analysis/TileStaging.h"
 #include "wave/Analysis/WorkgroupUniformity.h"
 #include "wave/Dialect/Wave/IR/Assumptions.h"

@@ -11,7 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "wave/Analysis/SymbolicFootprint.h"
+#include "wave/Analysis/Footprint/LaunchFacts.h"
+#include "wave/Analysis/Footprint/SymbolicFootprint.h"
 #include "wave/Conversion/WaveToAMDGPU.h"
 #include "wave/Dialect/Wave/IR/Assumptions.h"
 

@@ -2,7 +2,11 @@
 
 #include "FootprintTestUtils.h"
 
-#include "wave/Analysis/SymbolicFootprint.h"
+#include "wave/Analysis/Footprint/AccessFootprint.h"
+#include "wave/Analysis/Footprint/LaunchFacts.h"
+#include "wave/Analysis/Footprint/LoopFacts.h"
+#include "wave/Analysis/Footprint/SymbolicFootprint.h"
+#include "wave/Analysis/Footprint/WorkgroupFootprint.h"
 
 using namespace mlir;
 using namespace mlir::wave;

@@ -7,7 +7,8 @@
 #ifndef WAVE_UNITTESTS_ANALYSIS_FOOTPRINTTESTUTILS_H
 #define WAVE_UNITTESTS_ANALYSIS_FOOTPRINTTESTUTILS_H
 
-#include "wave/Analysis/Footprint.h"
+#include "wave/Analysis/Footprint/AccessFootprint.h"
+#include "wave/Analysis/Footprint/WorkgroupFootprint.h"
 #include "wave/Dialect/Wave/IR/WaveDialect.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 

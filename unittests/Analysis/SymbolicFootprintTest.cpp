@@ -11,7 +11,12 @@
 
 #include "FootprintTestUtils.h"
 
-#include "wave/Analysis/SymbolicFootprint.h"
+#include "wave/Analysis/Footprint/AccessFootprint.h"
+#include "wave/Analysis/Footprint/GridQueries.h"
+#include "wave/Analysis/Footprint/PairQueries.h"
+#include "wave/Analysis/Footprint/SymbolicFootprint.h"
+#include "wave/Analysis/Footprint/TileQueries.h"
+#include "wave/Analysis/Footprint/WorkgroupFootprint.h"
 
 #include <map>
 #include <random>

@@ -15,7 +15,8 @@
 #ifndef WAVE_ANALYSIS_BANKCONFLICTS_H
 #define WAVE_ANALYSIS_BANKCONFLICTS_H
 
-#include "wave/Analysis/Footprint.h"
+#include "wave/Analysis/Footprint/AccessFootprint.h"
+#include "wave/Analysis/Footprint/WorkgroupFootprint.h"
 
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"

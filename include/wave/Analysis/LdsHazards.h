@@ -20,7 +20,8 @@
 #define WAVE_ANALYSIS_LDSHAZARDS_H
 
 #include "wave/Analysis/BarrierPlacement.h"
-#include "wave/Analysis/SymbolicFootprint.h"
+#include "wave/Analysis/Footprint/PairQueries.h"
+#include "wave/Analysis/Footprint/SymbolicFootprint.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 

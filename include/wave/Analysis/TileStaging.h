@@ -15,7 +15,7 @@
 #ifndef WAVE_ANALYSIS_TILESTAGING_H
 #define WAVE_ANALYSIS_TILESTAGING_H
 
-#include "wave/Analysis/Footprint.h"
+#include "wave/Analysis/Footprint/AccessFootprint.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

@@ -1,14 +1,16 @@
-//===- Footprint.cpp - Footprint of one lane access
-//------------------------===//
+//===- AccessFootprint.cpp - The footprint map of one lane access ---------===//
 //
 // Builds an access's footprint map, enumerates it for every lane of a
 // workgroup, and bounds it over all lanes, iterations and workgroups.
 //
 //===----------------------------------------------------------------------===//
 
+#include "wave/Analysis/Footprint/AccessFootprint.h"
+
 #include "IndexComposition.h"
 
-#include "wave/Analysis/SymbolicFootprint.h"
+#include "wave/Analysis/Footprint/SymbolicFootprint.h"
+#include "wave/Analysis/Footprint/WorkgroupFootprint.h"
 
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
@@ -19,11 +21,6 @@ using namespace mlir::wave::detail;
 
 /// Largest footprint `enumerate` builds (elements of all lanes together).
 static constexpr int64_t kMaxEnumeratedElements = int64_t(1) << 26;
-
-static void setReason(std::string *reason, const Twine &text) {
-  if (reason)
-    *reason = text.str();
-}
 
 /// Slots a constant mask enables (all of them when there is no mask or it is
 /// not a constant, which `nonConstant` then says).

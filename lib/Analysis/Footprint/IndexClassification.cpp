@@ -8,8 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "wave/Analysis/Footprint/IndexClassification.h"
+
 #include "IndexComposition.h"
 
+#include "wave/Analysis/Footprint/LoopFacts.h"
 #include "wave/Analysis/WorkgroupUniformity.h"
 #include "wave/Dialect/Wave/IR/Assumptions.h"
 
@@ -184,10 +187,8 @@ static scf::ForOp getLoopOfInductionVar(Value value) {
 // IndexComposer
 //===----------------------------------------------------------------------===//
 
-static std::optional<int64_t> getConstantIndex(Value value) {
-  IndexComposer composer(value.getContext(), KernelSizes::of(anchorOf(value)));
-  std::string ignored;
-  FailureOr<AffineExpr> expr = composer.compose(value, ignored);
+/// The value of a composed bound, when it is a constant.
+static std::optional<int64_t> getConstant(FailureOr<AffineExpr> expr) {
   if (succeeded(expr))
     if (auto constant = dyn_cast<AffineConstantExpr>(*expr))
       return constant.getValue();
@@ -196,13 +197,14 @@ static std::optional<int64_t> getConstantIndex(Value value) {
 
 static IndexClass classifyInductionVar(scf::ForOp loop) {
   IndexClass result = makeClass(IndexKind::LoopInductionVar);
-  std::optional<int64_t> lb = getConstantIndex(loop.getLowerBound());
-  std::optional<int64_t> ub = getConstantIndex(loop.getUpperBound());
-  std::optional<int64_t> step = getConstantIndex(loop.getStep());
-  if (!lb || !ub || !step || *step <= 0)
+  LoopBounds bounds = composeLoopBounds(loop);
+  std::optional<int64_t> lb = getConstant(bounds.lower);
+  std::optional<int64_t> ub = getConstant(bounds.upper);
+  std::optional<int64_t> step = bounds.getPositiveStep();
+  if (!lb || !ub || !step)
     return result;
   // An unsigned comparison of negative bounds does not iterate over [lb, ub).
-  if (loop.getUnsignedCmp() && (*lb < 0 || *ub < 0))
+  if (bounds.unsignedCmp && (*lb < 0 || *ub < 0))
     return result;
   // A range wider than int64_t (no loop a kernel finishes) stays unknown, so
   // that its trip count and last value can be computed.

@@ -6,12 +6,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WAVE_LIB_ANALYSIS_INDEXCOMPOSITION_H
-#define WAVE_LIB_ANALYSIS_INDEXCOMPOSITION_H
+#ifndef WAVE_LIB_ANALYSIS_FOOTPRINT_INDEXCOMPOSITION_H
+#define WAVE_LIB_ANALYSIS_FOOTPRINT_INDEXCOMPOSITION_H
 
 #include "AffineIntegers.h"
 
-#include "wave/Analysis/Footprint.h"
+#include "wave/Analysis/Footprint/AccessFootprint.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -70,6 +70,12 @@ private:
 /// The range of values a leaf takes, given the kernel's sizes.
 Interval getLeafRange(const IndexClass &leaf, const KernelSizes &sizes);
 
+/// Sets `*reason` to `text` when the caller asked why.
+inline void setReason(std::string *reason, const Twine &text) {
+  if (reason)
+    *reason = text.str();
+}
+
 /// `'op.name' at file:line:col`, for reasons.
 std::string describeOp(Operation *op);
 
@@ -78,4 +84,4 @@ std::string describeLeaf(const FootprintLeaf &leaf);
 
 } // namespace mlir::wave::detail
 
-#endif // WAVE_LIB_ANALYSIS_INDEXCOMPOSITION_H
+#endif // WAVE_LIB_ANALYSIS_FOOTPRINT_INDEXCOMPOSITION_H

@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "wave/Analysis/Footprint/WorkgroupFootprint.h"
+
 #include "AffineIntegers.h"
 #include "IndexComposition.h"
 

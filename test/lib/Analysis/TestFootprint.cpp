@@ -10,7 +10,8 @@
 
 #include "TestPasses.h"
 
-#include "wave/Analysis/Footprint.h"
+#include "wave/Analysis/Footprint/AccessFootprint.h"
+#include "wave/Analysis/Footprint/WorkgroupFootprint.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
 #include "mlir/IR/BuiltinOps.h"

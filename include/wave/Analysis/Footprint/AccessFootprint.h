@@ -1,24 +1,24 @@
-//===- Footprint.h - Per-lane memory footprints of lane accesses -*- C++
-//-*-===//
+//===- AccessFootprint.h - The footprint map of one lane access -*- C++ -*-===//
 //
 // Which memory elements each lane of a workgroup touches through a
 // `wave.read` or `wave.write`. Every index operand of an access is classified
-// (constant, thread id, workgroup id, loop induction variable, uniform value)
-// and the index arithmetic between those "leaves" and the access is composed
-// into one affine map from the leaves to the coordinate of the lane's element
-// 0. For static shapes that map is enumerated on integers for every lane of
-// the workgroup, which gives the exact footprint the passes reason about:
-// global load minimization (is the workgroup's footprint a dense box?),
-// barrier insertion (do two accesses touch an address from different lanes?)
-// and divergence removal (is a load provably in bounds?).
+// (IndexClassification.h) and the index arithmetic between those "leaves" and
+// the access is composed into one affine map from the leaves to the coordinate
+// of the lane's element 0. For static shapes that map is enumerated on integers
+// for every lane of the workgroup (WorkgroupFootprint.h), which gives the exact
+// footprint the passes reason about: global load minimization (is the
+// workgroup's footprint a dense box?), barrier insertion (do two accesses touch
+// an address from different lanes?) and divergence removal (is a load provably
+// in bounds?).
 //
 // docs/Footprints.md explains the algorithm and its limits.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WAVE_ANALYSIS_FOOTPRINT_H
-#define WAVE_ANALYSIS_FOOTPRINT_H
+#ifndef WAVE_ANALYSIS_FOOTPRINT_ACCESSFOOTPRINT_H
+#define WAVE_ANALYSIS_FOOTPRINT_ACCESSFOOTPRINT_H
 
+#include "wave/Analysis/Footprint/IndexClassification.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
 #include "mlir/IR/AffineMap.h"
@@ -33,104 +33,6 @@
 #include <vector>
 
 namespace mlir::wave {
-
-//===----------------------------------------------------------------------===//
-// Classification of index values
-//===----------------------------------------------------------------------===//
-
-/// What an index value is, as far as footprints are concerned.
-enum class IndexKind {
-  /// Known at compile time (`arith.constant`, arithmetic on constants,
-  /// `gpu.block_dim`/`gpu.grid_dim` of a kernel with known sizes).
-  Constant,
-  /// `gpu.thread_id` along one dimension.
-  ThreadId,
-  /// `gpu.lane_id`: the linear thread id modulo the wave size.
-  LaneId,
-  /// `gpu.block_id` along one dimension.
-  WorkgroupId,
-  /// The induction variable of an `scf.for`.
-  LoopInductionVar,
-  /// The same for every lane of the workgroup and none of the above: kernel
-  /// arguments and values computed by side-effect-free ops only from
-  /// constants, workgroup ids, kernel arguments and induction variables of
-  /// loops with lane-invariant bounds.
-  Uniform,
-  /// Affine index arithmetic that footprints compose into the access map
-  /// and that differs between lanes: on a thread or lane id (`%tid + 1`) or
-  /// on the induction variable of a loop with lane-dependent bounds.
-  Derived,
-  /// Anything else (loaded values, non-affine arithmetic on thread ids, loop
-  /// iteration arguments, ...). An access with such an operand has no
-  /// footprint.
-  Unknown,
-};
-
-/// The classification of one index value.
-struct IndexClass {
-  IndexKind kind = IndexKind::Unknown;
-  /// The value of a `Constant`.
-  int64_t constant = 0;
-  /// 0, 1, 2 for x, y, z: the dimension of a `ThreadId` or `WorkgroupId`.
-  unsigned dim = 0;
-  /// `[lowerBound, upperBound)` by `step` of a `LoopInductionVar` whose loop
-  /// has constant bounds and step; all unset otherwise ("unknown range").
-  std::optional<int64_t> lowerBound = std::nullopt, upperBound = std::nullopt,
-                         step = std::nullopt;
-
-  /// Whether this is a loop induction variable with a constant range.
-  bool hasStaticRange() const {
-    return kind == IndexKind::LoopInductionVar && lowerBound && upperBound &&
-           step;
-  }
-  /// Iterations of a loop with a static range (0 for an empty range); only
-  /// valid when `hasStaticRange()`.
-  int64_t getTripCount() const;
-
-  void print(raw_ostream &os) const;
-  bool operator==(const IndexClass &other) const;
-};
-
-raw_ostream &operator<<(raw_ostream &os, const IndexClass &indexClass);
-
-/// Classifies `value` (of index or integer type) as a whole: a thread, lane
-/// or workgroup id or a loop induction variable when it is exactly one, else
-/// `Constant` when index arithmetic folds it to a constant, `Uniform` when it
-/// is lane-invariant, `Derived` when it is affine index arithmetic that
-/// footprints look through, and `Unknown` otherwise. Sizes come from the
-/// enclosing `gpu.func` (`known_block_size`, `known_grid_size`).
-IndexClass classifyIndex(Value value);
-
-//===----------------------------------------------------------------------===//
-// Static memref layouts
-//===----------------------------------------------------------------------===//
-
-/// Shape, strides and offset of a memref type whose layout is fully static.
-struct StaticMemRefLayout {
-  SmallVector<int64_t> shape;
-  SmallVector<int64_t> strides;
-  int64_t offset = 0;
-  /// The XOR swizzle of a swizzled LDS tile, null otherwise.
-  SwizzleAttr swizzle;
-
-  /// Fails when a dimension, a stride or the offset is dynamic.
-  static FailureOr<StaticMemRefLayout> get(MemRefType type,
-                                           SwizzleAttr swizzle = {});
-  /// The layout of `memref`, with the swizzle of its `wave.alloc_lds`.
-  static FailureOr<StaticMemRefLayout> get(Value memref) {
-    return get(cast<MemRefType>(memref.getType()), getLdsSwizzle(memref));
-  }
-
-  unsigned getRank() const { return shape.size(); }
-  /// Row-major position of `coord` in the logical shape (padding ignored).
-  int64_t linearizeLogical(ArrayRef<int64_t> coord) const;
-  /// Element offset of `coord` in memory: `offset + sum(coord[i] *
-  /// strides[i])` after the swizzle, if any, moved the innermost coordinate;
-  /// includes the padding of a padded LDS tile.
-  int64_t linearizePhysical(ArrayRef<int64_t> coord) const;
-  /// Whether `0 <= coord[i] < shape[i]` for every dimension.
-  bool contains(ArrayRef<int64_t> coord) const;
-};
 
 //===----------------------------------------------------------------------===//
 // Footprint of one access
@@ -163,18 +65,6 @@ struct FootprintBindings {
   FootprintBindings &bind(Value value, int64_t x) {
     values[value] = x;
     return *this;
-  }
-};
-
-/// A box of memory coordinates: `lowerBounds[i] <= coord[i] <
-/// lowerBounds[i] + extents[i]`.
-struct FootprintBox {
-  SmallVector<int64_t> lowerBounds;
-  SmallVector<int64_t> extents;
-
-  int64_t getNumElements() const;
-  bool operator==(const FootprintBox &other) const {
-    return lowerBounds == other.lowerBounds && extents == other.extents;
   }
 };
 
@@ -272,112 +162,6 @@ private:
 bool isProvablyInBounds(LaneAccessOpInterface access,
                         std::string *reason = nullptr);
 
-//===----------------------------------------------------------------------===//
-// Enumerated footprint of a workgroup
-//===----------------------------------------------------------------------===//
-
-/// Every element each lane of a workgroup touches through one access.
-/// Lanes are linear thread ids `x + y * X + z * X * Y`. A lane's elements are
-/// ordered by iteration, then by vector slot; an iteration is an index into
-/// the mixed-radix enumeration of the unbound induction variables (the
-/// first leaf most significant; 0 when none is enumerated).
-class WorkgroupFootprint {
-public:
-  unsigned getRank() const { return layout.getRank(); }
-  int64_t getNumLanes() const { return laneBegin.size() - 1; }
-  int64_t getNumIterations() const { return numIterations; }
-  const StaticMemRefLayout &getLayout() const { return layout; }
-
-  /// Number of elements `lane` touches.
-  int64_t getNumElements(int64_t lane) const {
-    return laneBegin[lane + 1] - laneBegin[lane];
-  }
-  /// Elements of all lanes together (duplicates counted).
-  int64_t getTotalElements() const { return laneBegin.back(); }
-  /// Coordinate of the `i`-th element of `lane`.
-  ArrayRef<int64_t> getCoordinate(int64_t lane, int64_t i) const {
-    return ArrayRef<int64_t>(coords).slice((laneBegin[lane] + i) * getRank(),
-                                           getRank());
-  }
-  /// Vector slot and iteration of the `i`-th element of `lane`.
-  int64_t getSlot(int64_t lane, int64_t i) const {
-    return slots[laneBegin[lane] + i];
-  }
-  int64_t getIteration(int64_t lane, int64_t i) const {
-    return iterations[laneBegin[lane] + i];
-  }
-  /// Logical (row-major over the shape) and physical (through strides and
-  /// offset) positions of the `i`-th element of `lane`.
-  int64_t getLogicalOffset(int64_t lane, int64_t i) const {
-    return layout.linearizeLogical(getCoordinate(lane, i));
-  }
-  int64_t getPhysicalOffset(int64_t lane, int64_t i) const {
-    return layout.linearizePhysical(getCoordinate(lane, i));
-  }
-  /// All coordinates of `lane`, in order.
-  SmallVector<SmallVector<int64_t>> getLaneCoordinates(int64_t lane) const;
-
-  /// Smallest box holding every touched element; none when nothing is.
-  std::optional<FootprintBox> getBoundingBox() const;
-  /// Number of distinct elements the workgroup touches.
-  int64_t countDistinctElements() const;
-  /// The bounding box when the union of all lanes' elements is exactly that
-  /// box (every element in it touched at least once); none otherwise.
-  std::optional<FootprintBox> getDenseBox() const;
-  /// Whether every touched element lies inside the memref's shape.
-  bool isInBounds() const;
-
-private:
-  friend class AccessFootprint;
-
-  StaticMemRefLayout layout;
-  int64_t numIterations = 1;
-  /// Elements of lane `l` are `laneBegin[l]` to `laneBegin[l + 1]`.
-  std::vector<int64_t> laneBegin;
-  /// `getRank()` coordinates per element.
-  std::vector<int64_t> coords;
-  std::vector<int32_t> slots;
-  std::vector<int32_t> iterations;
-};
-
-//===----------------------------------------------------------------------===//
-// Cross-lane overlap (hazards)
-//===----------------------------------------------------------------------===//
-
-/// How two accesses' footprints overlap, by physical address (for a
-/// swizzled tile the same as by logical coordinate: the swizzle is a
-/// bijection of each row).
-struct LaneOverlap {
-  /// Some address is touched by both accesses (by any lanes).
-  bool commonAddress = false;
-  /// Some address is touched by lane `a` of the first access and lane `b` of
-  /// the second with `a != b`.
-  bool crossLane = false;
-  /// Such a pair exists with `a` and `b` in different waves.
-  bool crossWave = false;
-  /// A witness of the strongest overlap found (a cross-wave pair if there is
-  /// one, else a cross-lane pair, else a common address); -1 when none.
-  int64_t laneA = -1, laneB = -1, address = -1;
-
-  /// Every cross-lane pair lies in one wave (vacuously true without any).
-  bool allPairsWithinOneWave() const { return !crossWave; }
-};
-
-/// Compares two enumerated footprints of accesses to the same memref (the
-/// same one twice for the hazards an access has with itself); addresses are
-/// physical offsets, lanes are grouped into waves of `waveSize` consecutive
-/// linear thread ids.
-LaneOverlap computeLaneOverlap(const WorkgroupFootprint &a,
-                               const WorkgroupFootprint &b, unsigned waveSize);
-
-/// Enumerates `a` with `bindingsA` and `b` with `bindingsB` (e.g. one loop
-/// iteration and the next) and compares them. Fails, with a reason, when the
-/// accesses use different memref values or a footprint cannot be enumerated.
-FailureOr<LaneOverlap>
-computeLaneOverlap(LaneAccessOpInterface a, const FootprintBindings &bindingsA,
-                   LaneAccessOpInterface b, const FootprintBindings &bindingsB,
-                   unsigned waveSize, std::string *reason = nullptr);
-
 } // namespace mlir::wave
 
-#endif // WAVE_ANALYSIS_FOOTPRINT_H
+#endif // WAVE_ANALYSIS_FOOTPRINT_ACCESSFOOTPRINT_H

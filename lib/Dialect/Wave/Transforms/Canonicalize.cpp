@@ -14,7 +14,8 @@
 #include "wave/Dialect/Wave/Transforms/Canonicalize.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 
-#include "wave/Analysis/SymbolicFootprint.h"
+#include "wave/Analysis/Footprint/LaunchFacts.h"
+#include "wave/Analysis/Footprint/SymbolicFootprint.h"
 #include "wave/Dialect/Wave/IR/Assumptions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -7,8 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "wave/Analysis/Footprint/AccessFootprint.h"
+#include "wave/Analysis/Footprint/IndexClassification.h"
+#include "wave/Analysis/Footprint/PairQueries.h"
+#include "wave/Analysis/Footprint/SymbolicFootprint.h"
 #include "wave/Analysis/LdsHazards.h"
-#include "wave/Analysis/SymbolicFootprint.h"
 #include "wave/Analysis/TileStaging.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 

@@ -12,8 +12,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "wave/Analysis/Footprint/LoopFacts.h"
+#include "wave/Analysis/Footprint/SymbolicFootprint.h"
 #include "wave/Analysis/RegisterPressure.h"
-#include "wave/Analysis/SymbolicFootprint.h"
 #include "wave/Analysis/TileStaging.h"
 #include "wave/Analysis/Uniformity.h"
 #include "wave/Chip/Chip.h"

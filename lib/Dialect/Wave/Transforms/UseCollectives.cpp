@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "wave/Analysis/SymbolicFootprint.h"
+#include "wave/Analysis/Footprint/SymbolicFootprint.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 

@@ -1,0 +1,93 @@
+//===- PairQueries.h - Two executions of two accesses -----------*- C++ -*-===//
+//
+// Pair queries on symbolic footprints: whether two executions (of one
+// access or two) touch a common address from lanes of different groups,
+// with the iterations of every loop related by a dependence distance; the
+// boxes that let callers skip pairs that never meet; and the cross-lane,
+// cross-wave overlap of two accesses that hazards are made of.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVE_ANALYSIS_FOOTPRINT_PAIRQUERIES_H
+#define WAVE_ANALYSIS_FOOTPRINT_PAIRQUERIES_H
+
+#include "wave/Analysis/Footprint/SymbolicFootprint.h"
+#include "wave/Analysis/Footprint/WorkgroupFootprint.h"
+
+#include "llvm/ADT/StringMap.h"
+
+namespace mlir::wave {
+
+/// A pair of executions two footprints have in common, from a pair query.
+struct FootprintWitness {
+  int64_t laneA = -1, laneB = -1;
+  /// Physical element offset of the common address.
+  int64_t address = -1;
+};
+
+/// Whether an execution of `a` and an execution of `b` touch a common
+/// physical address (element offset in the allocation of their memref, so
+/// both must view the same one with a static layout) from lanes `lanes`
+/// counts, with the iterations of each loop related as `relationOf` says.
+/// Workgroup ids are the same in both executions (one workgroup's memory);
+/// a uniform value is the same when it is computed outside every loop whose
+/// iterations may differ. Returns a witness when they do. Fails, with a
+/// reason, when a layout is not static or the workgroup size is unknown.
+FailureOr<std::optional<FootprintWitness>>
+findCommonAddress(const SymbolicFootprint &a, const SymbolicFootprint &b,
+                  IterationRelationFn relationOf, LanePairs lanes,
+                  std::string *reason = nullptr);
+
+/// `findCommonAddress` with its answers remembered by the structure of the
+/// question (the two footprints' maps, leaves, guards, slots, memref types
+/// and kernel sizes, the bounds of each loop around them and its relation,
+/// the lane pairs): kernels repeat the same accesses many times (an
+/// unrolled loop, a pipeline of stages), and the same question has the same
+/// answer. Values and ops enter a key by their order of first appearance in
+/// it, not by identity, so one cache serves a kernel and its clones (load
+/// minimization asks about restaged copies) and stays valid when ops are
+/// erased.
+class CommonAddressCache {
+public:
+  FailureOr<std::optional<FootprintWitness>>
+  find(const SymbolicFootprint &a, const SymbolicFootprint &b,
+       IterationRelationFn relationOf, LanePairs lanes);
+  /// The questions answered so far.
+  unsigned getNumAnswers() const { return answers.size(); }
+
+private:
+  llvm::StringMap<FailureOr<std::optional<FootprintWitness>>> answers;
+};
+
+/// Bounds, per dimension of its memref, on the coordinates of the elements
+/// every execution of an access touches (all lanes, all iterations, every
+/// workgroup), from the rational relaxation of its system: a box around its
+/// footprint, at the cost of two simplex optimizations a dimension, that
+/// pair queries use to skip pairs whose boxes are apart.
+struct CoordinateBounds {
+  /// Per dimension; none where the relaxation is unbounded.
+  SmallVector<std::optional<int64_t>> lower, upper;
+  /// No execution at all (not even a rational one).
+  bool empty = false;
+
+  /// Whether the two boxes (of accesses to one memref, so one rank and
+  /// layout) may share a coordinate.
+  bool mayMeet(const CoordinateBounds &other) const;
+};
+
+/// The `CoordinateBounds` of `footprint`; fails when an address is not
+/// affine or overflows.
+FailureOr<CoordinateBounds>
+findCoordinateBounds(const SymbolicFootprint &footprint);
+
+/// `LaneOverlap` of two accesses to the same memref by pair queries: a
+/// common address, a cross-lane and a cross-wave pair of executions.
+FailureOr<LaneOverlap> computeSymbolicOverlap(const SymbolicFootprint &a,
+                                              const SymbolicFootprint &b,
+                                              IterationRelationFn relationOf,
+                                              unsigned waveSize,
+                                              std::string *reason = nullptr);
+
+} // namespace mlir::wave
+
+#endif // WAVE_ANALYSIS_FOOTPRINT_PAIRQUERIES_H

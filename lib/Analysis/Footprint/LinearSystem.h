@@ -1,0 +1,160 @@
+//===- LinearSystem.h - Integer constraint systems ---------------*- C++
+//-*-===//
+//
+// Affine forms over integer variables and conjunctions of constraints on
+// them, decided by MLIR's Presburger library: the layer every symbolic
+// footprint query builds its system on. Disjunctions (conditions such as
+// `!=` and `||`, masks that enable non-adjacent slots, lanes of different
+// groups) are kept as alternatives, each a set of extra constraints; a
+// query is non-empty when one combination of alternatives is.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVE_LIB_ANALYSIS_FOOTPRINT_LINEARSYSTEM_H
+#define WAVE_LIB_ANALYSIS_FOOTPRINT_LINEARSYSTEM_H
+
+#include "mlir/Analysis/Presburger/IntegerRelation.h"
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace mlir::wave::detail {
+
+/// `sum(coeffs[i] * var_i) + constant`; missing coefficients are zero.
+/// `overflowed` marks a form whose arithmetic left int64_t (a kernel's
+/// constants can be anything): a system it enters answers no query.
+struct Linear {
+  SmallVector<int64_t> coeffs;
+  int64_t constant = 0;
+  bool overflowed = false;
+
+  static Linear of(int64_t value) { return {{}, value}; }
+  static Linear var(unsigned position) {
+    Linear result;
+    result.coeffs.assign(position + 1, 0);
+    result.coeffs[position] = 1;
+    return result;
+  }
+  int64_t get(unsigned i) const { return i < coeffs.size() ? coeffs[i] : 0; }
+  bool isConstant() const {
+    return llvm::all_of(coeffs, [](int64_t c) { return c == 0; });
+  }
+  Linear operator+(const Linear &other) const {
+    Linear result;
+    result.overflowed = overflowed || other.overflowed;
+    result.coeffs.resize(std::max(coeffs.size(), other.coeffs.size()), 0);
+    for (unsigned i = 0; i < result.coeffs.size(); ++i)
+      result.overflowed |=
+          llvm::AddOverflow(get(i), other.get(i), result.coeffs[i]);
+    result.overflowed |=
+        llvm::AddOverflow(constant, other.constant, result.constant);
+    return result;
+  }
+  Linear operator*(int64_t factor) const {
+    Linear result = *this;
+    for (int64_t &c : result.coeffs)
+      result.overflowed |= llvm::MulOverflow(c, factor, c);
+    result.overflowed |= llvm::MulOverflow(constant, factor, result.constant);
+    return result;
+  }
+  Linear operator-(const Linear &other) const { return *this + other * -1; }
+  Linear operator+(int64_t value) const { return *this + of(value); }
+  Linear operator-(int64_t value) const { return *this + of(-value); }
+  /// The form at `point`, wrapping around on overflow (witnesses are only
+  /// printed).
+  int64_t evaluate(ArrayRef<int64_t> point) const {
+    int64_t sum = constant;
+    for (auto [i, c] : llvm::enumerate(coeffs)) {
+      int64_t term;
+      llvm::MulOverflow(c, point[i], term);
+      llvm::AddOverflow(sum, term, sum);
+    }
+    return sum;
+  }
+};
+
+/// A constraint `form == 0` or `form >= 0`.
+struct Constraint {
+  Linear form;
+  bool equality = false;
+};
+
+/// A conjunction of constraints; an empty one holds always.
+using Conjunction = SmallVector<Constraint, 2>;
+/// A disjunction of conjunctions; an empty one never holds.
+using Disjunction = SmallVector<Conjunction, 1>;
+
+/// A conjunction of integer constraints over variables created on demand.
+class System {
+public:
+  Linear addVar(std::optional<int64_t> lo = std::nullopt,
+                std::optional<int64_t> hi = std::nullopt);
+  void add(const Constraint &constraint);
+  void addGe(const Linear &form) { add({form, false}); }
+  void addEq(const Linear &form) { add({form, true}); }
+  void add(ArrayRef<Constraint> constraints) {
+    for (const Constraint &constraint : constraints)
+      add(constraint);
+  }
+
+  /// `expr` with dimension `i` replaced by `dims[i]`; floordiv, ceildiv
+  /// and mod by a positive constant introduce a variable. Fails on products
+  /// of non-constants and divisions by non-constants.
+  FailureOr<Linear> linearize(AffineExpr expr, ArrayRef<Linear> dims);
+
+  /// `floor(form / divisor)` for a positive divisor.
+  Linear floorDiv(const Linear &form, int64_t divisor);
+
+  /// Makes `floorDiv` give one variable to equal quotients, so that the
+  /// forms of two accesses that divide the same thread ids alike subtract
+  /// to constants.
+  void shareQuotients() { sharedQuotients = true; }
+
+  bool isEmpty() const { return poly.isIntegerEmpty(); }
+  /// The bounds of `form` over the rational relaxation of a system that has
+  /// a rational point: every integer point lies inside them. A side the
+  /// relaxation leaves unbounded (or that overflows 64 bits) is none.
+  std::pair<std::optional<int64_t>, std::optional<int64_t>>
+  getRationalRange(const Linear &form) const;
+  /// A point of the system, when it has one.
+  std::optional<SmallVector<int64_t>> findSample() const;
+
+  /// Whether one combination of an alternative of each of `choices` is
+  /// satisfiable together with this system; the point found, if any.
+  std::optional<SmallVector<int64_t>>
+  findSample(ArrayRef<Disjunction> choices) const;
+
+  /// Whether a constraint's arithmetic overflowed: the system is then not
+  /// the kernel's, and the query gives its conservative answer.
+  bool hasOverflow() const { return overflowed; }
+
+  /// The lexicographically smallest point (variables in the order of
+  /// their creation), when the system has one and is bounded below.
+  std::optional<SmallVector<int64_t>> findLexMin() const;
+  /// The smallest value of the first variable, when it has one.
+  std::optional<int64_t> findLexMinOfFirst() const;
+
+private:
+  presburger::IntegerPolyhedron poly{
+      presburger::PresburgerSpace::getSetSpace(0)};
+  bool overflowed = false;
+  bool sharedQuotients = false;
+  /// With `sharedQuotients`: the quotient of each form (coefficients
+  /// without trailing zeros, constant) and divisor.
+  std::map<std::vector<int64_t>, Linear> quotients;
+};
+
+/// Smallest (`sign` 1) or largest (`sign` -1) value of `form` over the
+/// system with `choices`, searched in `[lo, hi]`, which holds it.
+int64_t findExtreme(const System &system, ArrayRef<Disjunction> choices,
+                    const Linear &form, int64_t lo, int64_t hi, int sign);
+
+} // namespace mlir::wave::detail
+
+#endif // WAVE_LIB_ANALYSIS_FOOTPRINT_LINEARSYSTEM_H
