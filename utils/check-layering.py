@@ -17,11 +17,20 @@ import re
 import sys
 
 # Library (folder under lib/ and include/wave/) -> libraries it may include.
+# "Analysis" in a list allows every folder of the analyses.
 RULES = {
     "Chip": [],
     "Support": [],
     "Dialect/Wave/IR": ["Chip"],
-    "Analysis": ["Dialect/Wave/IR", "Chip"],
+    # The analyses, one library in folders by concern: a folder may include
+    # the folders listed, private headers ("../Footprint/X.h") included.
+    "Analysis/Uniformity": ["Dialect/Wave/IR", "Chip"],
+    "Analysis/Footprint": ["Analysis/Uniformity", "Dialect/Wave/IR", "Chip"],
+    "Analysis/Lds": ["Analysis/Footprint", "Analysis/Uniformity",
+                     "Dialect/Wave/IR", "Chip"],
+    "Analysis/Staging": ["Analysis/Footprint", "Analysis/Uniformity",
+                         "Dialect/Wave/IR", "Chip"],
+    "Analysis/Registers": ["Dialect/Wave/IR", "Chip"],
     "Dialect/Wave/Transforms": ["Analysis", "Dialect/Wave/IR", "Chip"],
     "Conversion": ["Analysis", "Dialect/Wave/IR", "Chip"],
     "Pipelines": ["Conversion", "Dialect/Wave/Transforms", "Analysis",
@@ -51,7 +60,14 @@ def library_of(relative):
     parts = relative.split("/")
     if parts[0] == "Dialect":
         return "/".join(parts[:3])
+    if parts[0] == "Analysis" and len(parts) > 2:
+        return "/".join(parts[:2])
     return parts[0]
+
+
+def may_use(allowed, used):
+    """Whether a library allowed `allowed` may include library `used`."""
+    return any(used == a or used.startswith(a + "/") for a in allowed)
 
 
 def check(source_dir):
@@ -77,9 +93,19 @@ def check(source_dir):
                         if not match:
                             continue
                         header = match.group(1)
+                        used = None
                         if header.startswith("wave/"):
                             used = library_of(header[len("wave/"):])
-                            if used not in allowed:
+                        else:
+                            # A private header beside the source or in
+                            # another folder of its library.
+                            local = os.path.relpath(os.path.normpath(
+                                os.path.join(directory, header)), root)
+                            if (not local.startswith("..") and
+                                    os.path.isfile(os.path.join(root, local))):
+                                used = library_of(local)
+                        if used is not None:
+                            if not may_use(allowed, used):
                                 may = ", ".join(RULES[library]) or "nothing"
                                 errors.append(
                                     f"{relative}:{number}: error: {library} "

@@ -13,7 +13,7 @@
 
 #include "wave/Conversion/WaveToAMDGPU.h"
 
-#include "wave/Analysis/Uniformity.h"
+#include "wave/Analysis/Uniformity/Uniformity.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

@@ -14,8 +14,8 @@
 
 #include "wave/Conversion/WaveToAMDGPU.h"
 
-#include "wave/Analysis/LoadSafety.h"
-#include "wave/Analysis/Uniformity.h"
+#include "wave/Analysis/Staging/LoadSafety.h"
+#include "wave/Analysis/Uniformity/Uniformity.h"
 
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Analysis/DataFlow/Utils.h"

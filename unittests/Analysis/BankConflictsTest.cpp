@@ -2,7 +2,7 @@
 
 #include "FootprintTestUtils.h"
 
-#include "wave/Analysis/BankConflicts.h"
+#include "wave/Analysis/Lds/BankConflicts.h"
 
 #include <random>
 

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "wave/Analysis/BarrierPlacement.h"
+#include "wave/Analysis/Lds/BarrierPlacement.h"
 
 #include "llvm/ADT/SmallVectorExtras.h"
 #include "llvm/Support/raw_ostream.h"

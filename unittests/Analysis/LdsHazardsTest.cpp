@@ -2,7 +2,7 @@
 
 #include "FootprintTestUtils.h"
 
-#include "wave/Analysis/LdsHazards.h"
+#include "wave/Analysis/Lds/LdsHazards.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"

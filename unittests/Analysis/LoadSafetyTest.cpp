@@ -2,7 +2,7 @@
 
 #include "FootprintTestUtils.h"
 
-#include "wave/Analysis/LoadSafety.h"
+#include "wave/Analysis/Staging/LoadSafety.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"

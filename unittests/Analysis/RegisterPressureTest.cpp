@@ -2,8 +2,8 @@
 
 #include "FootprintTestUtils.h"
 
-#include "wave/Analysis/RegisterPressure.h"
-#include "wave/Analysis/Uniformity.h"
+#include "wave/Analysis/Registers/RegisterPressure.h"
+#include "wave/Analysis/Uniformity/Uniformity.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -2,7 +2,7 @@
 
 #include "FootprintTestUtils.h"
 
-#include "wave/Analysis/TileStaging.h"
+#include "wave/Analysis/Staging/StagingPlan.h"
 
 using namespace mlir;
 using namespace mlir::wave;

@@ -2,7 +2,7 @@
 
 #include "FootprintTestUtils.h"
 
-#include "wave/Analysis/Uniformity.h"
+#include "wave/Analysis/Uniformity/Uniformity.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

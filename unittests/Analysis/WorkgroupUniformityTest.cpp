@@ -2,8 +2,8 @@
 
 #include "FootprintTestUtils.h"
 
-#include "wave/Analysis/Uniformity.h"
-#include "wave/Analysis/WorkgroupUniformity.h"
+#include "wave/Analysis/Uniformity/Uniformity.h"
+#include "wave/Analysis/Uniformity/WorkgroupUniformity.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

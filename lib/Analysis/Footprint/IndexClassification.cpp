@@ -13,7 +13,7 @@
 #include "IndexComposition.h"
 
 #include "wave/Analysis/Footprint/LoopFacts.h"
-#include "wave/Analysis/WorkgroupUniformity.h"
+#include "wave/Analysis/Uniformity/WorkgroupUniformity.h"
 #include "wave/Dialect/Wave/IR/Assumptions.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -93,40 +93,6 @@ static IndexClass makeClass(IndexKind kind, unsigned dim = 0) {
   result.kind = kind;
   result.dim = dim;
   return result;
-}
-
-//===----------------------------------------------------------------------===//
-// Kernel context
-//===----------------------------------------------------------------------===//
-
-/// The sizes, or none when an extent is not positive: no launch has such a
-/// workgroup or grid (the wave verifier rejects it on wave kernels), so it
-/// says nothing about the lanes.
-static std::optional<std::array<int64_t, 3>> toSizes(ArrayRef<int32_t> sizes) {
-  std::array<int64_t, 3> result = {1, 1, 1};
-  for (auto [i, size] : llvm::enumerate(sizes.take_front(3))) {
-    if (size <= 0)
-      return std::nullopt;
-    result[i] = size;
-  }
-  return result;
-}
-
-KernelSizes KernelSizes::of(Operation *op) {
-  KernelSizes sizes;
-  auto func = dyn_cast_or_null<gpu::GPUFuncOp>(op);
-  if (!func && op)
-    func = op->getParentOfType<gpu::GPUFuncOp>();
-  if (!func)
-    return sizes;
-  if (std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize())
-    sizes.workgroupSize = toSizes(*block);
-  if (std::optional<ArrayRef<int32_t>> grid = func.getKnownGridSize())
-    sizes.gridSize = toSizes(*grid);
-  if (auto kernel =
-          func->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName))
-    sizes.waveSize = kernel.getWaveSize();
-  return sizes;
 }
 
 /// The op whose sizes apply to `value`: its definition's parent, or the op

@@ -11,6 +11,8 @@
 
 #include "AffineIntegers.h"
 
+#include "../Uniformity/KernelSizes.h"
+
 #include "wave/Analysis/Footprint/AccessFootprint.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -18,17 +20,6 @@
 #include <functional>
 
 namespace mlir::wave::detail {
-
-/// The sizes of the kernel enclosing an op, where known.
-struct KernelSizes {
-  std::optional<std::array<int64_t, 3>> workgroupSize;
-  std::optional<std::array<int64_t, 3>> gridSize;
-  std::optional<unsigned> waveSize;
-
-  /// From the enclosing `gpu.func`'s `known_block_size` and
-  /// `known_grid_size` and its `wave.kernel` attribute.
-  static KernelSizes of(Operation *op);
-};
 
 /// Composes index values into affine expressions whose dimensions are the
 /// leaves collected so far.

@@ -7,7 +7,7 @@
 
 #include "TestPasses.h"
 
-#include "wave/Analysis/BankConflicts.h"
+#include "wave/Analysis/Lds/BankConflicts.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

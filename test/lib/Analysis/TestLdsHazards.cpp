@@ -10,7 +10,7 @@
 
 #include "TestPasses.h"
 
-#include "wave/Analysis/LdsHazards.h"
+#include "wave/Analysis/Lds/LdsHazards.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"

@@ -9,8 +9,8 @@
 
 #include "TestPasses.h"
 
-#include "wave/Analysis/RegisterPressure.h"
-#include "wave/Analysis/Uniformity.h"
+#include "wave/Analysis/Registers/RegisterPressure.h"
+#include "wave/Analysis/Uniformity/Uniformity.h"
 #include "wave/Chip/Chip.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 

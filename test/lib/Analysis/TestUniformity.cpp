@@ -9,8 +9,8 @@
 
 #include "TestPasses.h"
 
-#include "wave/Analysis/Uniformity.h"
-#include "wave/Analysis/WorkgroupUniformity.h"
+#include "wave/Analysis/Uniformity/Uniformity.h"
+#include "wave/Analysis/Uniformity/WorkgroupUniformity.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"

@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "wave/Analysis/RegisterPressure.h"
-#include "wave/Analysis/Uniformity.h"
+#include "wave/Analysis/Registers/RegisterPressure.h"
+#include "wave/Analysis/Uniformity/Uniformity.h"
 #include "wave/Chip/Chip.h"
 #include "wave/Chip/Occupancy.h"
 #include "wave/Chip/OccupancyFormula.h"

@@ -9,7 +9,7 @@
 
 #include "wave/Analysis/Footprint/AccessFootprint.h"
 #include "wave/Analysis/Footprint/IndexClassification.h"
-#include "wave/Analysis/LdsHazards.h"
+#include "wave/Analysis/Lds/LdsHazards.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 

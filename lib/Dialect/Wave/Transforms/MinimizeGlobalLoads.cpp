@@ -11,8 +11,8 @@
 #include "wave/Analysis/Footprint/IndexClassification.h"
 #include "wave/Analysis/Footprint/PairQueries.h"
 #include "wave/Analysis/Footprint/SymbolicFootprint.h"
-#include "wave/Analysis/LdsHazards.h"
-#include "wave/Analysis/TileStaging.h"
+#include "wave/Analysis/Lds/LdsHazards.h"
+#include "wave/Analysis/Staging/StagingPlan.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "wave/Analysis/BankConflicts.h"
+#include "wave/Analysis/Lds/BankConflicts.h"
 #include "wave/Chip/Occupancy.h"
 #include "wave/Dialect/Wave/IR/WaveDialect.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"

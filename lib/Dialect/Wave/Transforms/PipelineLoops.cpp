@@ -14,9 +14,9 @@
 
 #include "wave/Analysis/Footprint/LoopFacts.h"
 #include "wave/Analysis/Footprint/SymbolicFootprint.h"
-#include "wave/Analysis/RegisterPressure.h"
-#include "wave/Analysis/TileStaging.h"
-#include "wave/Analysis/Uniformity.h"
+#include "wave/Analysis/Registers/RegisterPressure.h"
+#include "wave/Analysis/Staging/StagingPlan.h"
+#include "wave/Analysis/Uniformity/Uniformity.h"
 #include "wave/Chip/Chip.h"
 #include "wave/Chip/Occupancy.h"
 #include "wave/Chip/OccupancyFormula.h"

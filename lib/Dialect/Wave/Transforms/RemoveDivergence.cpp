@@ -11,9 +11,9 @@
 
 #include "wave/Analysis/Footprint/PairQueries.h"
 #include "wave/Analysis/Footprint/SymbolicFootprint.h"
-#include "wave/Analysis/LdsHazards.h"
-#include "wave/Analysis/LoadSafety.h"
-#include "wave/Analysis/Uniformity.h"
+#include "wave/Analysis/Lds/LdsHazards.h"
+#include "wave/Analysis/Staging/LoadSafety.h"
+#include "wave/Analysis/Uniformity/Uniformity.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 

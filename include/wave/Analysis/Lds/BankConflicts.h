@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WAVE_ANALYSIS_BANKCONFLICTS_H
-#define WAVE_ANALYSIS_BANKCONFLICTS_H
+#ifndef WAVE_ANALYSIS_LDS_BANKCONFLICTS_H
+#define WAVE_ANALYSIS_LDS_BANKCONFLICTS_H
 
 #include "wave/Analysis/Footprint/AccessFootprint.h"
 #include "wave/Analysis/Footprint/WorkgroupFootprint.h"
@@ -146,4 +146,4 @@ std::optional<int64_t> getBankCostPeriod(const AccessFootprint &footprint,
 
 } // namespace mlir::wave
 
-#endif // WAVE_ANALYSIS_BANKCONFLICTS_H
+#endif // WAVE_ANALYSIS_LDS_BANKCONFLICTS_H

@@ -25,8 +25,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WAVE_ANALYSIS_UNIFORMITY_H
-#define WAVE_ANALYSIS_UNIFORMITY_H
+#ifndef WAVE_ANALYSIS_UNIFORMITY_UNIFORMITY_H
+#define WAVE_ANALYSIS_UNIFORMITY_UNIFORMITY_H
 
 #include "mlir/Analysis/DataFlow/SparseAnalysis.h"
 #include "mlir/Analysis/DataFlowFramework.h"
@@ -127,4 +127,4 @@ private:
 
 } // namespace mlir::wave
 
-#endif // WAVE_ANALYSIS_UNIFORMITY_H
+#endif // WAVE_ANALYSIS_UNIFORMITY_UNIFORMITY_H

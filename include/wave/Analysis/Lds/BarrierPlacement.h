@@ -18,8 +18,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WAVE_ANALYSIS_BARRIERPLACEMENT_H
-#define WAVE_ANALYSIS_BARRIERPLACEMENT_H
+#ifndef WAVE_ANALYSIS_LDS_BARRIERPLACEMENT_H
+#define WAVE_ANALYSIS_LDS_BARRIERPLACEMENT_H
 
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/BitVector.h"
@@ -252,4 +252,4 @@ BarrierPlacement placeBarriers(const BarrierProgram &program,
 
 } // namespace mlir::wave
 
-#endif // WAVE_ANALYSIS_BARRIERPLACEMENT_H
+#endif // WAVE_ANALYSIS_LDS_BARRIERPLACEMENT_H

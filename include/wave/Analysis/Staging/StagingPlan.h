@@ -1,4 +1,4 @@
-//===- TileStaging.h - Global-to-LDS tile staging ---------------*- C++ -*-===//
+//===- StagingPlan.h - Global-to-LDS tile staging ---------------*- C++ -*-===//
 //
 // A kernel stages a tile when `wave.read`s of global memory feed `wave.write`s
 // of the same values to LDS. Written in an MMA-operand layout, such a copy
@@ -12,10 +12,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WAVE_ANALYSIS_TILESTAGING_H
-#define WAVE_ANALYSIS_TILESTAGING_H
+#ifndef WAVE_ANALYSIS_STAGING_STAGINGPLAN_H
+#define WAVE_ANALYSIS_STAGING_STAGINGPLAN_H
 
 #include "wave/Analysis/Footprint/AccessFootprint.h"
+#include "wave/Analysis/Staging/StagingGroups.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -26,65 +27,6 @@
 #include <string>
 
 namespace mlir::wave {
-
-//===----------------------------------------------------------------------===//
-// Staging groups
-//===----------------------------------------------------------------------===//
-
-/// Why a tile's staging cannot be re-mapped (or need not be).
-enum class StagingFailure {
-  /// A global read feeding an LDS write has other users.
-  OtherUsers,
-  /// An access has no footprint, is masked, or mixes thread ids with
-  /// workgroup ids or induction variables in a non-linear way.
-  Unanalyzable,
-  /// The global memref has a dynamic extent, stride or offset.
-  DynamicExtent,
-  /// The workgroup's reads do not cover exactly a box of global memory.
-  NotDenseBox,
-  /// The LDS writes do not place the box by one translation.
-  NotBijective,
-  /// The global memref has no unit-stride dimension along which runs lie.
-  NotContiguous,
-  /// The copy cannot move to one place: lane-dependent control flow, or an
-  /// op between the reads and writes that may write the memory involved.
-  NotMovable,
-  /// The linear layout would make lanes read LDS other lanes wrote where
-  /// each lane read only its own elements: a barrier the kernel does not
-  /// have.
-  NeedsBarrier,
-  /// The linear layout would not need fewer loads (not a bail-out).
-  AlreadyMinimal,
-};
-
-/// One global read and the LDS write of its value.
-struct StagingPair {
-  ReadOp read;
-  WriteOp write;
-};
-
-/// The LDS writes of one block that copy values read from one global memref
-/// into one LDS tile, with no barrier or other access to the tile between
-/// them: the staging of that tile for one loop iteration.
-struct StagingGroup {
-  Block *block = nullptr;
-  /// The LDS memref written and the global memref read.
-  Value tile, source;
-  /// In block order of the writes.
-  SmallVector<StagingPair> pairs;
-  /// Set when a member cannot be re-mapped whatever the footprints say: a
-  /// read with other users, or one in another block than its write.
-  Operation *blocker = nullptr;
-  StagingFailure blockerKind = StagingFailure::OtherUsers;
-  std::string blockerReason;
-};
-
-/// The staging groups of `kernel`, block by block, in program order.
-SmallVector<StagingGroup> findStagingGroups(gpu::GPUFuncOp kernel);
-
-//===----------------------------------------------------------------------===//
-// Plans
-//===----------------------------------------------------------------------===//
 
 /// A term `coefficient * leaf` of the translation of a coordinate by
 /// workgroup ids, loop induction variables and uniform values.
@@ -169,10 +111,6 @@ struct StagingDiagnostic {
 FailureOr<StagingPlan> planStaging(const StagingGroup &group, unsigned loadBits,
                                    StagingDiagnostic &diagnostic);
 
-/// Whether two memrefs may share memory: false only for different address
-/// spaces (global and LDS) and for different `wave.alloc_lds` tiles.
-bool mayAlias(Value a, Value b);
-
 } // namespace mlir::wave
 
-#endif // WAVE_ANALYSIS_TILESTAGING_H
+#endif // WAVE_ANALYSIS_STAGING_STAGINGPLAN_H

@@ -1,6 +1,6 @@
 //===- WorkgroupUniformity.cpp - Values alike in a whole workgroup --------===//
 
-#include "wave/Analysis/WorkgroupUniformity.h"
+#include "wave/Analysis/Uniformity/WorkgroupUniformity.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

@@ -2,7 +2,7 @@
 
 #include "LaneValues.h"
 
-#include "Footprint/IndexComposition.h"
+#include "KernelSizes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

@@ -11,14 +11,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "wave/Analysis/Staging/StagingPlan.h"
 #include "wave/Analysis/Footprint/AccessFootprint.h"
 #include "wave/Analysis/Footprint/IndexClassification.h"
 #include "wave/Analysis/Footprint/LaunchFacts.h"
 #include "wave/Analysis/Footprint/SymbolicFootprint.h"
 #include "wave/Analysis/Footprint/TileQueries.h"
 #include "wave/Analysis/Footprint/WorkgroupFootprint.h"
-#include "wave/Analysis/TileStaging.h"
-#include "wave/Analysis/WorkgroupUniformity.h"
+#include "wave/Analysis/Uniformity/WorkgroupUniformity.h"
 #include "wave/Dialect/Wave/IR/Assumptions.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"

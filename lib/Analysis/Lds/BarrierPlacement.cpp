@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "wave/Analysis/BarrierPlacement.h"
+#include "wave/Analysis/Lds/BarrierPlacement.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVectorExtras.h"

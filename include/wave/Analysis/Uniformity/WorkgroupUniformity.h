@@ -23,8 +23,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WAVE_ANALYSIS_WORKGROUPUNIFORMITY_H
-#define WAVE_ANALYSIS_WORKGROUPUNIFORMITY_H
+#ifndef WAVE_ANALYSIS_UNIFORMITY_WORKGROUPUNIFORMITY_H
+#define WAVE_ANALYSIS_UNIFORMITY_WORKGROUPUNIFORMITY_H
 
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
@@ -56,4 +56,4 @@ private:
 
 } // namespace mlir::wave
 
-#endif // WAVE_ANALYSIS_WORKGROUPUNIFORMITY_H
+#endif // WAVE_ANALYSIS_UNIFORMITY_WORKGROUPUNIFORMITY_H

@@ -6,17 +6,17 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "wave/Analysis/LdsHazards.h"
+#include "wave/Analysis/Lds/LdsHazards.h"
 
-#include "Footprint/IndexComposition.h"
+#include "../Footprint/IndexComposition.h"
 
 #include "wave/Analysis/Footprint/AccessFootprint.h"
 #include "wave/Analysis/Footprint/IndexClassification.h"
 #include "wave/Analysis/Footprint/PairQueries.h"
 #include "wave/Analysis/Footprint/SymbolicFootprint.h"
 #include "wave/Analysis/Footprint/WorkgroupFootprint.h"
-#include "wave/Analysis/Uniformity.h"
-#include "wave/Analysis/WorkgroupUniformity.h"
+#include "wave/Analysis/Uniformity/Uniformity.h"
+#include "wave/Analysis/Uniformity/WorkgroupUniformity.h"
 #include "wave/Chip/Chip.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 

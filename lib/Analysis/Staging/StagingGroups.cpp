@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "wave/Analysis/TileStaging.h"
+#include "wave/Analysis/Staging/StagingGroups.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"

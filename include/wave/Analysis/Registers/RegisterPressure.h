@@ -34,8 +34,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WAVE_ANALYSIS_REGISTERPRESSURE_H
-#define WAVE_ANALYSIS_REGISTERPRESSURE_H
+#ifndef WAVE_ANALYSIS_REGISTERS_REGISTERPRESSURE_H
+#define WAVE_ANALYSIS_REGISTERS_REGISTERPRESSURE_H
 
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
@@ -163,4 +163,4 @@ private:
 
 } // namespace mlir::wave
 
-#endif // WAVE_ANALYSIS_REGISTERPRESSURE_H
+#endif // WAVE_ANALYSIS_REGISTERS_REGISTERPRESSURE_H

@@ -1,8 +1,8 @@
 //===- LoadSafety.cpp - Which loads may run in every lane -----------------===//
 
-#include "wave/Analysis/LoadSafety.h"
+#include "wave/Analysis/Staging/LoadSafety.h"
 
-#include "Footprint/IndexComposition.h"
+#include "../Footprint/IndexComposition.h"
 
 #include "wave/Analysis/Footprint/AccessFootprint.h"
 

@@ -16,12 +16,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WAVE_ANALYSIS_LDSHAZARDS_H
-#define WAVE_ANALYSIS_LDSHAZARDS_H
+#ifndef WAVE_ANALYSIS_LDS_LDSHAZARDS_H
+#define WAVE_ANALYSIS_LDS_LDSHAZARDS_H
 
-#include "wave/Analysis/BarrierPlacement.h"
 #include "wave/Analysis/Footprint/PairQueries.h"
 #include "wave/Analysis/Footprint/SymbolicFootprint.h"
+#include "wave/Analysis/Lds/BarrierPlacement.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
@@ -137,4 +137,4 @@ private:
 
 } // namespace mlir::wave
 
-#endif // WAVE_ANALYSIS_LDSHAZARDS_H
+#endif // WAVE_ANALYSIS_LDS_LDSHAZARDS_H

@@ -1,7 +1,7 @@
 //===- Uniformity.cpp - Which values are the same in every lane -----------===//
 
-#include "wave/Analysis/Uniformity.h"
-#include "wave/Analysis/WorkgroupUniformity.h"
+#include "wave/Analysis/Uniformity/Uniformity.h"
+#include "wave/Analysis/Uniformity/WorkgroupUniformity.h"
 
 #include "LaneValues.h"
 

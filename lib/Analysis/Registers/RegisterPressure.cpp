@@ -1,6 +1,6 @@
 //===- RegisterPressure.cpp - Live registers of a wave kernel -------------===//
 
-#include "wave/Analysis/RegisterPressure.h"
+#include "wave/Analysis/Registers/RegisterPressure.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"

@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WAVE_ANALYSIS_LOADSAFETY_H
-#define WAVE_ANALYSIS_LOADSAFETY_H
+#ifndef WAVE_ANALYSIS_STAGING_LOADSAFETY_H
+#define WAVE_ANALYSIS_STAGING_LOADSAFETY_H
 
 #include "mlir/Analysis/DataFlowFramework.h"
 #include "mlir/IR/Operation.h"
@@ -43,4 +43,4 @@ bool isSafeToSpeculateLoad(Operation *op, const DataFlowSolver &solver,
 
 } // namespace mlir::wave
 
-#endif // WAVE_ANALYSIS_LOADSAFETY_H
+#endif // WAVE_ANALYSIS_STAGING_LOADSAFETY_H

@@ -10,11 +10,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "wave/Analysis/BankConflicts.h"
+#include "wave/Analysis/Lds/BankConflicts.h"
 #include "wave/Analysis/Footprint/AccessFootprint.h"
 #include "wave/Analysis/Footprint/IndexClassification.h"
 #include "wave/Analysis/Footprint/WorkgroupFootprint.h"
-#include "wave/Analysis/WorkgroupUniformity.h"
+#include "wave/Analysis/Uniformity/WorkgroupUniformity.h"
 
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 

@@ -1,0 +1,33 @@
+//===- KernelSizes.h - The lanes a kernel launches ---------------*- C++
+//-*-===//
+//
+// The workgroup, grid and wave sizes a kernel states: which lanes exist,
+// and so which share a value (uniformity) and which elements an access
+// touches (footprints).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVE_LIB_ANALYSIS_UNIFORMITY_KERNELSIZES_H
+#define WAVE_LIB_ANALYSIS_UNIFORMITY_KERNELSIZES_H
+
+#include "mlir/IR/Operation.h"
+
+#include <array>
+#include <optional>
+
+namespace mlir::wave::detail {
+
+/// The sizes of the kernel enclosing an op, where known.
+struct KernelSizes {
+  std::optional<std::array<int64_t, 3>> workgroupSize;
+  std::optional<std::array<int64_t, 3>> gridSize;
+  std::optional<unsigned> waveSize;
+
+  /// From the enclosing `gpu.func`'s `known_block_size` and
+  /// `known_grid_size` and its `wave.kernel` attribute.
+  static KernelSizes of(Operation *op);
+};
+
+} // namespace mlir::wave::detail
+
+#endif // WAVE_LIB_ANALYSIS_UNIFORMITY_KERNELSIZES_H
