@@ -11,7 +11,7 @@ namespace {
 /// CDNA (GFX9 with MFMA, gfx90a and later): VGPRs and AGPRs share a unified
 /// 512-entry file allocated in granules of 8, at most 8 waves per SIMD, SGPR
 /// usage limits occupancy.
-constexpr ChipInfo cdna(llvm::StringRef name, bool gfx940Mfma,
+constexpr ChipInfo cdna(llvm::StringRef name, bool gfx940Mfma, bool gfx950Mfma,
                         unsigned ldsBytes) {
   return ChipInfo{name,
                   /*gfxMajor=*/9,
@@ -19,6 +19,7 @@ constexpr ChipInfo cdna(llvm::StringRef name, bool gfx940Mfma,
                   /*supportsWave64=*/true,
                   /*hasMfma=*/true,
                   gfx940Mfma,
+                  gfx950Mfma,
                   /*ldsBytesPerCu=*/ldsBytes,
                   /*maxLdsBytesPerWorkgroup=*/ldsBytes,
                   /*wave64Vgprs=*/{512, 8, 512},
@@ -46,6 +47,7 @@ constexpr ChipInfo rdna1_5xVgprs(llvm::StringRef name, unsigned gfxMajor) {
                   /*supportsWave64=*/true,
                   /*hasMfma=*/false,
                   /*hasGfx940Mfma=*/false,
+                  /*hasGfx950Mfma=*/false,
                   /*ldsBytesPerCu=*/128 * 1024,
                   /*maxLdsBytesPerWorkgroup=*/64 * 1024,
                   /*wave64Vgprs=*/{768, 12, 256},
@@ -64,9 +66,9 @@ constexpr ChipInfo rdna1_5xVgprs(llvm::StringRef name, unsigned gfxMajor) {
 } // namespace
 
 static const ChipInfo kChips[] = {
-    cdna("gfx90a", /*gfx940Mfma=*/false, 64 * 1024),
-    cdna("gfx942", /*gfx940Mfma=*/true, 64 * 1024),
-    cdna("gfx950", /*gfx940Mfma=*/true, 160 * 1024),
+    cdna("gfx90a", /*gfx940Mfma=*/false, /*gfx950Mfma=*/false, 64 * 1024),
+    cdna("gfx942", /*gfx940Mfma=*/true, /*gfx950Mfma=*/false, 64 * 1024),
+    cdna("gfx950", /*gfx940Mfma=*/true, /*gfx950Mfma=*/true, 160 * 1024),
     rdna1_5xVgprs("gfx1100", 11),
     rdna1_5xVgprs("gfx1201", 12),
 };

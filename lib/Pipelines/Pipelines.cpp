@@ -51,11 +51,14 @@ void mlir::wave::buildWaveToUpstreamPipeline(
     pm.addPass(createWaveFastMath(fastMath));
   }
   OpPassManager &gpuModule = pm.nest<gpu::GPUModuleOp>();
-  // Last on wave IR: the register budget for the chip just fixed, and its
-  // LDS spill slots as volatile accesses LLVM cannot fold away.
+  // The chip's MMA kinds of twice the K, at every level: the same source
+  // runs at the chip's rate. Last on wave IR: the register budget for the
+  // chip just fixed, and its LDS spill slots as volatile accesses LLVM
+  // cannot fold away.
   BudgetRegistersOptions budget;
   budget.occupancy = options.occupancy;
   OpPassManager &kernels = gpuModule.nest<gpu::GPUFuncOp>();
+  kernels.addPass(createWaveWidenMma());
   kernels.addPass(createBudgetRegisters(budget));
   kernels.addPass(createLowerSpillSlots());
   // Lowering choices that rest on wave analyses belong with wave-optimize.

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../Dialect/AllMmaKinds.h"
 #include "KernelTestUtils.h"
 
 #include "wave/Dialect/Wave/IR/MmaLayout.h"
@@ -24,7 +25,7 @@ gpu.module @m {
   gpu.func @mma(%a: memref<64x@K@x@T@>, %b: memref<64x@K@x@T@>,
                 %c: memref<64x@N@x@TA@>, %d: memref<64x@N@x@TA@>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>,
-                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+                  wave.kernel = #wave.kernel<chip = "gfx950", wave_size = 64>} {
     %l = gpu.thread_id x
     %c0 = arith.constant 0 : index
     %va = wave.read %a[%l, %c0] : memref<64x@K@x@T@> -> vector<@K@x@T@>
@@ -38,18 +39,17 @@ gpu.module @m {
 }
 )mlir";
 
-constexpr MmaKind kAllKinds[] = {
-    MmaKind::f32_32x32x8_f16,  MmaKind::f32_16x16x16_f16,
-    MmaKind::f32_32x32x8_bf16, MmaKind::f32_16x16x16_bf16,
-    MmaKind::i32_16x16x32_i8,  MmaKind::f32_16x16x4_f32};
-
 StringRef inputType(MmaKind kind) {
   switch (kind) {
   case MmaKind::f32_32x32x8_f16:
   case MmaKind::f32_16x16x16_f16:
+  case MmaKind::f32_32x32x16_f16:
+  case MmaKind::f32_16x16x32_f16:
     return "f16";
   case MmaKind::f32_32x32x8_bf16:
   case MmaKind::f32_16x16x16_bf16:
+  case MmaKind::f32_32x32x16_bf16:
+  case MmaKind::f32_16x16x32_bf16:
     return "bf16";
   case MmaKind::i32_16x16x32_i8:
     return "i8";
@@ -121,7 +121,7 @@ TEST_P(MmaTest, MatchesPlainMatrixMultiply) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllKinds, MmaTest, ::testing::ValuesIn(kAllKinds),
+INSTANTIATE_TEST_SUITE_P(AllKinds, MmaTest, ::testing::ValuesIn(kAllMmaKinds),
                          [](const ::testing::TestParamInfo<MmaKind> &info) {
                            return stringifyMmaKind(info.param).str();
                          });

@@ -45,6 +45,9 @@ struct ChipInfo {
   bool hasMfma;
   /// Whether MFMA has the gfx940-class instruction set (i8 16x16x32, ...).
   bool hasGfx940Mfma;
+  /// Whether MFMA has gfx950's instructions (f16 and bf16 at twice the K of
+  /// gfx940's for the same issue cost: 32x32x16, 16x16x32).
+  bool hasGfx950Mfma;
   /// LDS bytes per compute unit (CDNA) or workgroup processor (RDNA); the
   /// backend divides this among resident workgroups.
   unsigned ldsBytesPerCu;

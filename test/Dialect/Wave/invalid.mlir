@@ -246,8 +246,21 @@ gpu.module @mma {
   gpu.func @i8_needs_gfx940(%a: vector<8xi8>, %c: vector<4xi32>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>,
                   wave.kernel = #wave.kernel<chip = "gfx90a", wave_size = 64>} {
-    // expected-error @+1 {{i32_16x16x32_i8 needs a gfx940-class chip, not 'gfx90a'}}
+    // expected-error @+1 {{chip 'gfx90a' has no i32_16x16x32_i8 instruction; its kinds are f32_32x32x8_f16, f32_16x16x16_f16, f32_32x32x8_bf16, f32_16x16x16_bf16, f32_16x16x4_f32}}
     %d = wave.mma <i32_16x16x32_i8> %a, %a, %c : vector<8xi8>, vector<8xi8> -> vector<4xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+// gfx950's kinds of twice the K are not on gfx942.
+gpu.module @mma {
+  gpu.func @double_k_needs_gfx950(%a: vector<8xf16>, %c: vector<16xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    // expected-error @+1 {{chip 'gfx942' has no f32_32x32x16_f16 instruction; its kinds are f32_32x32x8_f16, f32_16x16x16_f16, f32_32x32x8_bf16, f32_16x16x16_bf16, i32_16x16x32_i8, f32_16x16x4_f32}}
+    %d = wave.mma <f32_32x32x16_f16> %a, %a, %c : vector<8xf16>, vector<8xf16> -> vector<16xf32>
     gpu.return
   }
 }

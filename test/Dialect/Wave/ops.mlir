@@ -61,6 +61,24 @@ gpu.module @ops {
     gpu.return
   }
 
+  // gfx950's kinds of twice the K.
+  // CHECK-LABEL: gpu.func @matrix_gfx950
+  gpu.func @matrix_gfx950(%a: vector<8xf16>, %b: vector<8xbf16>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx950", wave_size = 64>} {
+    %acc16 = arith.constant dense<0.0> : vector<16xf32>
+    %acc4 = arith.constant dense<0.0> : vector<4xf32>
+    // CHECK: wave.mma <f32_32x32x16_f16> {{.*}} : vector<8xf16>, vector<8xf16> -> vector<16xf32>
+    %0 = wave.mma <f32_32x32x16_f16> %a, %a, %acc16 : vector<8xf16>, vector<8xf16> -> vector<16xf32>
+    // CHECK: wave.mma <f32_16x16x32_f16> {{.*}} : vector<8xf16>, vector<8xf16> -> vector<4xf32>
+    %1 = wave.mma <f32_16x16x32_f16> %a, %a, %acc4 : vector<8xf16>, vector<8xf16> -> vector<4xf32>
+    // CHECK: wave.mma <f32_32x32x16_bf16> {{.*}} : vector<8xbf16>, vector<8xbf16> -> vector<16xf32>
+    %2 = wave.mma <f32_32x32x16_bf16> %b, %b, %acc16 : vector<8xbf16>, vector<8xbf16> -> vector<16xf32>
+    // CHECK: wave.mma <f32_16x16x32_bf16> {{.*}} : vector<8xbf16>, vector<8xbf16> -> vector<4xf32>
+    %3 = wave.mma <f32_16x16x32_bf16> %b, %b, %acc4 : vector<8xbf16>, vector<8xbf16> -> vector<4xf32>
+    gpu.return
+  }
+
   // CHECK-LABEL: gpu.func @collectives
   gpu.func @collectives(%x: f32, %n: i32) kernel
       attributes {known_block_size = array<i32: 32, 1, 1>,

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "wave/Dialect/Wave/IR/MmaLayout.h"
+#include "wave/Chip/Chip.h"
 
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -62,9 +63,13 @@ Type MmaLayout::getInputElementType(MLIRContext *context) const {
   switch (kind) {
   case MmaKind::f32_32x32x8_f16:
   case MmaKind::f32_16x16x16_f16:
+  case MmaKind::f32_32x32x16_f16:
+  case MmaKind::f32_16x16x32_f16:
     return Float16Type::get(context);
   case MmaKind::f32_32x32x8_bf16:
   case MmaKind::f32_16x16x16_bf16:
+  case MmaKind::f32_32x32x16_bf16:
+  case MmaKind::f32_16x16x32_bf16:
     return BFloat16Type::get(context);
   case MmaKind::i32_16x16x32_i8:
     return IntegerType::get(context, 8);
@@ -89,9 +94,63 @@ const MmaLayout &mlir::wave::getMmaLayout(MmaKind kind) {
       {MmaKind::f32_16x16x16_bf16, 16, 16, 16, 64, 4, 4},
       {MmaKind::i32_16x16x32_i8, 16, 16, 32, 64, 8, 4},
       {MmaKind::f32_16x16x4_f32, 16, 16, 4, 64, 1, 4},
+      // gfx950: twice the K of the f16 and bf16 kinds above at the same
+      // issue cost, each lane holding 8 consecutive K elements.
+      {MmaKind::f32_32x32x16_f16, 32, 32, 16, 64, 8, 16},
+      {MmaKind::f32_16x16x32_f16, 16, 16, 32, 64, 8, 4},
+      {MmaKind::f32_32x32x16_bf16, 32, 32, 16, 64, 8, 16},
+      {MmaKind::f32_16x16x32_bf16, 16, 16, 32, 64, 8, 4},
   };
   for (const MmaLayout &layout : kLayouts)
     if (layout.kind == kind)
       return layout;
   llvm_unreachable("MMA kind without a layout");
+}
+
+bool mlir::wave::isMmaKindOnChip(MmaKind kind, const ChipInfo &chip) {
+  if (!chip.hasMfma)
+    return false;
+  switch (kind) {
+  case MmaKind::f32_32x32x8_f16:
+  case MmaKind::f32_16x16x16_f16:
+  case MmaKind::f32_32x32x8_bf16:
+  case MmaKind::f32_16x16x16_bf16:
+  case MmaKind::f32_16x16x4_f32:
+    return true;
+  case MmaKind::i32_16x16x32_i8:
+    return chip.hasGfx940Mfma;
+  case MmaKind::f32_32x32x16_f16:
+  case MmaKind::f32_16x16x32_f16:
+  case MmaKind::f32_32x32x16_bf16:
+  case MmaKind::f32_16x16x32_bf16:
+    return chip.hasGfx950Mfma;
+  }
+  llvm_unreachable("unknown MMA kind");
+}
+
+std::string mlir::wave::getMmaKindsOnChip(const ChipInfo &chip) {
+  std::string kinds;
+  for (unsigned value = 0; value <= getMaxEnumValForMmaKind(); ++value) {
+    if (!isMmaKindOnChip(MmaKind(value), chip))
+      continue;
+    if (!kinds.empty())
+      kinds += ", ";
+    kinds += stringifyMmaKind(MmaKind(value));
+  }
+  return kinds.empty() ? "none" : kinds;
+}
+
+std::optional<MmaKind> mlir::wave::getDoubleKKind(MmaKind kind) {
+  switch (kind) {
+  case MmaKind::f32_32x32x8_f16:
+    return MmaKind::f32_32x32x16_f16;
+  case MmaKind::f32_16x16x16_f16:
+    return MmaKind::f32_16x16x32_f16;
+  case MmaKind::f32_32x32x8_bf16:
+    return MmaKind::f32_32x32x16_bf16;
+  case MmaKind::f32_16x16x16_bf16:
+    return MmaKind::f32_16x16x32_bf16;
+  default:
+    return std::nullopt;
+  }
 }

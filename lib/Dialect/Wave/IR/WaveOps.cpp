@@ -429,9 +429,10 @@ LogicalResult mlir::wave::verifyMmaKindOnChip(Operation *op, MmaKind kind) {
     return op->emitOpError("chip '")
            << kernel.getChip() << "' has no MFMA unit for "
            << stringifyMmaKind(kind);
-  if (chip && kind == MmaKind::i32_16x16x32_i8 && !chip->hasGfx940Mfma)
-    return op->emitOpError("i32_16x16x32_i8 needs a gfx940-class chip, not '")
-           << kernel.getChip() << "'";
+  if (chip && !isMmaKindOnChip(kind, *chip))
+    return op->emitOpError("chip '")
+           << kernel.getChip() << "' has no " << stringifyMmaKind(kind)
+           << " instruction; its kinds are " << getMmaKindsOnChip(*chip);
   return success();
 }
 

@@ -15,8 +15,12 @@
 #include "mlir/IR/Types.h"
 
 #include <array>
+#include <optional>
+#include <string>
 
 namespace mlir::wave {
+
+struct ChipInfo;
 
 /// Shape and lane layout of one MMA kind. A is M x K, B is K x N, the
 /// accumulator M x N; every lane of a wave of `waveSize` lanes holds
@@ -45,6 +49,19 @@ struct MmaLayout {
 
 /// The layout of `kind` (wave64 CDNA MFMA).
 const MmaLayout &getMmaLayout(MmaKind kind);
+
+/// Whether `chip` has the MFMA instruction of `kind`.
+bool isMmaKindOnChip(MmaKind kind, const ChipInfo &chip);
+
+/// The kinds `chip` has, comma-separated ("none" without MFMA), for
+/// diagnostics.
+std::string getMmaKindsOnChip(const ChipInfo &chip);
+
+/// The kind that does, in one instruction of the same issue cost, what two
+/// MMAs of `kind` chained along K do (f32_32x32x8_f16 to f32_32x32x16_f16,
+/// ...), with each lane's operand elements those of the two concatenated;
+/// none where there is no such kind.
+std::optional<MmaKind> getDoubleKKind(MmaKind kind);
 
 } // namespace mlir::wave
 

@@ -28,7 +28,11 @@ def Wave_MmaKind : I32EnumAttr<"MmaKind", "hardware matrix multiply-accumulate",
     I32EnumAttrCase<"f32_32x32x8_bf16", 2>,
     I32EnumAttrCase<"f32_16x16x16_bf16", 3>,
     I32EnumAttrCase<"i32_16x16x32_i8", 4>,
-    I32EnumAttrCase<"f32_16x16x4_f32", 5>]> {
+    I32EnumAttrCase<"f32_16x16x4_f32", 5>,
+    I32EnumAttrCase<"f32_32x32x16_f16", 6>,
+    I32EnumAttrCase<"f32_16x16x32_f16", 7>,
+    I32EnumAttrCase<"f32_32x32x16_bf16", 8>,
+    I32EnumAttrCase<"f32_16x16x32_bf16", 9>]> {
   let genSpecializedAttr = 0;
   let cppNamespace = "::mlir::wave";
 }

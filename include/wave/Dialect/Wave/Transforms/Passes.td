@@ -837,6 +837,40 @@ def ExpandFragments : Pass<"wave-expand-fragments"> {
   ];
 }
 
+def WaveWidenMma : Pass<"wave-widen-mma"> {
+  let summary = "Pairs MMAs chained along K into the chip's kinds of twice "
+                "the K";
+  let description = [{
+    gfx950 does in one `v_mfma_f32_32x32x16_f16` what gfx942 does in two
+    `v_mfma_f32_32x32x8_f16` chained along K, at the issue cost of one.
+    On kernels compiled for a chip that has such a kind (`getDoubleKKind`:
+    f32_32x32x8 to f32_32x32x16 and f32_16x16x16 to f32_16x16x32, f16 and
+    bf16), this pass replaces each pair of `wave.mma`s of the narrow kind
+    where the second accumulates the first's result, and nothing else reads
+    that result, by one MMA of the wide kind on the first's accumulator.
+    Each lane's A operand is the two narrow A operands concatenated, and its
+    B operand the two B operands: the wide layout's lane holding K elements
+    `8 (lane / M) .. 8 (lane / M) + 7` then holds the narrow pair's elements
+    `4 (lane / M) .. + 3` of each, a permutation of K applied alike to A and
+    B, which leaves the product the same sum (in another order of
+    accumulation). No data moves between lanes; a concatenation of two
+    halves of one vector (packed fragment reads) is that vector.
+
+    Chains are paired in order from their start; a chain of odd length
+    keeps its last MMA narrow. A remark on each kernel says how many pairs
+    were widened and, on a chip without the kinds, nothing is done, with a
+    remark when the kernel has MMAs that would pair.
+  }];
+  let dependentDialects = ["::mlir::vector::VectorDialect"];
+  let options = [ReferenceKernelsOption];
+  let statistics = [
+    Statistic<"numWidened", "mma-pairs-widened",
+              "Pairs of MMAs replaced by one of twice the K">,
+    Statistic<"numLeftNarrow", "mma-left-narrow",
+              "MMAs of a kind with a wide twin left narrow">,
+  ];
+}
+
 def WaveCse : Pass<"wave-cse"> {
   let summary = "Upstream cse, with ops that have regions told apart by them";
   let description = [{
