@@ -2,8 +2,8 @@
 
 #include "wave/Chip/Chip.h"
 #include "wave/Conversion/Passes.h"
-#include "wave/Conversion/ROCDLTarget.h"
 #include "wave/Dialect/Wave/IR/Assumptions.h"
+#include "wave/Dialect/Wave/IR/ROCDLTarget.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"

@@ -1,7 +1,7 @@
 //===- ExportLLVMModule.cpp - The lowered gpu.module as an LLVM module ----===//
 
 #include "wave/Conversion/Passes.h"
-#include "wave/Conversion/ROCDLTarget.h"
+#include "wave/Dialect/Wave/IR/ROCDLTarget.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"

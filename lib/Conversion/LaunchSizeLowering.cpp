@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "wave/Conversion/WaveToAMDGPU.h"
+#include "wave/Dialect/Wave/IR/KernelTarget.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -56,10 +57,8 @@ LogicalResult mlir::wave::checkLaunchSizeOp(Operation *op) {
            << (grid ? "known_grid_size" : "known_block_size")
            << "': add it to the enclosing gpu.func (wave-compile links no "
               "device library that reads the size at run time)";
-  if (waves && !getWaveShapeAt(op))
-    return op->emitOpError("needs the wave size, but its kernel has no "
-                           "'wave.kernel' attribute and its gpu.module no "
-                           "#rocdl.target");
+  if (std::string why; waves && failed(getKernelTarget(op, &why)))
+    return op->emitOpError("needs the wave size, but ") << why;
   return success();
 }
 

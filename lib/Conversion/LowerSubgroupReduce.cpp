@@ -1,7 +1,7 @@
 //===- LowerSubgroupReduce.cpp - gpu.subgroup_reduce for AMDGPU -----------===//
 
 #include "wave/Conversion/Passes.h"
-#include "wave/Conversion/ROCDLTarget.h"
+#include "wave/Dialect/Wave/IR/ROCDLTarget.h"
 
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/AMDGPU/Utils/Chipset.h"

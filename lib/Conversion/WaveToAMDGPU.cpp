@@ -3,8 +3,8 @@
 #include "wave/Conversion/WaveToAMDGPU.h"
 #include "wave/Chip/Chip.h"
 #include "wave/Conversion/Passes.h"
-#include "wave/Conversion/ROCDLTarget.h"
 #include "wave/Dialect/Wave/IR/Assumptions.h"
+#include "wave/Dialect/Wave/IR/KernelTarget.h"
 #include "wave/Dialect/Wave/IR/MmaLayout.h"
 
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
@@ -25,29 +25,18 @@ namespace mlir::wave {
 using namespace mlir;
 using namespace mlir::wave;
 
-/// The chip of the kernel holding `op`: its `wave.kernel`'s, else its
-/// module's `#rocdl.target`'s; null when neither names a known one.
+/// The chip of the kernel holding `op`, or null when it has no target.
 static const ChipInfo *getChipAt(Operation *op) {
-  KernelAttr kernel = getEnclosingKernelAttr(op);
-  StringRef name = kernel ? kernel.getChip() : StringRef();
-  if (auto module = op->getParentOfType<gpu::GPUModuleOp>();
-      name.empty() && module)
-    if (ROCDL::ROCDLTargetAttr target = getROCDLTarget(module))
-      name = target.getChip();
-  return lookupChip(name);
+  FailureOr<KernelTarget> target = getKernelTarget(op);
+  return succeeded(target) ? target->chip : nullptr;
 }
 
 std::optional<WaveShape> mlir::wave::getWaveShapeAt(Operation *op) {
-  std::optional<unsigned> size;
-  if (KernelAttr kernel = getEnclosingKernelAttr(op))
-    size = kernel.getWaveSize();
-  else if (auto module = op->getParentOfType<gpu::GPUModuleOp>())
-    if (ROCDL::ROCDLTargetAttr target = getROCDLTarget(module))
-      size = getWaveSize(target);
-  if (!size)
+  FailureOr<KernelTarget> target = getKernelTarget(op);
+  if (failed(target))
     return std::nullopt;
-  const ChipInfo *info = getChipAt(op);
-  return WaveShape{*size, info && !info->hasWaveWideBPermute(*size)};
+  return WaveShape{target->waveSize,
+                   !target->chip->hasWaveWideBPermute(target->waveSize)};
 }
 
 /// The fewest accesses of a memref in one block with constant offsets past
@@ -155,26 +144,26 @@ LogicalResult ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module) {
     auto mma = dyn_cast<MmaOp>(op);
     if (!isCollective && !mma)
       return WalkResult::advance();
-    std::optional<WaveShape> wave = getWaveShapeAt(op);
-    if (!wave) {
-      op->emitOpError("needs the wave size, but its kernel has no "
-                      "'wave.kernel' attribute and its gpu.module no "
-                      "#rocdl.target");
+    std::string why;
+    FailureOr<KernelTarget> target = getKernelTarget(op, &why);
+    if (failed(target)) {
+      op->emitOpError("needs the wave size, but ") << why;
       return WalkResult::interrupt();
     }
-    if (mma && getMmaLayout(mma.getKind()).waveSize != wave->size) {
+    if (mma && getMmaLayout(mma.getKind()).waveSize != target->waveSize) {
       mma.emitOpError() << stringifyMmaKind(mma.getKind()) << " needs waves of "
                         << getMmaLayout(mma.getKind()).waveSize
-                        << " lanes, the kernel runs " << wave->size;
+                        << " lanes, the kernel runs " << target->waveSize;
       return WalkResult::interrupt();
     }
     // The verifier checks the cluster against a #wave.kernel's wave size; a
     // kernel without one takes the target's.
     if (auto reduce = dyn_cast<ReduceOp>(op);
         reduce && reduce.getClusterSize() &&
-        *reduce.getClusterSize() > wave->size) {
+        *reduce.getClusterSize() > target->waveSize) {
       reduce.emitOpError() << "cluster size " << *reduce.getClusterSize()
-                           << " exceeds the wave of " << wave->size << " lanes";
+                           << " exceeds the wave of " << target->waveSize
+                           << " lanes";
       return WalkResult::interrupt();
     }
     if (isCollective)
@@ -220,13 +209,8 @@ static uint64_t getAttributionBytes(MemRefType type) {
 /// The LDS of each kernel fits what one workgroup of its chip may allocate;
 /// otherwise the backend would fail later with no location.
 static LogicalResult checkLdsSize(gpu::GPUModuleOp module) {
-  ROCDL::ROCDLTargetAttr target = getROCDLTarget(module);
   for (auto func : module.getOps<gpu::GPUFuncOp>()) {
-    StringRef chipName = target ? target.getChip() : StringRef();
-    if (auto kernel =
-            func->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName))
-      chipName = kernel.getChip();
-    const ChipInfo *chip = lookupChip(chipName);
+    const ChipInfo *chip = getChipAt(func);
     if (!chip || func.getWorkgroupAttributions().empty() ||
         llvm::any_of(func.getWorkgroupAttributions(), [](BlockArgument a) {
           return !cast<MemRefType>(a.getType()).hasStaticShape();

@@ -4,6 +4,7 @@
 
 #include "wave/Chip/Chip.h"
 #include "wave/Dialect/Wave/IR/Assumptions.h"
+#include "wave/Dialect/Wave/IR/KernelTarget.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -353,7 +354,8 @@ static LogicalResult checkMemory(const Program &program, uint64_t limit,
 FailureOr<Kernel> Kernel::compile(gpu::GPUFuncOp func,
                                   ArrayRef<std::string> argNames,
                                   uint64_t memoryLimit,
-                                  unsigned heldArgumentCopies) {
+                                  unsigned heldArgumentCopies,
+                                  gpu::GPUFuncOp loweredFrom) {
   auto program = std::make_unique<Program>();
   program->name = func.getName().str();
   program->func = func;
@@ -377,13 +379,14 @@ FailureOr<Kernel> Kernel::compile(gpu::GPUFuncOp func,
       return failure();
     program->knownGrid = known;
   }
-  if (auto kernel =
-          func->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName)) {
-    program->width = kernel.getWaveSize();
-    const ChipInfo *chip = lookupChip(kernel.getChip());
+  FailureOr<KernelTarget> target = getKernelTarget(func);
+  if (failed(target) && loweredFrom)
+    target = getKernelTarget(loweredFrom);
+  if (succeeded(target)) {
+    program->width = target->waveSize;
     program->permutesInHalves =
-        chip && !chip->hasWaveWideBPermute(program->width);
-    program->gfxMajor = chip ? chip->gfxMajor : 0;
+        !target->chip->hasWaveWideBPermute(program->width);
+    program->gfxMajor = target->chip->gfxMajor;
   }
 
   for (auto [i, arg] : llvm::enumerate(

@@ -31,8 +31,6 @@
 #include "wave/Support/KnownParserCrashes.h"
 #include "wave/Support/KnownVerifierCrashes.h"
 
-#include "../common/KernelWave.h"
-
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -218,9 +216,12 @@ struct Run {
   std::optional<SmallVector<Buffer>> outputs;
 };
 
-/// Runs `func` on `inputs`, or on random ones when none are given.
-Run runKernel(gpu::GPUFuncOp func, Dim3 grid, ArrayRef<Buffer> inputs = {}) {
-  FailureOr<Kernel> kernel = Kernel::compile(func);
+/// Runs `func` on `inputs`, or on random ones when none are given; a kernel
+/// without a target of its own runs in the waves of `loweredFrom`.
+Run runKernel(gpu::GPUFuncOp func, Dim3 grid, ArrayRef<Buffer> inputs = {},
+              gpu::GPUFuncOp loweredFrom = {}) {
+  FailureOr<Kernel> kernel =
+      Kernel::compile(func, {}, Kernel::kDefaultMemoryLimit, 0, loweredFrom);
   if (failed(kernel))
     return {};
   Run run{true, kernel->getWaveSize(), {}, std::nullopt};
@@ -302,12 +303,11 @@ void runPipeline(ModuleOp module, const Pipeline &pipeline,
     if (!after)
       report("'" + Twine(pipeline.text) + "' removed @" + before.getName());
     DiagnosticCollector diagnostics(context);
-    // The lowering drops `wave.kernel`; the lowered kernel runs in the
-    // original's waves, which the lowering compiled it for. The same
-    // inputs: a run-time shape becomes a bare pointer to the same buffer.
-    stateKernelWave(
-        after, before->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName));
-    Run run = runKernel(after, reference.grid, reference.inputs);
+    // The lowering drops `wave.kernel`; without a #rocdl.target the lowered
+    // kernel runs in the original's waves, which the lowering compiled it
+    // for. The same inputs: a run-time shape becomes a bare pointer to the
+    // same buffer.
+    Run run = runKernel(after, reference.grid, reference.inputs, before);
     if (pipeline.check == Check::SemanticsIfTranslated &&
         (!run.translated || run.waveSize != reference.waveSize))
       continue;
@@ -379,8 +379,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       if (!grid)
         continue;
       unsigned before = diagnostics.errors;
-      // A kernel of a #rocdl.target runs in its waves, before and after.
-      stateKernelWave(func);
       Run run = runKernel(func, *grid);
       if (run.outputs)
         references.push_back({func, *grid, run.waveSize, std::move(run.inputs),

@@ -20,7 +20,6 @@
 #include "wave/Support/KnownVerifierCrashes.h"
 #include "wave/Support/ThreadPool.h"
 
-#include "../common/KernelWave.h"
 #include "../common/SourceNames.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -539,12 +538,15 @@ static bool compareOutputs(const Kernel &kernel, const Kernel &other,
   return agree;
 }
 
-static FailureOr<Kernel>
-compileKernel(gpu::GPUFuncOp func, ArrayRef<std::string> names, bool other) {
+/// Compiles `func`, which runs in the waves of `loweredFrom` when it has no
+/// target of its own.
+static FailureOr<Kernel> compileKernel(gpu::GPUFuncOp func,
+                                       ArrayRef<std::string> names, bool other,
+                                       gpu::GPUFuncOp loweredFrom = {}) {
   // While a kernel runs, wave-run keeps the inputs and, while the second
   // runs, the first one's results.
-  FailureOr<Kernel> kernel =
-      Kernel::compile(func, names, memoryLimit << 20, other ? 2 : 1);
+  FailureOr<Kernel> kernel = Kernel::compile(func, names, memoryLimit << 20,
+                                             other ? 2 : 1, loweredFrom);
   if (failed(kernel))
     llvm::errs() << "wave-run: cannot run "
                  << describeKernel(func.getName(), other) << "\n";
@@ -605,8 +607,6 @@ selectOther(ModuleOp module, gpu::GPUFuncOp func,
                    << "\n";
       return failure();
     }
-    stateKernelWave(
-        after, func->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName));
     // Outputs are compared argument by argument.
     if (!llvm::equal(func.getArgumentTypes(), after.getArgumentTypes(),
                      isSameArgument)) {
@@ -675,12 +675,9 @@ static LogicalResult runMain(ModuleOp module, const AsmParserState &state) {
     return failure();
   }
   SmallVector<std::string> names = getArgumentNames(*func, &state);
-  // The pipeline runs on the module as given, without the wave stated for
-  // the interpreter (a wave kernel's attribute, which passes act on).
   OwningOpRef<ModuleOp> transformed;
   if (!comparePipeline.empty())
     transformed = module.clone();
-  stateKernelWave(*func);
   FailureOr<Kernel> kernel = compileKernel(*func, names, /*other=*/false);
   if (failed(kernel))
     return failure();
@@ -708,8 +705,11 @@ static LogicalResult runMain(ModuleOp module, const AsmParserState &state) {
   std::optional<Kernel> other;
   Dim3 otherGrid = grid;
   if (*otherFunc) {
+    // A pipeline that drops `wave.kernel` and attaches no #rocdl.target
+    // leaves the kernel in the waves it was compiled for.
     FailureOr<Kernel> compiled =
-        compileKernel(*otherFunc, names, /*other=*/true);
+        compileKernel(*otherFunc, names, /*other=*/true,
+                      comparePipeline.empty() ? gpu::GPUFuncOp() : *func);
     if (failed(compiled))
       return failure();
     other = std::move(*compiled);

@@ -107,8 +107,7 @@ struct WaveShape {
   bool permutesInHalves;
 };
 
-/// The wave of the kernel holding `op`: the wave size and chip of its
-/// `wave.kernel` attribute, else those of its gpu.module's `#rocdl.target`.
+/// The wave of the kernel holding `op`, from its target (getKernelTarget).
 std::optional<WaveShape> getWaveShapeAt(Operation *op);
 
 } // namespace mlir::wave

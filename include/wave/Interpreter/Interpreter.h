@@ -73,11 +73,15 @@ public:
   /// kernel whose run would allocate more than `memoryLimit` bytes, with
   /// `heldArgumentCopies` more copies of its arguments that the caller keeps
   /// meanwhile (its inputs, another kernel's results), is refused, at the
-  /// memory object that alone exceeds it or else at `func`.
+  /// memory object that alone exceeds it or else at `func`. The kernel runs
+  /// in the waves of its target (getKernelTarget), else in those of
+  /// `loweredFrom`, the kernel it was lowered from by a pipeline that dropped
+  /// `#wave.kernel` and attached no `#rocdl.target`, else in waves of 64.
   static FailureOr<Kernel> compile(gpu::GPUFuncOp func,
                                    ArrayRef<std::string> argNames = {},
                                    uint64_t memoryLimit = kDefaultMemoryLimit,
-                                   unsigned heldArgumentCopies = 0);
+                                   unsigned heldArgumentCopies = 0,
+                                   gpu::GPUFuncOp loweredFrom = {});
 
   Kernel(Kernel &&);
   Kernel &operator=(Kernel &&);

@@ -17,7 +17,7 @@
 #include "wave/Analysis/Footprint/WorkgroupFootprint.h"
 #include "wave/Analysis/Uniformity/Uniformity.h"
 #include "wave/Analysis/Uniformity/WorkgroupUniformity.h"
-#include "wave/Chip/Chip.h"
+#include "wave/Dialect/Wave/IR/KernelTarget.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -29,10 +29,8 @@ using namespace mlir;
 using namespace mlir::wave;
 
 unsigned mlir::wave::getOrderedLaneGroupSize(gpu::GPUFuncOp kernel) {
-  auto attr = kernel->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName);
-  if (!attr || !lookupChip(attr.getChip()))
-    return 1;
-  return attr.getWaveSize();
+  FailureOr<KernelTarget> target = getKernelTarget(kernel);
+  return succeeded(target) ? target->waveSize : 1;
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,6 +1,6 @@
 //===- ROCDLTarget.cpp - The #rocdl.target of a lowered module ------------===//
 
-#include "wave/Conversion/ROCDLTarget.h"
+#include "wave/Dialect/Wave/IR/ROCDLTarget.h"
 
 #include "llvm/ADT/StringExtras.h"
 

@@ -12,7 +12,7 @@
 #include "wave/Analysis/Uniformity/Uniformity.h"
 #include "wave/Chip/Chip.h"
 #include "wave/Chip/Occupancy.h"
-#include "wave/Chip/OccupancyFormula.h"
+#include "wave/Dialect/Wave/IR/KernelTarget.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 #include "wave/Dialect/Wave/Transforms/KernelLds.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
@@ -40,14 +40,14 @@ namespace {
 /// `passthrough` entries become LLVM function attributes.
 constexpr StringLiteral kPassthroughAttrName = "passthrough";
 
-/// What one kernel asks for and runs on.
-struct KernelTarget {
+/// What one kernel runs on and the budget of the occupancy being tried.
+struct KernelBudget {
   const ChipInfo *chip;
   unsigned waveSize;
   /// Lanes along x, y, z and in all.
   std::array<int64_t, 3> blockSize;
   unsigned workgroupSize;
-  /// Requested waves per SIMD.
+  /// Waves per SIMD budgeted for.
   unsigned occupancy;
   /// VGPRs a wave may use at that occupancy (vector file, AGPRs included
   /// where unified), and architected VGPRs alone.
@@ -94,16 +94,16 @@ public:
 private:
   BudgetCounts counts;
 
-  LogicalResult budgetKernel(gpu::GPUFuncOp func, KernelAttr kernel);
-  SpillPlan planSpills(gpu::GPUFuncOp func, const KernelTarget &target,
+  LogicalResult budgetKernel(gpu::GPUFuncOp func, const KernelTarget &kernel);
+  SpillPlan planSpills(gpu::GPUFuncOp func, const KernelBudget &target,
                        unsigned kernelLds);
-  std::string describeBudget(const KernelTarget &target,
+  std::string describeBudget(const KernelBudget &target,
                              const RegisterCounts &estimate) const;
   /// Spills what `plan` says, sets the backend attributes and returns the
   /// remark's account of it.
-  std::string applyBudget(gpu::GPUFuncOp func, const KernelTarget &target,
+  std::string applyBudget(gpu::GPUFuncOp func, const KernelBudget &target,
                           const SpillPlan &plan, unsigned kernelLds);
-  void setBackendAttributes(gpu::GPUFuncOp func, const KernelTarget &target,
+  void setBackendAttributes(gpu::GPUFuncOp func, const KernelBudget &target,
                             const RegisterCounts &estimate, bool budgeted);
 };
 
@@ -137,7 +137,7 @@ static unsigned getSpillBytes(Value value, unsigned lanes) {
 /// Registers over the budget for `pressure` (0 when it fits): the vector
 /// file must hold everything, the architected VGPRs what cannot go to AGPRs.
 static unsigned getExcess(const RegisterCounts &pressure,
-                          const KernelTarget &target, unsigned headroom) {
+                          const KernelBudget &target, unsigned headroom) {
   auto over = [&](unsigned need, unsigned limit) {
     return need + headroom > limit ? need + headroom - limit : 0;
   };
@@ -166,7 +166,7 @@ static bool isSpillCandidate(Value value, const RegisterPressure &pressure) {
 }
 
 SpillPlan BudgetRegistersPass::planSpills(gpu::GPUFuncOp func,
-                                          const KernelTarget &target,
+                                          const KernelBudget &target,
                                           unsigned kernelLds) {
   UniformityInfo uniformity(func);
   PressureOptions options;
@@ -258,7 +258,7 @@ createLaneIndex(OpBuilder &builder, Location loc,
 /// Spills every value of `values` to its own per-lane LDS buffer: written
 /// right after the definition, read back right before each user.
 static void applySpills(gpu::GPUFuncOp func, ArrayRef<Value> values,
-                        const KernelTarget &target) {
+                        const KernelBudget &target) {
   Block &entry = func.getBody().front();
   OpBuilder builder = OpBuilder::atBlockBegin(&entry);
   Location loc = func.getLoc();
@@ -321,7 +321,7 @@ mergePassthrough(gpu::GPUFuncOp func,
 }
 
 void BudgetRegistersPass::setBackendAttributes(gpu::GPUFuncOp func,
-                                               const KernelTarget &target,
+                                               const KernelBudget &target,
                                                const RegisterCounts &estimate,
                                                bool budgeted) {
   Builder builder(func.getContext());
@@ -371,7 +371,7 @@ static std::string formatEstimate(const RegisterCounts &counts) {
 
 /// The budget of `target` and the estimate it is compared with.
 std::string
-BudgetRegistersPass::describeBudget(const KernelTarget &target,
+BudgetRegistersPass::describeBudget(const KernelBudget &target,
                                     const RegisterCounts &estimate) const {
   const VgprFile *file = target.chip->getVgprFile(target.waveSize);
   return llvm::formatv(
@@ -382,7 +382,7 @@ BudgetRegistersPass::describeBudget(const KernelTarget &target,
 }
 
 std::string BudgetRegistersPass::applyBudget(gpu::GPUFuncOp func,
-                                             const KernelTarget &target,
+                                             const KernelBudget &target,
                                              const SpillPlan &plan,
                                              unsigned kernelLds) {
   ++counts.budgeted;
@@ -434,43 +434,38 @@ std::string BudgetRegistersPass::applyBudget(gpu::GPUFuncOp func,
   return text;
 }
 
-/// Sets `target`'s occupancy and the budgets it allows.
-static void setOccupancy(KernelTarget &target, unsigned occupancy) {
-  target.occupancy = occupancy;
-  target.budget = getVgprBudget(*target.chip, target.waveSize, occupancy);
-  target.archBudget =
-      std::min(target.budget, target.chip->addressableArchVgprs);
+/// Sets `target`'s occupancy, raised to the workgroup's minimum, and the
+/// budgets it allows.
+static void setOccupancy(KernelBudget &target, unsigned occupancy) {
+  OccupancyBudget budget = getOccupancyBudget(*target.chip, target.waveSize,
+                                              target.workgroupSize, occupancy);
+  target.occupancy = budget.occupancy;
+  target.budget = budget.vgprs;
+  target.archBudget = budget.archVgprs;
 }
 
 LogicalResult BudgetRegistersPass::budgetKernel(gpu::GPUFuncOp func,
-                                                KernelAttr kernel) {
-  unsigned requested = occupancy ? occupancy.getValue() : kernel.getOccupancy();
+                                                const KernelTarget &kernel) {
+  unsigned requested = occupancy ? occupancy.getValue() : kernel.occupancy;
   if (requested == 0)
     return success();
 
-  KernelTarget target;
-  target.chip = lookupChip(kernel.getChip());
-  target.waveSize = kernel.getWaveSize();
-  std::optional<ArrayRef<int32_t>> known = func.getKnownBlockSize();
-  // The dialect's verifier guarantees both for a kernel with #wave.kernel.
-  assert(target.chip && known && "unverified wave kernel");
-  for (unsigned d = 0; d < 3; ++d)
-    target.blockSize[d] = (*known)[d];
-  target.workgroupSize =
-      target.blockSize[0] * target.blockSize[1] * target.blockSize[2];
+  KernelBudget target;
+  target.chip = kernel.chip;
+  target.waveSize = kernel.waveSize;
+  // The dialect's verifier guarantees it for a kernel with #wave.kernel.
+  assert(kernel.workgroup && "unverified wave kernel");
+  target.blockSize = *kernel.workgroup;
+  target.workgroupSize = *kernel.getWorkgroupSize();
   const ChipInfo &chip = *target.chip;
   if (requested > chip.maxWavesPerSimd)
     return emitError(func.getLoc())
            << "requested occupancy " << requested << " exceeds the "
            << chip.maxWavesPerSimd << " waves per SIMD of " << chip.name;
 
-  // A workgroup's waves are resident together, spread over the CU's SIMDs:
-  // a large workgroup forces a minimum occupancy the backend applies anyway.
-  unsigned wavesPerWorkgroup =
-      llvm::divideCeil(target.workgroupSize, target.waveSize);
-  unsigned minimum = std::max(
-      1u, unsigned(llvm::divideCeil(wavesPerWorkgroup, chip.simdsPerCu)));
-  setOccupancy(target, std::max(requested, minimum));
+  unsigned minimum =
+      getWorkgroupMinimumOccupancy(chip, target.waveSize, target.workgroupSize);
+  setOccupancy(target, requested);
 
   std::string request =
       llvm::formatv("occupancy {0} on {1}", requested, chip.name);
@@ -478,7 +473,9 @@ LogicalResult BudgetRegistersPass::budgetKernel(gpu::GPUFuncOp func,
     request +=
         llvm::formatv(" (raised to {0}: a workgroup of {1} waves "
                       "spans the {2} SIMDs)",
-                      target.occupancy, wavesPerWorkgroup, chip.simdsPerCu);
+                      target.occupancy,
+                      llvm::divideCeil(target.workgroupSize, target.waveSize),
+                      chip.simdsPerCu);
   // From the request down, the first occupancy the kernel's LDS and the
   // spills allow: a smaller request that is met beats the natural occupancy
   // an infeasible one would leave.
@@ -537,11 +534,14 @@ LogicalResult BudgetRegistersPass::budgetKernel(gpu::GPUFuncOp func,
 void BudgetRegistersPass::runOnOperation() {
   counts = BudgetCounts();
   for (gpu::GPUFuncOp func :
-       getKernelsToTransform(getOperation(), referenceKernels))
-    if (auto kernel =
-            func->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName);
-        kernel && failed(budgetKernel(func, kernel)))
+       getKernelsToTransform(getOperation(), referenceKernels)) {
+    // Only wave kernels are budgeted: they alone state their workgroup and
+    // may ask for an occupancy.
+    if (!func->hasAttr(WaveDialect::kKernelAttrName))
+      continue;
+    if (failed(budgetKernel(func, *getKernelTarget(func))))
       return signalPassFailure();
+  }
 
   numBudgeted += counts.budgeted;
   numFitting += counts.fitting;

@@ -12,6 +12,7 @@
 
 #include "wave/Analysis/Footprint/GridQueries.h"
 #include "wave/Analysis/Footprint/SymbolicFootprint.h"
+#include "wave/Dialect/Wave/IR/KernelTarget.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 
@@ -207,9 +208,8 @@ CoarseningPlan planCoarsening(gpu::GPUFuncOp kernel, unsigned accessBits) {
                                        Twine(widestBits / 8) +
                                        " bytes; merging two would exceed " +
                                        Twine(accessBits) + " bits");
-  auto kernelAttr =
-      kernel->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName);
-  int64_t waveSize = kernelAttr ? kernelAttr.getWaveSize() : 64;
+  FailureOr<KernelTarget> target = getKernelTarget(kernel);
+  int64_t waveSize = succeeded(target) ? target->waveSize : 64;
   int64_t lanes = int64_t((*block)[0]) * (*block)[1] * (*block)[2];
   int64_t factor = 1;
   while (2 * factor * widestBits <= accessBits &&

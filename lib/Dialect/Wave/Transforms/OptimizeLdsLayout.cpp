@@ -11,6 +11,7 @@
 
 #include "wave/Analysis/Lds/BankConflicts.h"
 #include "wave/Chip/Occupancy.h"
+#include "wave/Dialect/Wave/IR/KernelTarget.h"
 #include "wave/Dialect/Wave/IR/WaveDialect.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 #include "wave/Dialect/Wave/Transforms/KernelLds.h"
@@ -285,15 +286,15 @@ static std::string describe(const Layout &layout) {
 /// Why saving LDS bytes cannot raise `kernel`'s occupancy, or an empty
 /// string when it may: the kernel's LDS, as it is now, keeps it below the
 /// chip's maximum (or the chip or workgroup size is unknown).
-static std::string whyBytesDoNotMatter(gpu::GPUFuncOp kernel, KernelAttr attr) {
-  const ChipInfo *chip = lookupChip(attr.getChip());
-  std::optional<ArrayRef<int32_t>> block = kernel.getKnownBlockSize();
-  if (!chip || !block)
+static std::string whyBytesDoNotMatter(gpu::GPUFuncOp kernel,
+                                       const KernelTarget &target) {
+  std::optional<int64_t> lanes = target.getWorkgroupSize();
+  if (!lanes)
     return "";
   OccupancyLimiter limiter;
-  unsigned waves = getOccupancyWithWorkgroups(
-      *chip, attr.getWaveSize(), (*block)[0] * (*block)[1] * (*block)[2],
-      getKernelLdsBytes(kernel), limiter);
+  unsigned waves =
+      getOccupancyWithWorkgroups(*target.chip, target.waveSize, *lanes,
+                                 getKernelLdsBytes(kernel), limiter);
   if (limiter == OccupancyLimiter::Lds)
     return "";
   return "bytes not weighed: the kernel's " +
@@ -385,22 +386,22 @@ void OptimizeLdsLayoutPass::runOnOperation() {
     SmallVector<AllocLdsOp> allocs(kernel.getOps<AllocLdsOp>());
     if (allocs.empty())
       continue;
-    KernelAttr attr =
-        kernel->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName);
+    std::string why;
+    FailureOr<KernelTarget> target = getKernelTarget(kernel, &why);
     std::optional<LdsBankModel> model =
-        attr ? LdsBankModel::get(attr.getChip()) : std::nullopt;
+        succeeded(target) ? LdsBankModel::get(target->chip->name)
+                          : std::nullopt;
+    if (succeeded(target) && !model)
+      why = "no LDS bank model for chip '" + target->chip->name.str() + "'";
     for (AllocLdsOp alloc : allocs) {
       if (model) {
         // Asked for each tile: an earlier tile's new layout may have freed
         // enough LDS to lift the limit.
-        optimize(alloc, *model, whyBytesDoNotMatter(kernel, attr));
+        optimize(alloc, *model, whyBytesDoNotMatter(kernel, *target));
         continue;
       }
       ++numTilesLeftAlone;
-      emitRemark(alloc.getLoc(), "LDS layout left alone: ")
-          << (attr ? "no LDS bank model for chip '" + attr.getChip().str() + "'"
-                   : std::string("the kernel has no wave.kernel attribute "
-                                 "naming its chip"));
+      emitRemark(alloc.getLoc(), "LDS layout left alone: ") << why;
     }
   }
 }

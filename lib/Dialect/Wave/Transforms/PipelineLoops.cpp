@@ -19,7 +19,7 @@
 #include "wave/Analysis/Uniformity/Uniformity.h"
 #include "wave/Chip/Chip.h"
 #include "wave/Chip/Occupancy.h"
-#include "wave/Chip/OccupancyFormula.h"
+#include "wave/Dialect/Wave/IR/KernelTarget.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 #include "wave/Dialect/Wave/Transforms/KernelLds.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
@@ -68,10 +68,10 @@ struct KernelBudget {
   const ChipInfo *chip = nullptr;
   unsigned waveSize = 64;
   unsigned workgroupSize = 1;
-  /// Waves per SIMD to keep, whether it was requested, and the VGPRs and
-  /// LDS bytes it allows.
+  /// Waves per SIMD to keep, the request (0 for none) it comes from, and
+  /// the VGPRs and LDS bytes it allows.
   unsigned occupancy = 0;
-  bool requested = false;
+  unsigned requested = 0;
   unsigned vgprs = 0;
   unsigned ldsBytes = 0;
 };
@@ -475,11 +475,19 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
   bool inLds = buffer == PipelineBuffer::Lds;
   unsigned kernelLds = getKernelLdsBytes(kernel);
   unsigned tileBytes = inLds ? getStagedTileBytes(candidate) : 0;
+  std::string origin =
+      budget.requested == budget.occupancy ? std::string("requested")
+      : budget.requested
+          ? llvm::formatv(
+                "{0} requested, raised: a workgroup of {1} waves "
+                "spans the {2} SIMDs",
+                budget.requested,
+                llvm::divideCeil(budget.workgroupSize, budget.waveSize),
+                budget.chip->simdsPerCu)
+                .str()
+          : std::string("reached before pipelining");
   std::string target =
-      llvm::formatv("occupancy {0} ({1}) on {2}", budget.occupancy,
-                    budget.requested ? "requested"
-                                     : "reached before "
-                                       "pipelining",
+      llvm::formatv("occupancy {0} ({1}) on {2}", budget.occupancy, origin,
                     budget.chip->name);
   std::string overRegisters, overLds;
   for (unsigned count = stages; count >= 2; --count) {
@@ -558,46 +566,35 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
 /// The budget of `kernel`, or failure with the reason.
 static FailureOr<KernelBudget> getBudget(gpu::GPUFuncOp kernel,
                                          unsigned headroom, std::string &why) {
-  auto attr = kernel->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName);
-  std::optional<ArrayRef<int32_t>> block = kernel.getKnownBlockSize();
-  const ChipInfo *chip = attr ? lookupChip(attr.getChip()) : nullptr;
-  if (!chip || !block) {
+  FailureOr<KernelTarget> target = getKernelTarget(kernel);
+  if (failed(target) || !target->workgroup) {
     why = "the kernel names no known chip and workgroup size (#wave.kernel, "
           "known_block_size), so its register and LDS budgets are unknown";
     return failure();
   }
   KernelBudget budget;
-  budget.chip = chip;
-  budget.waveSize = attr.getWaveSize();
-  budget.workgroupSize = (*block)[0] * (*block)[1] * (*block)[2];
-  OccupancyLimiter limiter;
-  unsigned kernelLds = getKernelLdsBytes(kernel);
-  if (attr.getOccupancy() != 0) {
-    budget.occupancy = attr.getOccupancy();
-    budget.requested = true;
-  } else {
+  budget.chip = target->chip;
+  budget.waveSize = target->waveSize;
+  budget.workgroupSize = *target->getWorkgroupSize();
+  unsigned occupancy = budget.requested = target->occupancy;
+  if (occupancy == 0) {
     // No request: keep the occupancy the kernel reaches now.
-    unsigned peak = KernelPressure(kernel, budget.waveSize, *chip)
+    unsigned peak = KernelPressure(kernel, budget.waveSize, *budget.chip)
                         .pressure.getPeak()
                         .getVectorRegisters();
-    budget.occupancy = std::min(
-        getOccupancyWithVgprs(*chip, budget.waveSize, peak + headroom),
-        getOccupancyWithWorkgroups(*chip, budget.waveSize, budget.workgroupSize,
-                                   kernelLds, limiter));
-    budget.occupancy = std::max(budget.occupancy, 1u);
+    OccupancyLimiter limiter;
+    occupancy = std::max(
+        std::min(getOccupancyWithVgprs(*budget.chip, budget.waveSize,
+                                       peak + headroom),
+                 getOccupancyWithWorkgroups(
+                     *budget.chip, budget.waveSize, budget.workgroupSize,
+                     getKernelLdsBytes(kernel), limiter)),
+        1u);
   }
-  budget.vgprs = getVgprBudget(*chip, budget.waveSize, budget.occupancy);
-  // The most LDS a workgroup may take and still reach the occupancy.
-  unsigned low = 0, high = chip->maxLdsBytesPerWorkgroup;
-  while (low < high) {
-    unsigned mid = low + (high - low + 1) / 2;
-    if (getOccupancyWithWorkgroups(*chip, budget.waveSize, budget.workgroupSize,
-                                   mid, limiter) >= budget.occupancy)
-      low = mid;
-    else
-      high = mid - 1;
-  }
-  budget.ldsBytes = low;
+  OccupancyBudget allowed = target->getBudget(occupancy);
+  budget.occupancy = allowed.occupancy;
+  budget.vgprs = allowed.vgprs;
+  budget.ldsBytes = allowed.ldsBytes;
   return budget;
 }
 

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "wave/Analysis/Footprint/SymbolicFootprint.h"
+#include "wave/Dialect/Wave/IR/KernelTarget.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 
@@ -276,11 +277,11 @@ void UseCollectivesPass::processChain(gpu::GPUFuncOp kernel,
   std::optional<ArrayRef<int32_t>> block = kernel.getKnownBlockSize();
   if (!block || (*block)[1] != 1 || (*block)[2] != 1)
     return bail("the workgroup is not one-dimensional with a known size");
-  auto kernelAttr =
-      kernel->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName);
-  if (!kernelAttr)
-    return bail("the kernel has no #wave.kernel wave size");
-  int64_t waveSize = kernelAttr.getWaveSize();
+  std::string noTarget;
+  FailureOr<KernelTarget> target = getKernelTarget(kernel, &noTarget);
+  if (failed(target))
+    return bail(noTarget);
+  int64_t waveSize = target->waveSize;
   if (llvm::any_of(chain, [&](const Level &level) {
         return level.kind != last.kind ||
                level.combine->getName() != last.combine->getName();

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WAVE_CONVERSION_ROCDLTARGET_H
-#define WAVE_CONVERSION_ROCDLTARGET_H
+#ifndef WAVE_DIALECT_WAVE_IR_ROCDLTARGET_H
+#define WAVE_DIALECT_WAVE_IR_ROCDLTARGET_H
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
@@ -32,4 +32,4 @@ std::optional<unsigned> parseCodeObjectAbi(StringRef abi);
 
 } // namespace mlir::wave
 
-#endif // WAVE_CONVERSION_ROCDLTARGET_H
+#endif // WAVE_DIALECT_WAVE_IR_ROCDLTARGET_H

@@ -1,0 +1,54 @@
+//===- KernelTarget.h - The chip, waves and workgroup of a kernel -*- C++ -*-=//
+//
+// The one reader of a kernel's target facts. A wave kernel states them in
+// `#wave.kernel` (chip, wave size, requested occupancy) and upstream's
+// `known_block_size` (workgroup); below wave IR, where convert-wave-to-amdgpu
+// has dropped `#wave.kernel`, the chip and the wave size are those of the
+// gpu.module's `#rocdl.target`. Passes, the lowering and the interpreter ask
+// here rather than read the attributes, and take register and LDS budgets
+// from `getBudget`, so that all of them apply one occupancy rule.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVE_DIALECT_WAVE_IR_KERNELTARGET_H
+#define WAVE_DIALECT_WAVE_IR_KERNELTARGET_H
+
+#include "wave/Chip/Budget.h"
+
+#include "mlir/IR/Operation.h"
+
+#include <array>
+#include <optional>
+#include <string>
+
+namespace mlir::wave {
+
+/// What a kernel runs on.
+struct KernelTarget {
+  /// A known chip.
+  const ChipInfo *chip = nullptr;
+  /// Lanes of a wave, one the chip runs.
+  unsigned waveSize = 64;
+  /// Lanes along x, y and z (`known_block_size`), if the kernel states them.
+  std::optional<std::array<int64_t, 3>> workgroup;
+  /// Requested waves per SIMD; 0 for none (always so below wave IR).
+  unsigned occupancy = 0;
+
+  /// Lanes of one workgroup, if known.
+  std::optional<int64_t> getWorkgroupSize() const;
+
+  /// The budget (Budget.h) for `wavesPerSimd` waves per SIMD. The workgroup
+  /// must be known.
+  OccupancyBudget getBudget(unsigned wavesPerSimd) const;
+};
+
+/// The target of the kernel that is `op` or holds it: its `#wave.kernel`,
+/// else its gpu.module's `#rocdl.target` (whose chip must be known; without
+/// a `+wavefrontsize` feature the chip's default wave size). Failure when
+/// neither says, with the reason in `why` if given.
+FailureOr<KernelTarget> getKernelTarget(Operation *op,
+                                        std::string *why = nullptr);
+
+} // namespace mlir::wave
+
+#endif // WAVE_DIALECT_WAVE_IR_KERNELTARGET_H
