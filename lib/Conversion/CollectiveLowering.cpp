@@ -14,6 +14,7 @@
 #include "wave/Conversion/WaveToAMDGPU.h"
 
 #include "wave/Analysis/Uniformity/Uniformity.h"
+#include "wave/Dialect/Wave/IR/KernelTarget.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -307,15 +308,12 @@ static ValueRange forEachActiveLane(
 /// arm of an `scf.if` or the body of an `scf.for` whose condition or bounds
 /// are the same in all lanes of a wave, so a wave enters it whole or not.
 static bool runsWithWholeWave(Operation *op, gpu::GPUFuncOp kernel,
-                              unsigned waveSize,
                               const UniformityInfo &uniformity) {
-  std::optional<ArrayRef<int32_t>> block = kernel.getKnownBlockSize();
-  if (!block || !kernel.getBody().hasOneBlock())
-    return false;
-  int64_t lanes = 1;
-  for (int32_t extent : *block)
-    lanes *= extent;
-  if (lanes <= 0 || lanes % waveSize != 0)
+  FailureOr<KernelTarget> target = getKernelTarget(kernel);
+  std::optional<int64_t> lanes =
+      succeeded(target) ? target->getWorkgroupSize() : std::nullopt;
+  if (!lanes || *lanes <= 0 || *lanes % target->waveSize != 0 ||
+      !kernel.getBody().hasOneBlock())
     return false;
   for (Operation *parent = op->getParentOp(); parent != kernel;
        parent = parent->getParentOp()) {
@@ -344,8 +342,7 @@ mlir::wave::findWholeWaveCollectives(gpu::GPUModuleOp module) {
     if (!isa<ReduceOp, ScanOp>(op))
       return;
     auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
-    std::optional<WaveShape> wave = getWaveShapeAt(op);
-    if (kernel && wave && runsWithWholeWave(op, kernel, wave->size, uniformity))
+    if (kernel && runsWithWholeWave(op, kernel, uniformity))
       found.insert(op);
   });
   return found;

@@ -11,6 +11,7 @@
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 
 #include "wave/Chip/Chip.h"
+#include "wave/Dialect/Wave/IR/KernelTarget.h"
 #include "wave/Dialect/Wave/IR/MmaLayout.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 #include "wave/Dialect/Wave/Transforms/Kernels.h"
@@ -80,9 +81,8 @@ struct WidenMmaPass : public wave::impl::WaveWidenMmaBase<WidenMmaPass> {
   }
 
   void widen(gpu::GPUFuncOp kernel) {
-    auto target =
-        kernel->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName);
-    const ChipInfo *chip = target ? lookupChip(target.getChip()) : nullptr;
+    FailureOr<KernelTarget> target = getKernelTarget(kernel);
+    const ChipInfo *chip = succeeded(target) ? target->chip : nullptr;
     // Chains in program order: each pair's first MMA is one no pair has
     // taken yet.
     SmallVector<std::pair<MmaOp, MmaOp>> pairs;
@@ -109,7 +109,7 @@ struct WidenMmaPass : public wave::impl::WaveWidenMmaBase<WidenMmaPass> {
     });
     if (missing)
       kernel.emitRemark("MMAs chained along K left narrow: chip '")
-          << (target ? target.getChip() : StringRef("unknown"))
+          << (chip ? chip->name : StringRef("unknown"))
           << "' has no kind of twice the K of " << stringifyMmaKind(*missing);
     numLeftNarrow += narrow - 2 * pairs.size();
     if (pairs.empty())
@@ -142,7 +142,7 @@ struct WidenMmaPass : public wave::impl::WaveWidenMmaBase<WidenMmaPass> {
     InFlightDiagnostic remark =
         kernel.emitRemark()
         << pairs.size() << " pairs of MMAs chained along K became "
-        << llvm::join(kinds, ", ") << " on " << target.getChip();
+        << llvm::join(kinds, ", ") << " on " << chip->name;
     if (unsigned left = narrow - 2 * pairs.size())
       remark << "; " << left << " left narrow (no MMA of their kind "
              << "accumulates their result alone)";
