@@ -16,6 +16,7 @@
 #include "wave/Analysis/Footprint/WorkgroupFootprint.h"
 #include "wave/Analysis/Uniformity/WorkgroupUniformity.h"
 
+#include "wave/Dialect/Wave/IR/KernelTarget.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -267,14 +268,12 @@ static int64_t getExecutions(Operation *op) {
 
 FailureOr<AccessBankConflicts>
 mlir::wave::analyzeBankConflicts(Operation *op, std::string &reason) {
-  KernelAttr kernel = getEnclosingKernelAttr(op);
-  if (!kernel) {
-    reason = "the kernel has no wave.kernel attribute naming its chip";
+  FailureOr<KernelTarget> target = getKernelTarget(op, &reason);
+  if (failed(target))
     return failure();
-  }
-  std::optional<LdsBankModel> model = LdsBankModel::get(kernel.getChip());
+  std::optional<LdsBankModel> model = LdsBankModel::get(target->chip->name);
   if (!model) {
-    reason = "no LDS bank model for chip '" + kernel.getChip().str() + "'";
+    reason = "no LDS bank model for chip '" + target->chip->name.str() + "'";
     return failure();
   }
   return analyzeBankConflicts(op, *model, reason);

@@ -1,13 +1,13 @@
 //===- KernelSizes.cpp - The lanes a kernel launches ----------------------===//
 //
-// Reads a `gpu.func`'s `known_block_size`, `known_grid_size` and
-// `wave.kernel` wave size.
+// Reads a `gpu.func`'s `known_block_size`, `known_grid_size` and the wave
+// size of its target (getKernelTarget).
 //
 //===----------------------------------------------------------------------===//
 
 #include "KernelSizes.h"
 
-#include "wave/Dialect/Wave/IR/WaveOps.h"
+#include "wave/Dialect/Wave/IR/KernelTarget.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
@@ -39,8 +39,7 @@ KernelSizes KernelSizes::of(Operation *op) {
     sizes.workgroupSize = toSizes(*block);
   if (std::optional<ArrayRef<int32_t>> grid = func.getKnownGridSize())
     sizes.gridSize = toSizes(*grid);
-  if (auto kernel =
-          func->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName))
-    sizes.waveSize = kernel.getWaveSize();
+  if (FailureOr<KernelTarget> target = getKernelTarget(func); succeeded(target))
+    sizes.waveSize = target->waveSize;
   return sizes;
 }

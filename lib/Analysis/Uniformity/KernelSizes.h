@@ -24,7 +24,7 @@ struct KernelSizes {
   std::optional<unsigned> waveSize;
 
   /// From the enclosing `gpu.func`'s `known_block_size` and
-  /// `known_grid_size` and its `wave.kernel` attribute.
+  /// `known_grid_size` and its target's wave size (getKernelTarget).
   static KernelSizes of(Operation *op);
 };
 
