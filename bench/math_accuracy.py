@@ -247,10 +247,145 @@ def measure(wave_run, ty, op, inputs, workdir, flags=""):
     return worst, differ, nan_mismatch + signs, detail, got
 
 
+F64_UNARY = ["exp", "exp2", "expm1", "log", "log2", "log10", "log1p",
+             "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh",
+             "tanh", "asinh", "acosh", "atanh", "erf", "erfc", "cbrt",
+             "rsqrt"]
+F64_BINARY = ["atan2", "powf"]
+# f64 sin, cos and tan give NaN from this |x| on (MathF64.cpp).
+F64_TRIG_LIMIT = 2.0 ** 30
+# numpy's long double functions (x87, 64-bit significands) for the
+# reference; erf and erfc come from mpmath.
+LONG_DOUBLE = {
+    "exp": np.exp, "exp2": np.exp2, "expm1": np.expm1, "log": np.log,
+    "log2": np.log2, "log10": np.log10, "log1p": np.log1p, "sin": np.sin,
+    "cos": np.cos, "tan": np.tan, "asin": np.arcsin, "acos": np.arccos,
+    "atan": np.arctan, "sinh": np.sinh, "cosh": np.cosh, "tanh": np.tanh,
+    "asinh": np.arcsinh, "acosh": np.arccosh, "atanh": np.arctanh,
+    "cbrt": np.cbrt, "rsqrt": lambda x: 1 / np.sqrt(x),
+    "atan2": np.arctan2, "powf": np.power,
+}
+
+
+def f64_specials():
+    values = [0.0, 1.0, 2.0, 0.5, 3.0, 10.0, 20.0, 40.0, 41.0, 0.25, 1e-300,
+              np.pi, np.pi / 2, np.pi / 4, np.e, 709.0, 709.78, 710.0,
+              710.47, 711.0, 745.0, 745.13, 746.0, 1022.0, 1023.0, 1024.0,
+              1074.0, 1075.0, 2.0 ** 28, 2.0 ** 29, 2.0 ** 30, 2.0 ** 52,
+              1e-10, 1e-20, 1e-100, 1e10, 1e100, 1e300,
+              np.finfo(np.float64).max, np.finfo(np.float64).tiny,
+              np.finfo(np.float64).smallest_subnormal,
+              2.0 ** -1074 * 1023, np.inf, np.nan, 0.2679491924311227,
+              1.4142135623730951, 0.7071067811865476, 5.9, 6.0, 26.5, 27.3,
+              1.0 / 3, 0.35, 0.347, 37.5, 19.0, 22.0]
+    values += [float(k) for k in range(-10, 11)]
+    values += [k + 0.5 for k in range(-10, 10)]
+    values = np.array(values, dtype=np.float64)
+    values = np.concatenate([values, -values])
+    with np.errstate(over="ignore"):
+        near = np.concatenate([np.nextafter(values, np.inf),
+                               np.nextafter(values, -np.inf)])
+    return np.concatenate([values, near])
+
+
+def f64_inputs(rng, count):
+    """Specials, then a quarter each of random bit patterns, magnitudes
+    log-uniform over 2^-30..2^30, values uniform in [-12, 12] and in
+    [-1, 1]."""
+    specials = f64_specials()
+    rest = count - specials.size
+    quarter = rest // 4
+    parts = [
+        rng.integers(0, 2 ** 64, quarter, dtype=np.uint64).view(np.float64),
+        rng.choice([-1.0, 1.0], quarter) * 2.0 ** rng.uniform(-30, 30,
+                                                               quarter),
+        rng.uniform(-12, 12, quarter),
+    ]
+    parts.append(rng.uniform(-1, 1, rest - 3 * quarter))
+    return np.concatenate([specials] + parts)
+
+
+def f64_reference(op, inputs):
+    """op on the inputs in long double (mpmath at 40 digits for erf and
+    erfc) and that value rounded to double."""
+    if op in ("erf", "erfc"):
+        import mpmath as mp
+        mp.mp.dps = 40
+        function = getattr(mp, op)
+        # Past |x| = 30 erf is +-1 and erfc 0 or 2 in long double (and
+        # mpmath's erfc overflows on huge arguments).
+        exact = np.array([np.longdouble(str(function(mp.mpf(float(v)))))
+                          if abs(v) < 30 else np.longdouble(
+                              {"erf": np.sign(v), "erfc": 1 - np.sign(v)}[op])
+                          if not np.isnan(v) else np.longdouble(np.nan)
+                          for v in inputs[0]], dtype=np.longdouble)
+        if op == "erf":  # erf(-0) = -0
+            exact = np.where(inputs[0] == 0, inputs[0], exact)
+    else:
+        with np.errstate(all="ignore"):
+            exact = LONG_DOUBLE[op](*[v.astype(np.longdouble)
+                                      for v in inputs])
+    return exact
+
+
+def measure_f64(wave_run, op, inputs, workdir, flags=""):
+    """(max ULP as a fraction, share not correctly rounded, NaN/inf/zero
+    sign disagreements, worst case) of the expansion against long double."""
+    got, _ = run(wave_run, "f64", op, inputs, workdir, flags)
+    exact = f64_reference(op, inputs)
+    with np.errstate(all="ignore"):
+        rounded = exact.astype(np.float64)
+        nan_got, nan_want = np.isnan(got), np.isnan(rounded)
+        finite = np.isfinite(got) & np.isfinite(rounded)
+        specials = int(np.sum(nan_got != nan_want))
+        infinite = ~nan_got & ~nan_want & ~finite
+        specials += int(np.sum(got[infinite] != rounded[infinite]))
+        zero = finite & (got == 0) & (rounded == 0)
+        specials += int(np.sum(np.signbit(got[zero]) !=
+                               np.signbit(rounded[zero])))
+        scale = np.spacing(np.abs(rounded[finite]))
+        ulps = (np.abs(got[finite].astype(np.longdouble) - exact[finite]) /
+                scale.astype(np.longdouble)).astype(np.float64)
+    worst = float(ulps.max()) if ulps.size else 0.0
+    detail = ""
+    if ulps.size:
+        where = np.flatnonzero(finite)[int(np.argmax(ulps))]
+        detail = (f"x = {', '.join(repr(float(v[where])) for v in inputs)}:"
+                  f" got {float(got[where])!r}, want "
+                  f"{float(rounded[where])!r}")
+    off = float(np.mean(got[finite] != rounded[finite])) if ulps.size else 0
+    return worst, off, specials, detail
+
+
+def main_f64(args, wave_run):
+    ops = [o for o in args.ops.split(",") if o in F64_UNARY + F64_BINARY]
+    print("| op | inputs | max ULP | not correctly rounded | NaN, inf or "
+          "zero-sign disagreements | worst case |")
+    print("|---|---|---|---|---|---|")
+    rng = np.random.default_rng(64)
+    x = f64_inputs(rng, args.count)
+    y = f64_inputs(rng, args.count)
+    rng.shuffle(y)
+    with tempfile.TemporaryDirectory() as workdir:
+        for op in ops:
+            inputs = [x, y] if op in F64_BINARY else [x]
+            if op in ("erf", "erfc"):
+                inputs = [x[:args.count // 8]]
+            if op in ("sin", "cos", "tan"):
+                inputs = [x[~(np.abs(x) >= F64_TRIG_LIMIT)]]
+            size = -(-inputs[0].size // 256) * 256
+            inputs = [np.concatenate([v, np.repeat(v[:1], size - v.size)])
+                      for v in inputs]
+            worst, off, specials, detail = measure_f64(
+                wave_run, op, inputs, workdir)
+            print(f"| {op} | {inputs[0].size} | {worst:.3f} | {off:.2e} | "
+                  f"{specials} | {detail} |", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build-dir", default=os.path.join(ROOT, "build"))
-    parser.add_argument("--ops", default=",".join(UNARY + BINARY))
+    parser.add_argument("--ops", default=None)
     parser.add_argument("--types", default="f32,f16,bf16")
     parser.add_argument("--count", type=int, default=1 << 20)
     parser.add_argument("--fast-math", action="store_true",
@@ -260,7 +395,12 @@ def main():
                         help="results per op and type checked against "
                         "mpmath (0: none)")
     args = parser.parse_args()
+    if args.ops is None:
+        args.ops = ",".join(F64_UNARY + F64_BINARY if args.types == "f64"
+                            else UNARY + BINARY)
     wave_run = os.path.join(args.build_dir, "bin", "wave-run")
+    if args.types == "f64":
+        return main_f64(args, wave_run)
     ops = args.ops.split(",")
     print("| op | type | inputs | max ULP | results off by >= 1 ULP | "
           "NaN or zero-sign disagreements | worst case | off the mpmath "

@@ -1,12 +1,22 @@
 """Prints the coefficients of wave-lower-math's erfc interpolants
-(kErfcScaled in lib/Conversion/LowerMath.cpp) and their error: on each of
+(kErfcScaled in lib/Conversion/LowerMath.h) and their error: on each of
 [1, 3], [3, 6] and [6, 10.1], g(x) = e^{x^2} erfc(x) interpolated at the
 18 Chebyshev nodes of the interval (degree 17), written as monomials in
 u = (2x - lo - hi) / (hi - lo), evaluated in double by Horner's rule against
 mpmath's g at 2001 points of the interval.
 
     /usr/bin/python3 bench/math_coefficients.py
+
+With --f64, what lib/Conversion/MathF64.cpp uses instead: its constants
+split in two doubles (the double nearest, then the double nearest the
+rest), and kErfcScaled64, the interpolants of the same g on F64_INTERVALS
+computed in mpmath (nodes, Chebyshev coefficients and their monomial form
+at 50 digits, rounded to double at the end), each interval's error measured at 401
+points with Horner's rule in double but for its last step, exact (the pair
+MathF64.cpp computes).
 """
+import sys
+
 import mpmath as mp
 import numpy as np
 
@@ -37,7 +47,79 @@ def max_relative_error(lo, hi, monomials):
     return float(np.max(np.abs(approx / exact - 1)))
 
 
+F64_INTERVALS = [(0.5, 1.5, 22), (1.5, 3.0, 22), (3.0, 6.0, 22),
+                 (6.0, 10.0, 22), (10.0, 16.0, 22), (16.0, 27.5, 22)]
+
+
+def precise_interpolant(lo, hi, degree):
+    """Monomial coefficients (in u) of g's Chebyshev interpolant on
+    [lo, hi], computed in mpmath."""
+    lo, hi = mp.mpf(lo), mp.mpf(hi)
+    n = degree + 1
+    angles = [mp.pi * (k + mp.mpf(1) / 2) / n for k in range(n)]
+    values = [mp.erfc(x) * mp.exp(x * x) for x in
+              ((lo + hi) / 2 + (hi - lo) / 2 * mp.cos(a) for a in angles)]
+    chebyshev = [2 * mp.fsum(v * mp.cos(j * a) for v, a in
+                             zip(values, angles)) / n for j in range(n)]
+    chebyshev[0] /= 2
+    polynomials = [[mp.mpf(1)], [mp.mpf(0), mp.mpf(1)]]
+    for j in range(2, n):
+        doubled = [mp.mpf(0)] + [2 * c for c in polynomials[j - 1]]
+        previous = polynomials[j - 2] + [mp.mpf(0)] * (
+            len(doubled) - len(polynomials[j - 2]))
+        polynomials.append([a - b for a, b in zip(doubled, previous)])
+    monomials = [mp.mpf(0)] * n
+    for c, polynomial in zip(chebyshev, polynomials):
+        for i, p in enumerate(polynomial):
+            monomials[i] += c * p
+    return [float(m) for m in monomials]
+
+
+def precise_error(lo, hi, monomials):
+    worst = 0
+    for i in range(401):
+        x = mp.mpf(lo) + (mp.mpf(hi) - lo) * i / 400
+        u = float((2 * x - lo - hi) / (hi - lo))
+        rest = 0.0
+        for c in reversed(monomials[1:]):
+            rest = rest * u + c
+        approx = monomials[0] + mp.mpf(u) * rest
+        worst = max(worst, abs(approx / (mp.erfc(x) * mp.exp(x * x)) - 1))
+    return float(worst)
+
+
+def split(name, value):
+    hi = float(value)
+    lo = float(value - mp.mpf(hi))
+    print(f"constexpr Split {name}{{{hi.hex()}, {lo.hex()}}};")
+
+
+def main_f64():
+    mp.mp.dps = 50
+    split("kLn2Split", mp.log(2))
+    split("kLog2ESplit", 1 / mp.log(2))
+    split("kLog10ESplit", 1 / mp.log(10))
+    split("kLog10Of2Split", mp.log10(2))
+    split("kPiSplit", mp.pi)
+    split("kPio2Split", mp.pi / 2)
+    split("kPio6Split", mp.pi / 6)
+    split("kSqrt3Split", mp.sqrt(3))
+    split("kTwoThirdsSplit", mp.mpf(2) / 3)
+    split("kTwoOverSqrtPiSplit", 2 / mp.sqrt(mp.pi))
+    degree = F64_INTERVALS[0][2]
+    print(f"constexpr double kErfcScaled64[{len(F64_INTERVALS)}]"
+          f"[{degree + 1}] = {{")
+    for lo, hi, degree in F64_INTERVALS:
+        monomials = precise_interpolant(lo, hi, degree)
+        error = precise_error(lo, hi, monomials)
+        print(f"    // [{lo}, {hi}]: max relative error {error:.2e}")
+        print("    {" + ", ".join(repr(c) for c in monomials) + "},")
+    print("};")
+
+
 def main():
+    if "--f64" in sys.argv[1:]:
+        return main_f64()
     mp.mp.dps = 40
     print("constexpr double kErfcScaled[3][18] = {")
     for lo, hi in INTERVALS:

@@ -233,18 +233,68 @@ gpu.module @afn {
 
 // -----
 
-// Types the pass cannot compute are errors at the op.
-gpu.module @bad {
+// f64 functions (no instruction computes them; the backend would call
+// OCML) are expanded in f64 with double-double steps (MathF64.cpp) and not
+// rounded again; exp, exp2, log, log2 and log10 too.
+gpu.module @f64 {
+  // CHECK-LABEL: gpu.func @f64_sin
+  // CHECK-SAME: (%[[X:[a-z0-9_]+]]: f64)
+  // Cody and Waite with pi/2 in three doubles: the first fma exact, k times
+  // the second by TwoProd (a product and an fma of its negation).
+  // CHECK: %[[K:.*]] = llvm.intr.roundeven
+  // CHECK: %[[MK:.*]] = arith.negf %[[K]] : f64
+  // CHECK: llvm.intr.fma(%[[MK]], %{{.*}}, %[[X]]) : (f64, f64, f64) -> f64
+  // CHECK: %[[P:.*]] = arith.mulf %[[K]], %{{.*}} : f64
+  // CHECK: %[[NP:.*]] = arith.negf %[[P]] : f64
+  // CHECK: llvm.intr.fma(%[[K]], %{{.*}}, %[[NP]])
+  // No Payne-Hanek branch: NaN from 2^30 on.
+  // CHECK-NOT: scf.if
+  // CHECK: %[[LIMIT:.*]] = arith.constant 0x41D0000000000000 : f64
+  // CHECK: arith.cmpf oge, %{{.*}}, %[[LIMIT]] : f64
+  // CHECK-NOT: truncf
+  // CHECK-NOT: math.
+  // CHECK: gpu.return
   gpu.func @f64_sin(%x: f64) -> f64 {
-    // expected-error @+1 {{'math.sin' on f64 cannot be compiled: its only AMDGPU implementation is the ROCm device library (OCML), which wave-compile does not link}}
     %0 = math.sin %x : f64
     gpu.return %0 : f64
   }
+  // Element by element, no intrinsic left.
+  // CHECK-LABEL: gpu.func @f64_exp
+  // CHECK: vector.extract %{{.*}}[0] : f64 from vector<2xf64>
+  // CHECK: llvm.intr.roundeven
+  // CHECK: vector.extract %{{.*}}[1] : f64 from vector<2xf64>
+  // CHECK: vector.from_elements %{{.*}}, %{{.*}} : vector<2xf64>
+  // CHECK-NOT: llvm.call_intrinsic
+  // CHECK: gpu.return
   gpu.func @f64_exp(%x: vector<2xf64>) -> vector<2xf64> {
-    // expected-error @+1 {{'math.exp' on f64 cannot be compiled}}
     %0 = math.exp %x : vector<2xf64>
     gpu.return %0 : vector<2xf64>
   }
+  // erf and erfc branch between the series and the interpolant, as on the
+  // narrower types.
+  // CHECK-LABEL: gpu.func @f64_erf
+  // CHECK: scf.if
+  // CHECK-NOT: math.
+  // CHECK: gpu.return
+  gpu.func @f64_erf(%x: f64) -> f64 {
+    %0 = math.erf %x : f64
+    gpu.return %0 : f64
+  }
+}
+
+// KEEP-LABEL: gpu.func @f64_sin
+// KEEP: math.roundeven {{.*}} : f64
+// KEEP-NOT: math.sin
+// KEEP-LABEL: gpu.func @f64_exp
+// KEEP-NOT: math.exp
+// KEEP-LABEL: gpu.func @f64_erf
+// KEEP-NOT: math.erf
+
+// -----
+
+// Types the pass cannot compute are errors at the op (every supported chip
+// computes f64).
+gpu.module @bad {
   gpu.func @f8(%x: f8E4M3FN) -> f8E4M3FN {
     // expected-error @+1 {{'math.absf' on 'f8E4M3FN' cannot be compiled: wave-lower-math computes math ops on f16, bf16, f32 and f64 only}}
     %0 = math.absf %x : f8E4M3FN

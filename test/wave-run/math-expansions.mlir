@@ -2,7 +2,7 @@
 // double functions rounded once) bit for bit: on the special values below
 // (zeros, infinities, NaN, denormals, extremes, arguments past 2^50 for the
 // Payne-Hanek reduction, 1 +- 1 ULP, overflow and underflow thresholds),
-// for f32, f16 and bf16, and on wave-run's random inputs for every op of
+// for f32, f16 and bf16, and within 1.5 ULP for f64, and on wave-run's random inputs for every op of
 // test/wave-compile/Inputs/math_ops.py's kernels (each float type
 // and the integer ops). bench/math_accuracy.py does the same over millions
 // of inputs.
@@ -34,10 +34,18 @@
 // RUN: wave-run %t.mlir --kernel=math_f16 --seed=1 --compare-pipeline='gpu.module(wave-lower-math{intrinsics=false})' --rtol=0 --atol=0 | FileCheck %s --check-prefix=RANDOM
 // RUN: wave-run %t.mlir --kernel=math_bf16 --seed=2 --compare-pipeline='gpu.module(wave-lower-math{intrinsics=false})' --rtol=0 --atol=0 | FileCheck %s --check-prefix=RANDOM
 // RUN: wave-run %t.mlir --kernel=math_f32 --seed=3 --compare-pipeline='gpu.module(wave-lower-math{intrinsics=false})' --rtol=0 --atol=0 | FileCheck %s --check-prefix=RANDOM
-// RUN: wave-run %t.mlir --kernel=math_f64 --seed=4 --compare-pipeline='gpu.module(wave-lower-math{intrinsics=false})' --rtol=0 --atol=0 | FileCheck %s --check-prefix=RANDOM
-// RANDOM: output 'OUT' ({{[0-9]+}}x{{f16|bf16|f32|f64}}): agrees (max abs error 0, max rel error 0)
+// RANDOM: output 'OUT' ({{[0-9]+}}x{{f16|bf16|f32}}): agrees (max abs error 0, max rel error 0)
 // RANDOM: output 'FLAGS' (512xi32): agrees
 // RANDOM: PASS
+// f64 (MathF64.cpp's double-double expansions, every op): within 1.5 ULP
+// of wave-run's functions, which are correctly rounded but near rounding
+// boundaries (long double rounded once); denormal results within 20 of
+// their ULPs. sin, cos and tan take arguments below 2^30 (NaN from there).
+// RUN: wave-run %t.mlir --kernel=math_f64 --seed=4 --compare-pipeline='gpu.module(wave-lower-math{intrinsics=false})' --rtol=3.4e-16 --atol=1e-322 | FileCheck %s --check-prefix=F64
+// RUN: wave-run %t.mlir --kernel=math_f64 --seed=6 --compare-pipeline='gpu.module(wave-lower-math{intrinsics=false})' --rtol=3.4e-16 --atol=1e-322 | FileCheck %s --check-prefix=F64
+// RUN: wave-run %s --kernel=special_f64 --compare-pipeline='gpu.module(wave-lower-math{intrinsics=false})' --rtol=3.4e-16 --atol=1e-322 | FileCheck %s --check-prefix=F64
+// F64: output '{{OUT|FLAGS}}' ({{[0-9]+}}x{{f64|i32}}): agrees
+// F64: PASS
 // RUN: wave-run %t.mlir --kernel=integers --seed=5 --compare-pipeline='gpu.module(wave-lower-math{intrinsics=false})' --rtol=0 --atol=0 | FileCheck %s --check-prefix=INTEGERS
 // INTEGERS: output 'OUT' (640xi32): agrees
 // INTEGERS: PASS
@@ -259,6 +267,95 @@ gpu.module @special {
       %powf = math.powf %x, %y : vector<32xbf16>
       %o19 = arith.constant 608 : index
       vector.store %powf, %OUT[%o19] : memref<640xbf16>, vector<32xbf16>
+    }
+    gpu.return
+  }
+  gpu.func @special_f64(%OUT: memref<800xf64>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %x = arith.constant dense<[0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, -2.0, 3.0, -3.0, 10.0, -10.0, 0x7FF0000000000000, 0xFFF0000000000000, 0x7FF8000000000000, 4.9406564584124654e-324, -4.9406564584124654e-324, 2.2250738585072014e-308, 1.7976931348623157e+308, -1.7976931348623157e+308, 1.0e+20, -1.0e+20, 709.78, -745.13, 0.99999999999999989, 1.0000000000000002, 710.4, -708.5, 1.0e-17, 25.0, -0.75, 6.2831853071795862]> : vector<32xf64>
+    %y = arith.constant dense<[6.2831853071795862, -0.75, 25.0, 1.0e-17, -708.5, 710.4, 1.0000000000000002, 0.99999999999999989, -745.13, 709.78, -1.0e+20, 1.0e+20, -1.7976931348623157e+308, 1.7976931348623157e+308, 2.2250738585072014e-308, -4.9406564584124654e-324, 4.9406564584124654e-324, 0x7FF8000000000000, 0xFFF0000000000000, 0x7FF0000000000000, -10.0, 10.0, -3.0, 3.0, -2.0, 2.0, -0.5, 0.5, -1.0, 1.0, -0.0, 0.0]> : vector<32xf64>
+    %t = arith.constant dense<[0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, -2.0, 3.0, -3.0, 10.0, -10.0, 0x7FF0000000000000, 0xFFF0000000000000, 0x7FF8000000000000, 4.9406564584124654e-324, -4.9406564584124654e-324, 2.2250738585072014e-308, 1073741823.0, -536870912.5, 1.0e+9, -123456789.0, 709.78, -745.13, 0.99999999999999989, 1.0000000000000002, 710.4, -708.5, 1.0e-17, 25.0, -0.75, 6.2831853071795862]> : vector<32xf64>
+    %tid = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %tid, %c0 : index
+    scf.if %first {
+      %sin = math.sin %t : vector<32xf64>
+      %o0 = arith.constant 0 : index
+      vector.store %sin, %OUT[%o0] : memref<800xf64>, vector<32xf64>
+      %cos = math.cos %t : vector<32xf64>
+      %o1 = arith.constant 32 : index
+      vector.store %cos, %OUT[%o1] : memref<800xf64>, vector<32xf64>
+      %tan = math.tan %t : vector<32xf64>
+      %o2 = arith.constant 64 : index
+      vector.store %tan, %OUT[%o2] : memref<800xf64>, vector<32xf64>
+      %asin = math.asin %x : vector<32xf64>
+      %o3 = arith.constant 96 : index
+      vector.store %asin, %OUT[%o3] : memref<800xf64>, vector<32xf64>
+      %acos = math.acos %x : vector<32xf64>
+      %o4 = arith.constant 128 : index
+      vector.store %acos, %OUT[%o4] : memref<800xf64>, vector<32xf64>
+      %atan = math.atan %x : vector<32xf64>
+      %o5 = arith.constant 160 : index
+      vector.store %atan, %OUT[%o5] : memref<800xf64>, vector<32xf64>
+      %sinh = math.sinh %x : vector<32xf64>
+      %o6 = arith.constant 192 : index
+      vector.store %sinh, %OUT[%o6] : memref<800xf64>, vector<32xf64>
+      %cosh = math.cosh %x : vector<32xf64>
+      %o7 = arith.constant 224 : index
+      vector.store %cosh, %OUT[%o7] : memref<800xf64>, vector<32xf64>
+      %tanh = math.tanh %x : vector<32xf64>
+      %o8 = arith.constant 256 : index
+      vector.store %tanh, %OUT[%o8] : memref<800xf64>, vector<32xf64>
+      %asinh = math.asinh %x : vector<32xf64>
+      %o9 = arith.constant 288 : index
+      vector.store %asinh, %OUT[%o9] : memref<800xf64>, vector<32xf64>
+      %acosh = math.acosh %x : vector<32xf64>
+      %o10 = arith.constant 320 : index
+      vector.store %acosh, %OUT[%o10] : memref<800xf64>, vector<32xf64>
+      %atanh = math.atanh %x : vector<32xf64>
+      %o11 = arith.constant 352 : index
+      vector.store %atanh, %OUT[%o11] : memref<800xf64>, vector<32xf64>
+      %erf = math.erf %x : vector<32xf64>
+      %o12 = arith.constant 384 : index
+      vector.store %erf, %OUT[%o12] : memref<800xf64>, vector<32xf64>
+      %erfc = math.erfc %x : vector<32xf64>
+      %o13 = arith.constant 416 : index
+      vector.store %erfc, %OUT[%o13] : memref<800xf64>, vector<32xf64>
+      %expm1 = math.expm1 %x : vector<32xf64>
+      %o14 = arith.constant 448 : index
+      vector.store %expm1, %OUT[%o14] : memref<800xf64>, vector<32xf64>
+      %log1p = math.log1p %x : vector<32xf64>
+      %o15 = arith.constant 480 : index
+      vector.store %log1p, %OUT[%o15] : memref<800xf64>, vector<32xf64>
+      %cbrt = math.cbrt %x : vector<32xf64>
+      %o16 = arith.constant 512 : index
+      vector.store %cbrt, %OUT[%o16] : memref<800xf64>, vector<32xf64>
+      %rsqrt = math.rsqrt %x : vector<32xf64>
+      %o17 = arith.constant 544 : index
+      vector.store %rsqrt, %OUT[%o17] : memref<800xf64>, vector<32xf64>
+      %atan2 = math.atan2 %x, %y : vector<32xf64>
+      %o18 = arith.constant 576 : index
+      vector.store %atan2, %OUT[%o18] : memref<800xf64>, vector<32xf64>
+      %powf = math.powf %x, %y : vector<32xf64>
+      %o19 = arith.constant 608 : index
+      vector.store %powf, %OUT[%o19] : memref<800xf64>, vector<32xf64>
+      %exp = math.exp %x : vector<32xf64>
+      %o20 = arith.constant 640 : index
+      vector.store %exp, %OUT[%o20] : memref<800xf64>, vector<32xf64>
+      %exp2 = math.exp2 %x : vector<32xf64>
+      %o21 = arith.constant 672 : index
+      vector.store %exp2, %OUT[%o21] : memref<800xf64>, vector<32xf64>
+      %log = math.log %x : vector<32xf64>
+      %o22 = arith.constant 704 : index
+      vector.store %log, %OUT[%o22] : memref<800xf64>, vector<32xf64>
+      %log2 = math.log2 %x : vector<32xf64>
+      %o23 = arith.constant 736 : index
+      vector.store %log2, %OUT[%o23] : memref<800xf64>, vector<32xf64>
+      %log10 = math.log10 %x : vector<32xf64>
+      %o24 = arith.constant 768 : index
+      vector.store %log10, %OUT[%o24] : memref<800xf64>, vector<32xf64>
     }
     gpu.return
   }

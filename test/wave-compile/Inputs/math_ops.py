@@ -20,9 +20,6 @@ BINARY = ["atan2", "copysign", "powf"]
 TERNARY = ["fma", "clampf"]
 CLASSIFY = ["isnan", "isinf", "isfinite", "isnormal"]
 INTEGER_UNARY = ["absi", "ctlz", "cttz", "ctpop"]
-# What f64 takes: the ops the backend computes exactly.
-F64_OPS = {"absf", "ceil", "floor", "round", "roundeven", "sqrt", "trunc",
-           "copysign", "fma", "clampf"}
 LANES = 64
 WIDTH = 2
 
@@ -63,10 +60,8 @@ def store_rows(values, memref, ty, prefix):
 
 
 def float_kernel(name, ty, chip, wave_size):
-    ops = [o for o in UNARY + BINARY + TERNARY
-           if ty != "f64" or o in F64_OPS]
-    extra = [] if ty == "f64" else ["fpowi", "sincos"]
-    rows = len(ops) + len(extra) + (1 if extra else 0)
+    ops = UNARY + BINARY + TERNARY
+    rows = len(ops) + 3
     vec = f"vector<{WIDTH}x{ty}>"
     n = LANES * WIDTH
     lines = kernel_start(
@@ -85,13 +80,12 @@ def float_kernel(name, ty, chip, wave_size):
         else:
             lines.append(f"    %{op} = math.{op} %a : {vec}")
         results.append(f"%{op}")
-    if extra:
-        lines.append(f"    %n = vector.load %N[%i] : memref<{n}xi32>, "
-                     f"vector<{WIDTH}xi32>")
-        lines.append(f"    %fpowi = math.fpowi %a, %n : {vec}, "
-                     f"vector<{WIDTH}xi32>")
-        lines.append(f"    %sc.s, %sc.c = math.sincos %a : {vec}")
-        results += ["%fpowi", "%sc.s", "%sc.c"]
+    lines.append(f"    %n = vector.load %N[%i] : memref<{n}xi32>, "
+                 f"vector<{WIDTH}xi32>")
+    lines.append(f"    %fpowi = math.fpowi %a, %n : {vec}, "
+                 f"vector<{WIDTH}xi32>")
+    lines.append(f"    %sc.s, %sc.c = math.sincos %a : {vec}")
+    results += ["%fpowi", "%sc.s", "%sc.c"]
     lines += store_rows(results, "OUT", ty, "")
     for op in CLASSIFY:
         lines.append(f"    %{op} = math.{op} %a : {vec}")
