@@ -11,8 +11,9 @@ With --f64, what lib/Conversion/MathF64.cpp uses instead: its constants
 split in two doubles (the double nearest, then the double nearest the
 rest), and kErfcScaled64, the interpolants of the same g on F64_INTERVALS
 computed in mpmath (nodes, Chebyshev coefficients and their monomial form
-at 50 digits, rounded to double at the end), each interval's error measured at 401
-points with Horner's rule in double but for its last step, exact (the pair
+at 50 digits, rounded to double at the end, the constant term to two
+doubles: the last column), each interval's error measured at 401 points
+with Horner's rule in double but for its last step, exact (the pair
 MathF64.cpp computes).
 """
 import sys
@@ -72,7 +73,9 @@ def precise_interpolant(lo, hi, degree):
     for c, polynomial in zip(chebyshev, polynomials):
         for i, p in enumerate(polynomial):
             monomials[i] += c * p
-    return [float(m) for m in monomials]
+    # The constant term as two doubles: its rounding alone is 2^-54 of g.
+    return [float(m) for m in monomials] + [
+        float(monomials[0] - mp.mpf(float(monomials[0])))]
 
 
 def precise_error(lo, hi, monomials):
@@ -81,9 +84,9 @@ def precise_error(lo, hi, monomials):
         x = mp.mpf(lo) + (mp.mpf(hi) - lo) * i / 400
         u = float((2 * x - lo - hi) / (hi - lo))
         rest = 0.0
-        for c in reversed(monomials[1:]):
+        for c in reversed(monomials[1:-1]):
             rest = rest * u + c
-        approx = monomials[0] + mp.mpf(u) * rest
+        approx = mp.mpf(monomials[0]) + monomials[-1] + mp.mpf(u) * rest
         worst = max(worst, abs(approx / (mp.erfc(x) * mp.exp(x * x)) - 1))
     return float(worst)
 
@@ -108,7 +111,7 @@ def main_f64():
     split("kTwoOverSqrtPiSplit", 2 / mp.sqrt(mp.pi))
     degree = F64_INTERVALS[0][2]
     print(f"constexpr double kErfcScaled64[{len(F64_INTERVALS)}]"
-          f"[{degree + 1}] = {{")
+          f"[{degree + 2}] = {{")
     for lo, hi, degree in F64_INTERVALS:
         monomials = precise_interpolant(lo, hi, degree)
         error = precise_error(lo, hi, monomials)
