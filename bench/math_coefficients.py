@@ -108,6 +108,7 @@ def main_f64():
     split("kPio6Split", mp.pi / 6)
     split("kSqrt3Split", mp.sqrt(3))
     split("kTwoThirdsSplit", mp.mpf(2) / 3)
+    split("kOneSixthSplit", mp.mpf(1) / 6)
     split("kTwoOverSqrtPiSplit", 2 / mp.sqrt(mp.pi))
     degree = F64_INTERVALS[0][2]
     print(f"constexpr double kErfcScaled64[{len(F64_INTERVALS)}]"

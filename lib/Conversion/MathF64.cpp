@@ -35,6 +35,7 @@ constexpr Split kPio2Split{0x1.921fb54442d18p+0, 0x1.1a62633145c07p-54};
 constexpr Split kPio6Split{0x1.0c152382d7366p-1, -0x1.ee6913347c2a6p-55};
 constexpr Split kSqrt3Split{0x1.bb67ae8584caap+0, 0x1.cec95d0b5c1e3p-54};
 constexpr Split kTwoThirdsSplit{0x1.5555555555555p-1, 0x1.5555555555555p-55};
+constexpr Split kOneSixthSplit{0x1.5555555555555p-3, 0x1.5555555555555p-57};
 
 constexpr Split kTwoOverSqrtPiSplit{0x1.20dd750429b6dp+0,
                                     0x1.1ae3a914fed80p-56};
@@ -480,16 +481,26 @@ public:
   }
 
   /// sin(r) and cos(r) as pairs for |r| <= pi/4 (about): Taylor series to
-  /// r^17 and r^18 (remainders below 2^-63), r.lo through the derivatives.
+  /// r^17 and r^18 (remainders below 2^-63), their first terms (r - r^3/6,
+  /// 1 - r^2/2) as pairs, r.lo through the derivatives.
   std::pair<Pair, Pair> sinCosKernel(Pair r) {
     Pair square = twoProd(r.hi, r.hi);
     Value z = square.hi;
     SmallVector<double> sinSeries = taylor(9, 1, 2, 1.0, /*alternate=*/true);
     SmallVector<double> cosSeries = taylor(10, 0, 2, 1.0, /*alternate=*/true);
-    Value sinTail =
-        mul(mul(r.hi, z), poly(z, ArrayRef<double>(sinSeries).drop_front()));
+    // -r^3/6 as a pair (it is up to 0.11 of sin r); the rest from r^5 on.
+    Pair cube = twoProd(r.hi, z);
+    cube.lo = fma(r.hi, square.lo, cube.lo);
+    Pair third = twoProd(cube.hi, f(-kOneSixthSplit.hi));
+    third.lo = sub(third.lo, fma(cube.hi, f(kOneSixthSplit.lo),
+                                 mul(cube.lo, f(kOneSixthSplit.hi))));
+    Value sinTail = mul(mul(cube.hi, z),
+                        poly(z, ArrayRef<double>(sinSeries).drop_front(2)));
     Value halfZ = mul(z, f(0.5));
-    Pair s = fastTwoSum(r.hi, fma(r.lo, sub(f(1.0), halfZ), sinTail));
+    Pair head = fastTwoSum(r.hi, third.hi);
+    Pair s = fastTwoSum(
+        head.hi,
+        add(head.lo, add(third.lo, fma(r.lo, sub(f(1.0), halfZ), sinTail))));
     Value w = sub(f(1.0), halfZ);
     Value cosTail =
         fma(mul(z, z), poly(z, ArrayRef<double>(cosSeries).drop_front(2)),
