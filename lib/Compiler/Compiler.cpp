@@ -1,8 +1,9 @@
 //===- Compiler.cpp - The wave-compile driver as a library ----------------===//
 
 #include "wave/Compiler/Compiler.h"
+
+#include "CodeGenerator.h"
 #include "wave/Pipelines/Pipelines.h"
-#include "wave/Target/AMDGPUCodeGen.h"
 #include "wave/Target/Linker.h"
 #include "wave/Target/OffloadBundle.h"
 
@@ -10,15 +11,6 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Target/LLVMIR/Export.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/AsmParser/Parser.h"
-#include "llvm/IR/DiagnosticInfo.h"
-#include "llvm/IR/DiagnosticPrinter.h"
-#include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/Module.h"
-#include "llvm/Support/SourceMgr.h"
-#include "llvm/Target/TargetMachine.h"
 
 using namespace mlir;
 using namespace mlir::wave;
@@ -105,126 +97,6 @@ static LogicalResult rejectScalableVectors(ModuleOp module) {
   return failure(found);
 }
 
-/// Functions the kernels call but nothing defines (the ROCm device library's
-/// math functions) would fail the link: say which.
-static llvm::Error checkNoExternalCalls(llvm::Module &module) {
-  for (llvm::Function &function : module)
-    if (function.isDeclaration() && !function.isIntrinsic() &&
-        !function.use_empty())
-      return llvm::createStringError(
-          "the kernels call '" + function.getName() +
-          "', which only the ROCm device libraries define; wave-compile "
-          "links none");
-  return llvm::Error::success();
-}
-
-namespace {
-/// Collects the errors LLVM's middle and back end report (a resource limit,
-/// ...), which would otherwise print at `<unknown>:0:0` and exit. Each is
-/// prefixed with the source location of the kernel it names.
-class BackendDiagnostics : public llvm::DiagnosticHandler {
-public:
-  explicit BackendDiagnostics(const llvm::StringMap<std::string> &locations)
-      : locations(locations) {}
-
-  bool handleDiagnostics(const llvm::DiagnosticInfo &info) override {
-    if (info.getSeverity() != llvm::DS_Error)
-      return false;
-    std::string message;
-    llvm::raw_string_ostream os(message);
-    if (const auto *limit =
-            llvm::dyn_cast<llvm::DiagnosticInfoResourceLimit>(&info)) {
-      StringRef kernel = limit->getFunction().getName();
-      std::string where = locations.lookup(kernel);
-      if (!where.empty())
-        os << where << ": ";
-      os << "kernel @" << kernel << " needs " << limit->getResourceSize()
-         << " of " << limit->getResourceName() << ", over the chip's limit of "
-         << limit->getResourceLimit();
-    } else {
-      llvm::DiagnosticPrinterRawOStream printer(os);
-      info.print(printer);
-    }
-    errors.push_back(std::move(message));
-    return true;
-  }
-
-  /// The errors reported so far, as one error.
-  llvm::Error takeErrors() {
-    if (errors.empty())
-      return llvm::Error::success();
-    std::string joined = llvm::join(errors, "\n");
-    errors.clear();
-    return llvm::createStringError(joined);
-  }
-
-private:
-  const llvm::StringMap<std::string> &locations;
-  std::vector<std::string> errors;
-};
-
-/// The lowered module translated to LLVM IR and optimized for one chip.
-/// Code generation starts from the optimized IR as it prints, as `llc` on
-/// that file does: value names are uniqued by counters that printing and
-/// parsing reset, and the assembly's comments show them.
-class CodeGenerator {
-public:
-  explicit CodeGenerator(const llvm::StringMap<std::string> &kernelLocations) {
-    auto handler = std::make_unique<BackendDiagnostics>(kernelLocations);
-    diagnostics = handler.get();
-    context.setDiagnosticHandler(std::move(handler));
-  }
-
-  llvm::Error optimize(ModuleOp module, const ChipInfo &chip, unsigned optLevel,
-                       std::string &optimizedIR);
-  llvm::Expected<std::string> emit(llvm::StringRef optimizedIR,
-                                   llvm::CodeGenFileType fileType);
-
-private:
-  llvm::LLVMContext context;
-  /// Owned by `context`.
-  BackendDiagnostics *diagnostics;
-  std::unique_ptr<llvm::TargetMachine> machine;
-};
-} // namespace
-
-llvm::Error CodeGenerator::optimize(ModuleOp module, const ChipInfo &chip,
-                                    unsigned optLevel,
-                                    std::string &optimizedIR) {
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(module, context);
-  if (!llvmModule)
-    return llvm::createStringError(
-        "cannot translate the lowered module to LLVM IR");
-  if (llvm::Error error = checkNoExternalCalls(*llvmModule))
-    return error;
-  llvm::Expected<std::unique_ptr<llvm::TargetMachine>> created =
-      createAMDGPUTargetMachine(chip.name, /*features=*/"", optLevel);
-  if (!created)
-    return created.takeError();
-  machine = std::move(*created);
-  optimizeModule(*llvmModule, *machine, optLevel);
-  llvm::raw_string_ostream(optimizedIR) << *llvmModule;
-  return diagnostics->takeErrors();
-}
-
-llvm::Expected<std::string>
-CodeGenerator::emit(llvm::StringRef optimizedIR,
-                    llvm::CodeGenFileType fileType) {
-  llvm::SMDiagnostic diagnostic;
-  std::unique_ptr<llvm::Module> parsed =
-      llvm::parseAssemblyString(optimizedIR, diagnostic, context);
-  if (!parsed)
-    return llvm::createStringError("cannot reparse the optimized IR: " +
-                                   diagnostic.getMessage());
-  llvm::Expected<std::string> code = emitCode(*parsed, *machine, fileType);
-  if (llvm::Error error = diagnostics->takeErrors()) {
-    llvm::consumeError(code.takeError());
-    return std::move(error);
-  }
-  return code;
-}
-
 llvm::Expected<CompileResult>
 wave::compile(ModuleOp module, const CompileOptions &options,
               llvm::function_ref<LogicalResult(PassManager &)> configure) {
@@ -266,15 +138,11 @@ wave::compile(ModuleOp module, const CompileOptions &options,
   const CompileOutputs &outputs = options.outputs;
   if (!outputs.generatesCode())
     return std::move(result);
-  CodeGenerator generator(result.kernelLocations);
-  if (llvm::Error error =
-          generator.optimize(module, **chip, options.optLevel, result.llvmIR))
-    return std::move(error);
+  CodeGenerator generator(module, **chip, options.optLevel, outputs, result);
+  llvm::Expected<std::string> object = generator.generate();
+  if (!object)
+    return object.takeError();
   if (outputs.links()) {
-    llvm::Expected<std::string> object =
-        generator.emit(result.llvmIR, llvm::CodeGenFileType::ObjectFile);
-    if (!object)
-      return object.takeError();
     llvm::Expected<std::string> codeObject =
         linkCodeObject(*object, options.linkerPath.empty()
                                     ? getDefaultLinkerPath()
@@ -282,13 +150,6 @@ wave::compile(ModuleOp module, const CompileOptions &options,
     if (!codeObject)
       return codeObject.takeError();
     result.codeObject = std::move(*codeObject);
-  }
-  if (outputs.assembly) {
-    llvm::Expected<std::string> assembly =
-        generator.emit(result.llvmIR, llvm::CodeGenFileType::AssemblyFile);
-    if (!assembly)
-      return assembly.takeError();
-    result.assembly = std::move(*assembly);
   }
   if (outputs.bundle) {
     llvm::raw_string_ostream os(result.bundle);

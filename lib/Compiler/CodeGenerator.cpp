@@ -1,0 +1,184 @@
+//===- CodeGenerator.cpp - Lowered module to LLVM IR, assembly, object ----===//
+
+#include "CodeGenerator.h"
+
+#include "wave/Target/AMDGPUCodeGen.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/SourceMgr.h"
+
+using namespace mlir;
+using namespace mlir::wave;
+
+namespace mlir::wave {
+/// Collects the errors LLVM's middle and back end report (a resource limit,
+/// ...), which would otherwise print at `<unknown>:0:0` and exit. Each is
+/// prefixed with the source location of the kernel it names.
+class BackendDiagnostics : public llvm::DiagnosticHandler {
+public:
+  explicit BackendDiagnostics(const llvm::StringMap<std::string> &locations)
+      : locations(locations) {}
+
+  bool handleDiagnostics(const llvm::DiagnosticInfo &info) override {
+    if (info.getSeverity() != llvm::DS_Error)
+      return false;
+    std::string message;
+    llvm::raw_string_ostream os(message);
+    if (const auto *limit =
+            llvm::dyn_cast<llvm::DiagnosticInfoResourceLimit>(&info)) {
+      StringRef kernel = limit->getFunction().getName();
+      std::string where = locations.lookup(kernel);
+      if (!where.empty())
+        os << where << ": ";
+      os << "kernel @" << kernel << " needs " << limit->getResourceSize()
+         << " of " << limit->getResourceName() << ", over the chip's limit of "
+         << limit->getResourceLimit();
+    } else {
+      llvm::DiagnosticPrinterRawOStream printer(os);
+      info.print(printer);
+    }
+    errors.push_back(std::move(message));
+    return true;
+  }
+
+  /// The errors reported so far, joined; empty when there were none.
+  std::string takeErrors() {
+    std::string joined = llvm::join(errors, "\n");
+    errors.clear();
+    return joined;
+  }
+
+private:
+  const llvm::StringMap<std::string> &locations;
+  std::vector<std::string> errors;
+};
+} // namespace mlir::wave
+
+CodeGenerator::CodeGenerator(ModuleOp module, const ChipInfo &chip,
+                             unsigned optLevel, const CompileOutputs &outputs,
+                             CompileResult &result)
+    : ModuleToObject(*module, kAmdhsaTriple, chip.name, /*features=*/"",
+                     optLevel),
+      chip(chip), outputs(outputs), result(result) {}
+
+CodeGenerator::~CodeGenerator() = default;
+
+void CodeGenerator::fail(llvm::Error error) {
+  errorMessage = llvm::toString(std::move(error));
+}
+
+LogicalResult CodeGenerator::takeBackendErrors() {
+  std::string errors = diagnostics->takeErrors();
+  if (errors.empty())
+    return success();
+  errorMessage = std::move(errors);
+  return failure();
+}
+
+void CodeGenerator::handleModulePreLink(llvm::Module &module) {
+  auto handler = std::make_unique<BackendDiagnostics>(result.kernelLocations);
+  diagnostics = handler.get();
+  module.getContext().setDiagnosticHandler(std::move(handler));
+}
+
+std::optional<SmallVector<std::unique_ptr<llvm::Module>>>
+CodeGenerator::loadBitcodeFiles(llvm::Module &module) {
+  for (llvm::Function &function : module) {
+    if (!function.isDeclaration() || function.isIntrinsic() ||
+        function.use_empty())
+      continue;
+    fail(llvm::createStringError(
+        "the kernels call '" + function.getName() +
+        "', which only the ROCm device libraries define; wave-compile "
+        "links none"));
+    return std::nullopt;
+  }
+  return SmallVector<std::unique_ptr<llvm::Module>>();
+}
+
+LogicalResult CodeGenerator::optimizeModule(llvm::Module &module,
+                                            int optLevel) {
+  llvm::Expected<std::unique_ptr<llvm::TargetMachine>> created =
+      createAMDGPUTargetMachine(chip.name, /*features=*/"", optLevel);
+  if (!created) {
+    fail(created.takeError());
+    return failure();
+  }
+  machine = std::move(*created);
+  wave::optimizeModule(module, *machine, optLevel);
+  return takeBackendErrors();
+}
+
+llvm::Expected<std::string>
+CodeGenerator::emit(llvm::LLVMContext &context,
+                    llvm::CodeGenFileType fileType) {
+  llvm::SMDiagnostic diagnostic;
+  std::unique_ptr<llvm::Module> parsed =
+      llvm::parseAssemblyString(result.llvmIR, diagnostic, context);
+  if (!parsed)
+    return llvm::createStringError("cannot reparse the optimized IR: " +
+                                   diagnostic.getMessage());
+  llvm::Expected<std::string> code = emitCode(*parsed, *machine, fileType);
+  if (failed(takeBackendErrors())) {
+    llvm::consumeError(code.takeError());
+    return llvm::createStringError(errorMessage);
+  }
+  return code;
+}
+
+FailureOr<SmallVector<char, 0>>
+CodeGenerator::moduleToObject(llvm::Module &module) {
+  llvm::raw_string_ostream(result.llvmIR) << module;
+  SmallVector<char, 0> object;
+  if (outputs.links()) {
+    llvm::Expected<std::string> code =
+        emit(module.getContext(), llvm::CodeGenFileType::ObjectFile);
+    if (!code) {
+      fail(code.takeError());
+      return failure();
+    }
+    object.assign(code->begin(), code->end());
+  }
+  if (outputs.assembly) {
+    llvm::Expected<std::string> assembly =
+        emit(module.getContext(), llvm::CodeGenFileType::AssemblyFile);
+    if (!assembly) {
+      fail(assembly.takeError());
+      return failure();
+    }
+    result.assembly = std::move(*assembly);
+  }
+  return object;
+}
+
+llvm::Expected<std::string> CodeGenerator::generate() {
+  // run() reports a failed translation as an error on the whole module, which
+  // would print it in full; the translation's own errors, on their ops, have
+  // said what failed.
+  Operation &module = getOperation();
+  bool translationFailed = false;
+  ScopedDiagnosticHandler untranslatable(
+      module.getContext(), [&](Diagnostic &diagnostic) {
+        if (diagnostic.getSeverity() != DiagnosticSeverity::Error ||
+            diagnostic.getLocation() != module.getLoc() ||
+            diagnostic.str() != "Failed creating the llvm::Module.")
+          return failure();
+        translationFailed = true;
+        return success();
+      });
+  std::optional<SmallVector<char, 0>> object = run();
+  if (translationFailed)
+    return llvm::createStringError(
+        "cannot translate the lowered module to LLVM IR");
+  if (!errorMessage.empty())
+    return llvm::createStringError(errorMessage);
+  if (!object)
+    return llvm::make_error<PipelineFailure>();
+  return std::string(object->begin(), object->end());
+}

@@ -1,0 +1,82 @@
+//===- CodeGenerator.h - Lowered module to LLVM IR, assembly, object -*- C++
+//-*-===//
+//
+// compile()'s back end on upstream's LLVM::ModuleToObject: translation to
+// LLVM IR, no library to link, the `opt -O<n>` pipeline, then code
+// generation as `llc` does from the optimized IR as it prints.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WAVE_LIB_COMPILER_CODEGENERATOR_H
+#define WAVE_LIB_COMPILER_CODEGENERATOR_H
+
+#include "wave/Chip/Chip.h"
+#include "wave/Compiler/Compiler.h"
+
+#include "mlir/Target/LLVM/ModuleToObject.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <memory>
+#include <string>
+
+namespace mlir::wave {
+
+/// Generates, from a module lowered by the wave pipeline, the optimized LLVM
+/// IR, and as `outputs` asks the assembly and the relocatable object (before
+/// ld.lld), into a CompileResult.
+class CodeGenerator : public LLVM::ModuleToObject {
+public:
+  CodeGenerator(ModuleOp module, const ChipInfo &chip, unsigned optLevel,
+                const CompileOutputs &outputs, CompileResult &result);
+  ~CodeGenerator() override;
+
+  /// Runs ModuleToObject's steps; fills the result's `llvmIR` and
+  /// `assembly` and returns the relocatable object (empty when `outputs`
+  /// needs no link). Back-end errors carry the kernel's source location;
+  /// upstream's own failures are MLIR diagnostics (PipelineFailure).
+  llvm::Expected<std::string> generate();
+
+protected:
+  // What upstream's steps cannot do here, hook by hook:
+  //
+  // wave-export-llvm-module already gave the module the data layout and
+  // triple of its #rocdl.target.
+  void setDataLayoutAndTriple(llvm::Module &module) override {}
+  // Backend errors (a resource limit) become messages naming the kernel's
+  // source location instead of `<unknown>:0:0` and an exit.
+  void handleModulePreLink(llvm::Module &module) override;
+  // No ROCm device library is linked (wave-lower-math leaves no call for
+  // one); a call that is left is an error naming it.
+  std::optional<SmallVector<std::unique_ptr<llvm::Module>>>
+  loadBitcodeFiles(llvm::Module &module) override;
+  // `opt -O<n>`'s pipeline with its instrumentation (-print-after, ...) on a
+  // target machine of this optimization level for code generation too,
+  // where upstream's machine keeps LLVM's default code generation level.
+  LogicalResult optimizeModule(llvm::Module &module, int optLevel) override;
+  // Code generation from the optimized IR as it prints, reparsed, as `llc`
+  // on that file does (value names uniqued by counters that printing and
+  // parsing reset; the assembly's comments show them), to an object and to
+  // assembly; upstream's AMDGPU serializer always goes through assembly
+  // text.
+  FailureOr<SmallVector<char, 0>> moduleToObject(llvm::Module &module) override;
+
+private:
+  /// Records `error` as the reason generate() fails.
+  void fail(llvm::Error error);
+  /// Fails with the errors the diagnostic handler collected, if any.
+  LogicalResult takeBackendErrors();
+  llvm::Expected<std::string> emit(llvm::LLVMContext &context,
+                                   llvm::CodeGenFileType fileType);
+
+  const ChipInfo &chip;
+  const CompileOutputs &outputs;
+  CompileResult &result;
+  std::unique_ptr<llvm::TargetMachine> machine;
+  /// Set by handleModulePreLink on the translation's context.
+  class BackendDiagnostics *diagnostics = nullptr;
+  std::string errorMessage;
+};
+
+} // namespace mlir::wave
+
+#endif // WAVE_LIB_COMPILER_CODEGENERATOR_H
