@@ -1,5 +1,4 @@
-//===- CodeGenerator.h - Lowered module to LLVM IR, assembly, object -*- C++
-//-*-===//
+//===- CodeGenerator.h - Module to LLVM IR, assembly, object --*- C++ -*-===//
 //
 // compile()'s back end on upstream's LLVM::ModuleToObject: translation to
 // LLVM IR, no library to link, the `opt -O<n>` pipeline, then code
