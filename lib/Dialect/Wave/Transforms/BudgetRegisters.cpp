@@ -78,13 +78,6 @@ struct SpillPlan {
   unsigned ldsOccupancy = 0;
 };
 
-/// What the statistics keep, counted here because LLVM release builds
-/// compile statistics out (the `summary` option reports these).
-struct BudgetCounts {
-  unsigned budgeted = 0, fitting = 0, spilledKernels = 0, spilledValues = 0,
-           spilledRegisters = 0, spillBytes = 0, uncovered = 0, infeasible = 0;
-};
-
 class BudgetRegistersPass
     : public wave::impl::BudgetRegistersBase<BudgetRegistersPass> {
 public:
@@ -92,7 +85,7 @@ public:
   void runOnOperation() override;
 
 private:
-  BudgetCounts counts;
+  StatisticCounts counts;
 
   LogicalResult budgetKernel(gpu::GPUFuncOp func, const KernelTarget &kernel);
   SpillPlan planSpills(gpu::GPUFuncOp func, const KernelBudget &target,
@@ -385,15 +378,15 @@ std::string BudgetRegistersPass::applyBudget(gpu::GPUFuncOp func,
                                              const KernelBudget &target,
                                              const SpillPlan &plan,
                                              unsigned kernelLds) {
-  ++counts.budgeted;
+  counts.add(numBudgeted);
   if (!plan.values.empty()) {
-    ++counts.spilledKernels;
-    counts.spilledValues += plan.values.size();
-    counts.spilledRegisters += plan.spilledRegisters;
-    counts.spillBytes += plan.spillBytes;
+    counts.add(numSpilledKernels);
+    counts.add(numSpilledValues, plan.values.size());
+    counts.add(numSpilledRegisters, plan.spilledRegisters);
+    counts.add(numSpillBytes, plan.spillBytes);
     applySpills(func, plan.values, target);
   } else if (plan.outcome == SpillPlan::Outcome::Fits) {
-    ++counts.fitting;
+    counts.add(numFitting);
   }
   setBackendAttributes(func, target, plan.after, /*budgeted=*/true);
 
@@ -420,7 +413,7 @@ std::string BudgetRegistersPass::applyBudget(gpu::GPUFuncOp func,
   if (!plan.values.empty())
     os << ", estimate now " << formatEstimate(plan.after);
   if (plan.outcome == SpillPlan::Outcome::Uncovered) {
-    ++counts.uncovered;
+    counts.add(numUncovered);
     os << "; " << getExcess(plan.after, target, headroom)
        << " registers over budget remain, all in values used in an "
           "innermost loop: the backend spills them to scratch";
@@ -514,7 +507,7 @@ LogicalResult BudgetRegistersPass::budgetKernel(gpu::GPUFuncOp func,
   }
 
   if (!infeasible.empty()) {
-    ++counts.infeasible;
+    counts.add(numInfeasible);
     if (text.empty()) {
       setBackendAttributes(func, target, {}, /*budgeted=*/false);
       text = "no lower occupancy is feasible either; kernel left as is";
@@ -532,7 +525,7 @@ LogicalResult BudgetRegistersPass::budgetKernel(gpu::GPUFuncOp func,
 }
 
 void BudgetRegistersPass::runOnOperation() {
-  counts = BudgetCounts();
+  counts = StatisticCounts();
   for (gpu::GPUFuncOp func :
        getKernelsToTransform(getOperation(), referenceKernels)) {
     // Only wave kernels are budgeted: they alone state their workgroup and
@@ -543,20 +536,6 @@ void BudgetRegistersPass::runOnOperation() {
       return signalPassFailure();
   }
 
-  numBudgeted += counts.budgeted;
-  numFitting += counts.fitting;
-  numSpilledKernels += counts.spilledKernels;
-  numSpilledValues += counts.spilledValues;
-  numSpilledRegisters += counts.spilledRegisters;
-  numSpillBytes += counts.spillBytes;
-  numUncovered += counts.uncovered;
-  numInfeasible += counts.infeasible;
   if (summary)
-    emitPassSummary(*this, getOperation())
-        << counts.budgeted << " budgeted (" << counts.fitting << " fitting, "
-        << counts.spilledKernels << " spilled, " << counts.uncovered
-        << " with excess uncovered), " << counts.infeasible << " infeasible; "
-        << counts.spilledValues << " values spilled ("
-        << counts.spilledRegisters << " registers, " << counts.spillBytes
-        << " bytes of LDS)";
+    counts.emitSummary(*this, getOperation());
 }

@@ -354,8 +354,7 @@ struct CoarsenLanesPass
   using Base::Base;
 
   void runOnOperation() override {
-    unsigned coarsened = 0, widened = 0, notPrivate = 0, notContiguous = 0,
-             sizes = 0, alreadyWide = 0;
+    StatisticCounts counts;
     for (gpu::GPUFuncOp kernel :
          getKernelsToTransform(getOperation(), referenceKernels)) {
       if (kernel.getBody().empty())
@@ -365,8 +364,8 @@ struct CoarsenLanesPass
       case Bail::None: {
         int64_t before = (*kernel.getKnownBlockSize())[0];
         unsigned merged = coarsen(kernel, plan);
-        ++coarsened;
-        widened += merged;
+        counts.add(numCoarsened);
+        counts.add(numWidened, merged);
         emitRemark(kernel.getLoc())
             << "lanes coarsened by " << plan.factor << ": each lane takes "
             << plan.factor << " consecutive lanes' elements, " << merged
@@ -375,32 +374,22 @@ struct CoarsenLanesPass
         continue;
       }
       case Bail::NotLanePrivate:
-        ++notPrivate;
+        counts.add(numBailNotLanePrivate);
         break;
       case Bail::NotContiguous:
-        ++notContiguous;
+        counts.add(numBailNotContiguous);
         break;
       case Bail::Sizes:
-        ++sizes;
+        counts.add(numBailSizes);
         break;
       case Bail::AlreadyWide:
-        ++alreadyWide;
+        counts.add(numAlreadyWide);
         break;
       }
       emitRemark(kernel.getLoc()) << "lanes not coarsened: " << plan.reason;
     }
-    numCoarsened = coarsened;
-    numWidened = widened;
-    numBailNotLanePrivate = notPrivate;
-    numBailNotContiguous = notContiguous;
-    numBailSizes = sizes;
-    numAlreadyWide = alreadyWide;
     if (summary)
-      emitPassSummary(*this, getOperation())
-          << coarsened << " kernels coarsened, " << widened
-          << " accesses widened; left alone: " << notPrivate
-          << " not lane-private, " << notContiguous << " not contiguous, "
-          << sizes << " sizes, " << alreadyWide << " already wide";
+      counts.emitSummary(*this, getOperation());
   }
 };
 

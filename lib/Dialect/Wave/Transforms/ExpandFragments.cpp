@@ -52,8 +52,7 @@ private:
   DominanceInfo *dominance = nullptr;
   /// The last thread id created in each kernel's entry block.
   DenseMap<Block *, Operation *> createdThreadIds;
-  /// This run's counts (the statistics add up over runs).
-  int64_t fragments = 0, plainAccesses = 0, foldedPositions = 0;
+  StatisticCounts counts;
   /// Ops folded into some map; erased at the end when nothing else uses them.
   SetVector<Operation *> folded;
 };
@@ -372,7 +371,7 @@ LogicalResult ExpandFragmentsPass::expand(LaneAccessOpInterface access) {
     if (std::optional<AffineExpr> expr =
             foldWavePosition(index, t, layout.waveSize, folded)) {
       replacements.push_back(*expr);
-      ++foldedPositions;
+      counts.add(numFoldedPositions);
       continue;
     }
     if (auto delinearize =
@@ -463,12 +462,12 @@ LogicalResult ExpandFragmentsPass::expand(LaneAccessOpInterface access) {
       plain->setAttr("bounded", builder.getUnitAttr());
     for (NamedAttribute attr : discardable)
       plain->setAttr(attr.getName(), attr.getValue());
-    ++plainAccesses;
+    counts.add(numPlainAccesses);
   }
   if (result)
     access->getResult(0).replaceAllUsesWith(result);
   access->erase();
-  ++fragments;
+  counts.add(numFragments);
   return success();
 }
 
@@ -690,7 +689,10 @@ void ExpandFragmentsPass::runOnOperation() {
     if (access.getFragmentAttr())
       accesses.push_back(access);
   });
-  fragments = plainAccesses = foldedPositions = 0;
+  counts = StatisticCounts();
+  counts.add(numCopyTiles, copies.size());
+  counts.add(numMmaTiles, tiles.size());
+  counts.add(numRegisterFragmentOps, registerOps);
   if (tiles.empty() && copies.empty() && accesses.empty() && !registerOps) {
     markAllAnalysesPreserved();
   } else {
@@ -706,16 +708,6 @@ void ExpandFragmentsPass::runOnOperation() {
     folded.clear();
     createdThreadIds.clear();
   }
-  numMmaTiles += tiles.size();
-  numCopyTiles += copies.size();
-  numFragments += fragments;
-  numPlainAccesses += plainAccesses;
-  numFoldedPositions += foldedPositions;
-  numRegisterFragmentOps += registerOps;
   if (summary)
-    emitPassSummary(*this, getOperation())
-        << copies.size() << " tile copies, " << tiles.size() << " MMA tiles, "
-        << fragments << " fragment accesses, " << plainAccesses
-        << " plain accesses, " << foldedPositions << " wave positions folded, "
-        << registerOps << " register fragment ops";
+    counts.emitSummary(*this, getOperation());
 }

@@ -35,7 +35,7 @@ struct FastMathPass : public wave::impl::WaveFastMathBase<FastMathPass> {
                                  arith::FastMathFlags::contract;
     if (finite)
       flags = flags | arith::FastMathFlags::nnan | arith::FastMathFlags::ninf;
-    unsigned flagged = 0;
+    StatisticCounts counts;
     for (gpu::GPUFuncOp kernel :
          getKernelsToTransform(getOperation(), referenceKernels)) {
       kernel.walk([&](arith::ArithFastMathInterface op) {
@@ -46,14 +46,11 @@ struct FastMathPass : public wave::impl::WaveFastMathBase<FastMathPass> {
           return;
         op->setAttr(op.getFastMathAttrName(),
                     arith::FastMathFlagsAttr::get(&getContext(), old | flags));
-        ++flagged;
+        counts.add(numFlagged);
       });
     }
-    numFlagged = flagged;
     if (summary)
-      emitPassSummary(*this, getOperation())
-          << flagged << " ops given the flags "
-          << arith::stringifyFastMathFlags(flags);
+      counts.emitSummary(*this, getOperation());
   }
 };
 } // namespace

@@ -26,31 +26,25 @@ using namespace mlir;
 using namespace mlir::wave;
 
 namespace {
-/// What the pass did, for the statistics and the summary remark.
-struct Counts {
-  unsigned hazards = 0, inserted = 0, kept = 0, removed = 0, unordered = 0,
-           inexact = 0;
-};
-
 struct InsertBarriersPass
     : public wave::impl::WaveInsertBarriersBase<InsertBarriersPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    counts = Counts();
+    counts = StatisticCounts();
     for (gpu::GPUFuncOp kernel :
          getKernelsToTransform(getOperation(), referenceKernels))
       processKernel(kernel);
-    report();
+    if (summary)
+      counts.emitSummary(*this, getOperation());
   }
 
 private:
   void processKernel(gpu::GPUFuncOp kernel);
   void reportUnordered(const LdsHazardAnalysis &analysis,
                        ArrayRef<unsigned> uncoverable);
-  void report();
 
-  Counts counts;
+  StatisticCounts counts;
 };
 } // namespace
 
@@ -72,7 +66,7 @@ void InsertBarriersPass::reportUnordered(const LdsHazardAnalysis &analysis,
   ArrayRef<Hazard> hazards = analysis.getHazards();
   llvm::DenseSet<std::pair<Operation *, Operation *>> reported;
   for (unsigned index : uncoverable) {
-    ++counts.unordered;
+    counts.add(numUnordered);
     const LdsAccess &first = analysis.getAccessOfItem(hazards[index].fromItem);
     const LdsAccess &second = analysis.getAccessOfItem(hazards[index].toItem);
     Operation *from = first.op, *to = second.op;
@@ -110,7 +104,7 @@ void InsertBarriersPass::processKernel(gpu::GPUFuncOp kernel) {
   for (const LdsAccess &access : analysis.getAccesses()) {
     if (access.unknownFootprintReason.empty())
       continue;
-    ++counts.inexact;
+    counts.add(numInexact);
     emitRemark(access.op->getLoc())
         << "LDS footprint not exact (" << access.unknownFootprintReason
         << "): ordered against every access of "
@@ -118,7 +112,7 @@ void InsertBarriersPass::processKernel(gpu::GPUFuncOp kernel) {
   }
 
   ArrayRef<Hazard> hazards = analysis.getHazards();
-  counts.hazards += hazards.size();
+  counts.add(numHazards, hazards.size());
   BarrierPlacement placement =
       placeBarriers(analysis.getProgram(), hazards,
                     analysis.getExistingBarriers(), keepUserBarriers);
@@ -129,32 +123,16 @@ void InsertBarriersPass::processKernel(gpu::GPUFuncOp kernel) {
     if (!barrier.removable)
       continue;
     if (keep) {
-      ++counts.kept;
+      counts.add(numKept);
       continue;
     }
     barrier.op->erase();
-    ++counts.removed;
+    counts.add(numRemoved);
   }
   for (GapRef gap : placement.inserted) {
     Operation *point = analysis.getInsertionPoint(gap);
     OpBuilder builder(point);
     BarrierOp::create(builder, point->getLoc());
-    ++counts.inserted;
+    counts.add(numInserted);
   }
-}
-
-void InsertBarriersPass::report() {
-  numHazards = counts.hazards;
-  numInserted = counts.inserted;
-  numKept = counts.kept;
-  numRemoved = counts.removed;
-  numUnordered = counts.unordered;
-  numInexact = counts.inexact;
-  if (!summary)
-    return;
-  emitPassSummary(*this, getOperation())
-      << counts.hazards << " hazards, " << counts.inserted
-      << " barriers inserted, " << counts.kept << " kept, " << counts.removed
-      << " removed; " << counts.unordered << " hazards unordered, "
-      << counts.inexact << " inexact footprints";
 }

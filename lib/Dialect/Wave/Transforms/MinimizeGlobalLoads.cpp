@@ -274,18 +274,12 @@ void Restager::run() {
 }
 
 namespace {
-/// What happened to the staging groups, mirrored into the statistics.
+/// The load costs of the restaged groups, summed: the statistics keep
+/// their totals and the average bytes a load.
 struct Outcome {
   StagingCost before, after;
-  int64_t restaged = 0;
-  int64_t failures[static_cast<unsigned>(StagingFailure::AlreadyMinimal) + 1] =
-      {};
 
-  int64_t &operator[](StagingFailure kind) {
-    return failures[static_cast<unsigned>(kind)];
-  }
   void add(const StagingPlan &plan) {
-    ++restaged;
     for (auto [total, cost] :
          {std::pair{&before, &plan.before}, std::pair{&after, &plan.after}}) {
       total->readOps += cost->readOps;
@@ -306,7 +300,11 @@ private:
   struct KernelBarriers;
   bool addsBarrier(gpu::GPUFuncOp kernel, const StagingPlan &plan,
                    KernelBarriers &known);
-  void report(Outcome &outcome);
+  /// The statistic counting the groups that `kind` leaves alone.
+  Statistic &getFailureStatistic(StagingFailure kind);
+  void report(const Outcome &outcome);
+
+  StatisticCounts counts;
 };
 
 /// The barriers a kernel lacks: those placement inserts next to every
@@ -385,6 +383,7 @@ void MinimizeGlobalLoadsPass::runOnOperation() {
 
   // Plan everything first: rewriting one group leaves the others' ops and
   // analyses intact.
+  counts = StatisticCounts();
   Outcome outcome;
   std::vector<std::pair<gpu::GPUFuncOp, StagingPlan>> plans;
   for (gpu::GPUFuncOp kernel :
@@ -405,7 +404,7 @@ void MinimizeGlobalLoadsPass::runOnOperation() {
         plans.emplace_back(kernel, std::move(*plan));
         continue;
       }
-      ++outcome[diagnostic.kind];
+      counts.add(getFailureStatistic(diagnostic.kind));
       // Already minimal copies are fine as they are: no remark.
       if (diagnostic.kind != StagingFailure::AlreadyMinimal)
         emitRemark(diagnostic.op->getLoc(), "global loads not minimized: ")
@@ -418,7 +417,7 @@ void MinimizeGlobalLoadsPass::runOnOperation() {
     KernelBarriers &known = knownBarriers[kernel];
     known.restagedCopy = nullptr;
     if (addsBarrier(kernel, plan, known)) {
-      ++outcome[StagingFailure::NeedsBarrier];
+      counts.add(numBailNeedsBarrier);
       emitRemark(plan.pairs.front().read->getLoc(),
                  "global loads not minimized: in the linear layout lanes "
                  "would read the LDS runs other lanes write, which needs a "
@@ -427,6 +426,7 @@ void MinimizeGlobalLoadsPass::runOnOperation() {
     }
     Restager(plan).run();
     outcome.add(plan);
+    counts.add(numTilesRestaged);
     known.current.reset();
     if (known.restagedCopy && OperationEquivalence::isEquivalentTo(
                                   kernel, known.restagedCopy.get(),
@@ -436,44 +436,43 @@ void MinimizeGlobalLoadsPass::runOnOperation() {
   report(outcome);
 }
 
-void MinimizeGlobalLoadsPass::report(Outcome &outcome) {
+Pass::Statistic &
+MinimizeGlobalLoadsPass::getFailureStatistic(StagingFailure kind) {
+  switch (kind) {
+  case StagingFailure::OtherUsers:
+    return numBailOtherUsers;
+  case StagingFailure::Unanalyzable:
+    return numBailUnanalyzable;
+  case StagingFailure::DynamicExtent:
+    return numBailDynamicExtent;
+  case StagingFailure::NotDenseBox:
+    return numBailNotDenseBox;
+  case StagingFailure::NotBijective:
+    return numBailNotBijective;
+  case StagingFailure::NotContiguous:
+    return numBailNotContiguous;
+  case StagingFailure::NotMovable:
+    return numBailNotMovable;
+  case StagingFailure::NeedsBarrier:
+    return numBailNeedsBarrier;
+  case StagingFailure::AlreadyMinimal:
+    return numAlreadyMinimal;
+  }
+  llvm_unreachable("unknown staging failure");
+}
+
+void MinimizeGlobalLoadsPass::report(const Outcome &outcome) {
   const StagingCost &before = outcome.before, &after = outcome.after;
-  int64_t bytesBefore = before.laneLoads ? before.bytes / before.laneLoads : 0;
-  int64_t bytesAfter = after.laneLoads ? after.bytes / after.laneLoads : 0;
-  numTilesRestaged = outcome.restaged;
-  numReadsBefore = before.readOps;
-  numReadsAfter = after.readOps;
-  numLoadsBefore = before.waveLoads;
-  numLoadsAfter = after.waveLoads;
-  numLaneLoadsBefore = before.laneLoads;
-  numLaneLoadsAfter = after.laneLoads;
-  bytesPerLoadBefore = bytesBefore;
-  bytesPerLoadAfter = bytesAfter;
-  numAlreadyMinimal = outcome[StagingFailure::AlreadyMinimal];
-  numBailOtherUsers = outcome[StagingFailure::OtherUsers];
-  numBailUnanalyzable = outcome[StagingFailure::Unanalyzable];
-  numBailDynamicExtent = outcome[StagingFailure::DynamicExtent];
-  numBailNotDenseBox = outcome[StagingFailure::NotDenseBox];
-  numBailNotBijective = outcome[StagingFailure::NotBijective];
-  numBailNotContiguous = outcome[StagingFailure::NotContiguous];
-  numBailNotMovable = outcome[StagingFailure::NotMovable];
-  numBailNeedsBarrier = outcome[StagingFailure::NeedsBarrier];
-  if (!summary)
-    return;
-  emitPassSummary(*this, getOperation())
-      << outcome.restaged << " tiles restaged: " << before.readOps << " -> "
-      << after.readOps << " global reads, " << before.waveLoads << " -> "
-      << after.waveLoads << " wave loads, " << before.laneLoads << " -> "
-      << after.laneLoads << " lane loads, " << bytesBefore << " -> "
-      << bytesAfter << " bytes a load; "
-      << outcome[StagingFailure::AlreadyMinimal]
-      << " already minimal; left alone: " << outcome[StagingFailure::OtherUsers]
-      << " other users, " << outcome[StagingFailure::Unanalyzable]
-      << " unanalyzable, " << outcome[StagingFailure::DynamicExtent]
-      << " dynamic extent, " << outcome[StagingFailure::NotDenseBox]
-      << " not a dense box, " << outcome[StagingFailure::NotBijective]
-      << " not bijective, " << outcome[StagingFailure::NotContiguous]
-      << " not contiguous, " << outcome[StagingFailure::NotMovable]
-      << " not movable, " << outcome[StagingFailure::NeedsBarrier]
-      << " needing a barrier";
+  counts.add(numReadsBefore, before.readOps);
+  counts.add(numReadsAfter, after.readOps);
+  counts.add(numLoadsBefore, before.waveLoads);
+  counts.add(numLoadsAfter, after.waveLoads);
+  counts.add(numLaneLoadsBefore, before.laneLoads);
+  counts.add(numLaneLoadsAfter, after.laneLoads);
+  counts.set(bytesPerLoadBefore,
+             before.laneLoads ? before.bytes / before.laneLoads : 0);
+  counts.set(bytesPerLoadAfter,
+             after.laneLoads ? after.bytes / after.laneLoads : 0);
+  if (summary)
+    counts.emitSummary(*this, getOperation());
 }

@@ -76,13 +76,6 @@ struct KernelBudget {
   unsigned ldsBytes = 0;
 };
 
-/// What the statistics keep, counted here for the summary remark.
-struct Counts {
-  unsigned pipelined = 0, prefetched = 0, reduced = 0, ldsBytes = 0,
-           deferred = 0, versioned = 0, tripCount = 0, dependence = 0,
-           registers = 0, lds = 0, target = 0;
-};
-
 class PipelineLoopsPass
     : public wave::impl::WavePipelineLoopsBase<PipelineLoopsPass> {
 public:
@@ -103,9 +96,7 @@ private:
   /// at `culprit`, the op that prevents it, if any) and counts it.
   void reject(Candidate &candidate, Rejection kind, const Twine &why,
               Operation *culprit = nullptr);
-  void report();
-
-  Counts counts;
+  StatisticCounts counts;
 };
 
 } // namespace
@@ -219,19 +210,19 @@ void PipelineLoopsPass::reject(Candidate &candidate, Rejection kind,
                                const Twine &why, Operation *culprit) {
   switch (kind) {
   case Rejection::TripCount:
-    ++counts.tripCount;
+    counts.add(numRejectedTripCount);
     break;
   case Rejection::Dependence:
-    ++counts.dependence;
+    counts.add(numRejectedDependence);
     break;
   case Rejection::Registers:
-    ++counts.registers;
+    counts.add(numRejectedRegisters);
     break;
   case Rejection::Lds:
-    ++counts.lds;
+    counts.add(numRejectedLds);
     break;
   case Rejection::Target:
-    ++counts.target;
+    counts.add(numRejectedTarget);
     break;
   }
   InFlightDiagnostic remark = emitRemark(candidate.loop.getLoc())
@@ -1078,11 +1069,11 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
     if (count == 0)
       continue;
     if (count < stages)
-      ++counts.reduced;
+      counts.add(numStagesReduced);
     unsigned ldsAdded = inLds ? addTileBuffers(candidate, count) : 0;
-    counts.ldsBytes += ldsAdded;
-    ++counts.pipelined;
-    counts.prefetched += candidate.pairs.size();
+    counts.add(numLdsBytesAdded, ldsAdded);
+    counts.add(numPipelined);
+    counts.add(numReadsPrefetched, candidate.pairs.size());
     // A run-time trip count needs the prologue's and epilogue's iterations
     // (and the peeled one of deferred MMAs): proved under wave.assume, or
     // checked at run time with the loop as written as the fallback.
@@ -1096,7 +1087,7 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
                                  minTrips);
       } else {
         versionOnTripCount(candidate, minTrips);
-        ++counts.versioned;
+        counts.add(numVersioned);
         tripNote = llvm::formatv(
             "; run-time trip count: versioned on trip count >= {0}, the loop "
             "as written runs otherwise ({1})",
@@ -1125,7 +1116,7 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
       // backend may interleave them.
       steady->setAttr(WaveDialect::kInterleaveMmaAttrName,
                       UnitAttr::get(steady.getContext()));
-      ++counts.deferred;
+      counts.add(numMmasDeferred);
     }
     // The steady state is the schedule: LLVM is not to unroll it (unrolled
     // completely, as LLVM does with the few iterations of a small trip
@@ -1144,7 +1135,7 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
 }
 
 void PipelineLoopsPass::runOnOperation() {
-  counts = Counts();
+  counts = StatisticCounts();
   if (stages < 2) {
     emitError(getOperation()->getLoc())
         << "wave-pipeline-loops: stages must be at least 2, got "
@@ -1154,30 +1145,6 @@ void PipelineLoopsPass::runOnOperation() {
   for (gpu::GPUFuncOp kernel :
        getKernelsToTransform(getOperation(), referenceKernels))
     processKernel(kernel);
-  report();
-}
-
-void PipelineLoopsPass::report() {
-  numPipelined = counts.pipelined;
-  numReadsPrefetched = counts.prefetched;
-  numStagesReduced = counts.reduced;
-  numLdsBytesAdded = counts.ldsBytes;
-  numMmasDeferred = counts.deferred;
-  numVersioned = counts.versioned;
-  numRejectedTripCount = counts.tripCount;
-  numRejectedDependence = counts.dependence;
-  numRejectedRegisters = counts.registers;
-  numRejectedLds = counts.lds;
-  numRejectedTarget = counts.target;
-  if (!summary)
-    return;
-  emitPassSummary(*this, getOperation())
-      << counts.pipelined << " loops pipelined, " << counts.prefetched
-      << " reads prefetched, " << counts.deferred << " with deferred MMAs, "
-      << counts.versioned << " versioned on their trip count, "
-      << counts.reduced << " with fewer stages, " << counts.ldsBytes
-      << " LDS bytes added; rejected: " << counts.tripCount << " trip count, "
-      << counts.dependence << " dependence, " << counts.registers
-      << " registers, " << counts.lds << " LDS, " << counts.target
-      << " no target";
+  if (summary)
+    counts.emitSummary(*this, getOperation());
 }

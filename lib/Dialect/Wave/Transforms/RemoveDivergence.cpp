@@ -547,16 +547,6 @@ static void checkLdsReads(scf::IfOp ifOp, BranchPlan &plan,
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// What happened to the branches, by outcome; mirrored into the statistics.
-struct BranchCounts {
-  unsigned converted = 0, storesMerged = 0, operandSelects = 0, uniform = 0;
-  unsigned rejected[static_cast<unsigned>(Rejection::Cost) + 1] = {};
-
-  unsigned &operator[](Rejection why) {
-    return rejected[static_cast<unsigned>(why)];
-  }
-};
-
 class RemoveDivergencePass
     : public wave::impl::RemoveDivergenceBase<RemoveDivergencePass> {
 public:
@@ -581,21 +571,22 @@ public:
       if (!func || !isSkippedKernel(func, referenceKernels))
         branches.push_back(ifOp);
     });
-    BranchCounts counts;
+    StatisticCounts counts;
     llvm::DenseMap<Operation *, CommonAddressCache> conflicts;
     for (scf::IfOp ifOp : branches)
       visitBranch(ifOp, solver, counts,
                   conflicts[ifOp->getParentOfType<gpu::GPUFuncOp>()]);
-    report(counts);
+    if (summary)
+      counts.emitSummary(*this, getOperation());
   }
 
 private:
   void visitBranch(scf::IfOp ifOp, const DataFlowSolver &solver,
-                   BranchCounts &counts, CommonAddressCache &conflicts) {
+                   StatisticCounts &counts, CommonAddressCache &conflicts) {
     // Only divergent conditions make a wave run both arms; a uniform branch
     // (or one in dead code) costs nothing to keep.
     if (!getUniformity(solver, ifOp.getCondition()).isDivergent()) {
-      ++counts.uniform;
+      counts.add(numUniform);
       return;
     }
     if (std::optional<std::string> limit =
@@ -609,39 +600,33 @@ private:
     if (!plan.rejection)
       checkLdsReads(ifOp, plan, conflicts);
     if (plan.rejection) {
-      ++counts[*plan.rejection];
+      counts.add(getRejectionStatistic(*plan.rejection));
       emitRemark(ifOp.getLoc(), "divergent branch kept: ") << plan.reason;
       return;
     }
-    ++counts.converted;
-    counts.storesMerged += plan.storePairs.size();
-    counts.operandSelects += plan.operandSelects;
+    counts.add(numConverted);
+    counts.add(numMergedStores, plan.storePairs.size());
+    counts.add(numOperandSelects, plan.operandSelects);
     speculate(ifOp, plan);
   }
 
-  void report(BranchCounts &counts) {
-    numConverted += counts.converted;
-    numMergedStores += counts.storesMerged;
-    numOperandSelects += counts.operandSelects;
-    numUniform += counts.uniform;
-    numRejectedSideEffect += counts[Rejection::SideEffect];
-    numRejectedBarrier += counts[Rejection::Barrier];
-    numRejectedConvergent += counts[Rejection::Convergent];
-    numRejectedOutOfBounds += counts[Rejection::OutOfBounds];
-    numRejectedLdsRead += counts[Rejection::LdsRead];
-    numRejectedCost += counts[Rejection::Cost];
-    if (!summary)
-      return;
-    emitPassSummary(*this, getOperation())
-        << counts.converted << " converted, " << counts.storesMerged
-        << " store pairs merged, " << counts.operandSelects
-        << " operands selected, " << counts.uniform
-        << " left uniform; kept: " << counts[Rejection::SideEffect]
-        << " side effect, " << counts[Rejection::Barrier] << " barrier, "
-        << counts[Rejection::Convergent] << " convergent, "
-        << counts[Rejection::OutOfBounds] << " out of bounds, "
-        << counts[Rejection::LdsRead] << " LDS read, "
-        << counts[Rejection::Cost] << " cost";
+  /// The statistic counting the branches kept for `why`.
+  Statistic &getRejectionStatistic(Rejection why) {
+    switch (why) {
+    case Rejection::SideEffect:
+      return numRejectedSideEffect;
+    case Rejection::Barrier:
+      return numRejectedBarrier;
+    case Rejection::Convergent:
+      return numRejectedConvergent;
+    case Rejection::OutOfBounds:
+      return numRejectedOutOfBounds;
+    case Rejection::LdsRead:
+      return numRejectedLdsRead;
+    case Rejection::Cost:
+      return numRejectedCost;
+    }
+    llvm_unreachable("unknown rejection");
   }
 };
 } // namespace

@@ -221,8 +221,7 @@ private:
   /// when none does.
   std::string checkOtherAccesses(ArrayRef<Level> chain);
 
-  unsigned treesFound = 0, treesRewritten = 0, levelsReplaced = 0,
-           levelsKept = 0, bails = 0;
+  StatisticCounts counts;
 };
 
 } // namespace
@@ -261,12 +260,12 @@ std::string UseCollectivesPass::checkOtherAccesses(ArrayRef<Level> chain) {
 
 void UseCollectivesPass::processChain(gpu::GPUFuncOp kernel,
                                       ArrayRef<Level> chain) {
-  ++treesFound;
+  counts.add(numTrees);
   const Level &last = chain.back();
   // The first level's branch may be erased below, before the last remark.
   Location treeLoc = chain.front().ifOp->getLoc();
   auto bail = [&](const Twine &why) {
-    ++bails;
+    counts.add(numBails);
     emitRemark(treeLoc) << "LDS reduction tree of " << chain.size()
                         << " levels (s = " << chain.front().stride
                         << " down to " << last.stride
@@ -333,9 +332,9 @@ void UseCollectivesPass::processChain(gpu::GPUFuncOp kernel,
       op->erase();
   }
 
-  ++treesRewritten;
-  levelsReplaced += numInner;
-  levelsKept += chain.size() - numInner;
+  counts.add(numRewritten);
+  counts.add(numLevelsReplaced, numInner);
+  counts.add(numLevelsKept, chain.size() - numInner);
   emitRemark(treeLoc) << "LDS reduction tree of " << chain.size()
                       << " levels (s = " << chain.front().stride
                       << " down to 1) recognized: the " << numInner
@@ -350,7 +349,7 @@ void UseCollectivesPass::processChain(gpu::GPUFuncOp kernel,
 }
 
 void UseCollectivesPass::runOnOperation() {
-  treesFound = treesRewritten = levelsReplaced = levelsKept = bails = 0;
+  counts = StatisticCounts();
   for (gpu::GPUFuncOp kernel :
        getKernelsToTransform(getOperation(), referenceKernels)) {
     // Chains of levels per block, collected before any rewrite.
@@ -378,7 +377,7 @@ void UseCollectivesPass::runOnOperation() {
         FailureOr<Level> level = matchLevel(ifOp, &reason);
         if (failed(level)) {
           close();
-          ++bails;
+          counts.add(numBails);
           emitRemark(ifOp.getLoc())
               << "not an LDS reduction tree level: " << reason;
           continue;
@@ -394,15 +393,6 @@ void UseCollectivesPass::runOnOperation() {
     for (SmallVector<Level> &chain : chains)
       processChain(kernel, chain);
   }
-  numTrees = treesFound;
-  numRewritten = treesRewritten;
-  numLevelsReplaced = levelsReplaced;
-  numLevelsKept = levelsKept;
-  numBails = bails;
   if (summary)
-    emitPassSummary(*this, getOperation())
-        << treesFound << " LDS reduction trees found, " << treesRewritten
-        << " rewritten; " << levelsReplaced << " levels replaced by "
-        << "wave.reduce, " << levelsKept << " kept in LDS; " << bails
-        << " left alone";
+    counts.emitSummary(*this, getOperation());
 }

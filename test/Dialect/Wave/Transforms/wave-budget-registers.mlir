@@ -38,10 +38,10 @@
 // RUN: wave-run %s --kernel=spill_2d --compare-pipeline='wave-budget-registers{occupancy=8}' 2>&1 | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=too_much --grid=1,1,1 --compare-pipeline='wave-budget-registers{occupancy=8}' 2>&1 | FileCheck %s --check-prefix=SAME
 
-// STATS4: remark: wave-budget-registers: 1 budgeted (0 fitting, 1 spilled, 0 with excess uncovered), 0 infeasible; 4 values spilled (16 registers, 4096 bytes of LDS)
-// STATS5: remark: wave-budget-registers: 1 budgeted (0 fitting, 1 spilled, 0 with excess uncovered), 1 infeasible; 4 values spilled (16 registers, 4096 bytes of LDS)
-// STATS7: remark: wave-budget-registers: 1 budgeted (1 fitting, 0 spilled, 0 with excess uncovered), 0 infeasible; 0 values spilled (0 registers, 0 bytes of LDS)
-// STATS8: remark: wave-budget-registers: 1 budgeted (1 fitting, 0 spilled, 0 with excess uncovered), 1 infeasible; 0 values spilled (0 registers, 0 bytes of LDS)
+// STATS4: remark: wave-budget-registers: kernels-budgeted: 1, kernels-fitting: 0, kernels-spilled: 1, values-spilled: 4, registers-spilled: 16, spill-lds-bytes: 4096, kernels-excess-uncovered: 0, kernels-infeasible: 0
+// STATS5: remark: wave-budget-registers: kernels-budgeted: 1, kernels-fitting: 0, kernels-spilled: 1, values-spilled: 4, registers-spilled: 16, spill-lds-bytes: 4096, kernels-excess-uncovered: 0, kernels-infeasible: 1
+// STATS7: remark: wave-budget-registers: kernels-budgeted: 1, kernels-fitting: 1, kernels-spilled: 0, values-spilled: 0, registers-spilled: 0, spill-lds-bytes: 0, kernels-excess-uncovered: 0, kernels-infeasible: 0
+// STATS8: remark: wave-budget-registers: kernels-budgeted: 1, kernels-fitting: 1, kernels-spilled: 0, values-spilled: 0, registers-spilled: 0, spill-lds-bytes: 0, kernels-excess-uncovered: 0, kernels-infeasible: 1
 
 // PRESSURE4: wave-budget-registers: occupancy 4 on gfx942: budget 128 VGPRs {{.*}}, estimate 133 {{.*}}; spilled 4 values (16 registers, 4096 bytes of LDS), estimate now 117
 // SAME: agrees

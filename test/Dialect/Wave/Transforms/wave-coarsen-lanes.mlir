@@ -60,7 +60,7 @@
 // LAUNCH: remark: Function Name: add1_ref
 // LAUNCH: remark:     Workgroup Size [lanes]: 256x1x1
 
-// SUMMARY: remark: wave-coarsen-lanes: 9 kernels coarsened, 20 accesses widened; left alone: 6 not lane-private, 2 not contiguous, 2 sizes, 1 already wide
+// SUMMARY: remark: wave-coarsen-lanes: kernels-coarsened: 9, accesses-widened: 20, bail-not-lane-private: 6, bail-not-contiguous: 2, bail-sizes: 2, already-wide: 1
 
 #elem = affine_map<(tid, wg) -> (wg * 256 + tid)>
 

@@ -21,7 +21,7 @@
 // id comes first among the operands (a gpu.thread_id is created at the top of
 // the kernel), position operands follow; a map on the position is composed
 // in (here one fragment further down), and the cache hint is kept.
-// REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 3 fragment accesses, 3 plain accesses, 0 wave positions folded
+// REMARK: remark: wave-expand-fragments: tile-copies: 0, mma-tiles: 0, fragment-accesses: 3, plain-accesses: 3, folded-wave-positions: 0
 // CHECK-LABEL: gpu.func @operands(
 // CHECK-SAME: %[[A:[a-zA-Z0-9_]+]]: memref<64x16xf16>, %[[I:[a-zA-Z0-9_]+]]: index, %[[J:[a-zA-Z0-9_]+]]: index
 // CHECK-NEXT: %[[T:.*]] = gpu.thread_id x
@@ -49,7 +49,7 @@ gpu.module @expand {
 // extract_strided_slice, masks are sliced like the values. Transposed (an
 // N x M memref) the runs lie along the columns. A 16x16 kind's accumulator
 // is one run.
-// REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 3 fragment accesses, 9 plain accesses, 0 wave positions folded
+// REMARK: remark: wave-expand-fragments: tile-copies: 0, mma-tiles: 0, fragment-accesses: 3, plain-accesses: 9, folded-wave-positions: 0
 // CHECK-LABEL: gpu.func @accumulator(
 // CHECK-SAME: %[[C:[a-zA-Z0-9_]+]]: memref<64x64xf32>, %[[I:[a-zA-Z0-9_]+]]: index, %[[M:[a-zA-Z0-9_]+]]: vector<16xi1>
 // CHECK-NEXT: %[[T:.*]] = gpu.thread_id x
@@ -88,7 +88,7 @@ gpu.module @expand {
 // Transposed operands: A stored K x M runs along dimension 0, B stored N x K
 // along dimension 1 (the innermost, so no `along`). A thread id of the entry
 // block that dominates the accesses is reused; one in a nested region is not.
-// REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 3 fragment accesses, 3 plain accesses, 0 wave positions folded
+// REMARK: remark: wave-expand-fragments: tile-copies: 0, mma-tiles: 0, fragment-accesses: 3, plain-accesses: 3, folded-wave-positions: 0
 // CHECK-LABEL: gpu.func @transposed(
 // CHECK-SAME: %[[A:[a-zA-Z0-9_]+]]: memref<16x64xf16>, %[[B:[a-zA-Z0-9_]+]]: memref<64x16xf16>, %[[P:[a-zA-Z0-9_]+]]: i1
 // CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
@@ -139,7 +139,7 @@ gpu.module @expand {
 // affine.delinearize_index of it into (2, 2) or (2) gives (w floordiv 2,
 // w mod 2). They fold into the maps, which then take the thread ids only;
 // the delinearization that something else uses stays, the others go.
-// REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 2 fragment accesses, 2 plain accesses, 4 wave positions folded
+// REMARK: remark: wave-expand-fragments: tile-copies: 0, mma-tiles: 0, fragment-accesses: 2, plain-accesses: 2, folded-wave-positions: 4
 // CHECK-LABEL: gpu.func @waves(
 // CHECK-SAME: %[[T:[a-zA-Z0-9_]+]]: memref<64x64xf16, #gpu.address_space<workgroup>>, %[[OUT:[A-Za-z0-9_]+]]: memref<4xindex>
 // CHECK-NEXT: %[[X:.*]] = gpu.thread_id x
@@ -157,7 +157,7 @@ gpu.module @expand {
 // says so.
 // REMARK: remark: position operand 0 stays an index operand: only a static affine.delinearize_index of gpu.subgroup_id whose basis products fit 64 bits folds into the map
 // REMARK: remark: position operand 1 stays an index operand
-// REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 1 fragment accesses, 1 plain accesses, 0 wave positions folded
+// REMARK: remark: wave-expand-fragments: tile-copies: 0, mma-tiles: 0, fragment-accesses: 1, plain-accesses: 1, folded-wave-positions: 0
 // CHECK-LABEL: gpu.func @dynamic_basis(
 // CHECK: %[[D2:.*]]:2 = affine.delinearize_index %{{.*}} into (%{{.*}}, 2)
 // CHECK-NEXT: wave.read %{{.*}}[%{{.*}}, %[[D2]]#0, %[[D2]]#1] map affine_map<(d0, d1, d2) -> (d1 * 16 + d0 mod 16, d2 * 16 + ((d0 mod 64) floordiv 16) * 4)>
@@ -195,7 +195,7 @@ gpu.module @expand {
 // A static basis whose inner product overflows 64 bits (2^32 * 2^32) does
 // not fold either: the first result's divisor would wrap.
 // REMARK: remark: position operand 0 stays an index operand: only a static affine.delinearize_index of gpu.subgroup_id whose basis products fit 64 bits folds into the map
-// REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 1 fragment accesses, 1 plain accesses, 0 wave positions folded
+// REMARK: remark: wave-expand-fragments: tile-copies: 0, mma-tiles: 0, fragment-accesses: 1, plain-accesses: 1, folded-wave-positions: 0
 // CHECK-LABEL: gpu.func @overflowing_basis(
 // CHECK: %[[D3:.*]]:3 = affine.delinearize_index %{{.*}} into (2, 4294967296, 4294967296)
 // CHECK-NEXT: wave.read %{{.*}}[%{{.*}}, %[[D3]]#0, %{{.*}}] map affine_map<(d0, d1, d2) -> (d1 * 16 + d0 mod 16, d2 * 16 + ((d0 mod 64) floordiv 16) * 4)>
@@ -214,7 +214,7 @@ gpu.module @expand {
 #k = #wave.kernel<chip = "gfx942", wave_size = 64>
 
 // Plain accesses are left alone; a kernel without fragments is unchanged.
-// REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 0 fragment accesses, 0 plain accesses, 0 wave positions folded
+// REMARK: remark: wave-expand-fragments: tile-copies: 0, mma-tiles: 0, fragment-accesses: 0, plain-accesses: 0, folded-wave-positions: 0
 // CHECK-LABEL: gpu.func @plain(
 // CHECK-NEXT: %[[T:.*]] = gpu.thread_id x
 // CHECK-NEXT: %[[V:.*]] = wave.read %{{.*}}[%[[T]]] map affine_map<(d0) -> (d0 * 4)> : memref<256xf32> -> vector<4xf32>
@@ -243,7 +243,7 @@ gpu.module @expand {
 // of them), the A fragment (wr, kk), the B fragments (wc * 2 + j, kk), then
 // the MMAs of accumulators (0, 0) and (0, 1), chained over kk; by default
 // both K fragments are read at once (below).
-// REMARK: remark: wave-expand-fragments: 1 tile copies, 1 MMA tiles, 11 fragment accesses, 11 plain accesses, 8 wave positions folded
+// REMARK: remark: wave-expand-fragments: tile-copies: 1, mma-tiles: 1, fragment-accesses: 11, plain-accesses: 11, folded-wave-positions: 8
 // CHECK-LABEL: gpu.func @tiles(
 // CHECK-SAME: %[[A:[A-Za-z0-9_]+]]: memref<256x64xf16>, %[[B:[A-Za-z0-9_]+]]: memref<64x32xf16>, %[[TA:[A-Za-z0-9_]+]]: memref<64x32xf16, #gpu.address_space<workgroup>>, %[[TB:[A-Za-z0-9_]+]]: memref<64x32xf16, #gpu.address_space<workgroup>>, %[[BM:[A-Za-z0-9_]+]]: index, %[[KS:[A-Za-z0-9_]+]]: index, %[[WR:[A-Za-z0-9_]+]]: index, %[[WC:[A-Za-z0-9_]+]]: index, %[[ACC:[A-Za-z0-9_]+]]: vector<4xf32>
 // The fragment positions are index constants at the top of the kernel.
@@ -315,7 +315,7 @@ gpu.module @expand {
 // w mod 2, column c * 2 + w floordiv 2. The source's block indices are
 // taken across K first (bn, then ks), as wave.mma_tile's reads and
 // hand-written kernels order them.
-// REMARK: remark: wave-expand-fragments: 1 tile copies, 0 MMA tiles, 4 fragment accesses, 4 plain accesses, 4 wave positions folded
+// REMARK: remark: wave-expand-fragments: tile-copies: 1, mma-tiles: 0, fragment-accesses: 4, plain-accesses: 4, folded-wave-positions: 4
 // CHECK-LABEL: gpu.func @copy_rows(
 // CHECK-SAME: %[[B:[A-Za-z0-9_]+]]: memref<128x128xf16>, %[[TB:[A-Za-z0-9_]+]]: memref<32x64xf16, #gpu.address_space<workgroup>>, %[[KS:[A-Za-z0-9_]+]]: index, %[[BN:[A-Za-z0-9_]+]]: index
 // CHECK-NEXT: %[[T:.*]] = gpu.thread_id x
@@ -342,7 +342,7 @@ gpu.module @expand {
 // above 1 divides them, so nothing is packed, and a remark says why. The
 // reads are the kind's fragments, one a K step.
 // REMARK: remark: K fragments packed by 1, not 2: the tiles hold 3 K steps of f32_32x32x8_f16, not a multiple of 2
-// REMARK: remark: wave-expand-fragments: 0 tile copies, 1 MMA tiles, 6 fragment accesses, 6 plain accesses, 0 wave positions folded
+// REMARK: remark: wave-expand-fragments: tile-copies: 0, mma-tiles: 1, fragment-accesses: 6, plain-accesses: 6, folded-wave-positions: 0
 // CHECK-LABEL: gpu.func @odd_k_steps(
 // CHECK-COUNT-2: wave.read {{.*}} -> vector<4xf16>
 // CHECK-NEXT: wave.mma <f32_32x32x8_f16>
@@ -368,7 +368,7 @@ gpu.module @expand {
 // then reads 2 consecutive f32 along K at K offset (lane floordiv 16) * 2 of
 // each 8-wide group, for two MMAs.
 // REMARK: remark: K fragments packed by 2, not 4: the tiles hold 6 K steps of f32_16x16x4_f32, not a multiple of 4
-// REMARK: remark: wave-expand-fragments: 0 tile copies, 1 MMA tiles, 6 fragment accesses, 6 plain accesses, 0 wave positions folded
+// REMARK: remark: wave-expand-fragments: tile-copies: 0, mma-tiles: 1, fragment-accesses: 6, plain-accesses: 6, folded-wave-positions: 0
 // CHECK-LABEL: gpu.func @partial_pack(
 // CHECK: %[[A:.*]] = wave.read %{{.*}} map affine_map<(d0, d1, d2) -> (d1 * 16 + d0 mod 16, d2 * 8 + ((d0 mod 64) floordiv 16) * 2)> : memref<16x24xf32, #gpu.address_space<workgroup>> -> vector<2xf32>
 // CHECK-NEXT: %[[B:.*]] = wave.read %{{.*}} map affine_map<(d0, d1, d2) -> (d2 * 8 + ((d0 mod 64) floordiv 16) * 2, d1 * 16 + d0 mod 16)> along 0 : memref<24x16xf32, #gpu.address_space<workgroup>> -> vector<2xf32>
@@ -398,7 +398,7 @@ gpu.module @expand {
 // row together: the A operands, which run along its rows, are not packed
 // (and so neither are B's: both take the same K order). A remark says so.
 // REMARK: remark: K fragments packed by 1, not 2: the A tile's swizzle keeps groups of 4 elements contiguous
-// REMARK: remark: wave-expand-fragments: 0 tile copies, 1 MMA tiles, 8 fragment accesses, 8 plain accesses, 0 wave positions folded
+// REMARK: remark: wave-expand-fragments: tile-copies: 0, mma-tiles: 1, fragment-accesses: 8, plain-accesses: 8, folded-wave-positions: 0
 // CHECK-LABEL: gpu.func @swizzled_tile(
 // CHECK-COUNT-2: wave.read {{.*}} -> vector<4xf16>
 // CHECK-NEXT: wave.mma <f32_32x32x8_f16>
@@ -478,7 +478,7 @@ gpu.module @registers {
 // CHECK-NOT:     wave.acc_to_operand
 // CHECK-NOT:     wave.fragment_
 // REMARK: remark: accumulator of f32_32x32x8_f16 converted to 4 B fragments of f32_32x32x8_f16 in registers: every lane holds the elements of its fragments
-// REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 0 fragment accesses, 0 plain accesses, 0 wave positions folded, 5 register fragment ops
+// REMARK: remark: wave-expand-fragments: tile-copies: 0, mma-tiles: 0, fragment-accesses: 0, plain-accesses: 0, folded-wave-positions: 0, register-fragment-ops: 5
 
 // -----
 
@@ -499,7 +499,7 @@ gpu.module @converted_rank3 {
 // CHECK:         %[[RUN0:.*]] = vector.extract_strided_slice %{{.*}} {offsets = [0], sizes = [4], strides = [1]} : vector<16xf16> to vector<4xf16>
 // CHECK-NEXT:    wave.write %[[RUN0]], %{{.*}}[%[[T]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] map affine_map<(d0, d1, d2, d3, d4) -> (d1, d2 * 32 + d0 mod 32, d3 * 32 + d4 * 8 + ((d0 mod 64) floordiv 32) * 4)> : vector<4xf16>, memref<2x64x64xf16>
 // CHECK-COUNT-3: wave.write {{.*}} : vector<4xf16>, memref<2x64x64xf16>
-// REMARK: remark: wave-expand-fragments: 0 tile copies, 0 MMA tiles, 1 fragment accesses, 4 plain accesses, 0 wave positions folded, 0 register fragment ops
+// REMARK: remark: wave-expand-fragments: tile-copies: 0, mma-tiles: 0, fragment-accesses: 1, plain-accesses: 4, folded-wave-positions: 0, register-fragment-ops: 0
 
 // -----
 
@@ -530,7 +530,7 @@ gpu.module @converted_rank3 {
 // The counts are those of the three kernels: 3 fragment accesses, 6 plain
 // ones and 4 wave positions in each of the first two, the copies and the
 // MMA tile of the third as in examples/gemm.mlir.
-// REMARK: remark: wave-expand-fragments: 2 tile copies, 1 MMA tiles, 19 fragment accesses, 28 plain accesses, 22 wave positions folded
+// REMARK: remark: wave-expand-fragments: tile-copies: 2, mma-tiles: 1, fragment-accesses: 19, plain-accesses: 28, folded-wave-positions: 22
 // CHECK-LABEL: gpu.func @gemm_dynamic(
 // CHECK-NEXT: %[[T:.*]] = gpu.thread_id x
 // CHECK:      scf.for %[[KS:.*]] = %{{.*}} to %{{.*}} step

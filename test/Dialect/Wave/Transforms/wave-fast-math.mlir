@@ -56,7 +56,7 @@
 // ASM-FAST-O0-NOT:  v_div_scale
 // ASM-FAST-O0:      s_endpgm
 
-// SUMMARY: remark: wave-fast-math: 12 ops given the flags arcp,contract,afn
+// SUMMARY: remark: wave-fast-math: ops-flagged: 12
 
 gpu.module @m {
   // CHECK-LABEL: gpu.func @kernel(

@@ -8,9 +8,9 @@
 // The counts the statistics keep: assume-wave-order=true places two barriers
 // fewer (@wave_private and @single_wave) for two hazards fewer.
 // RUN: wave-opt %s --wave-insert-barriers=summary 2>&1 >/dev/null | FileCheck %s --check-prefix=SUMMARY
-// SUMMARY: remark: wave-insert-barriers: 40 hazards, 29 barriers inserted, 1 kept, 2 removed; 2 hazards unordered, 2 inexact footprints
+// SUMMARY: remark: wave-insert-barriers: hazards: 40, barriers-inserted: 29, barriers-kept: 1, barriers-removed: 2, hazards-unordered: 2, inexact-footprints: 2
 // RUN: wave-opt %s '--wave-insert-barriers=summary assume-wave-order=true' 2>&1 >/dev/null | FileCheck %s --check-prefix=WAVE-SUMMARY
-// WAVE-SUMMARY: remark: wave-insert-barriers: 38 hazards, 27 barriers inserted, 1 kept, 2 removed; 2 hazards unordered, 2 inexact footprints
+// WAVE-SUMMARY: remark: wave-insert-barriers: hazards: 38, barriers-inserted: 27, barriers-kept: 1, barriers-removed: 2, hazards-unordered: 2, inexact-footprints: 2
 //
 // The placed barriers are enough: wave-run finds no race, and every kernel
 // computes what its reference kernel computes.
@@ -92,7 +92,7 @@
 // a K step where the hand-written gemm_dynamic has 8): fewer hazards, the
 // same 2 barriers.
 // RUN: wave-opt %examples/gemm.mlir --wave-expand-fragments --wave-insert-barriers=summary 2>&1 >/dev/null | FileCheck %s --check-prefix=GEMM-PACKED-KEPT
-// GEMM-PACKED-KEPT: 8 hazards, 0 barriers inserted, 2 kept, 0 removed
+// GEMM-PACKED-KEPT: hazards: 8, barriers-inserted: 0, barriers-kept: 2, barriers-removed: 0
 // A loop of run-time trip count over a buffer of run-time size
 // (examples/staged_dynamic.mlir without its barrier): one barrier an
 // iteration, between the staging write and the read, whatever the length;
@@ -102,7 +102,7 @@
 // RUN: FileCheck %s --check-prefix=DYNAMIC-IR < %t.staged-barriers.mlir
 // RUN: wave-run %t.staged-barriers.mlir --scalar=2=1024 | FileCheck %s --check-prefix=DYNAMIC-EXEC
 // RUN: wave-run %t.staged-barriers.mlir --scalar=2=5120 | FileCheck %s --check-prefix=DYNAMIC-EXEC
-// DYNAMIC: remark: wave-insert-barriers: 2 hazards, 1 barriers inserted, 0 kept, 0 removed; 0 hazards unordered, 0 inexact footprints
+// DYNAMIC: remark: wave-insert-barriers: hazards: 2, barriers-inserted: 1, barriers-kept: 0, barriers-removed: 0, hazards-unordered: 0, inexact-footprints: 0
 // DYNAMIC-IR-LABEL: gpu.func @staged_dynamic(
 // DYNAMIC-IR: scf.for
 // DYNAMIC-IR-NEXT: wave.read
@@ -113,7 +113,7 @@
 // DYNAMIC-IR: gpu.return
 // DYNAMIC-EXEC: agrees
 // DYNAMIC-EXEC-NEXT: PASS
-// GEMM-KEPT: 12 hazards, 0 barriers inserted, 2 kept, 0 removed
+// GEMM-KEPT: hazards: 12, barriers-inserted: 0, barriers-kept: 2, barriers-removed: 0
 
 // TWO: 2
 // ONE: 1

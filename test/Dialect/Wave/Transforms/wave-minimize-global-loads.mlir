@@ -61,7 +61,7 @@
 // RUN: wave-opt %t.weaker.mlir --wave-expand-fragments --wave-minimize-global-loads=summary --mlir-print-local-scope 2>&1 | FileCheck %s --check-prefix=WEAKER
 // RUN: wave-run %examples/gemm_dynamic.mlir --grid=3,4 --scalar=M=200 --scalar=N=136 --scalar=K=96 --compare-pipeline=wave-minimize-global-loads | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %t.weaker.mlir --grid=3,2 --scalar=M=72 --scalar=N=130 --scalar=K=36 --compare-pipeline=wave-minimize-global-loads | FileCheck %s --check-prefix=SAME
-// DYNAMIC: remark: wave-minimize-global-loads: 2 tiles restaged: 4 -> 2 global reads, 40 -> 8 wave loads, 2560 -> 512 lane loads, 3 -> 16 bytes a load; 0 already minimal
+// DYNAMIC: remark: wave-minimize-global-loads: tiles-restaged: 2, global-reads-before: 4, global-reads-after: 2, wave-loads-before: 40, wave-loads-after: 8, lane-loads-before: 2560, lane-loads-after: 512, bytes-per-load-before: 3, bytes-per-load-after: 16, tiles-already-minimal: 0
 // DYNAMIC-LABEL: gpu.func @gemm_dynamic(
 // DYNAMIC:         scf.for
 // DYNAMIC-NEXT:      wave.read %{{.*}} map affine_map<(d0, d1, d2) -> (d0 floordiv 4 + d1 * 64, (d0 mod 4) * 8 + d2 * 32)> bounded : memref<?x?xf16> -> vector<8xf16>
@@ -69,7 +69,7 @@
 // DYNAMIC-NEXT:      wave.read %{{.*}} map affine_map<(d0, d1, d2) -> (d0 floordiv 8 + d1 * 32, (d0 mod 8) * 8 + d2 * 64)> bounded : memref<?x?xf16> -> vector<8xf16>
 // DYNAMIC-NEXT:      wave.write
 // DYNAMIC-NEXT:      wave.barrier
-// WEAKER: remark: wave-minimize-global-loads: 2 tiles restaged: 4 -> 6 global reads, 40 -> 24 wave loads, 2560 -> 1536 lane loads, 3 -> 5 bytes a load
+// WEAKER: remark: wave-minimize-global-loads: tiles-restaged: 2, global-reads-before: 4, global-reads-after: 6, wave-loads-before: 40, wave-loads-after: 24, lane-loads-before: 2560, lane-loads-after: 1536, bytes-per-load-before: 3, bytes-per-load-after: 5
 // WEAKER-COUNT-2: bounded : memref<?x?xf16> -> vector<4xf16>
 // WEAKER-COUNT-4: bounded : memref<?x?xf16> -> vector<2xf16>
 // OPT-LABEL: gpu.func @lane_private_copy(
@@ -78,7 +78,7 @@
 
 // SAME: PASS
 
-// SUMMARY: remark: wave-minimize-global-loads: 17 tiles restaged: 38 -> 22 global reads, 70 -> 27 wave loads, 4480 -> 1632 lane loads, 5 -> 15 bytes a load; 1 already minimal; left alone: 1 other users, 2 unanalyzable, 1 dynamic extent, 2 not a dense box, 1 not bijective, 2 not contiguous, 3 not movable
+// SUMMARY: remark: wave-minimize-global-loads: tiles-restaged: 17, global-reads-before: 38, global-reads-after: 22, wave-loads-before: 70, wave-loads-after: 27, lane-loads-before: 4480, lane-loads-after: 1632, bytes-per-load-before: 5, bytes-per-load-after: 15, tiles-already-minimal: 1, bail-other-users: 1, bail-unanalyzable: 2, bail-dynamic-extent: 1, bail-not-dense-box: 2, bail-not-bijective: 1, bail-not-contiguous: 2, bail-not-movable: 3
 
 #k = #wave.kernel<chip = "gfx942", wave_size = 64>
 #lds = #gpu.address_space<workgroup>
@@ -806,7 +806,7 @@ gpu.func @bail_swizzle_misaligned(%X: memref<16x32xf16>, %Out: memref<16x32xf16>
 
 // The GEMM example: A (64x32) and B (32x64, stored K x N) each become one
 // read of 8 f16 a lane per K step, row-major over the block.
-// GEMM: remark: wave-minimize-global-loads: 2 tiles restaged: 4 -> 2 global reads, 40 -> 8 wave loads, 2560 -> 512 lane loads, 3 -> 16 bytes a load; 0 already minimal
+// GEMM: remark: wave-minimize-global-loads: tiles-restaged: 2, global-reads-before: 4, global-reads-after: 2, wave-loads-before: 40, wave-loads-after: 8, lane-loads-before: 2560, lane-loads-after: 512, bytes-per-load-before: 3, bytes-per-load-after: 16, tiles-already-minimal: 0
 // GEMM-LABEL: gpu.func @gemm(
 // GEMM:         scf.for
 // GEMM-NEXT:      wave.read %{{.*}} map affine_map<(d0, d1, d2) -> (d0 floordiv 4 + d1 * 64, (d0 mod 4) * 8 + d2 * 32)> : memref<256x256xf16> -> vector<8xf16>

@@ -96,7 +96,7 @@
 // RUN: wave-run %s --kernel=lds_read_never_written --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=lds_read_never_written --compare-pipeline=wave-optimize 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-opt %s --wave-remove-divergence --wave-insert-barriers=summary 2>&1 >/dev/null | FileCheck %s --check-prefix=BARRIERS
-// BARRIERS: wave-insert-barriers: {{[0-9]+}} hazards, 0 barriers inserted
+// BARRIERS: wave-insert-barriers: hazards: {{[0-9]+}}, barriers-inserted: 0
 // RUN: wave-run %s --kernel=cost_at_threshold --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=same_value_in_both_arms --compare-pipeline=wave-remove-divergence 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=cost_over_threshold --compare-pipeline='wave-remove-divergence{threshold=9}' 2>/dev/null | FileCheck %s --check-prefix=SAME
@@ -123,7 +123,7 @@
 // EXAMPLE-NEXT:    wave.write %[[Y]]
 // EXAMPLE-NEXT:    gpu.return
 
-// SUMMARY: remark: wave-remove-divergence: 21 converted, 2 store pairs merged, 5 operands selected, 8 left uniform; kept: 9 side effect, 1 barrier, 2 convergent, 5 out of bounds, 2 LDS read, 2 cost
+// SUMMARY: remark: wave-remove-divergence: converted: 21, stores-merged: 2, operands-selected: 5, left-uniform: 8, rejected-side-effect: 9, rejected-barrier: 1, rejected-convergent: 2, rejected-out-of-bounds: 5, rejected-lds-read: 2, rejected-cost: 2
 
 #k = #wave.kernel<chip = "gfx942", wave_size = 64>
 #lds = #gpu.address_space<workgroup>

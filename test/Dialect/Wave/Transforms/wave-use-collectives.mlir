@@ -32,7 +32,7 @@
 // SAME: PASS
 // TWO: {{^}}2{{$}}
 
-// SUMMARY: remark: wave-use-collectives: 11 LDS reduction trees found, 7 rewritten; 27 levels replaced by wave.reduce, 2 kept in LDS; 7 left alone
+// SUMMARY: remark: wave-use-collectives: trees-found: 11, trees-rewritten: 7, levels-replaced: 27, levels-kept: 2, left-alone: 7
 
 // EXAMPLE-LABEL: gpu.func @reduce_lds(
 // EXAMPLE:         wave.barrier

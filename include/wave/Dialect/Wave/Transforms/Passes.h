@@ -5,6 +5,7 @@
 
 #include "wave/Dialect/Wave/IR/WaveDialect.h"
 #include "wave/Dialect/Wave/Transforms/Kernels.h"
+#include "wave/Dialect/Wave/Transforms/StatisticCounts.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Pass/Pass.h"
@@ -19,15 +20,6 @@ enum class PipelineBuffer { Registers, Lds };
 
 #define GEN_PASS_REGISTRATION
 #include "wave/Dialect/Wave/Transforms/Passes.h.inc"
-
-/// Opens the remark that a pass's `summary` option prints, on `op` and headed
-/// by the pass's command-line name. Unlike `op->emitRemark()`, it does not
-/// attach the whole operation as a note.
-inline InFlightDiagnostic emitPassSummary(Pass &pass, Operation *op) {
-  InFlightDiagnostic remark = emitRemark(op->getLoc());
-  remark << pass.getArgument() << ": ";
-  return remark;
-}
 
 } // namespace mlir::wave
 

@@ -14,6 +14,14 @@ defvar ReferenceKernelsOption =
            "Also transform reference kernels (those another kernel names "
            "with wave.reference), which are left as written by default">;
 
+// The passes that count through StatisticCounts print the counts of a run
+// with this option: the statistics themselves read 0 in release builds.
+defvar SummaryOption =
+    Option<"summary", "summary", "bool", "false",
+           "Also report the statistics as one remark on the operation the "
+           "pass runs on (LLVM release builds, such as the packaged MLIR, "
+           "do not count statistics)">;
+
 def WaveMinimizeGlobalLoads
     : Pass<"wave-minimize-global-loads"> {
   let summary = "Stages LDS tiles with the fewest, widest coalesced global "
@@ -58,9 +66,7 @@ def WaveMinimizeGlobalLoads
     Option<"loadBits", "load-bits", "unsigned", "128",
            "Widest load of one lane in bits: 8, 16, 32, 64 or 128 "
            "(global_load_dwordx4)">,
-    Option<"summary", "summary", "bool", "false",
-           "Also report the statistics as a remark on the module (the "
-           "packaged MLIR is built without statistics)">,
+    SummaryOption,
     ReferenceKernelsOption,
   ];
   let statistics = [
@@ -154,9 +160,7 @@ def WaveCoarsenLanes : Pass<"wave-coarsen-lanes"> {
   let options = [
     Option<"accessBits", "access-bits", "unsigned", "128",
            "Widest access of one lane in bits (128 is global_load_dwordx4)">,
-    Option<"summary", "summary", "bool", "false",
-           "Also report the statistics as a remark on the module (the "
-           "packaged MLIR is built without statistics)">,
+    SummaryOption,
     ReferenceKernelsOption,
   ];
   let statistics = [
@@ -217,9 +221,7 @@ def WaveUseCollectives : Pass<"wave-use-collectives"> {
     "::mlir::vector::VectorDialect",
   ];
   let options = [
-    Option<"summary", "summary", "bool", "false",
-           "Also report the statistics as a remark on the module (the "
-           "packaged MLIR is built without statistics)">,
+    SummaryOption,
     ReferenceKernelsOption,
   ];
   let statistics = [
@@ -267,9 +269,7 @@ def WaveFastMath : Pass<"wave-fast-math"> {
   let options = [
     Option<"finite", "finite", "bool", "false",
            "Also assume no NaN and no infinity (nnan, ninf)">,
-    Option<"summary", "summary", "bool", "false",
-           "Also report the statistics as a remark on the module (the "
-           "packaged MLIR is built without statistics)">,
+    SummaryOption,
     ReferenceKernelsOption,
   ];
   let statistics = [
@@ -390,9 +390,7 @@ def WaveInsertBarriers : Pass<"wave-insert-barriers"> {
            "Rely on the lowering keeping the LDS accesses of one wave in "
            "program order (no barrier between lanes of one wave); off, only "
            "a lane's own accesses are ordered">,
-    Option<"summary", "summary", "bool", /*default=*/"false",
-           "Emit a remark on the module with the counts the statistics keep "
-           "(LLVM release builds compile statistics out)">,
+    SummaryOption,
     ReferenceKernelsOption,
   ];
   let statistics = [
@@ -517,9 +515,7 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
            "Move the MMAs after an iteration's last LDS read to the start "
            "of the next iteration, beside its LDS staging, when there are "
            "at least this many (0: never)">,
-    Option<"summary", "summary", "bool", /*default=*/"false",
-           "Emit a remark on the module with the counts the statistics keep "
-           "(LLVM release builds compile statistics out)">,
+    SummaryOption,
     ReferenceKernelsOption,
   ];
   let statistics = [
@@ -614,9 +610,7 @@ def RemoveDivergence : Pass<"wave-remove-divergence"> {
     Option<"threshold", "threshold", "unsigned", /*default=*/"8",
            "Largest speculated cost (both arms plus the selects) of a "
            "divergent branch that is converted">,
-    Option<"summary", "summary", "bool", /*default=*/"false",
-           "Emit a remark on the root op with the counts the statistics "
-           "keep (LLVM release builds compile statistics out)">,
+    SummaryOption,
     ReferenceKernelsOption,
   ];
   let statistics = [
@@ -701,9 +695,7 @@ def BudgetRegisters : Pass<"wave-budget-registers"> {
     Option<"headroom", "headroom", "unsigned", /*default=*/"8",
            "VGPRs the estimate must leave free below the budget for "
            "addresses and temporaries that appear only in the lowering">,
-    Option<"summary", "summary", "bool", /*default=*/"false",
-           "Emit a remark on the root op with the counts the statistics "
-           "keep (LLVM release builds compile statistics out)">,
+    SummaryOption,
     ReferenceKernelsOption,
   ];
   let statistics = [
@@ -813,9 +805,7 @@ def ExpandFragments : Pass<"wave-expand-fragments"> {
     "::mlir::vector::VectorDialect",
   ];
   let options = [
-    Option<"summary", "summary", "bool", "false",
-           "Also report the statistics as a remark on the operation (the "
-           "packaged MLIR is built without statistics)">,
+    SummaryOption,
     Option<"packK", "pack-k", "bool", "true",
            "Read the A and B operands of a wave.mma_tile's consecutive K "
            "steps as one packed fragment (k_pack) of up to 16 bytes a lane">,
