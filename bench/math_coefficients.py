@@ -14,7 +14,8 @@ computed in mpmath (nodes, Chebyshev coefficients and their monomial form
 at 50 digits, rounded to double at the end, the constant term to two
 doubles: the last column), each interval's error measured at 401 points
 with Horner's rule in double but for its last step, exact (the pair
-MathF64.cpp computes).
+MathF64.cpp computes). With --trig-bound, how close an f64 below 2^30 comes
+to a multiple of pi/2 (what sin, cos and tan's reduction must resolve).
 """
 import sys
 
@@ -121,7 +122,36 @@ def main_f64():
     print("};")
 
 
+def closest_to_half_pi_multiple(top_exponent=30):
+    """The smallest |x - k pi/2| over doubles x in [1, 2^top_exponent): per
+    binade x = m 2^(e-52), the best approximations m/k of
+    (pi/2) 2^(52-e) are the continued fraction's convergents, and below
+    the largest denominator the binade allows none comes closer than the
+    last convergent. MathF64.cpp's kTrigF64Limit rests on it."""
+    mp.mp.dps = 120
+    closest = None
+    for e in range(top_exponent):
+        alpha = mp.pi / 2 * mp.mpf(2) ** (52 - e)
+        largest = int(mp.floor(mp.mpf(2) ** 53 / alpha)) + 1
+        p0, q0, p1, q1 = 1, 0, int(mp.floor(alpha)), 1
+        rest = alpha - mp.floor(alpha)
+        while q1 <= largest and rest:
+            distance = abs(p1 - q1 * alpha) * mp.mpf(2) ** (e - 52)
+            if closest is None or distance < closest:
+                closest = distance
+            alpha_next = 1 / rest
+            term = int(mp.floor(alpha_next))
+            rest = alpha_next - term
+            p0, q0, p1, q1 = p1, q1, term * p1 + p0, term * q1 + q0
+    return closest
+
+
 def main():
+    if "--trig-bound" in sys.argv[1:]:
+        closest = closest_to_half_pi_multiple()
+        print(f"closest f64 in [1, 2^30) to a multiple of pi/2: "
+              f"2^{float(mp.log(closest, 2)):.1f}")
+        return
     if "--f64" in sys.argv[1:]:
         return main_f64()
     mp.mp.dps = 40

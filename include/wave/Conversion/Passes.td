@@ -111,9 +111,13 @@ def WaveLowerMath : Pass<"wave-lower-math", "::mlir::gpu::GPUModuleOp"> {
       `convert-gpu-to-rocdl`, which lowers them to LLVM intrinsics.
 
     f64 takes the exact group (`absf` to `roundeven`, `clampf`, the
-    classifications): the backend has no f64 transcendental of its own, so
-    any other op on f64, and every op on another float type (f8, tf32, ...)
-    is an error at the op. Fast-math flags move to the intrinsics. Under
+    classifications) as intrinsics; the backend has no f64 transcendental
+    of its own, so `exp`, `exp2`, `log`, `log2`, `log10` and the expanded
+    functions are computed in f64 with double-double steps (TwoSum,
+    TwoProd by fma) and rounded once: within 1.5 ULP (at most 1.02
+    measured), f64 `sin`, `cos`, `tan` for |x| < 2^30 (NaN from there on).
+    Every op on another float type (f8, tf32, ...) is an error at the op.
+    Fast-math flags move to the intrinsics. Under
     `afn` (`wave-compile --fast-math`), on f32 (f16, bf16 through f32),
     `tanh`, `erf`, `log1p` and `expm1` take MLIR's f32 polynomial
     approximations (`populateMathPolynomialApproximationPatterns`: within
