@@ -25,6 +25,16 @@ import asm_metrics
 # is 32*32*8*2 FLOP (llvm-mca's model issues one every 8 cycles instead).
 MFMA_CYCLES = {"v_mfma_f32_32x32x8_f16": 32, "v_mfma_f32_32x32x8bf16_1k": 32,
                "v_mfma_f32_16x16x16_f16": 16, "v_mfma_f32_16x16x16bf16_1k": 16}
+# fp8 and bf8 (E4M3, E5M2, either operand): MI300X's 2615 TFLOP/s dense FP8
+# on 304 CUs at 2.1 GHz is 1024 FLOP a clock a SIMD, so a 32x32x16 MFMA
+# (32*32*16*2 FLOP) takes 32 cycles and a 16x16x32 one 16. gfx950 runs the
+# same opcodes (in the OCP encodings); MI355X's dense FP8 peak (5 PFLOP/s
+# on 256 CUs at 2.4 GHz, 2048 FLOP a clock a SIMD) is that of
+# v_mfma_f32_32x32x64_f8f6f4, and these are counted at gfx942's cycles, as
+# gfx950's old f16 kinds are.
+MFMA_CYCLES.update({f"v_mfma_f32_{shape}_{a}_{b}": cycles
+                    for shape, cycles in (("32x32x16", 32), ("16x16x32", 16))
+                    for a in ("fp8", "bf8") for b in ("fp8", "bf8")})
 # LDS: 32 banks of 4 bytes a clock per CU, shared by its 4 SIMDs; a wave
 # instruction takes at least 2 clocks (64 lanes, 32 a clock).
 LDS_BYTES_PER_CLOCK = 128

@@ -41,6 +41,11 @@ template <ElementKind K> inline double roundTo(double x) {
     return halfBitsToFloat(floatToHalfBits(roundToOddFloat(x)));
   else if constexpr (K == ElementKind::BF16)
     return bf16BitsToFloat(floatToBf16Bits(roundToOddFloat(x)));
+  else if constexpr (K == ElementKind::F8E4M3FNUZ ||
+                     K == ElementKind::F8E5M2FNUZ ||
+                     K == ElementKind::F8E4M3FN || K == ElementKind::F8E5M2)
+    return fp8BitsToDouble(getFp8Format(K),
+                           doubleToFp8Bits(getFp8Format(K), x));
   else
     llvm_unreachable("not a float kind");
 }
@@ -55,6 +60,12 @@ inline double roundFloat(ElementKind kind, double x) {
     return roundTo<ElementKind::F32>(x);
   case ElementKind::F64:
     return x;
+  case ElementKind::F8E4M3FNUZ:
+  case ElementKind::F8E5M2FNUZ:
+  case ElementKind::F8E4M3FN:
+  case ElementKind::F8E5M2:
+    return fp8BitsToDouble(getFp8Format(kind),
+                           doubleToFp8Bits(getFp8Format(kind), x));
   default:
     llvm_unreachable("not a float kind");
   }

@@ -40,6 +40,14 @@ std::optional<ElementKind> mlir::wave::getElementKind(Type type) {
     return ElementKind::F32;
   if (type.isF64())
     return ElementKind::F64;
+  if (isa<Float8E4M3FNUZType>(type))
+    return ElementKind::F8E4M3FNUZ;
+  if (isa<Float8E5M2FNUZType>(type))
+    return ElementKind::F8E5M2FNUZ;
+  if (isa<Float8E4M3FNType>(type))
+    return ElementKind::F8E4M3FN;
+  if (isa<Float8E5M2Type>(type))
+    return ElementKind::F8E5M2;
   return std::nullopt;
 }
 
@@ -48,6 +56,10 @@ unsigned mlir::wave::getBitWidth(ElementKind kind) {
   case ElementKind::I1:
     return 1;
   case ElementKind::I8:
+  case ElementKind::F8E4M3FNUZ:
+  case ElementKind::F8E5M2FNUZ:
+  case ElementKind::F8E4M3FN:
+  case ElementKind::F8E5M2:
     return 8;
   case ElementKind::I16:
   case ElementKind::F16:
@@ -64,8 +76,16 @@ unsigned mlir::wave::getBitWidth(ElementKind kind) {
 }
 
 bool mlir::wave::isFloat(ElementKind kind) {
-  return kind == ElementKind::F16 || kind == ElementKind::BF16 ||
-         kind == ElementKind::F32 || kind == ElementKind::F64;
+  switch (kind) {
+  case ElementKind::I1:
+  case ElementKind::I8:
+  case ElementKind::I16:
+  case ElementKind::I32:
+  case ElementKind::I64:
+    return false;
+  default:
+    return true;
+  }
 }
 
 StringRef mlir::wave::getElementKindName(ElementKind kind) {
@@ -88,6 +108,14 @@ StringRef mlir::wave::getElementKindName(ElementKind kind) {
     return "f32";
   case ElementKind::F64:
     return "f64";
+  case ElementKind::F8E4M3FNUZ:
+    return "f8E4M3FNUZ";
+  case ElementKind::F8E5M2FNUZ:
+    return "f8E5M2FNUZ";
+  case ElementKind::F8E4M3FN:
+    return "f8E4M3FN";
+  case ElementKind::F8E5M2:
+    return "f8E5M2";
   }
   llvm_unreachable("unknown element kind");
 }
@@ -102,6 +130,11 @@ double mlir::wave::floatFromBits(ElementKind kind, uint64_t bits) {
     return llvm::bit_cast<float>(uint32_t(bits));
   case ElementKind::F64:
     return llvm::bit_cast<double>(bits);
+  case ElementKind::F8E4M3FNUZ:
+  case ElementKind::F8E5M2FNUZ:
+  case ElementKind::F8E4M3FN:
+  case ElementKind::F8E5M2:
+    return fp8BitsToDouble(getFp8Format(kind), uint8_t(bits));
   default:
     llvm_unreachable("not a float kind");
   }
@@ -117,6 +150,11 @@ uint64_t mlir::wave::floatToBits(ElementKind kind, double value) {
     return llvm::bit_cast<uint32_t>(float(value));
   case ElementKind::F64:
     return llvm::bit_cast<uint64_t>(value);
+  case ElementKind::F8E4M3FNUZ:
+  case ElementKind::F8E5M2FNUZ:
+  case ElementKind::F8E4M3FN:
+  case ElementKind::F8E5M2:
+    return doubleToFp8Bits(getFp8Format(kind), value);
   default:
     llvm_unreachable("not a float kind");
   }

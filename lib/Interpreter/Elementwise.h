@@ -48,6 +48,14 @@ Handler selectFloatElementwise(ElementKind kind) {
     return floatElementwise<Fn, ElementKind::F32, Arity>;
   case ElementKind::F64:
     return floatElementwise<Fn, ElementKind::F64, Arity>;
+  case ElementKind::F8E4M3FNUZ:
+    return floatElementwise<Fn, ElementKind::F8E4M3FNUZ, Arity>;
+  case ElementKind::F8E5M2FNUZ:
+    return floatElementwise<Fn, ElementKind::F8E5M2FNUZ, Arity>;
+  case ElementKind::F8E4M3FN:
+    return floatElementwise<Fn, ElementKind::F8E4M3FN, Arity>;
+  case ElementKind::F8E5M2:
+    return floatElementwise<Fn, ElementKind::F8E5M2, Arity>;
   default:
     llvm_unreachable("not a float kind");
   }

@@ -1,15 +1,20 @@
 //===- Float.h - Narrow float conversions -----------------------*- C++ -*-===//
 //
 // f16 and bf16 to and from f32 with round-to-nearest-even, by bit
-// manipulation (APFloat is far too slow for an inner loop).
+// manipulation (APFloat is far too slow for an inner loop); the 8-bit float
+// formats to and from double, by scaling.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef WAVE_LIB_INTERPRETER_FLOAT_H
 #define WAVE_LIB_INTERPRETER_FLOAT_H
 
-#include "llvm/ADT/bit.h"
+#include "wave/Interpreter/Buffer.h"
 
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/ErrorHandling.h"
+
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 
@@ -69,6 +74,126 @@ inline uint16_t floatToBf16Bits(float f) {
   if ((x & 0x7fffffff) > 0x7f800000) // NaN: keep it quiet.
     return uint16_t((x >> 16) | 0x40);
   return uint16_t((x + 0x7fff + ((x >> 16) & 1)) >> 16);
+}
+
+/// How an 8-bit float format spends its top codes: IEEE-like (E5M2:
+/// exponent all ones is infinity or NaN), NaN only where every bit but the
+/// sign is set (E4M3FN), or no infinity, no -0 and the one NaN 0x80 (FNUZ).
+enum class Fp8NanEncoding { Ieee, AllOnes, NegativeZero };
+
+/// An 8-bit float format: sign, 7 - mantissaBits exponent bits, mantissa.
+struct Fp8Format {
+  unsigned mantissaBits;
+  int bias;
+  Fp8NanEncoding nan;
+
+  unsigned exponentMask() const { return (1u << (7 - mantissaBits)) - 1; }
+  /// The largest finite magnitude.
+  double maxFinite() const {
+    int topExponent = int(exponentMask()) - bias;
+    switch (nan) {
+    case Fp8NanEncoding::Ieee: // The top exponent is infinity and NaN.
+      return std::ldexp(2.0 - std::ldexp(1.0, -int(mantissaBits)),
+                        topExponent - 1);
+    case Fp8NanEncoding::AllOnes: // Mantissa all ones is NaN.
+      return std::ldexp(2.0 - std::ldexp(1.0, 1 - int(mantissaBits)),
+                        topExponent);
+    case Fp8NanEncoding::NegativeZero:
+      return std::ldexp(2.0 - std::ldexp(1.0, -int(mantissaBits)), topExponent);
+    }
+    return 0;
+  }
+};
+
+// MLIR's f8E4M3FNUZ, f8E5M2FNUZ (gfx942's fp8 and bf8), f8E4M3FN and f8E5M2
+// (the OCP formats gfx950 reads).
+inline constexpr Fp8Format kF8E4M3FNUZ{3, 8, Fp8NanEncoding::NegativeZero};
+inline constexpr Fp8Format kF8E5M2FNUZ{2, 16, Fp8NanEncoding::NegativeZero};
+inline constexpr Fp8Format kF8E4M3FN{3, 7, Fp8NanEncoding::AllOnes};
+inline constexpr Fp8Format kF8E5M2{2, 15, Fp8NanEncoding::Ieee};
+
+/// The format of an 8-bit float kind.
+inline Fp8Format getFp8Format(ElementKind kind) {
+  switch (kind) {
+  case ElementKind::F8E4M3FNUZ:
+    return kF8E4M3FNUZ;
+  case ElementKind::F8E5M2FNUZ:
+    return kF8E5M2FNUZ;
+  case ElementKind::F8E4M3FN:
+    return kF8E4M3FN;
+  case ElementKind::F8E5M2:
+    return kF8E5M2;
+  default:
+    llvm_unreachable("not an 8-bit float kind");
+  }
+}
+
+/// The value of `bits` in `format`, exactly (NaN keeps its sign).
+inline double fp8BitsToDouble(Fp8Format format, uint8_t bits) {
+  unsigned m = format.mantissaBits;
+  unsigned exponent = (bits >> m) & format.exponentMask();
+  unsigned mantissa = bits & ((1u << m) - 1);
+  double sign = bits & 0x80 ? -1.0 : 1.0;
+  switch (format.nan) {
+  case Fp8NanEncoding::Ieee:
+    if (exponent == format.exponentMask())
+      return mantissa ? std::copysign(NAN, sign) : sign * INFINITY;
+    break;
+  case Fp8NanEncoding::AllOnes:
+    if ((bits & 0x7f) == 0x7f)
+      return std::copysign(NAN, sign);
+    break;
+  case Fp8NanEncoding::NegativeZero:
+    if (bits == 0x80)
+      return NAN;
+    break;
+  }
+  int scale = 1 - format.bias - int(m); // Subnormals: mantissa * 2^scale.
+  if (exponent == 0)
+    return sign * std::ldexp(double(mantissa), scale);
+  return sign *
+         std::ldexp(double(mantissa | (1u << m)), int(exponent) - 1 + scale);
+}
+
+/// `x` rounded to nearest even in `format`, as MLIR's arith.truncf defines
+/// it (APFloat): no saturation, so magnitudes that round past the largest
+/// finite value are infinity where the format has one (E5M2) and NaN where
+/// it has none, as is infinity; NaN is 0x80 in FNUZ (which has no -0: a
+/// negative value that rounds to zero is +0), the sign with 0x7f in E4M3FN
+/// and, in E5M2, the sign with 0x7e (quiet) and the payload's top bit.
+inline uint8_t doubleToFp8Bits(Fp8Format format, double x) {
+  uint8_t sign = std::signbit(x) ? 0x80 : 0;
+  uint8_t payloadTop = (llvm::bit_cast<uint64_t>(x) >> 50) & 1;
+  uint8_t nanBits = format.nan == Fp8NanEncoding::NegativeZero ? 0x80
+                    : format.nan == Fp8NanEncoding::AllOnes
+                        ? sign | 0x7f
+                        : sign | 0x7e | payloadTop;
+  uint8_t infBits = format.nan == Fp8NanEncoding::Ieee ? sign | 0x7c : nanBits;
+  if (std::isnan(x))
+    return nanBits;
+  int m = int(format.mantissaBits);
+  int minExponent = 1 - format.bias; // Of the smallest normal.
+  double magnitude = std::fabs(x);
+  if (std::isinf(magnitude))
+    return infBits;
+  // The spacing of the format around `magnitude` (2^(minExponent - m) for
+  // subnormals): dividing by it is exact, and nearbyint rounds to nearest
+  // even in the default rounding mode.
+  int exponent = magnitude == 0 ? minExponent
+                                : std::max(std::ilogb(magnitude), minExponent);
+  double ulp = std::ldexp(1.0, exponent - m);
+  double rounded = std::nearbyint(magnitude / ulp) * ulp;
+  if (rounded > format.maxFinite())
+    return infBits;
+  if (rounded == 0)
+    return format.nan == Fp8NanEncoding::NegativeZero ? 0 : sign;
+  int roundedExponent = std::ilogb(rounded);
+  if (roundedExponent < minExponent)
+    return sign | uint8_t(rounded / ulp);
+  unsigned mantissa =
+      unsigned(std::ldexp(rounded, m - roundedExponent)) - (1u << m);
+  return sign | uint8_t(unsigned(roundedExponent + format.bias) << m) |
+         uint8_t(mantissa);
 }
 
 } // namespace mlir::wave::interp

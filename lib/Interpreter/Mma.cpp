@@ -76,8 +76,8 @@ static Status waveMma(Wave &w, const Instr &instr) {
         int64_t(0), [](Slot s) { return signExtend(s.u, 8); },
         [](Slot s) { return signExtend(s.u, 32); }, store);
   } else {
-    // Every input kind is exact in f32; products are exact in double, so
-    // each step rounds once to f32.
+    // Every input type (f32, f16, bf16, the fp8 formats) is exact in f32;
+    // products are exact in double, so each step rounds once to f32.
     struct {
       float multiplyAdd(float sum, float x, float y) const {
         return float(double(sum) + double(x) * double(y));
@@ -105,7 +105,7 @@ static LogicalResult compileMma(Compiler &c, Operation *op, MmaKind kind,
   tables.k = layout.k;
   tables.kPerLane = layout.kPerLane;
   tables.accPerLane = layout.accPerLane;
-  tables.integer = kind == MmaKind::i32_16x16x32_i8;
+  tables.integer = layout.a == MmaElement::i8;
   auto fill = [&](MmaOperand operand, int64_t slots, int64_t columns,
                   std::vector<uint32_t> &table) {
     table.resize(slots * layout.waveSize);
@@ -140,16 +140,21 @@ static LogicalResult compileMfma(Compiler &c, amdgpu::MFMAOp op) {
     auto vector = dyn_cast<VectorType>(type);
     return vector ? vector.getNumElements() : 1;
   };
-  Type input = getElementTypeOrSelf(op.getSourceA().getType());
-  Type accType = getElementTypeOrSelf(op.getDestC().getType());
+  auto elementType = [](Value value) {
+    return getElementTypeOrSelf(value.getType());
+  };
+  MLIRContext *context = op.getContext();
   for (unsigned value = 0; value <= getMaxEnumValForMmaKind(); ++value) {
     MmaKind kind = MmaKind(value);
     const MmaLayout &layout = getMmaLayout(kind);
     if (layout.m == op.getM() && layout.n == op.getN() &&
         layout.k == op.getK() &&
-        layout.getInputElementType(op.getContext()) == input &&
-        getElementTypeOrSelf(op.getSourceB().getType()) == input &&
-        layout.getAccElementType(op.getContext()) == accType &&
+        layout.getElementType(MmaOperand::A, context) ==
+            elementType(op.getSourceA()) &&
+        layout.getElementType(MmaOperand::B, context) ==
+            elementType(op.getSourceB()) &&
+        layout.getElementType(MmaOperand::Acc, context) ==
+            elementType(op.getDestC()) &&
         perLane(op.getSourceA().getType()) == layout.kPerLane &&
         perLane(op.getSourceB().getType()) == layout.kPerLane &&
         perLane(op.getDestC().getType()) == layout.accPerLane)

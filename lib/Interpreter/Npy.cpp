@@ -34,6 +34,12 @@ static StringRef getDescr(ElementKind kind) {
     return "<f4";
   case ElementKind::F64:
     return "<f8";
+  // NumPy has no 8-bit floats: the raw bytes, as bf16's are raw u2.
+  case ElementKind::F8E4M3FNUZ:
+  case ElementKind::F8E5M2FNUZ:
+  case ElementKind::F8E4M3FN:
+  case ElementKind::F8E5M2:
+    return "|u1";
   }
   llvm_unreachable("unknown element kind");
 }

@@ -6,6 +6,7 @@
 #include "wave/Pipelines/Optimize.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/ArithToAMDGPU/ArithToAMDGPU.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
@@ -97,6 +98,12 @@ void mlir::wave::buildUpstreamToROCDLPipeline(
   // every one before it. Here they are blocks, and the output is the same as
   // with cse before the lowering above.
   gpuModule.addPass(createCSEPass());
+  // arith.extf and arith.truncf of the 8-bit float types become the chip's
+  // conversion instructions (v_cvt_f32_fp8, v_cvt_pk_fp8_f32, ...), which
+  // convert-gpu-to-rocdl lowers: arith-to-llvm has none for them.
+  ArithToAMDGPUConversionPassOptions arithToAmdgpu;
+  arithToAmdgpu.chipset = options.chip;
+  gpuModule.addPass(createArithToAMDGPUConversionPass(arithToAmdgpu));
   // Kernels take bare pointers and see their memrefs through HIP's ABI.
   ConvertGpuOpsToROCDLOpsOptions rocdl;
   rocdl.chipset = options.chip;

@@ -98,21 +98,21 @@ std::string substitute(std::string text,
 }
 
 std::string gemmIR(const MmaLayout &layout, MLIRContext &context) {
-  Type acc = layout.getAccElementType(&context);
+  Type acc = layout.getElementType(MmaOperand::Acc, &context);
   auto str = [](int64_t x) { return std::to_string(x); };
-  return substitute(kGemmIR,
-                    {{"M", str(layout.m)},
-                     {"K", str(layout.k)},
-                     {"KPL", str(layout.kPerLane)},
-                     {"KTOT", str(4 * layout.k)},
-                     {"ROWS", str(2 * layout.m)},
-                     {"KPAD", str(layout.k + 4)},
-                     {"MPAD", str(layout.m + 4)},
-                     {"T", typeName(layout.getInputElementType(&context))},
-                     {"ACCN", str(layout.accPerLane)},
-                     {"ACCT", typeName(acc)},
-                     {"ZERO", isa<FloatType>(acc) ? "0.0" : "0"},
-                     {"KIND", stringifyMmaKind(layout.kind).str()}});
+  return substitute(
+      kGemmIR, {{"M", str(layout.m)},
+                {"K", str(layout.k)},
+                {"KPL", str(layout.kPerLane)},
+                {"KTOT", str(4 * layout.k)},
+                {"ROWS", str(2 * layout.m)},
+                {"KPAD", str(layout.k + 4)},
+                {"MPAD", str(layout.m + 4)},
+                {"T", typeName(layout.getElementType(MmaOperand::A, &context))},
+                {"ACCN", str(layout.accPerLane)},
+                {"ACCT", typeName(acc)},
+                {"ZERO", isa<FloatType>(acc) ? "0.0" : "0"},
+                {"KIND", stringifyMmaKind(layout.kind).str()}});
 }
 
 /// Coordinate of `operand` element (lane, slot) from the layout table.

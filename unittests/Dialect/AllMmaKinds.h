@@ -9,11 +9,32 @@ namespace mlir::wave {
 
 /// Every kind of the layout table: a new kind is tested by adding it here.
 inline constexpr MmaKind kAllMmaKinds[] = {
-    MmaKind::f32_32x32x8_f16,   MmaKind::f32_16x16x16_f16,
-    MmaKind::f32_32x32x8_bf16,  MmaKind::f32_16x16x16_bf16,
-    MmaKind::i32_16x16x32_i8,   MmaKind::f32_16x16x4_f32,
-    MmaKind::f32_32x32x16_f16,  MmaKind::f32_16x16x32_f16,
-    MmaKind::f32_32x32x16_bf16, MmaKind::f32_16x16x32_bf16};
+    MmaKind::f32_32x32x8_f16,
+    MmaKind::f32_16x16x16_f16,
+    MmaKind::f32_32x32x8_bf16,
+    MmaKind::f32_16x16x16_bf16,
+    MmaKind::i32_16x16x32_i8,
+    MmaKind::f32_16x16x4_f32,
+    MmaKind::f32_32x32x16_f16,
+    MmaKind::f32_16x16x32_f16,
+    MmaKind::f32_32x32x16_bf16,
+    MmaKind::f32_16x16x32_bf16,
+    MmaKind::f32_32x32x16_f8E4M3FNUZ,
+    MmaKind::f32_32x32x16_f8E4M3FNUZ_f8E5M2FNUZ,
+    MmaKind::f32_32x32x16_f8E5M2FNUZ_f8E4M3FNUZ,
+    MmaKind::f32_32x32x16_f8E5M2FNUZ,
+    MmaKind::f32_16x16x32_f8E4M3FNUZ,
+    MmaKind::f32_16x16x32_f8E4M3FNUZ_f8E5M2FNUZ,
+    MmaKind::f32_16x16x32_f8E5M2FNUZ_f8E4M3FNUZ,
+    MmaKind::f32_16x16x32_f8E5M2FNUZ,
+    MmaKind::f32_32x32x16_f8E4M3FN,
+    MmaKind::f32_32x32x16_f8E4M3FN_f8E5M2,
+    MmaKind::f32_32x32x16_f8E5M2_f8E4M3FN,
+    MmaKind::f32_32x32x16_f8E5M2,
+    MmaKind::f32_16x16x32_f8E4M3FN,
+    MmaKind::f32_16x16x32_f8E4M3FN_f8E5M2,
+    MmaKind::f32_16x16x32_f8E5M2_f8E4M3FN,
+    MmaKind::f32_16x16x32_f8E5M2};
 
 } // namespace mlir::wave
 

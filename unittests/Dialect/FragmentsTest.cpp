@@ -118,9 +118,8 @@ TEST_P(FragmentLayoutTest, ShapesAndTypesFollowTheKind) {
   VectorType type = attr.getVectorType();
   EXPECT_EQ(type.getNumElements(),
             layout.getElementsPerLane(attr.getOperand()));
-  EXPECT_EQ(type.getElementType(), attr.getOperand() == MmaOperand::Acc
-                                       ? layout.getAccElementType(&context)
-                                       : layout.getInputElementType(&context));
+  EXPECT_EQ(type.getElementType(),
+            layout.getElementType(attr.getOperand(), &context));
 
   // A runs along K (its columns), B along K (its rows), the accumulator
   // along its rows; transposing swaps the dimension.

@@ -1,6 +1,7 @@
 //===- MmaLayoutTest.cpp - Tests of the MMA lane-layout tables ------------===//
 
 #include "wave/Dialect/Wave/IR/MmaLayout.h"
+#include "wave/Chip/Chip.h"
 #include "wave/Dialect/Wave/IR/WaveDialect.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -118,14 +119,41 @@ TEST(MmaLayoutTable, I32_16x16x32I8AndF32_16x16x4) {
 TEST(MmaLayoutTable, ElementTypes) {
   MLIRContext context;
   EXPECT_TRUE(getMmaLayout(MmaKind::f32_32x32x8_bf16)
-                  .getInputElementType(&context)
+                  .getElementType(MmaOperand::A, &context)
                   .isBF16());
   EXPECT_TRUE(getMmaLayout(MmaKind::i32_16x16x32_i8)
-                  .getAccElementType(&context)
+                  .getElementType(MmaOperand::Acc, &context)
                   .isInteger(32));
   EXPECT_TRUE(getMmaLayout(MmaKind::f32_16x16x4_f32)
-                  .getInputElementType(&context)
+                  .getElementType(MmaOperand::B, &context)
                   .isF32());
+  // A mixed fp8 kind: A and B in their own formats.
+  const MmaLayout &mixed =
+      getMmaLayout(MmaKind::f32_16x16x32_f8E5M2FNUZ_f8E4M3FNUZ);
+  EXPECT_TRUE(
+      isa<Float8E5M2FNUZType>(mixed.getElementType(MmaOperand::A, &context)));
+  EXPECT_TRUE(
+      isa<Float8E4M3FNUZType>(mixed.getElementType(MmaOperand::B, &context)));
+  EXPECT_TRUE(mixed.getElementType(MmaOperand::Acc, &context).isF32());
+}
+
+// The fp8 kinds are the chip's encodings only: FNUZ on gfx942, OCP on
+// gfx950, none on gfx90a.
+TEST(MmaLayoutTable, Fp8KindsByChip) {
+  MLIRContext context;
+  const ChipInfo &gfx90a = *lookupChip("gfx90a");
+  const ChipInfo &gfx942 = *lookupChip("gfx942");
+  const ChipInfo &gfx950 = *lookupChip("gfx950");
+  EXPECT_TRUE(isMmaKindOnChip(MmaKind::f32_32x32x16_f8E4M3FNUZ, gfx942));
+  EXPECT_FALSE(isMmaKindOnChip(MmaKind::f32_32x32x16_f8E4M3FNUZ, gfx950));
+  EXPECT_FALSE(isMmaKindOnChip(MmaKind::f32_32x32x16_f8E4M3FNUZ, gfx90a));
+  EXPECT_TRUE(isMmaKindOnChip(MmaKind::f32_16x16x32_f8E5M2_f8E4M3FN, gfx950));
+  EXPECT_FALSE(isMmaKindOnChip(MmaKind::f32_16x16x32_f8E5M2_f8E4M3FN, gfx942));
+  EXPECT_EQ(getMmaFp8TypesOnChip(gfx942, &context), "f8E4M3FNUZ, f8E5M2FNUZ");
+  EXPECT_EQ(getMmaFp8TypesOnChip(gfx950, &context), "f8E4M3FN, f8E5M2");
+  EXPECT_EQ(getMmaFp8TypesOnChip(gfx90a, &context), "none");
+  EXPECT_TRUE(isFp8MmaKind(MmaKind::f32_32x32x16_f8E5M2));
+  EXPECT_FALSE(isFp8MmaKind(MmaKind::i32_16x16x32_i8));
 }
 
 } // namespace

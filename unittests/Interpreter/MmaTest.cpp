@@ -10,7 +10,10 @@
 #include "../Dialect/AllMmaKinds.h"
 #include "KernelTestUtils.h"
 
+#include "wave/Chip/Chip.h"
 #include "wave/Dialect/Wave/IR/MmaLayout.h"
+
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace mlir::wave;
@@ -22,54 +25,43 @@ namespace {
 /// and writes its result slots to row l of %d.
 constexpr const char *kKernel = R"mlir(
 gpu.module @m {
-  gpu.func @mma(%a: memref<64x@K@x@T@>, %b: memref<64x@K@x@T@>,
-                %c: memref<64x@N@x@TA@>, %d: memref<64x@N@x@TA@>) kernel
+  gpu.func @mma(%a: memref<64x@K@x@TA@>, %b: memref<64x@K@x@TB@>,
+                %c: memref<64x@N@x@TC@>, %d: memref<64x@N@x@TC@>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>,
-                  wave.kernel = #wave.kernel<chip = "gfx950", wave_size = 64>} {
+                  wave.kernel = #wave.kernel<chip = "@CHIP@", wave_size = 64>} {
     %l = gpu.thread_id x
     %c0 = arith.constant 0 : index
-    %va = wave.read %a[%l, %c0] : memref<64x@K@x@T@> -> vector<@K@x@T@>
-    %vb = wave.read %b[%l, %c0] : memref<64x@K@x@T@> -> vector<@K@x@T@>
-    %vc = wave.read %c[%l, %c0] : memref<64x@N@x@TA@> -> vector<@N@x@TA@>
+    %va = wave.read %a[%l, %c0] : memref<64x@K@x@TA@> -> vector<@K@x@TA@>
+    %vb = wave.read %b[%l, %c0] : memref<64x@K@x@TB@> -> vector<@K@x@TB@>
+    %vc = wave.read %c[%l, %c0] : memref<64x@N@x@TC@> -> vector<@N@x@TC@>
     %vd = wave.mma <@KIND@> %va, %vb, %vc
-        : vector<@K@x@T@>, vector<@K@x@T@> -> vector<@N@x@TA@>
-    wave.write %vd, %d[%l, %c0] : vector<@N@x@TA@>, memref<64x@N@x@TA@>
+        : vector<@K@x@TA@>, vector<@K@x@TB@> -> vector<@N@x@TC@>
+    wave.write %vd, %d[%l, %c0] : vector<@N@x@TC@>, memref<64x@N@x@TC@>
     gpu.return
   }
 }
 )mlir";
 
-StringRef inputType(MmaKind kind) {
-  switch (kind) {
-  case MmaKind::f32_32x32x8_f16:
-  case MmaKind::f32_16x16x16_f16:
-  case MmaKind::f32_32x32x16_f16:
-  case MmaKind::f32_16x16x32_f16:
-    return "f16";
-  case MmaKind::f32_32x32x8_bf16:
-  case MmaKind::f32_16x16x16_bf16:
-  case MmaKind::f32_32x32x16_bf16:
-  case MmaKind::f32_16x16x32_bf16:
-    return "bf16";
-  case MmaKind::i32_16x16x32_i8:
-    return "i8";
-  case MmaKind::f32_16x16x4_f32:
-    return "f32";
-  }
-  return "";
-}
-
 class MmaTest : public ::testing::TestWithParam<MmaKind> {};
 
 TEST_P(MmaTest, MatchesPlainMatrixMultiply) {
   const MmaLayout &layout = getMmaLayout(GetParam());
-  bool integer = GetParam() == MmaKind::i32_16x16x32_i8;
-  StringRef type = inputType(GetParam());
+  // Every kind is on gfx950 but gfx942's fp8 kinds (FNUZ encodings).
+  std::string chip =
+      isMmaKindOnChip(GetParam(), *lookupChip("gfx950")) ? "gfx950" : "gfx942";
+  MLIRContext types;
+  auto typeName = [&](MmaOperand operand) {
+    std::string text;
+    llvm::raw_string_ostream(text) << layout.getElementType(operand, &types);
+    return text;
+  };
   KernelModule module(
       substitute(kKernel, {{"K", std::to_string(layout.kPerLane)},
                            {"N", std::to_string(layout.accPerLane)},
-                           {"T", type.str()},
-                           {"TA", integer ? "i32" : "f32"},
+                           {"TA", typeName(MmaOperand::A)},
+                           {"TB", typeName(MmaOperand::B)},
+                           {"TC", typeName(MmaOperand::Acc)},
+                           {"CHIP", chip},
                            {"KIND", stringifyMmaKind(GetParam()).str()}}));
   ASSERT_TRUE(module.parsed()) << module.allDiagnostics();
 
@@ -83,17 +75,18 @@ TEST_P(MmaTest, MatchesPlainMatrixMultiply) {
   for (int64_t i = 0; i < m * n; ++i)
     c[i] = (i * 3) % 11 - 5;
 
-  ElementKind in = *getElementKind(
-      type == "f16"    ? Type(Float16Type::get(&module.context))
-      : type == "bf16" ? Type(BFloat16Type::get(&module.context))
-      : type == "i8"   ? Type(IntegerType::get(&module.context, 8))
-                       : Type(Float32Type::get(&module.context)));
-  ElementKind acc = integer ? ElementKind::I32 : ElementKind::F32;
+  auto kindOf = [&](MmaOperand operand) {
+    return *getElementKind(layout.getElementType(operand, &module.context));
+  };
   SmallVector<Buffer> args;
-  args.emplace_back(in, ArrayRef<int64_t>{64, layout.kPerLane});
-  args.emplace_back(in, ArrayRef<int64_t>{64, layout.kPerLane});
-  args.emplace_back(acc, ArrayRef<int64_t>{64, layout.accPerLane});
-  args.emplace_back(acc, ArrayRef<int64_t>{64, layout.accPerLane});
+  args.emplace_back(kindOf(MmaOperand::A),
+                    ArrayRef<int64_t>{64, layout.kPerLane});
+  args.emplace_back(kindOf(MmaOperand::B),
+                    ArrayRef<int64_t>{64, layout.kPerLane});
+  args.emplace_back(kindOf(MmaOperand::Acc),
+                    ArrayRef<int64_t>{64, layout.accPerLane});
+  args.emplace_back(kindOf(MmaOperand::Acc),
+                    ArrayRef<int64_t>{64, layout.accPerLane});
   for (int64_t lane = 0; lane < 64; ++lane) {
     for (int64_t s = 0; s < layout.kPerLane; ++s) {
       auto [ar, ac] = layout.getCoordinate(MmaOperand::A, lane, s);
@@ -131,8 +124,10 @@ TEST(MmaWrap, IntegerAccumulatorWraps) {
   const MmaLayout &layout = getMmaLayout(MmaKind::i32_16x16x32_i8);
   KernelModule module(substitute(kKernel, {{"K", "8"},
                                            {"N", "4"},
-                                           {"T", "i8"},
-                                           {"TA", "i32"},
+                                           {"TA", "i8"},
+                                           {"TB", "i8"},
+                                           {"TC", "i32"},
+                                           {"CHIP", "gfx942"},
                                            {"KIND", "i32_16x16x32_i8"}}));
   ASSERT_TRUE(module.parsed()) << module.allDiagnostics();
   SmallVector<Buffer> args;

@@ -21,7 +21,22 @@
 namespace mlir::wave {
 
 /// Element types the interpreter computes with (`index` is `I64`).
-enum class ElementKind : uint8_t { I1, I8, I16, I32, I64, F16, BF16, F32, F64 };
+enum class ElementKind : uint8_t {
+  I1,
+  I8,
+  I16,
+  I32,
+  I64,
+  F16,
+  BF16,
+  F32,
+  F64,
+  // MLIR's 8-bit floats: f8E4M3FNUZ, f8E5M2FNUZ, f8E4M3FN, f8E5M2.
+  F8E4M3FNUZ,
+  F8E5M2FNUZ,
+  F8E4M3FN,
+  F8E5M2
+};
 
 /// The kind of `type`, or none for a type the interpreter does not model.
 std::optional<ElementKind> getElementKind(Type type);

@@ -138,10 +138,8 @@ unsigned FragmentAttr::getContiguousDim() const {
 VectorType FragmentAttr::getVectorType() const {
   MmaLayout layout = getLaneLayout();
   MLIRContext *context = getContext();
-  Type element = getOperand() == MmaOperand::Acc
-                     ? layout.getAccElementType(context)
-                     : layout.getInputElementType(context);
-  return VectorType::get({layout.getElementsPerLane(getOperand())}, element);
+  return VectorType::get({layout.getElementsPerLane(getOperand())},
+                         layout.getElementType(getOperand(), context));
 }
 
 int64_t FragmentAttr::getRunLength() const {

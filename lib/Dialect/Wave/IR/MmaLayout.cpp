@@ -16,7 +16,10 @@
 
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace mlir::wave;
@@ -59,47 +62,82 @@ AffineMap MmaLayout::getCoordinateMap(MmaOperand operand,
   return AffineMap::get(2, 0, results, context);
 }
 
-Type MmaLayout::getInputElementType(MLIRContext *context) const {
-  switch (kind) {
-  case MmaKind::f32_32x32x8_f16:
-  case MmaKind::f32_16x16x16_f16:
-  case MmaKind::f32_32x32x16_f16:
-  case MmaKind::f32_16x16x32_f16:
+Type MmaLayout::getElementType(MmaOperand operand, MLIRContext *context) const {
+  if (operand == MmaOperand::Acc)
+    return a == MmaElement::i8 ? Type(IntegerType::get(context, 32))
+                               : Type(Float32Type::get(context));
+  switch (operand == MmaOperand::A ? a : b) {
+  case MmaElement::f16:
     return Float16Type::get(context);
-  case MmaKind::f32_32x32x8_bf16:
-  case MmaKind::f32_16x16x16_bf16:
-  case MmaKind::f32_32x32x16_bf16:
-  case MmaKind::f32_16x16x32_bf16:
+  case MmaElement::bf16:
     return BFloat16Type::get(context);
-  case MmaKind::i32_16x16x32_i8:
+  case MmaElement::i8:
     return IntegerType::get(context, 8);
-  case MmaKind::f32_16x16x4_f32:
+  case MmaElement::f32:
     return Float32Type::get(context);
+  case MmaElement::f8E4M3FNUZ:
+    return Float8E4M3FNUZType::get(context);
+  case MmaElement::f8E5M2FNUZ:
+    return Float8E5M2FNUZType::get(context);
+  case MmaElement::f8E4M3FN:
+    return Float8E4M3FNType::get(context);
+  case MmaElement::f8E5M2:
+    return Float8E5M2Type::get(context);
   }
-  llvm_unreachable("unknown MMA kind");
-}
-
-Type MmaLayout::getAccElementType(MLIRContext *context) const {
-  if (kind == MmaKind::i32_16x16x32_i8)
-    return IntegerType::get(context, 32);
-  return Float32Type::get(context);
+  llvm_unreachable("unknown MMA element");
 }
 
 const MmaLayout &mlir::wave::getMmaLayout(MmaKind kind) {
-  // kind, M, N, K, wave size, elements of A/B a lane, accumulators a lane.
+  using E = MmaElement;
+  // kind, M, N, K, wave size, elements of A/B a lane, accumulators a lane,
+  // element types of A and B.
   static const MmaLayout kLayouts[] = {
-      {MmaKind::f32_32x32x8_f16, 32, 32, 8, 64, 4, 16},
-      {MmaKind::f32_16x16x16_f16, 16, 16, 16, 64, 4, 4},
-      {MmaKind::f32_32x32x8_bf16, 32, 32, 8, 64, 4, 16},
-      {MmaKind::f32_16x16x16_bf16, 16, 16, 16, 64, 4, 4},
-      {MmaKind::i32_16x16x32_i8, 16, 16, 32, 64, 8, 4},
-      {MmaKind::f32_16x16x4_f32, 16, 16, 4, 64, 1, 4},
+      {MmaKind::f32_32x32x8_f16, 32, 32, 8, 64, 4, 16, E::f16, E::f16},
+      {MmaKind::f32_16x16x16_f16, 16, 16, 16, 64, 4, 4, E::f16, E::f16},
+      {MmaKind::f32_32x32x8_bf16, 32, 32, 8, 64, 4, 16, E::bf16, E::bf16},
+      {MmaKind::f32_16x16x16_bf16, 16, 16, 16, 64, 4, 4, E::bf16, E::bf16},
+      {MmaKind::i32_16x16x32_i8, 16, 16, 32, 64, 8, 4, E::i8, E::i8},
+      {MmaKind::f32_16x16x4_f32, 16, 16, 4, 64, 1, 4, E::f32, E::f32},
       // gfx950: twice the K of the f16 and bf16 kinds above at the same
       // issue cost, each lane holding 8 consecutive K elements.
-      {MmaKind::f32_32x32x16_f16, 32, 32, 16, 64, 8, 16},
-      {MmaKind::f32_16x16x32_f16, 16, 16, 32, 64, 8, 4},
-      {MmaKind::f32_32x32x16_bf16, 32, 32, 16, 64, 8, 16},
-      {MmaKind::f32_16x16x32_bf16, 16, 16, 32, 64, 8, 4},
+      {MmaKind::f32_32x32x16_f16, 32, 32, 16, 64, 8, 16, E::f16, E::f16},
+      {MmaKind::f32_16x16x32_f16, 16, 16, 32, 64, 8, 4, E::f16, E::f16},
+      {MmaKind::f32_32x32x16_bf16, 32, 32, 16, 64, 8, 16, E::bf16, E::bf16},
+      {MmaKind::f32_16x16x32_bf16, 16, 16, 32, 64, 8, 4, E::bf16, E::bf16},
+      // fp8 (v_mfma_f32_32x32x16_fp8_fp8 ... bf8_bf8): 8 consecutive K
+      // elements a lane, each operand E4M3 or E5M2 in the chip's encoding.
+      {MmaKind::f32_32x32x16_f8E4M3FNUZ, 32, 32, 16, 64, 8, 16, E::f8E4M3FNUZ,
+       E::f8E4M3FNUZ},
+      {MmaKind::f32_32x32x16_f8E4M3FNUZ_f8E5M2FNUZ, 32, 32, 16, 64, 8, 16,
+       E::f8E4M3FNUZ, E::f8E5M2FNUZ},
+      {MmaKind::f32_32x32x16_f8E5M2FNUZ_f8E4M3FNUZ, 32, 32, 16, 64, 8, 16,
+       E::f8E5M2FNUZ, E::f8E4M3FNUZ},
+      {MmaKind::f32_32x32x16_f8E5M2FNUZ, 32, 32, 16, 64, 8, 16, E::f8E5M2FNUZ,
+       E::f8E5M2FNUZ},
+      {MmaKind::f32_16x16x32_f8E4M3FNUZ, 16, 16, 32, 64, 8, 4, E::f8E4M3FNUZ,
+       E::f8E4M3FNUZ},
+      {MmaKind::f32_16x16x32_f8E4M3FNUZ_f8E5M2FNUZ, 16, 16, 32, 64, 8, 4,
+       E::f8E4M3FNUZ, E::f8E5M2FNUZ},
+      {MmaKind::f32_16x16x32_f8E5M2FNUZ_f8E4M3FNUZ, 16, 16, 32, 64, 8, 4,
+       E::f8E5M2FNUZ, E::f8E4M3FNUZ},
+      {MmaKind::f32_16x16x32_f8E5M2FNUZ, 16, 16, 32, 64, 8, 4, E::f8E5M2FNUZ,
+       E::f8E5M2FNUZ},
+      {MmaKind::f32_32x32x16_f8E4M3FN, 32, 32, 16, 64, 8, 16, E::f8E4M3FN,
+       E::f8E4M3FN},
+      {MmaKind::f32_32x32x16_f8E4M3FN_f8E5M2, 32, 32, 16, 64, 8, 16,
+       E::f8E4M3FN, E::f8E5M2},
+      {MmaKind::f32_32x32x16_f8E5M2_f8E4M3FN, 32, 32, 16, 64, 8, 16, E::f8E5M2,
+       E::f8E4M3FN},
+      {MmaKind::f32_32x32x16_f8E5M2, 32, 32, 16, 64, 8, 16, E::f8E5M2,
+       E::f8E5M2},
+      {MmaKind::f32_16x16x32_f8E4M3FN, 16, 16, 32, 64, 8, 4, E::f8E4M3FN,
+       E::f8E4M3FN},
+      {MmaKind::f32_16x16x32_f8E4M3FN_f8E5M2, 16, 16, 32, 64, 8, 4, E::f8E4M3FN,
+       E::f8E5M2},
+      {MmaKind::f32_16x16x32_f8E5M2_f8E4M3FN, 16, 16, 32, 64, 8, 4, E::f8E5M2,
+       E::f8E4M3FN},
+      {MmaKind::f32_16x16x32_f8E5M2, 16, 16, 32, 64, 8, 4, E::f8E5M2,
+       E::f8E5M2},
   };
   for (const MmaLayout &layout : kLayouts)
     if (layout.kind == kind)
@@ -124,6 +162,26 @@ bool mlir::wave::isMmaKindOnChip(MmaKind kind, const ChipInfo &chip) {
   case MmaKind::f32_32x32x16_bf16:
   case MmaKind::f32_16x16x32_bf16:
     return chip.hasGfx950Mfma;
+  // The same fp8 opcodes read the FNUZ encodings on gfx940-class chips
+  // and the OCP ones on gfx950.
+  case MmaKind::f32_32x32x16_f8E4M3FNUZ:
+  case MmaKind::f32_32x32x16_f8E4M3FNUZ_f8E5M2FNUZ:
+  case MmaKind::f32_32x32x16_f8E5M2FNUZ_f8E4M3FNUZ:
+  case MmaKind::f32_32x32x16_f8E5M2FNUZ:
+  case MmaKind::f32_16x16x32_f8E4M3FNUZ:
+  case MmaKind::f32_16x16x32_f8E4M3FNUZ_f8E5M2FNUZ:
+  case MmaKind::f32_16x16x32_f8E5M2FNUZ_f8E4M3FNUZ:
+  case MmaKind::f32_16x16x32_f8E5M2FNUZ:
+    return chip.hasGfx940Mfma && !chip.hasGfx950Mfma;
+  case MmaKind::f32_32x32x16_f8E4M3FN:
+  case MmaKind::f32_32x32x16_f8E4M3FN_f8E5M2:
+  case MmaKind::f32_32x32x16_f8E5M2_f8E4M3FN:
+  case MmaKind::f32_32x32x16_f8E5M2:
+  case MmaKind::f32_16x16x32_f8E4M3FN:
+  case MmaKind::f32_16x16x32_f8E4M3FN_f8E5M2:
+  case MmaKind::f32_16x16x32_f8E5M2_f8E4M3FN:
+  case MmaKind::f32_16x16x32_f8E5M2:
+    return chip.hasGfx950Mfma;
   }
   llvm_unreachable("unknown MMA kind");
 }
@@ -138,6 +196,37 @@ std::string mlir::wave::getMmaKindsOnChip(const ChipInfo &chip) {
     kinds += stringifyMmaKind(MmaKind(value));
   }
   return kinds.empty() ? "none" : kinds;
+}
+
+bool mlir::wave::isFp8MmaKind(MmaKind kind) {
+  auto isFp8 = [](MmaElement element) {
+    return element == MmaElement::f8E4M3FNUZ ||
+           element == MmaElement::f8E5M2FNUZ ||
+           element == MmaElement::f8E4M3FN || element == MmaElement::f8E5M2;
+  };
+  const MmaLayout &layout = getMmaLayout(kind);
+  return isFp8(layout.a) || isFp8(layout.b);
+}
+
+std::string mlir::wave::getMmaFp8TypesOnChip(const ChipInfo &chip,
+                                             MLIRContext *context) {
+  SmallVector<Type> types;
+  for (unsigned value = 0; value <= getMaxEnumValForMmaKind(); ++value) {
+    MmaKind kind = MmaKind(value);
+    if (!isFp8MmaKind(kind) || !isMmaKindOnChip(kind, chip))
+      continue;
+    for (MmaOperand operand : {MmaOperand::A, MmaOperand::B}) {
+      Type type = getMmaLayout(kind).getElementType(operand, context);
+      if (!llvm::is_contained(types, type))
+        types.push_back(type);
+    }
+  }
+  if (types.empty())
+    return "none";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(types, os);
+  return text;
 }
 
 std::optional<MmaKind> mlir::wave::getDoubleKKind(MmaKind kind) {

@@ -409,11 +409,12 @@ LogicalResult MmaOp::verify() {
            << name << " of " << stringifyMmaKind(getKind()) << " must be "
            << VectorType::get({elements}, elementType) << ", got " << type;
   };
-  Type input = layout.getInputElementType(context);
-  if (failed(check(getA(), "A", layout.kPerLane, input)) ||
-      failed(check(getB(), "B", layout.kPerLane, input)) ||
+  if (failed(check(getA(), "A", layout.kPerLane,
+                   layout.getElementType(MmaOperand::A, context))) ||
+      failed(check(getB(), "B", layout.kPerLane,
+                   layout.getElementType(MmaOperand::B, context))) ||
       failed(check(getAcc(), "accumulator", layout.accPerLane,
-                   layout.getAccElementType(context))) ||
+                   layout.getElementType(MmaOperand::Acc, context))) ||
       failed(verifyMmaFragmentOperands(*this)))
     return failure();
 
@@ -429,10 +430,17 @@ LogicalResult mlir::wave::verifyMmaKindOnChip(Operation *op, MmaKind kind) {
     return op->emitOpError("chip '")
            << kernel.getChip() << "' has no MFMA unit for "
            << stringifyMmaKind(kind);
-  if (chip && !isMmaKindOnChip(kind, *chip))
-    return op->emitOpError("chip '")
-           << kernel.getChip() << "' has no " << stringifyMmaKind(kind)
-           << " instruction; its kinds are " << getMmaKindsOnChip(*chip);
+  if (chip && !isMmaKindOnChip(kind, *chip)) {
+    InFlightDiagnostic diag = op->emitOpError("chip '")
+                              << kernel.getChip() << "' has no "
+                              << stringifyMmaKind(kind) << " instruction";
+    // fp8 encodings differ by chip (FNUZ on gfx942, OCP on gfx950): say
+    // which types this one takes.
+    if (isFp8MmaKind(kind))
+      diag << "; its fp8 MMAs take "
+           << getMmaFp8TypesOnChip(*chip, op->getContext());
+    return diag << "; its kinds are " << getMmaKindsOnChip(*chip);
+  }
   return success();
 }
 

@@ -178,9 +178,9 @@ static int64_t chooseKPack(MmaTileOp op) {
   const MmaLayout &layout = fragment.getLayout();
   int64_t bytes =
       layout.kPerLane *
-      llvm::divideCeil(
-          layout.getInputElementType(op.getContext()).getIntOrFloatBitWidth(),
-          8);
+      llvm::divideCeil(layout.getElementType(MmaOperand::A, op.getContext())
+                           .getIntOrFloatBitWidth(),
+                       8);
   int64_t wanted = 1;
   while (2 * wanted * bytes <= kMaxLaneBytes)
     wanted *= 2;

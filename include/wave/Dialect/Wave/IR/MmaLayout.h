@@ -22,6 +22,18 @@ namespace mlir::wave {
 
 struct ChipInfo;
 
+/// Element types of MMA operands (A and B of the fp8 kinds may differ).
+enum class MmaElement : uint8_t {
+  f16,
+  bf16,
+  i8,
+  f32,
+  f8E4M3FNUZ,
+  f8E5M2FNUZ,
+  f8E4M3FN,
+  f8E5M2
+};
+
 /// Shape and lane layout of one MMA kind. A is M x K, B is K x N, the
 /// accumulator M x N; every lane of a wave of `waveSize` lanes holds
 /// `kPerLane` elements of A and of B and `accPerLane` accumulator elements.
@@ -31,6 +43,7 @@ struct MmaLayout {
   unsigned waveSize;
   int64_t kPerLane;
   int64_t accPerLane;
+  MmaElement a, b;
 
   /// Number of elements a lane holds of `operand`.
   int64_t getElementsPerLane(MmaOperand operand) const {
@@ -43,8 +56,8 @@ struct MmaLayout {
   /// The same as an affine map (d0 = lane, d1 = slot) -> (row, column).
   AffineMap getCoordinateMap(MmaOperand operand, MLIRContext *context) const;
 
-  Type getInputElementType(MLIRContext *context) const;
-  Type getAccElementType(MLIRContext *context) const;
+  /// The element type of `operand`.
+  Type getElementType(MmaOperand operand, MLIRContext *context) const;
 };
 
 /// The layout of `kind` (wave64 CDNA MFMA).
@@ -56,6 +69,13 @@ bool isMmaKindOnChip(MmaKind kind, const ChipInfo &chip);
 /// The kinds `chip` has, comma-separated ("none" without MFMA), for
 /// diagnostics.
 std::string getMmaKindsOnChip(const ChipInfo &chip);
+
+/// Whether A or B of `kind` is an 8-bit float.
+bool isFp8MmaKind(MmaKind kind);
+
+/// The 8-bit float operand types of the kinds `chip` has, comma-separated
+/// ("none" where it has no fp8 MFMA), for diagnostics.
+std::string getMmaFp8TypesOnChip(const ChipInfo &chip, MLIRContext *context);
 
 /// The kind that does, in one instruction of the same issue cost, what two
 /// MMAs of `kind` chained along K do (f32_32x32x8_f16 to f32_32x32x16_f16,

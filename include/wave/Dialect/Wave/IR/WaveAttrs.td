@@ -32,7 +32,25 @@ def Wave_MmaKind : I32EnumAttr<"MmaKind", "hardware matrix multiply-accumulate",
     I32EnumAttrCase<"f32_32x32x16_f16", 6>,
     I32EnumAttrCase<"f32_16x16x32_f16", 7>,
     I32EnumAttrCase<"f32_32x32x16_bf16", 8>,
-    I32EnumAttrCase<"f32_16x16x32_bf16", 9>]> {
+    I32EnumAttrCase<"f32_16x16x32_bf16", 9>,
+    // fp8: `<A type>` where A and B are alike, `<A type>_<B type>` where
+    // they differ; FNUZ encodings on gfx942, OCP ones on gfx950.
+    I32EnumAttrCase<"f32_32x32x16_f8E4M3FNUZ", 10>,
+    I32EnumAttrCase<"f32_32x32x16_f8E4M3FNUZ_f8E5M2FNUZ", 11>,
+    I32EnumAttrCase<"f32_32x32x16_f8E5M2FNUZ_f8E4M3FNUZ", 12>,
+    I32EnumAttrCase<"f32_32x32x16_f8E5M2FNUZ", 13>,
+    I32EnumAttrCase<"f32_16x16x32_f8E4M3FNUZ", 14>,
+    I32EnumAttrCase<"f32_16x16x32_f8E4M3FNUZ_f8E5M2FNUZ", 15>,
+    I32EnumAttrCase<"f32_16x16x32_f8E5M2FNUZ_f8E4M3FNUZ", 16>,
+    I32EnumAttrCase<"f32_16x16x32_f8E5M2FNUZ", 17>,
+    I32EnumAttrCase<"f32_32x32x16_f8E4M3FN", 18>,
+    I32EnumAttrCase<"f32_32x32x16_f8E4M3FN_f8E5M2", 19>,
+    I32EnumAttrCase<"f32_32x32x16_f8E5M2_f8E4M3FN", 20>,
+    I32EnumAttrCase<"f32_32x32x16_f8E5M2", 21>,
+    I32EnumAttrCase<"f32_16x16x32_f8E4M3FN", 22>,
+    I32EnumAttrCase<"f32_16x16x32_f8E4M3FN_f8E5M2", 23>,
+    I32EnumAttrCase<"f32_16x16x32_f8E5M2_f8E4M3FN", 24>,
+    I32EnumAttrCase<"f32_16x16x32_f8E5M2", 25>]> {
   let genSpecializedAttr = 0;
   let cppNamespace = "::mlir::wave";
 }

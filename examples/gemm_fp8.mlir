@@ -1,0 +1,127 @@
+// gemm_fp8: C = sa * sb * (A * B^T), an fp8 GEMM with per-tensor scales on
+// gfx942's matrix cores (MFMA v_mfma_f32_32x32x16_fp8_fp8): A and B in E4M3 (FNUZ
+// encoding, MLIR's f8E4M3FNUZ), f32 accumulation and output.
+//
+// Shapes:  A : memref<256x256xf8E4M3FNUZ> (M x K, row-major),
+//          B : memref<256x256xf8E4M3FNUZ> (N x K, row-major: B^T), sa, sb :
+//          memref<1xf32> (the scales of A and of B), C : memref<256x256xf32>.
+// Launch:  2 x 2 workgroups of 256 lanes; workgroup (bn, bm) = (block x,
+//          block y) computes the 128 x 128 block C[bm*128 ..][bn*128 ..]. Its
+//          4 waves (gpu.subgroup_id w) form a 2 x 2 grid (wr, wc); wave
+//          (wr, wc) owns the 64 x 64 sub-block at rows 64 wr, columns 64 wc
+//          as a 2 x 2 grid of 32 x 32 accumulators (vector<16xf32> each).
+// Shows:   the fp8 MMA kind f32_32x32x16_f8E4M3FNUZ in fragments, as gemm.mlir
+//          is written in f16: the K loop runs 4 steps of BLOCK_K = 64, the
+//          production tile 128 x 128 x 64 of Triton's fp8 GEMMs; every step
+//            1. stages the 128 x 64 blocks of A and of B^T into LDS tiles
+//               padded by 8 bytes a row (wave.copy_tile; 16 fragments of
+//               32 x 16 bytes each, 4 a wave);
+//            2. waits at a barrier;
+//            3. runs 16 MFMAs a wave (wave.mma_tile over the 2 x 2 grid of
+//               accumulators, 4 K fragments of 16);
+//            4. waits at a second barrier.
+//          B is stored N x K (the `transposed` fragment): a lane's 8 K
+//          elements of B are then 8 consecutive bytes, one 8-byte read,
+//          where a K x N B would take 8 one-byte reads. The scales multiply
+//          the accumulators once, after the loop. examples/gemm_fp8_ocp.mlir is the same
+//          kernel for gfx950 in the OCP encoding (f8E4M3FN).
+// Reference: @gemm_fp8_ref, one lane per element of C (16 x 16 workgroups of
+//          16 x 16 lanes): each fp8 value extended to f32 (exactly), an f32
+//          dot product over memref.load, then the same (sa * sb) * dot. The
+//          products are exact in f32 but the summation order differs, so
+//          results agree up to f32 rounding.
+
+!in = memref<256x256xf8E4M3FNUZ>
+!out = memref<256x256xf32>
+!scale = memref<1xf32>
+!tile = memref<128x64xf8E4M3FNUZ, strided<[72, 1]>, #gpu.address_space<workgroup>>
+!acc = vector<16xf32>
+#A = #wave.fragment<A, f32_32x32x16_f8E4M3FNUZ>
+#B = #wave.fragment<B, f32_32x32x16_f8E4M3FNUZ, transposed>
+#C = #wave.fragment<acc, f32_32x32x16_f8E4M3FNUZ>
+// Wave (wr, wc)'s accumulator (i, j) of the workgroup's block of C.
+#tile_c = affine_map<(bm, bn, wr, wc, i, j) -> (bm * 4 + wr * 2 + i,
+                                                bn * 4 + wc * 2 + j)>
+
+gpu.module @gemm_fp8 {
+  gpu.func @gemm_fp8(%A: !in, %B: !in, %SA: !scale, %SB: !scale, %C: !out)
+      kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  known_grid_size = array<i32: 2, 2, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+                  wave.reference = @gemm_fp8_ref} {
+    %a_tile = wave.alloc_lds padding [0, 8] : !tile
+    %b_tile = wave.alloc_lds padding [0, 8] : !tile
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %zero = arith.constant dense<0.0> : !acc
+    %bn = gpu.block_id x
+    %bm = gpu.block_id y
+    %w = gpu.subgroup_id : index
+    %wr, %wc = affine.delinearize_index %w into (2, 2) : index, index
+    %r:4 = scf.for %ks = %c0 to %c4 step %c1
+        iter_args(%acc00 = %zero, %acc01 = %zero, %acc10 = %zero,
+                  %acc11 = %zero) -> (!acc, !acc, !acc, !acc) {
+      wave.copy_tile %A[%bm, %ks] fragment #A, %a_tile : !in, !tile
+      wave.copy_tile %B[%bn, %ks] fragment #B, %b_tile : !in, !tile
+      wave.barrier
+      %d:4 = wave.mma_tile %a_tile[%wr] fragment #A, %b_tile[%wc] fragment #B,
+          %acc00, %acc01, %acc10, %acc11 grid [2, 2]
+          : !tile, !tile -> !acc, !acc, !acc, !acc
+      wave.barrier
+      scf.yield %d#0, %d#1, %d#2, %d#3 : !acc, !acc, !acc, !acc
+    }
+    %sa = memref.load %SA[%c0] : !scale
+    %sb = memref.load %SB[%c0] : !scale
+    %s = arith.mulf %sa, %sb : f32
+    %sv = vector.broadcast %s : f32 to !acc
+    %o00 = arith.mulf %sv, %r#0 : !acc
+    %o01 = arith.mulf %sv, %r#1 : !acc
+    %o10 = arith.mulf %sv, %r#2 : !acc
+    %o11 = arith.mulf %sv, %r#3 : !acc
+    wave.write %o00, %C[%bm, %bn, %wr, %wc, %c0, %c0] map #tile_c fragment #C
+        : !acc, !out
+    wave.write %o01, %C[%bm, %bn, %wr, %wc, %c0, %c1] map #tile_c fragment #C
+        : !acc, !out
+    wave.write %o10, %C[%bm, %bn, %wr, %wc, %c1, %c0] map #tile_c fragment #C
+        : !acc, !out
+    wave.write %o11, %C[%bm, %bn, %wr, %wc, %c1, %c1] map #tile_c fragment #C
+        : !acc, !out
+    gpu.return
+  }
+
+  gpu.func @gemm_fp8_ref(%A: !in, %B: !in, %SA: !scale, %SB: !scale,
+                        %C: !out) kernel
+      attributes {known_block_size = array<i32: 16, 16, 1>,
+                  known_grid_size = array<i32: 16, 16, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %c256 = arith.constant 256 : index
+    %zero = arith.constant 0.0 : f32
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %bx = gpu.block_id x
+    %by = gpu.block_id y
+    %col0 = arith.muli %bx, %c16 : index
+    %col = arith.addi %col0, %tx : index
+    %row0 = arith.muli %by, %c16 : index
+    %row = arith.addi %row0, %ty : index
+    %dot = scf.for %k = %c0 to %c256 step %c1 iter_args(%acc = %zero) -> (f32) {
+      %a = memref.load %A[%row, %k] : !in
+      %b = memref.load %B[%col, %k] : !in
+      %a32 = arith.extf %a : f8E4M3FNUZ to f32
+      %b32 = arith.extf %b : f8E4M3FNUZ to f32
+      %p = arith.mulf %a32, %b32 : f32
+      %next = arith.addf %acc, %p : f32
+      scf.yield %next : f32
+    }
+    %sa = memref.load %SA[%c0] : !scale
+    %sb = memref.load %SB[%c0] : !scale
+    %s = arith.mulf %sa, %sb : f32
+    %c = arith.mulf %s, %dot : f32
+    memref.store %c, %C[%row, %col] : !out
+    gpu.return
+  }
+}
