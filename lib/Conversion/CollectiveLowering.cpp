@@ -333,9 +333,9 @@ static bool runsWithWholeWave(Operation *op, gpu::GPUFuncOp kernel,
 }
 
 DenseSet<Operation *>
-mlir::wave::findWholeWaveCollectives(gpu::GPUModuleOp module) {
+mlir::wave::findWholeWaveCollectives(gpu::GPUModuleOp module,
+                                     const UniformityInfo &uniformity) {
   DenseSet<Operation *> found;
-  UniformityInfo uniformity(module);
   if (!uniformity.succeeded())
     return found;
   module.walk([&](Operation *op) {

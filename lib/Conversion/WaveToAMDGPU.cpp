@@ -1,6 +1,7 @@
 //===- WaveToAMDGPU.cpp - The convert-wave-to-amdgpu pass -----------------===//
 
 #include "wave/Conversion/WaveToAMDGPU.h"
+#include "wave/Analysis/Uniformity/Uniformity.h"
 #include "wave/Chip/Chip.h"
 #include "wave/Conversion/Passes.h"
 #include "wave/Dialect/Wave/IR/Assumptions.h"
@@ -298,7 +299,8 @@ void ConvertWaveToAMDGPUPass::runOnOperation() {
     return signalPassFailure();
 
   // On the kernel as written: the uniformity analysis reads wave ops.
-  DenseSet<Operation *> wholeWave = findWholeWaveCollectives(module);
+  DenseSet<Operation *> wholeWave =
+      findWholeWaveCollectives(module, getAnalysis<UniformityInfo>());
   if (uniformBranches)
     makeUniformBranchesScalar(module);
 

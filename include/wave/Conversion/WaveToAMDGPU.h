@@ -18,6 +18,8 @@
 
 namespace mlir::wave {
 
+class UniformityInfo;
+
 /// `wave.read` and `wave.write` to vector or per-element memory accesses;
 /// those `bufferAccesses` maps to buffer accesses: a `bounded` access (see
 /// `lowersToBufferAccess`) to 0, an unbounded one to the constant element
@@ -35,10 +37,12 @@ void populateWaveCollectiveLoweringPatterns(
     RewritePatternSet &patterns, const llvm::DenseSet<Operation *> &wholeWave);
 
 /// The `wave.reduce` and `wave.scan` ops of `module` that every lane of their
-/// wave runs (wave uniformity analysis): the workgroup is whole waves and
-/// each `scf.if` or `scf.for` around the op decides alike in all lanes of a
-/// wave.
-llvm::DenseSet<Operation *> findWholeWaveCollectives(gpu::GPUModuleOp module);
+/// wave runs (`uniformity`, the wave uniformity of `module`): the workgroup
+/// is whole waves and each `scf.if` or `scf.for` around the op decides alike
+/// in all lanes of a wave.
+llvm::DenseSet<Operation *>
+findWholeWaveCollectives(gpu::GPUModuleOp module,
+                         const UniformityInfo &uniformity);
 
 /// Gives every `scf.if` whose `arith.cmpi` condition reads lane ids but is
 /// the same in all active lanes (wave uniformity analysis) a compare of the

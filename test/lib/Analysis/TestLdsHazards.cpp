@@ -43,7 +43,8 @@ struct TestLdsHazardsPass
     getOperation().walk([&](gpu::GPUFuncOp kernel) {
       if (!kernel.isKernel())
         return;
-      LdsHazardAnalysis analysis(kernel, /*assumeWaveOrder=*/true);
+      const LdsHazardAnalysis &analysis =
+          getChildAnalysis<KernelLdsHazards</*AssumeWaveOrder=*/true>>(kernel);
       if (!analysis.succeeded()) {
         kernel.emitRemark("not analyzed: ") << analysis.getFailureReason();
         return;

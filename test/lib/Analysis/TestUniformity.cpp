@@ -33,7 +33,7 @@ struct TestUniformityPass
     getOperation().walk([&](gpu::GPUFuncOp kernel) {
       if (!kernel.isKernel())
         return;
-      UniformityInfo waves(kernel);
+      const UniformityInfo &waves = getChildAnalysis<UniformityInfo>(kernel);
       if (!waves.succeeded()) {
         kernel.emitRemark("the uniformity analysis failed");
         return;

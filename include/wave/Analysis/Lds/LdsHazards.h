@@ -135,6 +135,18 @@ private:
   std::optional<int64_t> numLanes;
 };
 
+/// The LDS hazards of a kernel as the pass manager builds and caches them
+/// (`getAnalysis`, `getChildAnalysis`; Transforms' `getKernelAnalysis`):
+/// one analysis type per lane ordering, so that passes that assume wave
+/// order and passes that do not never share an answer. Not preserved by a
+/// pass that changes the kernel's LDS accesses or barriers.
+template <bool AssumeWaveOrder>
+class KernelLdsHazards : public LdsHazardAnalysis {
+public:
+  explicit KernelLdsHazards(gpu::GPUFuncOp kernel)
+      : LdsHazardAnalysis(kernel, AssumeWaveOrder) {}
+};
+
 } // namespace mlir::wave
 
 #endif // WAVE_ANALYSIS_LDS_LDSHAZARDS_H

@@ -161,7 +161,8 @@ static bool isSpillCandidate(Value value, const RegisterPressure &pressure) {
 SpillPlan BudgetRegistersPass::planSpills(gpu::GPUFuncOp func,
                                           const KernelBudget &target,
                                           unsigned kernelLds) {
-  UniformityInfo uniformity(func);
+  const UniformityInfo &uniformity = getKernelAnalysis<UniformityInfo>(
+      getAnalysisManager(), getOperation(), func);
   PressureOptions options;
   options.waveSize = target.waveSize;
   options.accumulatorsInAgprs = target.chip->addressableAgprs > 0;
@@ -536,6 +537,10 @@ void BudgetRegistersPass::runOnOperation() {
       return signalPassFailure();
   }
 
+  // Without spills the pass only sets attributes: every value keeps its
+  // uniformity.
+  if (counts.get(numSpilledValues) == 0)
+    markAnalysesPreserved<UniformityInfo>();
   if (summary)
     counts.emitSummary(*this, getOperation());
 }

@@ -9,6 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "wave/Analysis/Lds/LdsHazards.h"
+#include "wave/Analysis/Uniformity/Uniformity.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -49,6 +51,9 @@ struct FastMathPass : public wave::impl::WaveFastMathBase<FastMathPass> {
         counts.add(numFlagged);
       });
     }
+    // Fast-math flags change no value's uniformity and no LDS access.
+    markAnalysesPreserved<UniformityInfo, KernelLdsHazards<false>,
+                          KernelLdsHazards<true>>();
     if (summary)
       counts.emitSummary(*this, getOperation());
   }

@@ -10,6 +10,7 @@
 #include "wave/Analysis/Footprint/AccessFootprint.h"
 #include "wave/Analysis/Footprint/IndexClassification.h"
 #include "wave/Analysis/Lds/LdsHazards.h"
+#include "wave/Analysis/Uniformity/Uniformity.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 
@@ -35,12 +36,24 @@ struct InsertBarriersPass
     for (gpu::GPUFuncOp kernel :
          getKernelsToTransform(getOperation(), referenceKernels))
       processKernel(kernel);
+    // Barriers have no results and change no value: every value keeps its
+    // uniformity. The hazards change with the barriers.
+    markAnalysesPreserved<UniformityInfo>();
     if (summary)
       counts.emitSummary(*this, getOperation());
   }
 
 private:
   void processKernel(gpu::GPUFuncOp kernel);
+  /// The pass manager's hazard analysis of `kernel`, under the lane order
+  /// `assume-wave-order` says.
+  const LdsHazardAnalysis &getHazards(gpu::GPUFuncOp kernel) {
+    if (assumeWaveOrder)
+      return getKernelAnalysis<KernelLdsHazards<true>>(getAnalysisManager(),
+                                                       getOperation(), kernel);
+    return getKernelAnalysis<KernelLdsHazards<false>>(getAnalysisManager(),
+                                                      getOperation(), kernel);
+  }
   void reportUnordered(const LdsHazardAnalysis &analysis,
                        ArrayRef<unsigned> uncoverable);
 
@@ -95,7 +108,7 @@ void InsertBarriersPass::reportUnordered(const LdsHazardAnalysis &analysis,
 }
 
 void InsertBarriersPass::processKernel(gpu::GPUFuncOp kernel) {
-  LdsHazardAnalysis analysis(kernel, assumeWaveOrder);
+  const LdsHazardAnalysis &analysis = getHazards(kernel);
   if (!analysis.succeeded()) {
     emitRemark(kernel.getLoc())
         << "barriers left as they are: " << analysis.getFailureReason();

@@ -96,6 +96,15 @@ private:
   /// at `culprit`, the op that prevents it, if any) and counts it.
   void reject(Candidate &candidate, Rejection kind, const Twine &why,
               Operation *culprit = nullptr);
+  /// The budget of `kernel`, or failure with the reason.
+  FailureOr<KernelBudget> getBudget(gpu::GPUFuncOp kernel, std::string &why);
+  /// The uniformity of `kernel` as it is now: the pass manager's, which
+  /// `processKernel` invalidates whenever it changes a kernel.
+  const UniformityInfo &getUniformity(gpu::GPUFuncOp kernel) {
+    return getKernelAnalysis<UniformityInfo>(getAnalysisManager(),
+                                             getOperation(), kernel);
+  }
+
   StatisticCounts counts;
 };
 
@@ -416,10 +425,11 @@ namespace {
 /// The register pressure of a kernel as wave-budget-registers estimates it:
 /// uniform values in SGPRs, MMA accumulators apart where the chip has AGPRs.
 struct KernelPressure {
-  KernelPressure(gpu::GPUFuncOp kernel, unsigned waveSize, const ChipInfo &chip)
-      : uniformity(kernel), pressure(kernel, getOptions(waveSize, chip)) {}
+  KernelPressure(gpu::GPUFuncOp kernel, const UniformityInfo &uniformity,
+                 unsigned waveSize, const ChipInfo &chip)
+      : uniformity(uniformity), pressure(kernel, getOptions(waveSize, chip)) {}
 
-  UniformityInfo uniformity;
+  const UniformityInfo &uniformity;
   RegisterPressure pressure;
 
 private:
@@ -452,7 +462,8 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
                                          Candidate &candidate,
                                          const KernelBudget &budget,
                                          std::string &fitNote) {
-  KernelPressure analysis(kernel, budget.waveSize, *budget.chip);
+  KernelPressure analysis(kernel, getUniformity(kernel), budget.waveSize,
+                          *budget.chip);
   const RegisterPressure &pressure = analysis.pressure;
   unsigned loopPeak = 0;
   candidate.loop.getBody()->walk([&](Operation *op) {
@@ -554,9 +565,8 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
   return 0;
 }
 
-/// The budget of `kernel`, or failure with the reason.
-static FailureOr<KernelBudget> getBudget(gpu::GPUFuncOp kernel,
-                                         unsigned headroom, std::string &why) {
+FailureOr<KernelBudget> PipelineLoopsPass::getBudget(gpu::GPUFuncOp kernel,
+                                                     std::string &why) {
   FailureOr<KernelTarget> target = getKernelTarget(kernel);
   if (failed(target) || !target->workgroup) {
     why = "the kernel names no known chip and workgroup size (#wave.kernel, "
@@ -570,7 +580,8 @@ static FailureOr<KernelBudget> getBudget(gpu::GPUFuncOp kernel,
   unsigned occupancy = budget.requested = target->occupancy;
   if (occupancy == 0) {
     // No request: keep the occupancy the kernel reaches now.
-    unsigned peak = KernelPressure(kernel, budget.waveSize, *budget.chip)
+    unsigned peak = KernelPressure(kernel, getUniformity(kernel),
+                                   budget.waveSize, *budget.chip)
                         .pressure.getPeak()
                         .getVectorRegisters();
     OccupancyLimiter limiter;
@@ -1055,7 +1066,7 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
     return;
 
   std::string why;
-  FailureOr<KernelBudget> budget = getBudget(kernel, headroom, why);
+  FailureOr<KernelBudget> budget = getBudget(kernel, why);
   bool inLds = buffer == PipelineBuffer::Lds;
   for (Candidate &candidate : candidates) {
     if (failed(budget)) {
@@ -1131,6 +1142,9 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
             LLVM::LoopUnrollAttr::get(context, BoolAttr::get(context, true), {},
                                       {}, {}, {}, {}, {}),
             {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}));
+    // The next candidate's budget needs the uniformity of the kernel as
+    // changed.
+    getAnalysisManager().invalidate(AnalysisManager::PreservedAnalyses());
   }
 }
 

@@ -12,6 +12,7 @@
 #define WAVE_DIALECT_WAVE_TRANSFORMS_KERNELS_H
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Pass/AnalysisManager.h"
 
 namespace mlir::wave {
 
@@ -30,6 +31,18 @@ bool isSkippedKernel(gpu::GPUFuncOp func, bool referenceKernels);
 /// transforms, in order.
 SmallVector<gpu::GPUFuncOp> getKernelsToTransform(Operation *root,
                                                   bool referenceKernels);
+
+/// The analysis `AnalysisT` of `kernel`, built by the pass manager or taken
+/// from its cache, for a kernel pass whose `analyses` belong to `root`: the
+/// kernel itself or, run on a module, an ancestor (kernel passes declare no
+/// anchor op). `AnalysisT` is constructed from the `gpu::GPUFuncOp`.
+template <typename AnalysisT>
+AnalysisT &getKernelAnalysis(AnalysisManager analyses, Operation *root,
+                             gpu::GPUFuncOp kernel) {
+  if (kernel.getOperation() == root)
+    return analyses.getAnalysis<AnalysisT, gpu::GPUFuncOp>();
+  return analyses.getChildAnalysis<AnalysisT>(kernel);
+}
 
 } // namespace mlir::wave
 
