@@ -3,8 +3,12 @@
 #include "CodeGenerator.h"
 
 #include "wave/Target/AMDGPUCodeGen.h"
+#include "wave/Target/KernelMetadata.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -30,6 +34,9 @@ public:
       return false;
     std::string message;
     llvm::raw_string_ostream os(message);
+    if (const auto *allocation =
+            llvm::dyn_cast<llvm::DiagnosticInfoRegAllocFailure>(&info))
+      allocationFailures.push_back(allocation->getFunction().getName().str());
     if (const auto *limit =
             llvm::dyn_cast<llvm::DiagnosticInfoResourceLimit>(&info)) {
       StringRef kernel = limit->getFunction().getName();
@@ -54,9 +61,15 @@ public:
     return joined;
   }
 
+  /// The functions register allocation failed in since the last call.
+  std::vector<std::string> takeAllocationFailures() {
+    return std::exchange(allocationFailures, {});
+  }
+
 private:
   const llvm::StringMap<std::string> &locations;
   std::vector<std::string> errors;
+  std::vector<std::string> allocationFailures;
 };
 } // namespace mlir::wave
 
@@ -132,19 +145,122 @@ CodeGenerator::emit(llvm::LLVMContext &context,
   return code;
 }
 
+/// The occupancy wave-budget-registers asked the backend for, if it did.
+static std::optional<unsigned> getBudgetedOccupancy(llvm::Function &kernel) {
+  llvm::Attribute waves = kernel.getFnAttribute("amdgpu-waves-per-eu");
+  unsigned occupancy;
+  if (!waves.isStringAttribute() ||
+      waves.getValueAsString().getAsInteger(10, occupancy))
+    return std::nullopt;
+  return occupancy;
+}
+
+LogicalResult CodeGenerator::withoutSpills(llvm::Module &module,
+                                           std::string &object) {
+  auto budgeted = [&] {
+    return llvm::any_of(module, [](llvm::Function &function) {
+      return getBudgetedOccupancy(function).has_value();
+    });
+  };
+  if (!outputs.links() && !budgeted())
+    return success();
+  // A kernel the budget held to an occupancy at which the backend spilled
+  // anyway, or could not allocate at all (the estimate was below its real
+  // pressure), goes down one occupancy at a time, at the backend's own
+  // register limit for it, until it does neither. The budget's AGPR
+  // allocation stays (without it half the file would be reserved for AGPRs).
+  auto lower = [&](llvm::Function &function, unsigned spillCount,
+                   uint64_t scratchBytes) {
+    unsigned occupancy = *getBudgetedOccupancy(function);
+    auto [entry, first] =
+        loweredOccupancies.try_emplace(function.getName().str());
+    Lowered &lowered = entry->second;
+    if (first)
+      lowered = {occupancy, occupancy, spillCount, scratchBytes};
+    function.removeFnAttr("amdgpu-num-vgpr");
+    function.removeFnAttr("amdgpu-waves-per-eu");
+    lowered.reached = occupancy - 1;
+    if (lowered.reached > 1)
+      function.addFnAttr("amdgpu-waves-per-eu",
+                         std::to_string(lowered.reached));
+  };
+  for (;;) {
+    llvm::Expected<std::string> code =
+        emit(module.getContext(), llvm::CodeGenFileType::ObjectFile);
+    std::vector<std::string> unallocated =
+        diagnostics->takeAllocationFailures();
+    llvm::SmallSetVector<llvm::Function *, 4> retried;
+    if (!code) {
+      for (const std::string &name : unallocated) {
+        llvm::Function *function = module.getFunction(name);
+        if (!function || !getBudgetedOccupancy(*function)) {
+          fail(code.takeError());
+          return failure();
+        }
+        retried.insert(function);
+      }
+      if (retried.empty()) {
+        fail(code.takeError());
+        return failure();
+      }
+      llvm::consumeError(code.takeError());
+      errorMessage.clear();
+      for (llvm::Function *function : retried)
+        lower(*function, /*spillCount=*/0, /*scratchBytes=*/0);
+    } else {
+      object = std::move(*code);
+      if (!budgeted())
+        return success();
+      llvm::Expected<CodeObjectMetadata> metadata =
+          readCodeObjectMetadata(llvm::MemoryBufferRef(object, "object"));
+      if (!metadata) {
+        fail(metadata.takeError());
+        return failure();
+      }
+      for (const KernelMetadata &kernel : metadata->kernels) {
+        llvm::Function *function = module.getFunction(kernel.name);
+        if (!function || !getBudgetedOccupancy(*function) ||
+            kernel.vgprSpillCount == 0)
+          continue;
+        lower(*function, kernel.vgprSpillCount, kernel.privateSegmentFixedSize);
+        retried.insert(function);
+      }
+      if (retried.empty())
+        return success();
+    }
+    result.llvmIR.clear();
+    llvm::raw_string_ostream(result.llvmIR) << module;
+  }
+}
+
+void CodeGenerator::reportLoweredOccupancies() {
+  for (auto &[name, lowered] : loweredOccupancies) {
+    auto location = kernelLocations.find(name);
+    emitRemark(location == kernelLocations.end() ? getOperation().getLoc()
+                                                 : location->second)
+        << "kernel @" << name << ": the backend "
+        << (lowered.spillCount
+                ? "spilled " + std::to_string(lowered.spillCount) + " VGPRs (" +
+                      std::to_string(lowered.scratchBytes) +
+                      " bytes of scratch a lane)"
+                : std::string("ran out of registers"))
+        << " at the budgeted occupancy " << lowered.requested
+        << ", beyond wave-budget-registers' estimate; compiled for "
+        << (lowered.reached > 1 ? "occupancy " + std::to_string(lowered.reached)
+                                : std::string("the backend's own limit"))
+        << " instead, the highest without spilling";
+  }
+}
+
 FailureOr<SmallVector<char, 0>>
 CodeGenerator::moduleToObject(llvm::Module &module) {
   llvm::raw_string_ostream(result.llvmIR) << module;
   SmallVector<char, 0> object;
-  if (outputs.links()) {
-    llvm::Expected<std::string> code =
-        emit(module.getContext(), llvm::CodeGenFileType::ObjectFile);
-    if (!code) {
-      fail(code.takeError());
-      return failure();
-    }
-    object.assign(code->begin(), code->end());
-  }
+  std::string code;
+  if (failed(withoutSpills(module, code)))
+    return failure();
+  if (outputs.links())
+    object.assign(code.begin(), code.end());
   if (outputs.assembly) {
     llvm::Expected<std::string> assembly =
         emit(module.getContext(), llvm::CodeGenFileType::AssemblyFile);
@@ -158,6 +274,9 @@ CodeGenerator::moduleToObject(llvm::Module &module) {
 }
 
 llvm::Expected<std::string> CodeGenerator::generate() {
+  getOperation().walk([&](LLVM::LLVMFuncOp function) {
+    kernelLocations.try_emplace(function.getName(), function.getLoc());
+  });
   // run() reports a failed translation as an error on the whole module, which
   // would print it in full; the translation's own errors, on their ops, have
   // said what failed.
@@ -173,6 +292,7 @@ llvm::Expected<std::string> CodeGenerator::generate() {
         return success();
       });
   std::optional<SmallVector<char, 0>> object = run();
+  reportLoweredOccupancies();
   if (translationFailed)
     return llvm::createStringError(
         "cannot translate the lowered module to LLVM IR");

@@ -13,7 +13,9 @@
 #include "wave/Compiler/Compiler.h"
 
 #include "mlir/Target/LLVM/ModuleToObject.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Target/TargetMachine.h"
+#include <map>
 
 #include <memory>
 #include <string>
@@ -60,6 +62,21 @@ protected:
   FailureOr<SmallVector<char, 0>> moduleToObject(llvm::Module &module) override;
 
 private:
+  /// A kernel whose budgeted occupancy the backend could not reach without
+  /// spilling, and the one it was compiled for.
+  struct Lowered {
+    unsigned requested = 0, reached = 0;
+    unsigned spillCount = 0;
+    uint64_t scratchBytes = 0;
+  };
+
+  /// Generates the object into `object` (when the outputs need a link or a
+  /// kernel has a register budget), compiling each budgeted kernel that
+  /// spills VGPRs for one occupancy less until none does; `result.llvmIR`
+  /// is then the IR generated from.
+  LogicalResult withoutSpills(llvm::Module &module, std::string &object);
+  /// A remark at each kernel withoutSpills moved to a lower occupancy.
+  void reportLoweredOccupancies();
   /// Records `error` as the reason generate() fails.
   void fail(llvm::Error error);
   /// Fails with the errors the diagnostic handler collected, if any.
@@ -74,6 +91,8 @@ private:
   /// Set by handleModulePreLink on the translation's context.
   class BackendDiagnostics *diagnostics = nullptr;
   std::string errorMessage;
+  llvm::StringMap<Location> kernelLocations;
+  std::map<std::string, Lowered> loweredOccupancies;
 };
 
 } // namespace mlir::wave
