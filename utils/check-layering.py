@@ -35,7 +35,9 @@ RULES = {
     "Conversion": ["Analysis", "Dialect/Wave/IR", "Chip"],
     "Pipelines": ["Conversion", "Dialect/Wave/Transforms", "Analysis",
                   "Dialect/Wave/IR", "Chip"],
-    "Interpreter": ["Dialect/Wave/IR", "Chip"],
+    # interpret() expands MMA fragment accesses (wave-expand-fragments).
+    "Interpreter": ["Dialect/Wave/Transforms", "Analysis", "Dialect/Wave/IR",
+                    "Chip"],
     "Target": ["Chip"],
     "Compiler": ["Pipelines", "Target", "Conversion",
                  "Dialect/Wave/Transforms", "Analysis", "Dialect/Wave/IR",

@@ -4,13 +4,18 @@
 // interface uses only the C++ standard library: LLVM and MLIR are built
 // without exceptions and RTTI, while pybind11 needs both, so the binding
 // translation unit must not see (or subclass) LLVM's polymorphic classes.
-// Failures never throw here; they return false or null and fill a list of
+// The options are the libraries' own structs (CompileOptions.h,
+// InterpretOptions.h), kept to the standard library for this. Failures
+// never throw here; they return false or null and fill a list of
 // diagnostics, which the bindings turn into Python exceptions.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef WAVE_PYTHON_API_H
 #define WAVE_PYTHON_API_H
+
+#include "wave/Compiler/CompileOptions.h"
+#include "wave/Interpreter/InterpretOptions.h"
 
 #include <array>
 #include <cstdint>
@@ -92,25 +97,6 @@ struct PrintOptions {
   bool debugInfo = false;
 };
 
-/// How Module::compile compiles, as wave-compile's options do.
-struct CompileOptions {
-  std::string chip;
-  /// 0 to 3, as `-O<n>`.
-  unsigned optLevel = 3;
-  /// 5 or 6.
-  unsigned codeObjectVersion = 5;
-  /// The `ld.lld` to link with; empty for LLVM's own.
-  std::string linkerPath;
-  /// Waves per SIMD to budget every kernel's registers for (0: each kernel's
-  /// `wave.kernel` occupancy), as `--occupancy`.
-  unsigned occupancy = 0;
-  /// Whether the kernel-level optimizations run first (`--wave-optimize`);
-  /// by default at -O2 and -O3.
-  std::optional<bool> waveOptimize;
-  /// Whether the MLIR verifier runs after every pass (`--verify-each`).
-  bool verifyEachPass = false;
-};
-
 /// One kernel's resource usage, read back from the code object.
 struct KernelResources {
   std::string name;
@@ -171,16 +157,17 @@ public:
   /// Every `gpu.func` kernel, in order.
   std::vector<KernelInfo> getKernels() const;
 
-  /// Runs kernel `kernel` on the reference interpreter over `grid`
-  /// workgroups. `arguments` holds one entry per kernel argument: the raw
-  /// bits of its logical elements in row-major order (one for a scalar),
-  /// zero-extended to 64 bits; memrefs are updated in place and `written`
-  /// says which ones the kernel stores to. Fails with the interpreter's
-  /// diagnostics (races, out-of-bounds accesses, ...).
-  bool interpret(const std::string &kernel,
-                 std::vector<std::vector<uint64_t>> &arguments,
-                 const std::array<int64_t, 3> &grid, std::vector<bool> &written,
-                 Diagnostics &diagnostics) const;
+  /// Runs a copy of the module on the reference interpreter as wave-run
+  /// does (interpret() of wave/Interpreter/Interpret.h), the arguments'
+  /// contents from `options.arguments`. `outputs` receives every argument's
+  /// contents after the kernel's run, in the same form, and `written` says
+  /// which ones the kernel stores to. Fails with the interpreter's
+  /// diagnostics (races, out-of-bounds accesses, ...), or, when the kernel
+  /// was compared with another and the outputs differ, with what wave-run
+  /// prints.
+  bool interpret(const InterpretOptions &options,
+                 std::vector<std::vector<uint64_t>> &outputs,
+                 std::vector<bool> &written, Diagnostics &diagnostics) const;
 
   /// Compiles a copy of the module as wave-compile does (kernel-level
   /// optimizations, lowering, LLVM's AMDGPU backend, ld.lld) and reads the

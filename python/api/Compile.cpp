@@ -32,20 +32,14 @@ static KernelResources describe(const KernelReport &report) {
   return resources;
 }
 
-bool python::Module::compile(const CompileOptions &options,
+bool python::Module::compile(const wave::CompileOptions &options,
                              CompiledCode &result,
                              Diagnostics &diagnostics) const {
   MLIRContext &ctx = *impl->module->getContext();
   DiagnosticCollector collector(ctx, diagnostics);
 
-  wave::CompileOptions compileOptions;
-  compileOptions.chip = options.chip;
-  compileOptions.optLevel = options.optLevel;
-  compileOptions.codeObjectVersion = options.codeObjectVersion;
-  compileOptions.occupancy = options.occupancy;
-  compileOptions.waveOptimize = options.waveOptimize;
-  compileOptions.verifyEachPass = options.verifyEachPass;
-  compileOptions.linkerPath = options.linkerPath;
+  // What the Python package reads.
+  wave::CompileOptions compileOptions = options;
   compileOptions.outputs.codeObject = true;
   compileOptions.outputs.assembly = true;
   compileOptions.outputs.report = true;

@@ -107,6 +107,38 @@ PYBIND11_MODULE(_wave_mlir, m) {
       .def_readonly("occupancy", &KernelInfo::occupancy)
       .def_readonly("reference", &KernelInfo::reference);
 
+  // The libraries' option structs as they are: a field added there is one
+  // line here, and Python's keyword arguments are these names.
+  using mlir::wave::CompileOptions;
+  py::class_<CompileOptions>(m, "CompileOptions")
+      .def(py::init<>())
+      .def_readwrite("chip", &CompileOptions::chip)
+      .def_readwrite("opt_level", &CompileOptions::optLevel)
+      .def_readwrite("code_object_version", &CompileOptions::codeObjectVersion)
+      .def_readwrite("occupancy", &CompileOptions::occupancy)
+      .def_readwrite("wave_optimize", &CompileOptions::waveOptimize)
+      .def_readwrite("fast_math", &CompileOptions::fastMath)
+      .def_readwrite("finite_math", &CompileOptions::finiteMath)
+      .def_readwrite("lld_path", &CompileOptions::linkerPath)
+      .def_readwrite("verify_each", &CompileOptions::verifyEachPass);
+
+  using mlir::wave::InterpretOptions;
+  py::class_<InterpretOptions>(m, "InterpretOptions")
+      .def(py::init<>())
+      .def_readwrite("kernel", &InterpretOptions::kernel)
+      .def_readwrite("compare", &InterpretOptions::compare)
+      .def_readwrite("reference", &InterpretOptions::reference)
+      .def_readwrite("compare_pipeline", &InterpretOptions::comparePipeline)
+      .def_readwrite("grid", &InterpretOptions::grid)
+      .def_readwrite("seed", &InterpretOptions::seed)
+      .def_readwrite("inputs", &InterpretOptions::inputs)
+      .def_readwrite("scalars", &InterpretOptions::scalars)
+      .def_readwrite("output_dir", &InterpretOptions::outputDir)
+      .def_readwrite("rtol", &InterpretOptions::rtol)
+      .def_readwrite("atol", &InterpretOptions::atol)
+      .def_readwrite("memory_limit", &InterpretOptions::memoryLimit)
+      .def_readwrite("max_steps", &InterpretOptions::maxSteps);
+
   py::class_<KernelResources>(m, "KernelResources")
       .def_readonly("name", &KernelResources::name)
       .def_readonly("vgprs", &KernelResources::vgprs)
@@ -175,47 +207,35 @@ PYBIND11_MODULE(_wave_mlir, m) {
           py::arg("pipeline"))
       .def(
           "compile",
-          [](const Module &module, const std::string &chip, unsigned optLevel,
-             unsigned codeObjectVersion, const std::string &linkerPath,
-             unsigned occupancy, std::optional<bool> waveOptimize,
-             bool verifyEachPass) {
-            CompileOptions options;
-            options.chip = chip;
-            options.optLevel = optLevel;
-            options.codeObjectVersion = codeObjectVersion;
-            options.linkerPath = linkerPath;
-            options.occupancy = occupancy;
-            options.waveOptimize = waveOptimize;
-            options.verifyEachPass = verifyEachPass;
+          [](const Module &module, const CompileOptions &options) {
             CompiledCode code;
             Diagnostics diagnostics;
             check(module.compile(options, code, diagnostics),
-                  "compiling for " + chip + " failed", diagnostics);
+                  "compiling for " + options.chip + " failed", diagnostics);
             return code;
           },
-          py::arg("chip"), py::arg("opt_level"), py::arg("code_object_version"),
-          py::arg("linker_path"), py::arg("occupancy"),
-          py::arg("wave_optimize"), py::arg("verify_each"))
+          py::arg("options"))
       .def("clone", &Module::clone)
       .def("kernels", &Module::getKernels)
       .def(
           "interpret",
-          [](const Module &module, const std::string &kernel,
-             const std::vector<py::array_t<
-                 uint64_t, py::array::c_style | py::array::forcecast>> &arrays,
-             std::array<int64_t, 3> grid) {
-            std::vector<std::vector<uint64_t>> arguments;
+          [](const Module &module, InterpretOptions options,
+             const std::vector<py::array_t<uint64_t, py::array::c_style |
+                                                         py::array::forcecast>>
+                 &arrays) {
             for (const auto &array : arrays)
-              arguments.emplace_back(array.data(), array.data() + array.size());
+              options.arguments.emplace_back(array.data(),
+                                             array.data() + array.size());
+            std::vector<std::vector<uint64_t>> outputs;
             std::vector<bool> written;
             Diagnostics diagnostics;
-            check(
-                module.interpret(kernel, arguments, grid, written, diagnostics),
-                "interpreting kernel '" + kernel + "' failed", diagnostics);
-            py::list outputs;
-            for (const std::vector<uint64_t> &bits : arguments)
-              outputs.append(py::array_t<uint64_t>(bits.size(), bits.data()));
-            return py::make_tuple(outputs, py::cast(written));
+            check(module.interpret(options, outputs, written, diagnostics),
+                  "interpreting kernel '" + options.kernel + "' failed",
+                  diagnostics);
+            py::list arraysOut;
+            for (const std::vector<uint64_t> &bits : outputs)
+              arraysOut.append(py::array_t<uint64_t>(bits.size(), bits.data()));
+            return py::make_tuple(arraysOut, py::cast(written));
           },
-          py::arg("kernel"), py::arg("arguments"), py::arg("grid"));
+          py::arg("options"), py::arg("arguments"));
 }

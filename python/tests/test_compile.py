@@ -94,7 +94,9 @@ def test_unknown_chip_raises_with_the_diagnostic():
     ({"wave_optimize": False}, ["--wave-optimize=false"]),
     ({"opt_level": 1, "wave_optimize": True}, ["-O1", "--wave-optimize"]),
     ({"code_object_version": 6}, ["--code-object-version=6"]),
-    ({"verify_each": True}, ["--verify-each"])])
+    ({"verify_each": True}, ["--verify-each"]),
+    ({"fast_math": True}, ["--fast-math"]),
+    ({"fast_math": True, "finite_math": True}, ["--fast-math=finite"])])
 def test_options_match_wave_compile(tmp_path, options, flags):
     path = paths.example("gemm.mlir")
     code = wm.compile(wm.load(path)["gemm"], **options)
@@ -103,6 +105,20 @@ def test_options_match_wave_compile(tmp_path, options, flags):
                                      "--resource-usage=json"))
     assert code.report_json == report
     assert (tmp_path / "out.hsaco").read_bytes() == bytes(code)
+
+
+def test_fast_math_reaches_the_code():
+    # softmax's exp becomes the hardware's approximation.
+    kernel = wm.load(paths.example("softmax.mlir"))["softmax"]
+    assert bytes(wm.compile(kernel, fast_math=True)) != bytes(
+        wm.compile(kernel))
+
+
+def test_unknown_options_raise():
+    kernel = wm.load(paths.example("add1.mlir"))["add1"]
+    with pytest.raises(TypeError, match="unknown option 'fastmath'.*"
+                                        "fast_math"):
+        wm.compile(kernel, fastmath=True)
 
 
 def test_bad_options_raise_with_the_diagnostic():

@@ -171,6 +171,59 @@ def test_bad_arguments_raise_before_running():
         wm.run(kernel, x, x.copy(), grid=(0, 1, 1))
 
 
+PLUS_MINUS = """
+gpu.module @m {
+  gpu.func @plus(%X: memref<64xf32>) kernel attributes {
+      known_block_size = array<i32: 64, 1, 1>,
+      known_grid_size = array<i32: 1, 1, 1>, wave.reference = @minus} {
+    %t = gpu.thread_id x
+    %x = memref.load %X[%t] : memref<64xf32>
+    %one = arith.constant 1.0 : f32
+    %y = arith.addf %x, %one : f32
+    memref.store %y, %X[%t] : memref<64xf32>
+    gpu.return
+  }
+  gpu.func @minus(%X: memref<64xf32>) kernel attributes {
+      known_block_size = array<i32: 64, 1, 1>,
+      known_grid_size = array<i32: 1, 1, 1>} {
+    %t = gpu.thread_id x
+    %x = memref.load %X[%t] : memref<64xf32>
+    %one = arith.constant 1.0 : f32
+    %y = arith.subf %x, %one : f32
+    memref.store %y, %X[%t] : memref<64xf32>
+    gpu.return
+  }
+}
+"""
+
+
+def test_run_compares_as_wave_run_does():
+    add1 = wm.load(paths.example("add1.mlir"))["add1"]
+    a, b = (rng.standard_normal(16384, dtype=np.float32) for _ in range(2))
+    c = np.zeros_like(a)
+    wm.run(add1, a, b, c, compare=True)
+    np.testing.assert_array_equal(c, a + b)
+    wm.run(add1, a, b, c, compare=True,
+           compare_pipeline="gpu.module(convert-wave-to-amdgpu)")
+    plus = wm.parse(PLUS_MINUS)["plus"]
+    x = np.zeros(64, np.float32)
+    wm.run(plus, x)  # alone by default
+    with pytest.raises(wm.MLIRError, match="outputs differ") as failure:
+        wm.run(plus, x, compare=True)
+    assert "comparing @plus with @minus" in str(failure.value)
+    assert "MISMATCH" in str(failure.value)
+    wm.run(plus, x, compare=True, atol=2.0)
+
+
+def test_run_takes_wave_runs_limits():
+    kernel = wm.load(paths.example("softmax.mlir"))["softmax"]
+    x = np.zeros((32, 256), np.float32)
+    with pytest.raises(wm.MLIRError, match="steps"):
+        wm.run(kernel, x, x.copy(), max_steps=1)
+    with pytest.raises(TypeError, match="unknown option 'steps'"):
+        wm.run(kernel, x, x.copy(), steps=1)
+
+
 def test_run_with_explicit_grid():
     # Half the grid: only the first 16 rows are computed.
     kernel = wm.load(paths.example("softmax.mlir"))["softmax"]

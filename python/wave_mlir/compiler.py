@@ -3,7 +3,8 @@ import dataclasses
 import json
 from typing import Optional
 
-from .ir import Kernel, Module
+from . import _wave_mlir
+from .ir import Kernel, Module, native_options
 
 
 @dataclasses.dataclass(frozen=True)
@@ -97,19 +98,21 @@ class CodeObject:
                 f"kernels {', '.join(self.reports)}>")
 
 
-def compile(kernel, chip=None, occupancy=None, opt_level=3,
-            code_object_version=5, lld_path=None, wave_optimize=None,
-            verify_each=False):
+def compile(kernel, chip=None, **options):
     """Compiles the module of ``kernel`` (a ``Kernel``, or a ``Module``) to a
-    ``CodeObject``, exactly as ``wave-compile --chip=CHIP -O<opt_level>
-    [--occupancy=N] [--wave-optimize=B] [--verify-each]`` would: the kernel-level
-    optimizations (by default at ``opt_level`` 2 and 3), the lowering, LLVM's
+    ``CodeObject``, exactly as ``wave-compile --chip=CHIP`` with the flags of
+    ``options`` would: the kernel-level optimizations, the lowering, LLVM's
     AMDGPU backend and ld.lld. ``chip`` defaults to the kernel's
-    ``wave.kernel`` chip; ``occupancy`` is the waves per SIMD every kernel's
-    registers are budgeted for (default: each kernel's ``wave.kernel``
-    occupancy). ``verify_each`` runs the MLIR verifier after every pass
-    rather than once on the lowered module. Raises ``MLIRError`` with the diagnostics on failure (an
-    unknown chip, a kernel the lowering rejects, a missing linker)."""
+    ``wave.kernel`` chip. ``options`` are the fields of ``CompileOptions``
+    (the C++ ``CompileOptions``), with its defaults: ``opt_level`` (3),
+    ``code_object_version`` (5), ``occupancy`` (the waves per SIMD every
+    kernel's registers are budgeted for; 0: each kernel's ``wave.kernel``
+    occupancy), ``wave_optimize`` (None: at ``opt_level`` 2 and 3),
+    ``fast_math`` and ``finite_math`` (``--fast-math``,
+    ``--fast-math=finite``), ``lld_path`` and ``verify_each`` (the MLIR
+    verifier after every pass rather than once on the lowered module); None
+    keeps the default. Raises ``MLIRError`` with the diagnostics on failure
+    (an unknown chip, a kernel the lowering rejects, a missing linker)."""
     if isinstance(kernel, Kernel):
         module, name = kernel.module, kernel.name
     elif isinstance(kernel, Module):
@@ -123,8 +126,5 @@ def compile(kernel, chip=None, occupancy=None, opt_level=3,
         if len(chips) != 1:
             raise ValueError("pass chip=...: the kernels do not name one chip")
         chip = chips.pop()
-    native = module._native.compile(chip, int(opt_level),
-                                    int(code_object_version), lld_path or "",
-                                    int(occupancy or 0), wave_optimize,
-                                    bool(verify_each))
-    return CodeObject(native, name)
+    native = native_options(_wave_mlir.CompileOptions, options, chip=chip)
+    return CodeObject(module._native.compile(native), name)

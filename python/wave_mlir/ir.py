@@ -12,6 +12,22 @@ Diagnostic = _wave_mlir.Diagnostic
 _default_context = None
 
 
+def native_options(cls, options, **fields):
+    """An options struct of the C++ libraries (``_wave_mlir.CompileOptions``,
+    ``InterpretOptions``) with ``fields`` and the keyword arguments
+    ``options`` set; a None keeps the field's default. Unknown names raise
+    ``TypeError`` listing the known ones."""
+    native = cls()
+    known = sorted(name for name in dir(native) if not name.startswith("_"))
+    for name, value in {**fields, **options}.items():
+        if name not in known:
+            raise TypeError(f"unknown option '{name}'; {cls.__name__} has "
+                            f"{', '.join(known)}")
+        if value is not None:
+            setattr(native, name, value)
+    return native
+
+
 def default_context():
     """The context modules use unless given another one."""
     global _default_context

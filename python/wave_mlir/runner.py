@@ -2,7 +2,8 @@
 AMD GPU through the HIP runtime."""
 import numpy as np
 
-from .ir import Kernel
+from . import _wave_mlir
+from .ir import Kernel, native_options
 
 
 def _unsigned(dtype):
@@ -70,20 +71,22 @@ def _grid(kernel, grid):
     return grid + (1,) * (3 - len(grid))
 
 
-def interpret(kernel, *values, grid=None):
+def interpret(kernel, *values, grid=None, **options):
     """Runs ``kernel`` on the reference interpreter; see ``run``."""
     arrays = check_arguments(kernel, values)
     bits = [_to_bits(a, arg.element) for a, arg in zip(arrays,
                                                        kernel.arguments)]
-    outputs, written = kernel.module._native.interpret(kernel.name, bits,
-                                                       _grid(kernel, grid))
+    native = native_options(_wave_mlir.InterpretOptions, options,
+                            kernel=kernel.name, grid=_grid(kernel, grid),
+                            compare=False)
+    outputs, written = kernel.module._native.interpret(native, bits)
     for array, arg, out, was_written in zip(arrays, kernel.arguments, outputs,
                                             written):
         if arg.is_memref and was_written:
             array[...] = _from_bits(out, arg.element, arg.shape)
 
 
-def run(kernel, *arrays, grid=None, device="interpreter"):
+def run(kernel, *arrays, grid=None, device="interpreter", **options):
     """Runs ``kernel`` over ``grid`` workgroups (default: its
     ``known_grid_size``) on ``arrays``, one per kernel argument: a NumPy
     array of the memref's shape and dtype (bf16 as ``uint16`` bits), or a
@@ -92,12 +95,19 @@ def run(kernel, *arrays, grid=None, device="interpreter"):
 
     ``device="interpreter"`` runs the reference interpreter, which raises
     ``MLIRError`` on a data race, an out-of-bounds access or a divergent
-    barrier; ``device="gpu"`` compiles the kernel for the AMD GPU found and
-    launches it through the HIP runtime, raising ``GpuUnavailableError``
-    when there is none."""
+    barrier; ``options`` are the fields of ``InterpretOptions`` (wave-run's
+    flags): ``max_steps``, ``memory_limit``, and ``compare=True`` to run the
+    kernel's reference (``reference=`` another), or the kernel after
+    ``compare_pipeline``, on the same arrays and raise ``MLIRError`` when
+    their outputs differ (``rtol``, ``atol``). ``device="gpu"`` compiles the
+    kernel for the AMD GPU found and launches it through the HIP runtime,
+    raising ``GpuUnavailableError`` when there is none."""
     if device == "interpreter":
-        interpret(kernel, *arrays, grid=grid)
+        interpret(kernel, *arrays, grid=grid, **options)
     elif device == "gpu":
+        if options:
+            raise TypeError(f"options {', '.join(options)} are the "
+                            f"interpreter's")
         from . import hip
         hip.launch(kernel, *arrays, grid=_grid(kernel, grid))
     else:

@@ -13,6 +13,7 @@
 #define WAVE_COMPILER_COMPILER_H
 
 #include "wave/Chip/Chip.h"
+#include "wave/Compiler/CompileOptions.h"
 #include "wave/Target/ResourceReport.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -29,50 +30,6 @@ class PassManager;
 } // namespace mlir
 
 namespace mlir::wave {
-
-/// What compile() makes after the MLIR pipeline; each implies the steps it
-/// needs (a report needs the code object, a bundle wraps it).
-struct CompileOutputs {
-  bool llvmIR = false;
-  bool assembly = false;
-  bool codeObject = false;
-  bool bundle = false;
-  bool report = false;
-
-  /// Whether ld.lld runs.
-  bool links() const { return codeObject || bundle || report; }
-  /// Whether LLVM runs at all (otherwise only the MLIR pipeline does).
-  bool generatesCode() const { return llvmIR || assembly || links(); }
-};
-
-/// wave-compile's options.
-struct CompileOptions {
-  /// The AMDGPU processor; overrides the kernels' chip.
-  std::string chip;
-  /// 0 to 3, as `-O<n>`.
-  unsigned optLevel = 3;
-  /// 5 or 6.
-  unsigned codeObjectVersion = 5;
-  /// Waves per SIMD to budget every kernel's registers for (0: each kernel's
-  /// `wave.kernel` occupancy).
-  unsigned occupancy = 0;
-  /// Whether the kernel-level optimizations run first; by default at -O2 and
-  /// -O3.
-  std::optional<bool> waveOptimize;
-  /// wave-fast-math: afn, arcp, contract; with `finiteMath` also nnan, ninf.
-  bool fastMath = false;
-  bool finiteMath = false;
-  /// The `ld.lld` to link with; empty for the one of the LLVM this project
-  /// is built with.
-  std::string linkerPath;
-  /// Whether the MLIR verifier runs after every pass of the pipeline, as in
-  /// wave-opt, so that a pass that breaks the IR is the one named. Otherwise
-  /// the lowered module is verified once, before translation: each
-  /// verification walks the whole module, and the pipeline has some fifty
-  /// passes.
-  bool verifyEachPass = false;
-  CompileOutputs outputs;
-};
 
 /// What compile() made, as `outputs` asked.
 struct CompileResult {

@@ -17,6 +17,7 @@
 #define WAVE_INTERPRETER_INTERPRETER_H
 
 #include "wave/Interpreter/Buffer.h"
+#include "wave/Interpreter/InterpretOptions.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Support/LLVM.h"
@@ -57,15 +58,9 @@ SmallVector<int64_t> getScalarValues(ArrayRef<Buffer> args);
 /// A kernel translated for execution.
 class Kernel {
 public:
-  /// What one run may allocate by default: its argument buffers, LDS (with
-  /// the race detector's shadow), private memory and registers.
-  static constexpr uint64_t kDefaultMemoryLimit = uint64_t(4) << 30;
-  /// The steps (instructions, each executed by one wave for its active
-  /// lanes) one run may take by default: 500 times what the longest
-  /// example run needs (gemm_nk_128's reference, about 2 * 10^7), and about
-  /// two minutes of CPU time, so that a loop that never ends is reported
-  /// rather than hangs.
-  static constexpr uint64_t kDefaultMaxSteps = uint64_t(10'000'000'000);
+  /// The defaults of InterpretOptions, in bytes and steps.
+  static constexpr uint64_t kDefaultMemoryLimit = kDefaultMemoryLimitMiB << 20;
+  static constexpr uint64_t kDefaultMaxSteps = wave::kDefaultMaxSteps;
 
   /// Translates `func`. On failure, a diagnostic has been emitted at the op
   /// the interpreter cannot execute. `argNames` names the arguments in

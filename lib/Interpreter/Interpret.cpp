@@ -1,0 +1,731 @@
+//===- Interpret.cpp - Running a module's kernel as wave-run does ---------===//
+
+#include "wave/Interpreter/Interpret.h"
+
+#include "wave/Dialect/Wave/IR/WaveDialect.h"
+#include "wave/Dialect/Wave/Transforms/Passes.h"
+#include "wave/Interpreter/Npy.h"
+
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <unistd.h>
+
+using namespace mlir;
+using namespace mlir::wave;
+
+/// An error of interpret(): what failed, after the diagnostics that say why.
+static llvm::Error fail(const Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+static std::string formatDims(ArrayRef<int64_t> dims) {
+  if (dims.empty())
+    return "scalar";
+  return llvm::join(
+      llvm::map_range(dims, [](int64_t d) { return std::to_string(d); }), "x");
+}
+
+/// The file the module was read from, for messages about the whole input.
+static std::string getSourceName(ModuleOp module) {
+  if (auto loc = dyn_cast<FileLineColLoc>(module.getLoc()))
+    return loc.getFilename().str();
+  return "the module";
+}
+
+//===----------------------------------------------------------------------===//
+// Choosing the kernels
+//===----------------------------------------------------------------------===//
+
+/// The kernel to run: `options.kernel`, else the one kernel naming a
+/// reference, else the only kernel.
+static llvm::Expected<gpu::GPUFuncOp>
+selectKernel(ModuleOp module, const InterpretOptions &options) {
+  SmallVector<gpu::GPUFuncOp> kernels, withReference;
+  module.walk([&](gpu::GPUFuncOp func) {
+    if (!func.isKernel())
+      return;
+    kernels.push_back(func);
+    if (func->hasAttr(WaveDialect::kReferenceAttrName))
+      withReference.push_back(func);
+  });
+  if (!options.kernel.empty()) {
+    for (gpu::GPUFuncOp kernel : kernels)
+      if (kernel.getName() == options.kernel)
+        return kernel;
+    return fail("no kernel @" + options.kernel + " in " +
+                getSourceName(module));
+  }
+  if (withReference.size() == 1)
+    return withReference.front();
+  if (withReference.empty() && kernels.size() == 1)
+    return kernels.front();
+  return fail(
+      getSourceName(module) + " holds " +
+      Twine(withReference.empty() ? kernels.size() : withReference.size()) +
+      " candidate kernels; choose one with --kernel=NAME");
+}
+
+gpu::GPUFuncOp mlir::wave::findSameKernel(ModuleOp module,
+                                          gpu::GPUFuncOp func) {
+  auto parent = func->getParentOfType<gpu::GPUModuleOp>();
+  gpu::GPUFuncOp found;
+  module.walk([&](gpu::GPUFuncOp candidate) {
+    auto candidateParent = candidate->getParentOfType<gpu::GPUModuleOp>();
+    if (candidate.getName() == func.getName() && parent && candidateParent &&
+        candidateParent.getName() == parent.getName())
+      found = candidate;
+  });
+  return found;
+}
+
+/// Whether an argument of type `before` takes the same buffer as one of type
+/// `after`: the same type, or a dynamically shaped memref that a lowering
+/// passes as a bare pointer (a rank-0 memref of its elements), which the
+/// interpreter gives the whole buffer.
+static bool isSameArgument(Type before, Type after) {
+  if (before == after)
+    return true;
+  auto from = dyn_cast<MemRefType>(before), to = dyn_cast<MemRefType>(after);
+  return from && to && !from.hasStaticShape() && to.getRank() == 0 &&
+         from.getElementType() == to.getElementType() &&
+         from.getMemorySpace() == to.getMemorySpace();
+}
+
+/// The kernel to compare with: none, the reference, or the kernel after the
+/// pass pipeline, which transforms `transformed` (a copy of the module as
+/// given) in place.
+static llvm::Expected<gpu::GPUFuncOp>
+selectOther(gpu::GPUFuncOp func, const InterpretOptions &options,
+            ModuleOp transformed) {
+  if (!options.compare)
+    return gpu::GPUFuncOp();
+  MLIRContext *context = func.getContext();
+  if (!options.comparePipeline.empty()) {
+    const std::string &text = options.comparePipeline;
+    PassManager pm(context);
+    std::string errors;
+    llvm::raw_string_ostream os(errors);
+    // Both `builtin.module(...)` and the bare list of module passes.
+    StringRef pipeline = StringRef(text).trim();
+    if (pipeline.consume_front("builtin.module(") &&
+        !pipeline.consume_back(")"))
+      return fail("unbalanced pipeline '" + text + "'");
+    if (failed(parsePassPipeline(pipeline, pm, os)))
+      return fail("bad pipeline: " + errors);
+    if (failed(pm.run(transformed)))
+      return fail("the pipeline '" + text + "' failed on the original module");
+    gpu::GPUFuncOp after = findSameKernel(transformed, func);
+    if (!after)
+      return fail("the pipeline removed @" + func.getName());
+    // Outputs are compared argument by argument.
+    if (!llvm::equal(func.getArgumentTypes(), after.getArgumentTypes(),
+                     isSameArgument))
+      return fail("the pipeline changed the arguments of @" + func.getName() +
+                  "; outputs cannot be compared");
+    return after;
+  }
+
+  StringRef name = options.reference;
+  if (name.empty()) {
+    auto ref =
+        func->getAttrOfType<FlatSymbolRefAttr>(WaveDialect::kReferenceAttrName);
+    if (!ref)
+      return gpu::GPUFuncOp();
+    name = ref.getValue();
+  }
+  auto reference =
+      dyn_cast_or_null<gpu::GPUFuncOp>(SymbolTable::lookupNearestSymbolFrom(
+          func, StringAttr::get(context, name)));
+  if (!reference)
+    return fail("no reference kernel @" + name);
+  if (reference.getArgumentTypes() != func.getArgumentTypes())
+    return fail("reference @" + name + " does not take the arguments of @" +
+                func.getName());
+  return reference;
+}
+
+//===----------------------------------------------------------------------===//
+// Checking the options
+//===----------------------------------------------------------------------===//
+
+/// The machine's physical memory in MiB, or 0 where the system does not say.
+static uint64_t getPhysicalMemoryMiB() {
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || pageSize <= 0)
+    return 0;
+  return (uint64_t(pages) * uint64_t(pageSize)) >> 20;
+}
+
+static llvm::Error checkOptions(const InterpretOptions &options) {
+  for (auto [flag, value] :
+       {std::pair("rtol", options.rtol), std::pair("atol", options.atol)}) {
+    if (!value || (!std::isnan(*value) && *value >= 0))
+      continue;
+    std::string text;
+    llvm::raw_string_ostream(text) << llvm::format("%g", *value);
+    return fail("--" + Twine(flag) + " must be a non-negative number, got " +
+                text);
+  }
+  if (options.memoryLimit) {
+    uint64_t limit = *options.memoryLimit;
+    if (limit > (UINT64_MAX >> 20))
+      return fail("--memory-limit of " + Twine(limit) + " MiB is too large");
+    // The interpreter touches what it allocates (registers of every lane),
+    // so a limit past the machine's memory would let a run exhaust it.
+    if (uint64_t physicalMiB = getPhysicalMemoryMiB();
+        physicalMiB != 0 && limit > physicalMiB)
+      return fail("--memory-limit of " + Twine(limit) +
+                  " MiB is more than this machine's " + Twine(physicalMiB) +
+                  " MiB of memory");
+  }
+  if (options.maxSteps == 0)
+    return fail("--max-steps must be positive");
+  if (options.grid &&
+      llvm::any_of(*options.grid, [](int64_t n) { return n <= 0; }))
+    return fail("the grid must be positive, got " + formatDims(*options.grid));
+  if (!options.arguments.empty() &&
+      (!options.inputs.empty() || !options.scalars.empty()))
+    return fail("arguments are given both by position and by --input or "
+                "--scalar");
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// The arguments
+//===----------------------------------------------------------------------===//
+
+SmallVector<Buffer> mlir::wave::createRandomArguments(const Kernel &kernel,
+                                                      uint64_t seed) {
+  SmallVector<Buffer> buffers = kernel.createArgumentBuffers();
+  for (auto [i, buffer] : llvm::enumerate(buffers))
+    buffer.fillRandom(seed * 0x100000001b3ULL + i);
+  return buffers;
+}
+
+static void setScalar(Buffer &buffer, uint64_t value) {
+  buffer.setBits(0, value & llvm::maskTrailingOnes<uint64_t>(
+                                getBitWidth(buffer.getKind())));
+}
+
+namespace {
+/// Fills the arguments of one kernel from the options.
+class ArgumentFiller {
+public:
+  ArgumentFiller(const Kernel &kernel, const InterpretOptions &options)
+      : kernel(kernel), options(options), args(kernel.getArguments()),
+        inputs(args.size(), nullptr), given(args.size(), nullptr),
+        givenScalars(args.size(), false) {}
+
+  /// The argument buffers: random contents from the seed, then the scalar
+  /// values and input files (or the given contents); a dynamically shaped
+  /// memref takes the extents its size arguments hold.
+  llvm::Expected<SmallVector<Buffer>> fill();
+
+private:
+  llvm::Expected<size_t> claimArgument(StringRef option, StringRef flag,
+                                       StringRef expected,
+                                       const std::string &text,
+                                       StringRef &value);
+  llvm::Error setGivenBits(size_t index, Buffer &buffer);
+  llvm::Error resolveSizes(MutableArrayRef<Buffer> buffers);
+
+  const Kernel &kernel;
+  const InterpretOptions &options;
+  ArrayRef<KernelArgumentInfo> args;
+  /// The --input option that gives each argument, and the option that gives
+  /// it at all, so that none is given twice.
+  SmallVector<const std::string *> inputs, given;
+  /// The integer arguments whose values are given.
+  SmallVector<bool> givenScalars;
+};
+
+/// Where the value of a size argument comes from.
+struct SizeSource {
+  int64_t value;
+  std::string origin;
+};
+} // namespace
+
+/// The argument an `ARG=...` option (`text` as given) names, by its source
+/// name or its position, which no other option may give.
+llvm::Expected<size_t> ArgumentFiller::claimArgument(StringRef option,
+                                                     StringRef flag,
+                                                     StringRef expected,
+                                                     const std::string &text,
+                                                     StringRef &value) {
+  auto [name, rest] = option.split('=');
+  value = rest;
+  if (rest.empty())
+    return fail("--" + flag + " expects " + expected + ", got '" + option +
+                "'");
+  std::optional<size_t> index;
+  for (auto [i, arg] : llvm::enumerate(args))
+    if (!index && arg.name == name)
+      index = i;
+  size_t number;
+  if (!index && !name.getAsInteger(10, number) && number < args.size())
+    index = number;
+  if (!index)
+    return fail("@" + kernel.getName() + " has no argument '" + name + "'");
+  if (given[*index])
+    return fail("argument '" + args[*index].name +
+                "' is given twice: " + *given[*index] + " and " + text);
+  given[*index] = &text;
+  return *index;
+}
+
+/// The contents of argument `index` from `options.arguments`.
+llvm::Error ArgumentFiller::setGivenBits(size_t index, Buffer &buffer) {
+  const std::vector<uint64_t> &bits = options.arguments[index];
+  if (static_cast<int64_t>(bits.size()) != buffer.getNumElements())
+    return fail("argument " + Twine(index) + " of kernel '" + kernel.getName() +
+                "' has " + Twine(buffer.getNumElements()) + " elements, got " +
+                Twine(bits.size()));
+  for (auto [n, value] : llvm::enumerate(bits))
+    buffer.setBits(buffer.getLinearIndexOfElement(n), value);
+  return llvm::Error::success();
+}
+
+/// The values of the size arguments: given (a scalar or input) or read from
+/// the shapes of the .npy inputs of the memrefs they size; all sources of
+/// one size must agree.
+llvm::Error ArgumentFiller::resolveSizes(MutableArrayRef<Buffer> buffers) {
+  SmallVector<std::optional<SizeSource>> sizes(args.size());
+  SmallVector<int64_t> values = getScalarValues(buffers);
+  for (auto [i, arg] : llvm::enumerate(args))
+    if (givenScalars[i])
+      sizes[i] =
+          SizeSource{values[i], "the value given for '" + arg.name + "'"};
+  for (auto [i, arg] : llvm::enumerate(args)) {
+    if (!arg.hasDynamicExtents())
+      continue;
+    std::optional<SmallVector<int64_t>> shape;
+    StringRef path;
+    if (inputs[i]) {
+      path = StringRef(*inputs[i]).split('=').second;
+      std::string error;
+      FailureOr<SmallVector<int64_t>> read = readNpyShape(path, error);
+      if (failed(read))
+        return fail("argument '" + arg.name + "': " + error);
+      if (read->size() != arg.extentArguments.size())
+        return fail("argument '" + arg.name + "': '" + path +
+                    "' holds an array of rank " + Twine(read->size()) +
+                    ", the argument has rank " +
+                    Twine(arg.extentArguments.size()));
+      shape = std::move(*read);
+    }
+    for (auto [dim, size] : llvm::enumerate(arg.extentArguments)) {
+      if (size < 0)
+        continue;
+      if (!shape) {
+        if (!sizes[size])
+          return fail("'" + args[size].name + "' (extent " + Twine(dim) +
+                      " of '" + arg.name +
+                      "') has no value: give --scalar=" + args[size].name +
+                      "=VALUE or --input=" + arg.name + "=FILE.npy");
+        continue;
+      }
+      SizeSource source{(*shape)[dim], "the shape of '" + path.str() + "'"};
+      if (sizes[size] && sizes[size]->value != source.value)
+        return fail("'" + args[size].name + "' is " +
+                    Twine(sizes[size]->value) + " by " + sizes[size]->origin +
+                    " but " + Twine(source.value) + " by " + source.origin +
+                    " (extent " + Twine(dim) + " of '" + arg.name + "')");
+      sizes[size] = std::move(source);
+    }
+  }
+  for (auto [i, size] : llvm::enumerate(sizes))
+    if (size)
+      setScalar(buffers[i], uint64_t(size->value));
+  return llvm::Error::success();
+}
+
+llvm::Expected<SmallVector<Buffer>> ArgumentFiller::fill() {
+  SmallVector<Buffer> buffers = createRandomArguments(kernel, options.seed);
+  if (!options.arguments.empty() && options.arguments.size() != args.size())
+    return fail("kernel '" + kernel.getName() + "' takes " +
+                Twine(args.size()) + " arguments, got " +
+                Twine(options.arguments.size()));
+  // The values of scalars first: they size the dynamically shaped memrefs.
+  SmallVector<std::string> scalarTexts, inputTexts;
+  for (const std::string &option : options.scalars)
+    scalarTexts.push_back("--scalar=" + option);
+  for (const std::string &option : options.inputs)
+    inputTexts.push_back("--input=" + option);
+  for (auto [option, text] : llvm::zip_equal(options.scalars, scalarTexts)) {
+    StringRef value;
+    llvm::Expected<size_t> index =
+        claimArgument(option, "scalar", "ARG=VALUE", text, value);
+    if (!index)
+      return index.takeError();
+    Buffer &buffer = buffers[*index];
+    int64_t number;
+    if (buffer.getRank() != 0 || isFloat(buffer.getKind()) ||
+        value.getAsInteger(10, number))
+      return fail(text + ": --scalar gives integer and index arguments an "
+                         "integer value");
+    setScalar(buffer, uint64_t(number));
+    givenScalars[*index] = true;
+  }
+  for (auto [option, text] : llvm::zip_equal(options.inputs, inputTexts)) {
+    StringRef path;
+    llvm::Expected<size_t> index =
+        claimArgument(option, "input", "ARG=FILE.npy", text, path);
+    if (!index)
+      return index.takeError();
+    inputs[*index] = &option;
+    if (buffers[*index].getRank() != 0)
+      continue;
+    std::string error;
+    if (failed(readNpy(path, buffers[*index], error)))
+      return fail("argument '" + args[*index].name + "': " + error);
+    givenScalars[*index] = !isFloat(buffers[*index].getKind());
+  }
+  for (auto [i, buffer] : llvm::enumerate(buffers)) {
+    if (options.arguments.empty() || buffer.getRank() != 0)
+      continue;
+    if (llvm::Error error = setGivenBits(i, buffer))
+      return std::move(error);
+    givenScalars[i] = !isFloat(buffer.getKind());
+  }
+  if (llvm::Error error = resolveSizes(buffers))
+    return std::move(error);
+
+  // The dynamically shaped memrefs, now that their sizes are known.
+  uint64_t memoryLimit = options.memoryLimit.value_or(kDefaultMemoryLimitMiB);
+  SmallVector<int64_t> scalars = getScalarValues(buffers);
+  for (auto [i, arg] : llvm::enumerate(args)) {
+    if (!arg.hasDynamicExtents())
+      continue;
+    uint64_t elements = 1;
+    for (auto [extent, size] :
+         llvm::zip_equal(buffers[i].getShape(), arg.extentArguments)) {
+      int64_t value = size < 0 ? extent : scalars[size];
+      if (value < 0)
+        return fail("'" + args[size].name + "' (a size of '" + arg.name +
+                    "') is " + Twine(value));
+      elements = llvm::SaturatingMultiply(elements, uint64_t(value));
+    }
+    // Refused before it is allocated, as the interpreter refuses its own.
+    if (llvm::SaturatingMultiply(elements, uint64_t(sizeof(uint64_t))) >
+        (memoryLimit << 20))
+      return fail("argument '" + arg.name + "' of " + Twine(elements) +
+                  " elements is over the memory limit of " +
+                  Twine(memoryLimit) + " MiB");
+  }
+  SmallVector<Buffer> sized = kernel.createArgumentBuffers(scalars);
+  for (auto [i, arg] : llvm::enumerate(args)) {
+    if (!arg.hasDynamicExtents())
+      continue;
+    buffers[i] = std::move(sized[i]);
+    buffers[i].fillRandom(options.seed * 0x100000001b3ULL + i);
+  }
+  for (auto [i, buffer] : llvm::enumerate(buffers)) {
+    if (buffer.getRank() == 0)
+      continue;
+    if (!options.arguments.empty()) {
+      if (llvm::Error error = setGivenBits(i, buffer))
+        return std::move(error);
+      continue;
+    }
+    if (!inputs[i])
+      continue;
+    std::string error;
+    if (failed(readNpy(StringRef(*inputs[i]).split('=').second, buffer, error)))
+      return fail("argument '" + args[i].name + "': " + error);
+  }
+  return buffers;
+}
+
+//===----------------------------------------------------------------------===//
+// Running and comparing
+//===----------------------------------------------------------------------===//
+
+FailureOr<SmallVector<Buffer>> mlir::wave::runOnCopy(const Kernel &kernel,
+                                                     ArrayRef<Buffer> inputs,
+                                                     Dim3 grid,
+                                                     uint64_t maxSteps) {
+  SmallVector<Buffer> buffers(inputs.begin(), inputs.end());
+  if (failed(kernel.run(buffers, grid, maxSteps)))
+    return failure();
+  return buffers;
+}
+
+SmallVector<OutputComparison>
+mlir::wave::compareOutputs(ArrayRef<KernelArgumentInfo> arguments,
+                           ArrayRef<KernelArgumentInfo> expectedArguments,
+                           ArrayRef<Buffer> actual, ArrayRef<Buffer> expected,
+                           std::optional<double> rtol,
+                           std::optional<double> atol) {
+  SmallVector<OutputComparison> comparisons;
+  for (auto [i, arg] : llvm::enumerate(arguments)) {
+    if (!arg.written && !expectedArguments[i].written)
+      continue;
+    const Buffer &a = actual[i], &e = expected[i];
+    OutputComparison &output = comparisons.emplace_back();
+    output.argument = i;
+    output.name = arg.name;
+    output.tolerance = getDefaultTolerance(a.getKind());
+    output.tolerance.rtol = rtol.value_or(output.tolerance.rtol);
+    output.tolerance.atol = atol.value_or(output.tolerance.atol);
+    output.comparison = compareBuffers(a, e, output.tolerance);
+    output.kind = a.getKind();
+    output.shape.assign(a.getShape().begin(), a.getShape().end());
+    if (!output.comparison.agrees())
+      output.mismatch = describeComparison(output.comparison, a, e);
+  }
+  return comparisons;
+}
+
+bool InterpretResult::agrees() const {
+  return llvm::all_of(comparisons, [](const OutputComparison &output) {
+    return output.comparison.agrees();
+  });
+}
+
+void InterpretResult::print(llvm::raw_ostream &os) const {
+  if (comparedWith.empty()) {
+    os << "@" << kernel << " ran on " << formatDims(grid)
+       << " workgroups with no error\n";
+    return;
+  }
+  os << comparedWith << "\n";
+  for (const OutputComparison &output : comparisons) {
+    os << "  output '" << output.name << "' (";
+    if (!output.shape.empty())
+      os << formatDims(output.shape) << "x";
+    os << getElementKindName(output.kind) << "): ";
+    const Comparison &comparison = output.comparison;
+    if (comparison.agrees()) {
+      os << llvm::format("agrees (max abs error %.3g, max rel error %.3g)\n",
+                         comparison.maxAbsError, comparison.maxRelError);
+      continue;
+    }
+    os << "MISMATCH: " << output.mismatch;
+    if (isFloat(output.kind))
+      os << llvm::format(" (rtol %g, atol %g)", output.tolerance.rtol,
+                         output.tolerance.atol);
+    os << "\n";
+  }
+  if (agrees())
+    os << "PASS\n";
+}
+
+namespace {
+/// One interpret() call: the kernel, the one compared with it, and how
+/// messages name them.
+class Interpretation {
+public:
+  Interpretation(gpu::GPUFuncOp func, const InterpretOptions &options)
+      : func(func), options(options),
+        memoryLimit(options.memoryLimit.value_or(kDefaultMemoryLimitMiB)) {}
+
+  llvm::Expected<InterpretResult> run(ArgumentNamer namer);
+
+private:
+  std::string describeKernel(StringRef name, bool other) const;
+  llvm::Expected<Kernel> compileKernel(gpu::GPUFuncOp kernelFunc, bool other,
+                                       gpu::GPUFuncOp loweredFrom = {});
+  llvm::Expected<SmallVector<Buffer>> runKernel(const Kernel &kernel,
+                                                ArrayRef<Buffer> inputs,
+                                                Dim3 grid, bool other) const;
+  llvm::Error writeOutputs(const Kernel &kernel, ArrayRef<Buffer> buffers,
+                           StringRef suffix) const;
+
+  gpu::GPUFuncOp func;
+  const InterpretOptions &options;
+  uint64_t memoryLimit;
+  SmallVector<std::string> names;
+};
+} // namespace
+
+/// How messages name a kernel: with a pipeline, the original or the
+/// transformed one; otherwise the kernel or its reference.
+std::string Interpretation::describeKernel(StringRef name, bool other) const {
+  const std::string &pipeline = options.comparePipeline;
+  if (pipeline.empty())
+    return (other ? "reference @" : "@") + name.str();
+  if (other)
+    return "@" + name.str() + " after '" + pipeline + "'";
+  return "the original @" + name.str() + " (before '" + pipeline + "')";
+}
+
+/// Compiles `kernelFunc`, which runs in the waves of `loweredFrom` when it
+/// has no target of its own.
+llvm::Expected<Kernel>
+Interpretation::compileKernel(gpu::GPUFuncOp kernelFunc, bool other,
+                              gpu::GPUFuncOp loweredFrom) {
+  // While a kernel runs, the inputs are kept and, while the second runs,
+  // the first one's results.
+  FailureOr<Kernel> kernel = Kernel::compile(
+      kernelFunc, names, memoryLimit << 20, other ? 2 : 1, loweredFrom);
+  if (failed(kernel))
+    return fail("cannot run " + describeKernel(kernelFunc.getName(), other));
+  return std::move(*kernel);
+}
+
+llvm::Expected<SmallVector<Buffer>>
+Interpretation::runKernel(const Kernel &kernel, ArrayRef<Buffer> inputs,
+                          Dim3 grid, bool other) const {
+  FailureOr<SmallVector<Buffer>> buffers =
+      runOnCopy(kernel, inputs, grid, options.maxSteps);
+  if (failed(buffers))
+    return fail(describeKernel(kernel.getName(), other) + " failed" +
+                (other && !options.comparePipeline.empty()
+                     ? "; the original ran with no error"
+                     : ""));
+  return std::move(*buffers);
+}
+
+llvm::Error Interpretation::writeOutputs(const Kernel &kernel,
+                                         ArrayRef<Buffer> buffers,
+                                         StringRef suffix) const {
+  if (options.outputDir.empty())
+    return llvm::Error::success();
+  if (std::error_code ec = llvm::sys::fs::create_directories(options.outputDir))
+    return fail("cannot create '" + options.outputDir + "': " + ec.message());
+  for (auto [arg, buffer] : llvm::zip_equal(kernel.getArguments(), buffers)) {
+    if (!arg.written)
+      continue;
+    SmallString<128> path(options.outputDir);
+    llvm::sys::path::append(path, arg.name + suffix.str() + ".npy");
+    std::string error;
+    if (failed(writeNpy(path, buffer, error)))
+      return fail(error);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<InterpretResult> Interpretation::run(ArgumentNamer namer) {
+  if (llvm::Error error = checkOptions(options))
+    return std::move(error);
+  if (namer)
+    names = namer(func);
+  const std::string &pipeline = options.comparePipeline;
+  OwningOpRef<ModuleOp> transformed;
+  if (options.compare && !pipeline.empty())
+    transformed = func->getParentOfType<ModuleOp>().clone();
+  llvm::Expected<Kernel> kernel = compileKernel(func, /*other=*/false);
+  if (!kernel)
+    return kernel.takeError();
+
+  InterpretResult result;
+  result.kernel = kernel->getName().str();
+  result.waveSize = kernel->getWaveSize();
+  result.arguments.assign(kernel->getArguments().begin(),
+                          kernel->getArguments().end());
+  if (options.grid) {
+    result.grid = *options.grid;
+  } else if (std::optional<Dim3> known = kernel->getKnownGridSize()) {
+    result.grid = *known;
+  } else {
+    return fail("@" + kernel->getName() +
+                " has no known_grid_size; give --grid=X,Y,Z");
+  }
+
+  llvm::Expected<gpu::GPUFuncOp> otherFunc =
+      selectOther(func, options, transformed.get());
+  if (!otherFunc)
+    return otherFunc.takeError();
+  std::optional<Kernel> other;
+  Dim3 otherGrid = result.grid;
+  if (*otherFunc) {
+    // A pipeline that drops `wave.kernel` and attaches no #rocdl.target
+    // leaves the kernel in the waves it was compiled for.
+    llvm::Expected<Kernel> compiled = compileKernel(
+        *otherFunc, /*other=*/true, pipeline.empty() ? gpu::GPUFuncOp() : func);
+    if (!compiled)
+      return compiled.takeError();
+    other = std::move(*compiled);
+    // Lane ids and subgroup sizes differ between waves of other sizes (a
+    // pipeline that attaches a #rocdl.target of another wave size).
+    if (!pipeline.empty() && other->getWaveSize() != kernel->getWaveSize())
+      return fail("@" + kernel->getName() + " runs in waves of " +
+                  Twine(kernel->getWaveSize()) + " lanes before '" + pipeline +
+                  "' and of " + Twine(other->getWaveSize()) +
+                  " after it; outputs cannot be compared");
+    if (pipeline.empty()) {
+      // The reference runs with its own launch shape.
+      std::optional<Dim3> known = other->getKnownGridSize();
+      if (!known)
+        return fail("reference @" + other->getName() +
+                    " has no known_grid_size");
+      otherGrid = *known;
+    }
+  }
+
+  llvm::Expected<SmallVector<Buffer>> inputs =
+      ArgumentFiller(*kernel, options).fill();
+  if (!inputs)
+    return inputs.takeError();
+  result.inputs = std::move(*inputs);
+
+  llvm::Expected<SmallVector<Buffer>> outputs =
+      runKernel(*kernel, result.inputs, result.grid, /*other=*/false);
+  if (!outputs)
+    return outputs.takeError();
+  result.outputs = std::move(*outputs);
+  if (llvm::Error error = writeOutputs(*kernel, result.outputs, ""))
+    return std::move(error);
+  if (!other)
+    return result;
+
+  llvm::Expected<SmallVector<Buffer>> otherOutputs =
+      runKernel(*other, result.inputs, otherGrid, /*other=*/true);
+  if (!otherOutputs)
+    return otherOutputs.takeError();
+  result.otherOutputs = std::move(*otherOutputs);
+  if (llvm::Error error =
+          writeOutputs(*other, result.otherOutputs,
+                       pipeline.empty() ? ".reference" : ".transformed"))
+    return std::move(error);
+
+  // After a pipeline, the transformed kernel is checked against the
+  // original; otherwise the kernel against its reference.
+  if (pipeline.empty()) {
+    result.comparedWith = "comparing @" + kernel->getName().str() + " with @" +
+                          other->getName().str();
+    result.comparisons = compareOutputs(
+        kernel->getArguments(), other->getArguments(), result.outputs,
+        result.otherOutputs, options.rtol, options.atol);
+  } else {
+    result.comparedWith = "comparing @" + kernel->getName().str() + " after '" +
+                          pipeline + "' with @" + other->getName().str() +
+                          " before it";
+    result.comparisons = compareOutputs(
+        other->getArguments(), kernel->getArguments(), result.otherOutputs,
+        result.outputs, options.rtol, options.atol);
+  }
+  return result;
+}
+
+llvm::Expected<InterpretResult>
+mlir::wave::interpret(gpu::GPUFuncOp func, const InterpretOptions &options,
+                      ArgumentNamer names) {
+  return Interpretation(func, options).run(names);
+}
+
+llvm::Expected<InterpretResult>
+mlir::wave::interpret(ModuleOp module, const InterpretOptions &options,
+                      ArgumentNamer names) {
+  // The interpreter runs plain accesses: MMA fragment accesses first become
+  // the plain accesses they stand for, as in every compile pipeline. The
+  // pass's diagnostics say why it failed.
+  PassManager expand(module.getContext());
+  expand.addPass(createExpandFragments());
+  if (failed(expand.run(module)))
+    return fail("");
+  llvm::Expected<gpu::GPUFuncOp> func = selectKernel(module, options);
+  if (!func)
+    return func.takeError();
+  return interpret(*func, options, names);
+}
