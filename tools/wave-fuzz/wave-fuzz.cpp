@@ -26,8 +26,7 @@
 
 #include "wave/InitAllDialects.h"
 #include "wave/InitAllPasses.h"
-#include "wave/Interpreter/Compare.h"
-#include "wave/Interpreter/Interpreter.h"
+#include "wave/Interpreter/Interpret.h"
 #include "wave/Support/KnownParserCrashes.h"
 #include "wave/Support/KnownVerifierCrashes.h"
 
@@ -202,55 +201,6 @@ std::optional<Dim3> getBoundedGrid(gpu::GPUFuncOp func) {
   return dims;
 }
 
-/// A run of a kernel on random inputs. Both failures come with an error
-/// diagnostic saying why.
-struct Run {
-  /// Whether the interpreter translated the kernel: it refuses ops it does
-  /// not execute and memory it cannot model.
-  bool translated = false;
-  /// The lanes of a wave it ran, when translated.
-  unsigned waveSize = 0;
-  /// The argument buffers before the run, when translated.
-  SmallVector<Buffer> inputs;
-  /// The argument buffers after the run, when it was clean.
-  std::optional<SmallVector<Buffer>> outputs;
-};
-
-/// Runs `func` on `inputs`, or on random ones when none are given; a kernel
-/// without a target of its own runs in the waves of `loweredFrom`.
-Run runKernel(gpu::GPUFuncOp func, Dim3 grid, ArrayRef<Buffer> inputs = {},
-              gpu::GPUFuncOp loweredFrom = {}) {
-  FailureOr<Kernel> kernel =
-      Kernel::compile(func, {}, Kernel::kDefaultMemoryLimit, 0, loweredFrom);
-  if (failed(kernel))
-    return {};
-  Run run{true, kernel->getWaveSize(), {}, std::nullopt};
-  if (inputs.empty()) {
-    run.inputs = kernel->createArgumentBuffers();
-    for (auto [i, buffer] : llvm::enumerate(run.inputs))
-      buffer.fillRandom(i + 1);
-  } else {
-    run.inputs.assign(inputs.begin(), inputs.end());
-  }
-  SmallVector<Buffer> buffers = run.inputs;
-  if (succeeded(kernel->run(buffers, grid)))
-    run.outputs = std::move(buffers);
-  return run;
-}
-
-/// The kernel of `module` with the name and gpu.module of `func`.
-gpu::GPUFuncOp findSame(ModuleOp module, gpu::GPUFuncOp func) {
-  auto parent = func->getParentOfType<gpu::GPUModuleOp>();
-  gpu::GPUFuncOp found;
-  module.walk([&](gpu::GPUFuncOp candidate) {
-    auto candidateParent = candidate->getParentOfType<gpu::GPUModuleOp>();
-    if (candidate.getName() == func.getName() && parent && candidateParent &&
-        candidateParent.getName() == parent.getName())
-      found = candidate;
-  });
-  return found;
-}
-
 std::string print(Operation *op) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -261,9 +211,7 @@ std::string print(Operation *op) {
 /// A kernel's clean run before the passes, to compare with after them.
 struct Reference {
   gpu::GPUFuncOp func;
-  Dim3 grid;
-  unsigned waveSize;
-  SmallVector<Buffer> inputs, outputs;
+  InterpretResult run;
 };
 
 /// Runs `pipeline` on a copy of `module`; checks its result and, for
@@ -299,33 +247,36 @@ void runPipeline(ModuleOp module, const Pipeline &pipeline,
 
   for (const Reference &reference : references) {
     gpu::GPUFuncOp before = reference.func;
-    gpu::GPUFuncOp after = findSame(*copy, before);
+    gpu::GPUFuncOp after = findSameKernel(*copy, before);
     if (!after)
       report("'" + Twine(pipeline.text) + "' removed @" + before.getName());
     DiagnosticCollector diagnostics(context);
     // The lowering drops `wave.kernel`; without a #rocdl.target the lowered
     // kernel runs in the original's waves, which the lowering compiled it
-    // for. The same inputs: a run-time shape becomes a bare pointer to the
-    // same buffer.
-    Run run = runKernel(after, reference.grid, reference.inputs, before);
+    // for. The interpreter refuses ops it does not execute and memory it
+    // cannot model.
+    FailureOr<Kernel> kernel =
+        Kernel::compile(after, {}, Kernel::kDefaultMemoryLimit,
+                        /*heldArgumentCopies=*/0, before);
+    const InterpretResult &run = reference.run;
     if (pipeline.check == Check::SemanticsIfTranslated &&
-        (!run.translated || run.waveSize != reference.waveSize))
+        (failed(kernel) || kernel->getWaveSize() != run.waveSize))
       continue;
-    if (!run.outputs)
+    // The same inputs: a run-time shape becomes a bare pointer to the same
+    // buffer.
+    FailureOr<SmallVector<Buffer>> outputs = failure();
+    if (succeeded(kernel))
+      outputs = runOnCopy(*kernel, run.inputs, run.grid);
+    if (failed(outputs))
       report("@" + before.getName() + " ran cleanly before '" + pipeline.text +
                  "' but not after it",
              diagnostics.text + "\n" + print(after));
-    for (auto [i, pair] :
-         llvm::enumerate(llvm::zip_equal(*run.outputs, reference.outputs))) {
-      auto &[actual, expected] = pair;
-      Comparison comparison = compareBuffers(
-          actual, expected, getDefaultTolerance(actual.getKind()));
-      if (!comparison.agrees())
-        report("@" + before.getName() + " argument " + Twine(i) +
-                   " differs after '" + pipeline.text +
-                   "': " + describeComparison(comparison, actual, expected),
+    for (const OutputComparison &output : compareOutputs(
+             kernel->getArguments(), run.arguments, *outputs, run.outputs))
+      if (!output.comparison.agrees())
+        report("@" + before.getName() + " argument " + Twine(output.argument) +
+                   " differs after '" + pipeline.text + "': " + output.mismatch,
                print(after));
-    }
   }
 }
 
@@ -379,11 +330,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       if (!grid)
         continue;
       unsigned before = diagnostics.errors;
-      Run run = runKernel(func, *grid);
-      if (run.outputs)
-        references.push_back({func, *grid, run.waveSize, std::move(run.inputs),
-                              std::move(*run.outputs)});
-      else if (diagnostics.errors == before)
+      // The kernel alone on random inputs.
+      InterpretOptions options;
+      options.compare = false;
+      options.grid = *grid;
+      llvm::Expected<InterpretResult> run = interpret(func, options);
+      if (run) {
+        references.push_back({func, std::move(*run)});
+        continue;
+      }
+      llvm::consumeError(run.takeError());
+      if (diagnostics.errors == before)
         report("the interpreter rejected @" + func.getName() +
                " without an error");
     }
