@@ -244,11 +244,12 @@ void CodeGenerator::reportLoweredOccupancies() {
                       std::to_string(lowered.scratchBytes) +
                       " bytes of scratch a lane)"
                 : std::string("ran out of registers"))
-        << " at the budgeted occupancy " << lowered.requested
-        << ", beyond wave-budget-registers' estimate; compiled for "
-        << (lowered.reached > 1 ? "occupancy " + std::to_string(lowered.reached)
-                                : std::string("the backend's own limit"))
-        << " instead, the highest without spilling";
+        << " at the budgeted occupancy " << lowered.requested << "; compiled "
+        << (lowered.reached > 1
+                ? "for occupancy " + std::to_string(lowered.reached) +
+                      " instead, the highest without spilling"
+                : std::string("without a budget instead, at the backend's "
+                              "own register limit"));
   }
 }
 

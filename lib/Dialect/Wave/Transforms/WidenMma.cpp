@@ -63,8 +63,8 @@ static MmaOp getChainedSuccessor(MmaOp mma) {
     return {};
   OpOperand &use = *mma.getResult().getUses().begin();
   auto next = dyn_cast<MmaOp>(use.getOwner());
-  if (!next || use.get() != next.getAcc() ||
-      use.getOperandNumber() != next.getAccMutable().getOperandNumber() ||
+  // The only use, so also none of the successor's A or B.
+  if (!next || next.getAcc() != mma.getResult() ||
       next.getKind() != mma.getKind() || next->getBlock() != mma->getBlock())
     return {};
   return next;
