@@ -54,7 +54,7 @@ class Machine:
     every that many cycles and a wave issues at most one instruction in
     each. `valu`/`trans`: cycles the SIMD's VALU is busy with a wave64
     instruction (transcendental ones: v_exp, v_log, v_rcp, v_rsq, v_sqrt,
-    v_sin, v_cos); results are ready when it is free again. MFMAs occupy the
+    v_sin, v_cos), `valu_latency`/`trans_latency` the cycles to its result. MFMAs occupy the
     SIMD's one MFMA pipe for their published cycles; a later MFMA that
     accumulates onto a result may start when the pipe frees, any other
     reader `mfma_read` cycles later. `lds_bytes_per_clock`: the LDS bandwidth
@@ -67,6 +67,8 @@ class Machine:
     issue_period: int
     valu: int
     trans: int
+    valu_latency: int
+    trans_latency: int
     salu: int
     mfma_read: int
     lds_bytes_per_clock: float | None
@@ -90,7 +92,8 @@ class Machine:
 # least 2 clocks of the CU's LDS a wave instruction (kstep.lds_cycles). LDS
 # latency 64 and barrier 4 cycles are assumed; global latency is kstep's
 # assumed 500 cycles (no MI300X measurement at hand).
-HARDWARE = Machine(issue_period=4, valu=4, trans=16, salu=4, mfma_read=4,
+HARDWARE = Machine(issue_period=4, valu=4, trans=16, valu_latency=4,
+                   trans_latency=16, salu=4, mfma_read=4,
                    lds_bytes_per_clock=kstep.LDS_BYTES_PER_CLOCK /
                    kstep.SIMDS_PER_CU,
                    lds_min_clocks=2, lds_latency=64,
@@ -100,7 +103,8 @@ HARDWARE = Machine(issue_period=4, valu=4, trans=16, salu=4, mfma_read=4,
 # VALU/SALU latency 1, transcendental 4, DS 5, VMEM 80, SMEM 5; a 32x32
 # MFMA repeated to its published 32 cycles has its result 4 cycles after
 # the last copy's issue slot ends (latency 12, throughput 8).
-MCA = Machine(issue_period=1, valu=1, trans=4, salu=1, mfma_read=4,
+MCA = Machine(issue_period=1, valu=1, trans=1, valu_latency=1,
+              trans_latency=4, salu=1, mfma_read=4,
               lds_bytes_per_clock=None, lds_min_clocks=1, lds_latency=5,
               global_latency=80, smem_latency=5, barrier=1,
               one_issue_per_cycle=True, mca_mfma_copies=True)
@@ -244,6 +248,7 @@ class Wave:
         self.waiting = (group, barriers_ahead) if barriers_ahead else None
         self.starts = []          # cycle of each pass's first issue
         self.issued = []          # (iteration, pc, cycle) with --timeline
+        self.stalls = {}          # cycles waited, by reason
 
 
 class Simd:
@@ -275,28 +280,38 @@ class Simd:
 
     # A lower bound on the cycle the wave's next instruction can issue
     # (None: waiting at a barrier not yet released).
-    def earliest(self, wave):
+    def earliest(self, wave, why=False):
+        """A lower bound on the cycle the wave's next instruction can issue
+        (None: waiting at a barrier not yet released); with `why`, also
+        the constraint that sets it beyond the wave's own issue cadence."""
         ins = self.body[wave.pc]
-        t = wave.ready
+        t, reason = wave.ready, None
+
+        def bound(cycle, name):
+            nonlocal t, reason
+            if cycle > t:
+                t, reason = cycle, name
         key = wave.waiting
         if key is not None:
             if key not in self.released:
-                return None
-            t = max(t, self.released[key])
+                return (None, "barrier") if why else None
+            bound(self.released[key], "barrier")
         for reg in ins.srcs:
             ready = wave.reg_ready.get(reg)
             if ready:
-                t = max(t, ready[1] if reg in ins.src_c else ready[0])
+                bound(ready[1] if reg in ins.src_c else ready[0],
+                      "dependency")
         if ins.kind == "waitcnt":
-            for counter, limit in ((wave.vm, ins.vmcnt),
-                                   (wave.lgkm, ins.lgkmcnt)):
+            for counter, limit, name in ((wave.vm, ins.vmcnt, "vmcnt"),
+                                         (wave.lgkm, ins.lgkmcnt,
+                                          "lgkmcnt")):
                 if limit is not None and len(counter) > limit:
-                    t = max(t, counter[len(counter) - limit - 1])
+                    bound(counter[len(counter) - limit - 1], name)
         elif ins.kind == "mfma":
-            t = max(t, self.mfma_free)
+            bound(self.mfma_free, "MFMA pipe")
         elif ins.kind == "valu":
-            t = max(t, self.valu_free)
-        return t
+            bound(self.valu_free, "VALU busy")
+        return (t, reason) if why else t
 
     def _arrive(self, wave, t):
         wave.arrived += 1
@@ -320,9 +335,10 @@ class Simd:
         next_ready = t + m.issue_period
         if ins.kind == "valu":
             busy = m.trans if ins.trans else m.valu
+            latency = m.trans_latency if ins.trans else m.valu_latency
             self.valu_free = t + busy
             for reg in ins.dests:
-                wave.reg_ready[reg] = (t + busy, t + busy)
+                wave.reg_ready[reg] = (t + latency, t + latency)
         elif ins.kind == "salu":
             for reg in ins.dests:
                 wave.reg_ready[reg] = (t + m.salu, t + m.salu)
@@ -384,6 +400,9 @@ class Simd:
     def run(self, iterations):
         m = self.m
         t = 0
+        # Stalls are counted from the passes after the first third.
+        self.counted_from = iterations // 3
+        self.iterations = iterations
         # Until the waves have made `iterations` passes each on average (a
         # wave the others starve of an issue port may make fewer).
         while sum(w.iteration for w in self.waves) < \
@@ -408,6 +427,17 @@ class Simd:
                     continue
                 if m.one_issue_per_cycle and "any" in used:
                     continue
+                if wave.iteration >= self.counted_from:
+                    _, reason = self.earliest(wave, why=True)
+                    # The wait beyond the wave's cadence: the constraint's
+                    # part, then what arbitration (ports, priority) added.
+                    limit = max(wave.ready, bound)
+                    if reason:
+                        wave.stalls[reason] = wave.stalls.get(reason, 0) + \
+                            limit - wave.ready
+                    if t > limit:
+                        wave.stalls["arbitration"] = \
+                            wave.stalls.get("arbitration", 0) + t - limit
                 self.issue(wave, t)
                 if port is not None:
                     used.add(port)
@@ -441,9 +471,18 @@ class Simd:
         busy = sum(max(0, min(e, end) - max(s, begin))
                    for s, e in self.mfma_busy)
         simd = window / made / steps_per_pass
+        stalls = {}
+        for w in self.waves:
+            passes_counted = max(1, w.iteration - self.counted_from)
+            for reason, cycles in w.stalls.items():
+                stalls[reason] = stalls.get(reason, 0) + cycles / \
+                    passes_counted / steps_per_pass / len(self.waves)
         return {"cycles_per_step_per_wave": simd * len(self.waves),
                 "simd_cycles_per_step": simd,
                 "mfma_efficiency": busy / window,
+                "stalls_per_step_per_wave": {
+                    k: round(v, 1) for k, v in sorted(
+                        stalls.items(), key=lambda kv: -kv[1])},
                 "passes_in_window": [round(passes(w, end) - passes(w, begin),
                                            2) for w in self.waves]}
 
@@ -716,11 +755,13 @@ def main():
         if key != "rows":
             print(f"{key:28} {value}")
     print("| waves | cycles a step (a wave) | SIMD cycles a step | "
-          "MFMA efficiency |")
+          "MFMA efficiency | a wave's stalls a step |")
     for row in result["rows"]:
+        stalls = ", ".join(f"{k} {v:g}" for k, v in
+                           row["stalls_per_step_per_wave"].items())
         print(f"| {row['waves']} | {row['cycles_per_step_per_wave']:.1f} | "
               f"{row['simd_cycles_per_step']:.1f} | "
-              f"{row['mfma_efficiency']:.2f} |")
+              f"{row['mfma_efficiency']:.2f} | {stalls} |")
 
 
 if __name__ == "__main__":
