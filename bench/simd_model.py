@@ -231,6 +231,10 @@ PORT = {"valu": "valu", "mfma": "valu", "salu": "salu", "branch": "salu",
 
 
 class Wave:
+    """One wave's state: where it is in the loop, its priority, when its
+    registers and outstanding memory operations are ready, the barriers it
+    has reached (a staggered wave starts one ahead, waiting at it)."""
+
     def __init__(self, index, group, barriers_ahead):
         self.index = index
         self.group = group
@@ -259,7 +263,6 @@ class Simd:
         self.body = body
         self.chip = chip
         self.m = machine
-        self.groups = {}
         self.waves = []
         for i in range(waves):
             group = i // group_size
@@ -278,8 +281,6 @@ class Simd:
         self.mfma_busy = []       # (start, end)
         self.timeline = timeline
 
-    # A lower bound on the cycle the wave's next instruction can issue
-    # (None: waiting at a barrier not yet released).
     def earliest(self, wave, why=False):
         """A lower bound on the cycle the wave's next instruction can issue
         (None: waiting at a barrier not yet released); with `why`, also
@@ -402,7 +403,6 @@ class Simd:
         t = 0
         # Stalls are counted from the passes after the first third.
         self.counted_from = iterations // 3
-        self.iterations = iterations
         # Until the waves have made `iterations` passes each on average (a
         # wave the others starve of an issue port may make fewer).
         while sum(w.iteration for w in self.waves) < \
