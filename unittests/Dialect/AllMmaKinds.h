@@ -34,7 +34,15 @@ inline constexpr MmaKind kAllMmaKinds[] = {
     MmaKind::f32_16x16x32_f8E4M3FN,
     MmaKind::f32_16x16x32_f8E4M3FN_f8E5M2,
     MmaKind::f32_16x16x32_f8E5M2_f8E4M3FN,
-    MmaKind::f32_16x16x32_f8E5M2};
+    MmaKind::f32_16x16x32_f8E5M2,
+    MmaKind::f32_32x32x64_f8E4M3FN,
+    MmaKind::f32_32x32x64_f8E4M3FN_f8E5M2,
+    MmaKind::f32_32x32x64_f8E5M2_f8E4M3FN,
+    MmaKind::f32_32x32x64_f8E5M2,
+    MmaKind::f32_16x16x128_f8E4M3FN,
+    MmaKind::f32_16x16x128_f8E4M3FN_f8E5M2,
+    MmaKind::f32_16x16x128_f8E5M2_f8E4M3FN,
+    MmaKind::f32_16x16x128_f8E5M2};
 
 } // namespace mlir::wave
 

@@ -116,6 +116,49 @@ TEST(MmaLayoutTable, I32_16x16x32I8AndF32_16x16x4) {
   EXPECT_EQ(f32.getCoordinate(MmaOperand::B, 49, 0), (Coord{3, 1}));
 }
 
+// gfx950's f8f6f4 kinds: a lane holds 32 consecutive K elements of its row
+// (A) or column (B); lanes 0-31 and 32-63 (32x32x64), or the four groups of
+// 16 (16x16x128), split K in blocks of 32.
+TEST(MmaLayoutTable, F8f6f4Kinds) {
+  using Coord = std::array<int64_t, 2>;
+  const MmaLayout &big = getMmaLayout(MmaKind::f32_32x32x64_f8E4M3FN);
+  EXPECT_EQ(big.kPerLane, 32);
+  EXPECT_EQ(big.getCoordinate(MmaOperand::A, 5, 31), (Coord{5, 31}));
+  EXPECT_EQ(big.getCoordinate(MmaOperand::A, 37, 0), (Coord{5, 32}));
+  EXPECT_EQ(big.getCoordinate(MmaOperand::B, 63, 31), (Coord{63, 31}));
+  EXPECT_EQ(big.getCoordinate(MmaOperand::Acc, 32, 0), (Coord{4, 0}));
+  const MmaLayout &small = getMmaLayout(MmaKind::f32_16x16x128_f8E5M2);
+  EXPECT_EQ(small.getCoordinate(MmaOperand::A, 49, 3), (Coord{1, 99}));
+  EXPECT_EQ(small.getCoordinate(MmaOperand::B, 33, 0), (Coord{64, 1}));
+  EXPECT_EQ(small.getCoordinate(MmaOperand::Acc, 17, 1), (Coord{5, 1}));
+}
+
+// The wide twins: f16/bf16 pairs, fp8 fours, OCP fp8 only (gfx942 has no
+// f8f6f4 MFMA).
+TEST(MmaLayoutTable, WideKKinds) {
+  EXPECT_EQ(getWideKKind(MmaKind::f32_32x32x8_f16), MmaKind::f32_32x32x16_f16);
+  EXPECT_EQ(getWideKKind(MmaKind::f32_32x32x16_f8E4M3FN_f8E5M2),
+            MmaKind::f32_32x32x64_f8E4M3FN_f8E5M2);
+  EXPECT_EQ(getWideKKind(MmaKind::f32_16x16x32_f8E5M2),
+            MmaKind::f32_16x16x128_f8E5M2);
+  EXPECT_EQ(getWideKKind(MmaKind::f32_32x32x16_f8E4M3FNUZ), std::nullopt);
+  EXPECT_EQ(getWideKKind(MmaKind::f32_32x32x64_f8E4M3FN), std::nullopt);
+  // Every wide kind has its twin's element types and M, N, and a multiple of
+  // its K.
+  for (MmaKind kind : kAllMmaKinds) {
+    std::optional<MmaKind> wide = getWideKKind(kind);
+    if (!wide)
+      continue;
+    SCOPED_TRACE(stringifyMmaKind(kind).str());
+    const MmaLayout &narrow = getMmaLayout(kind), &twin = getMmaLayout(*wide);
+    EXPECT_EQ(narrow.a, twin.a);
+    EXPECT_EQ(narrow.b, twin.b);
+    EXPECT_EQ(narrow.m, twin.m);
+    EXPECT_EQ(twin.k % narrow.k, 0);
+    EXPECT_EQ(twin.kPerLane * narrow.k, narrow.kPerLane * twin.k);
+  }
+}
+
 TEST(MmaLayoutTable, ElementTypes) {
   MLIRContext context;
   EXPECT_TRUE(getMmaLayout(MmaKind::f32_32x32x8_bf16)
@@ -149,6 +192,9 @@ TEST(MmaLayoutTable, Fp8KindsByChip) {
   EXPECT_FALSE(isMmaKindOnChip(MmaKind::f32_32x32x16_f8E4M3FNUZ, gfx90a));
   EXPECT_TRUE(isMmaKindOnChip(MmaKind::f32_16x16x32_f8E5M2_f8E4M3FN, gfx950));
   EXPECT_FALSE(isMmaKindOnChip(MmaKind::f32_16x16x32_f8E5M2_f8E4M3FN, gfx942));
+  EXPECT_TRUE(isMmaKindOnChip(MmaKind::f32_32x32x64_f8E5M2, gfx950));
+  EXPECT_FALSE(isMmaKindOnChip(MmaKind::f32_32x32x64_f8E5M2, gfx942));
+  EXPECT_FALSE(isMmaKindOnChip(MmaKind::f32_16x16x128_f8E4M3FN, gfx90a));
   EXPECT_EQ(getMmaFp8TypesOnChip(gfx942, &context), "f8E4M3FNUZ, f8E5M2FNUZ");
   EXPECT_EQ(getMmaFp8TypesOnChip(gfx950, &context), "f8E4M3FN, f8E5M2");
   EXPECT_EQ(getMmaFp8TypesOnChip(gfx90a, &context), "none");

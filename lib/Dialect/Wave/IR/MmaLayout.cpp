@@ -138,6 +138,25 @@ const MmaLayout &mlir::wave::getMmaLayout(MmaKind kind) {
        E::f8E4M3FN},
       {MmaKind::f32_16x16x32_f8E5M2, 16, 16, 32, 64, 8, 4, E::f8E5M2,
        E::f8E5M2},
+      // gfx950's f8f6f4 MFMAs with fp8 operands: 32 consecutive K elements
+      // a lane (8 registers), the lanes of one row or column of A or B
+      // splitting K in 64 / M blocks of 32.
+      {MmaKind::f32_32x32x64_f8E4M3FN, 32, 32, 64, 64, 32, 16, E::f8E4M3FN,
+       E::f8E4M3FN},
+      {MmaKind::f32_32x32x64_f8E4M3FN_f8E5M2, 32, 32, 64, 64, 32, 16,
+       E::f8E4M3FN, E::f8E5M2},
+      {MmaKind::f32_32x32x64_f8E5M2_f8E4M3FN, 32, 32, 64, 64, 32, 16, E::f8E5M2,
+       E::f8E4M3FN},
+      {MmaKind::f32_32x32x64_f8E5M2, 32, 32, 64, 64, 32, 16, E::f8E5M2,
+       E::f8E5M2},
+      {MmaKind::f32_16x16x128_f8E4M3FN, 16, 16, 128, 64, 32, 4, E::f8E4M3FN,
+       E::f8E4M3FN},
+      {MmaKind::f32_16x16x128_f8E4M3FN_f8E5M2, 16, 16, 128, 64, 32, 4,
+       E::f8E4M3FN, E::f8E5M2},
+      {MmaKind::f32_16x16x128_f8E5M2_f8E4M3FN, 16, 16, 128, 64, 32, 4,
+       E::f8E5M2, E::f8E4M3FN},
+      {MmaKind::f32_16x16x128_f8E5M2, 16, 16, 128, 64, 32, 4, E::f8E5M2,
+       E::f8E5M2},
   };
   for (const MmaLayout &layout : kLayouts)
     if (layout.kind == kind)
@@ -181,6 +200,14 @@ bool mlir::wave::isMmaKindOnChip(MmaKind kind, const ChipInfo &chip) {
   case MmaKind::f32_16x16x32_f8E4M3FN_f8E5M2:
   case MmaKind::f32_16x16x32_f8E5M2_f8E4M3FN:
   case MmaKind::f32_16x16x32_f8E5M2:
+  case MmaKind::f32_32x32x64_f8E4M3FN:
+  case MmaKind::f32_32x32x64_f8E4M3FN_f8E5M2:
+  case MmaKind::f32_32x32x64_f8E5M2_f8E4M3FN:
+  case MmaKind::f32_32x32x64_f8E5M2:
+  case MmaKind::f32_16x16x128_f8E4M3FN:
+  case MmaKind::f32_16x16x128_f8E4M3FN_f8E5M2:
+  case MmaKind::f32_16x16x128_f8E5M2_f8E4M3FN:
+  case MmaKind::f32_16x16x128_f8E5M2:
     return chip.hasGfx950Mfma;
   }
   llvm_unreachable("unknown MMA kind");
@@ -229,7 +256,7 @@ std::string mlir::wave::getMmaFp8TypesOnChip(const ChipInfo &chip,
   return text;
 }
 
-std::optional<MmaKind> mlir::wave::getDoubleKKind(MmaKind kind) {
+std::optional<MmaKind> mlir::wave::getWideKKind(MmaKind kind) {
   switch (kind) {
   case MmaKind::f32_32x32x8_f16:
     return MmaKind::f32_32x32x16_f16;
@@ -239,6 +266,22 @@ std::optional<MmaKind> mlir::wave::getDoubleKKind(MmaKind kind) {
     return MmaKind::f32_32x32x16_bf16;
   case MmaKind::f32_16x16x16_bf16:
     return MmaKind::f32_16x16x32_bf16;
+  case MmaKind::f32_32x32x16_f8E4M3FN:
+    return MmaKind::f32_32x32x64_f8E4M3FN;
+  case MmaKind::f32_32x32x16_f8E4M3FN_f8E5M2:
+    return MmaKind::f32_32x32x64_f8E4M3FN_f8E5M2;
+  case MmaKind::f32_32x32x16_f8E5M2_f8E4M3FN:
+    return MmaKind::f32_32x32x64_f8E5M2_f8E4M3FN;
+  case MmaKind::f32_32x32x16_f8E5M2:
+    return MmaKind::f32_32x32x64_f8E5M2;
+  case MmaKind::f32_16x16x32_f8E4M3FN:
+    return MmaKind::f32_16x16x128_f8E4M3FN;
+  case MmaKind::f32_16x16x32_f8E4M3FN_f8E5M2:
+    return MmaKind::f32_16x16x128_f8E4M3FN_f8E5M2;
+  case MmaKind::f32_16x16x32_f8E5M2_f8E4M3FN:
+    return MmaKind::f32_16x16x128_f8E5M2_f8E4M3FN;
+  case MmaKind::f32_16x16x32_f8E5M2:
+    return MmaKind::f32_16x16x128_f8E5M2;
   default:
     return std::nullopt;
   }

@@ -1,10 +1,10 @@
 //===- WidenMma.cpp - MMAs chained along K into the kinds of twice the K -===//
 //
-// On a chip with MFMA kinds of twice the K at the issue cost of one (gfx950),
-// two wave.mma of the narrow kind accumulating into each other become one of
-// the wide kind: each lane's operands are its two narrow operands
-// concatenated, a permutation of K shared by A and B (Passes.td says why it
-// is the same product).
+// On a chip with MFMA kinds of several times the K at twice the rate
+// (gfx950), a chain of wave.mma of the narrow kind accumulating into each
+// other becomes one of the wide kind: each lane's operands are its narrow
+// operands concatenated, a permutation of K shared by A and B (Passes.td says
+// why it is the same product).
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,6 +56,25 @@ static Value concatenate(OpBuilder &builder, Location loc, Value low,
   return vector::ShuffleOp::create(builder, loc, low, high, order);
 }
 
+/// `parts` (a power of two of them, of one vector type) concatenated in
+/// order, pairwise so that the slices of one packed read merge level by
+/// level into that read.
+static Value concatenate(OpBuilder &builder, Location loc,
+                         SmallVector<Value> parts) {
+  while (parts.size() > 1) {
+    SmallVector<Value> halved;
+    for (size_t i = 0; i < parts.size(); i += 2)
+      halved.push_back(concatenate(builder, loc, parts[i], parts[i + 1]));
+    // A slice of the level below that merged into a wider one is dead.
+    for (Value part : llvm::SetVector<Value>(llvm::from_range, parts))
+      if (auto slice = part.getDefiningOp<vector::ExtractStridedSliceOp>();
+          slice && slice->use_empty())
+        slice.erase();
+    parts = std::move(halved);
+  }
+  return parts.front();
+}
+
 /// The MMA that accumulates `mma`'s result, when that is its only use and
 /// both are of `mma`'s kind.
 static MmaOp getChainedSuccessor(MmaOp mma) {
@@ -83,67 +102,81 @@ struct WidenMmaPass : public wave::impl::WaveWidenMmaBase<WidenMmaPass> {
   void widen(gpu::GPUFuncOp kernel) {
     FailureOr<KernelTarget> target = getKernelTarget(kernel);
     const ChipInfo *chip = succeeded(target) ? target->chip : nullptr;
-    // Chains in program order: each pair's first MMA is one no pair has
-    // taken yet.
-    SmallVector<std::pair<MmaOp, MmaOp>> pairs;
+    // Chains in program order, each as long as the wide kind's K over the
+    // narrow one's: its first MMA is one no chain has taken yet.
+    SmallVector<SmallVector<MmaOp>> chains;
     DenseSet<Operation *> taken;
     unsigned narrow = 0;
     std::optional<MmaKind> missing;
     kernel.walk([&](MmaOp mma) {
-      std::optional<MmaKind> wide = getDoubleKKind(mma.getKind());
+      std::optional<MmaKind> wide = getWideKKind(mma.getKind());
       if (!wide)
         return;
       ++narrow;
       if (taken.contains(mma))
         return;
-      MmaOp next = getChainedSuccessor(mma);
-      if (!next)
-        return;
+      int64_t length =
+          getMmaLayout(*wide).k / getMmaLayout(mma.getKind()).k;
+      SmallVector<MmaOp> chain = {mma};
+      while (static_cast<int64_t>(chain.size()) < length)
+        if (MmaOp next = getChainedSuccessor(chain.back()))
+          chain.push_back(next);
+        else
+          return;
       if (!chip || !isMmaKindOnChip(*wide, *chip)) {
         missing = mma.getKind();
         return;
       }
-      pairs.emplace_back(mma, next);
-      taken.insert(mma);
-      taken.insert(next);
+      for (MmaOp link : chain)
+        taken.insert(link);
+      chains.push_back(std::move(chain));
     });
     if (missing)
       kernel.emitRemark("MMAs chained along K left narrow: chip '")
           << (chip ? chip->name : StringRef("unknown"))
-          << "' has no kind of twice the K of " << stringifyMmaKind(*missing);
-    numLeftNarrow += narrow - 2 * pairs.size();
-    if (pairs.empty())
+          << "' has no kind of several times the K of "
+          << stringifyMmaKind(*missing);
+    unsigned widened = 0;
+    for (const SmallVector<MmaOp> &chain : chains)
+      widened += chain.size();
+    numLeftNarrow += narrow - widened;
+    if (chains.empty())
       return;
 
     OpBuilder builder(&getContext());
     llvm::SetVector<StringRef> kinds;
-    for (auto [first, second] : pairs) {
-      MmaKind wide = *getDoubleKKind(first.getKind());
+    for (SmallVector<MmaOp> &chain : chains) {
+      MmaKind wide = *getWideKKind(chain.front().getKind());
       kinds.insert(stringifyMmaKind(wide));
-      builder.setInsertionPoint(second);
-      Location loc = second.getLoc();
-      Value a = concatenate(builder, loc, first.getA(), second.getA());
-      Value b = concatenate(builder, loc, first.getB(), second.getB());
-      Value result = MmaOp::create(builder, loc, second.getType(), wide, a, b,
-                                   first.getAcc());
-      second.getResult().replaceAllUsesWith(result);
+      MmaOp last = chain.back();
+      builder.setInsertionPoint(last);
+      Location loc = last.getLoc();
+      SmallVector<Value> as, bs;
       llvm::SetVector<Value> narrowOperands;
-      narrowOperands.insert_range(
-          ValueRange{first.getA(), first.getB(), second.getA(), second.getB()});
-      second.erase();
-      first.erase();
-      // The halves of packed reads the narrow MMAs took are dead now.
+      for (MmaOp link : chain) {
+        as.push_back(link.getA());
+        bs.push_back(link.getB());
+        narrowOperands.insert_range(ValueRange{link.getA(), link.getB()});
+      }
+      Value a = concatenate(builder, loc, as);
+      Value b = concatenate(builder, loc, bs);
+      Value result = MmaOp::create(builder, loc, last.getType(), wide, a, b,
+                                   chain.front().getAcc());
+      last.getResult().replaceAllUsesWith(result);
+      for (MmaOp link : llvm::reverse(chain))
+        link.erase();
+      // The parts of packed reads the narrow MMAs took are dead now.
       for (Value operand : narrowOperands)
         if (auto slice = operand.getDefiningOp<vector::ExtractStridedSliceOp>();
             slice && slice->use_empty())
           slice.erase();
     }
-    numWidened += pairs.size();
+    numWidened += chains.size();
     InFlightDiagnostic remark =
         kernel.emitRemark()
-        << pairs.size() << " pairs of MMAs chained along K became "
+        << chains.size() << " chains of MMAs along K became "
         << llvm::join(kinds, ", ") << " on " << chip->name;
-    if (unsigned left = narrow - 2 * pairs.size())
+    if (unsigned left = narrow - widened)
       remark << "; " << left << " left narrow (no MMA of their kind "
              << "accumulates their result alone)";
   }

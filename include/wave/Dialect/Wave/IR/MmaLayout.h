@@ -77,11 +77,13 @@ bool isFp8MmaKind(MmaKind kind);
 /// ("none" where it has no fp8 MFMA), for diagnostics.
 std::string getMmaFp8TypesOnChip(const ChipInfo &chip, MLIRContext *context);
 
-/// The kind that does, in one instruction of the same issue cost, what two
-/// MMAs of `kind` chained along K do (f32_32x32x8_f16 to f32_32x32x16_f16,
-/// ...), with each lane's operand elements those of the two concatenated;
-/// none where there is no such kind.
-std::optional<MmaKind> getDoubleKKind(MmaKind kind);
+/// The kind that does in one instruction, at twice the rate, what a chain
+/// of MMAs of `kind` along K does (its K over `kind`'s K of them: two
+/// f32_32x32x8_f16 in one f32_32x32x16_f16 at the issue cost of one, four
+/// f32_32x32x16_f8E4M3FN in one f32_32x32x64_f8E4M3FN at the cost of two),
+/// with each lane's operand elements those of the chain concatenated; none
+/// where there is no such kind.
+std::optional<MmaKind> getWideKKind(MmaKind kind);
 
 } // namespace mlir::wave
 

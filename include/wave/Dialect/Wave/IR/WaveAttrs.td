@@ -50,7 +50,18 @@ def Wave_MmaKind : I32EnumAttr<"MmaKind", "hardware matrix multiply-accumulate",
     I32EnumAttrCase<"f32_16x16x32_f8E4M3FN", 22>,
     I32EnumAttrCase<"f32_16x16x32_f8E4M3FN_f8E5M2", 23>,
     I32EnumAttrCase<"f32_16x16x32_f8E5M2_f8E4M3FN", 24>,
-    I32EnumAttrCase<"f32_16x16x32_f8E5M2", 25>]> {
+    I32EnumAttrCase<"f32_16x16x32_f8E5M2", 25>,
+    // gfx950's f8f6f4 MFMAs with fp8 operands (v_mfma_f32_32x32x64_f8f6f4,
+    // v_mfma_f32_16x16x128_f8f6f4): each operand's format is a modifier
+    // (cbsz for A, blgp for B).
+    I32EnumAttrCase<"f32_32x32x64_f8E4M3FN", 26>,
+    I32EnumAttrCase<"f32_32x32x64_f8E4M3FN_f8E5M2", 27>,
+    I32EnumAttrCase<"f32_32x32x64_f8E5M2_f8E4M3FN", 28>,
+    I32EnumAttrCase<"f32_32x32x64_f8E5M2", 29>,
+    I32EnumAttrCase<"f32_16x16x128_f8E4M3FN", 30>,
+    I32EnumAttrCase<"f32_16x16x128_f8E4M3FN_f8E5M2", 31>,
+    I32EnumAttrCase<"f32_16x16x128_f8E5M2_f8E4M3FN", 32>,
+    I32EnumAttrCase<"f32_16x16x128_f8E5M2", 33>]> {
   let genSpecializedAttr = 0;
   let cppNamespace = "::mlir::wave";
 }

@@ -828,34 +828,40 @@ def ExpandFragments : Pass<"wave-expand-fragments"> {
 }
 
 def WaveWidenMma : Pass<"wave-widen-mma"> {
-  let summary = "Pairs MMAs chained along K into the chip's kinds of twice "
-                "the K";
+  let summary = "Joins MMAs chained along K into the chip's kinds of "
+                "several times the K";
   let description = [{
     gfx950 does in one `v_mfma_f32_32x32x16_f16` what gfx942 does in two
-    `v_mfma_f32_32x32x8_f16` chained along K, at the issue cost of one.
-    On kernels compiled for a chip that has such a kind (`getDoubleKKind`:
-    f32_32x32x8 to f32_32x32x16 and f32_16x16x16 to f32_16x16x32, f16 and
-    bf16), this pass replaces each pair of `wave.mma`s of the narrow kind
-    where the second accumulates the first's result, and nothing else reads
-    that result, by one MMA of the wide kind on the first's accumulator.
-    Each lane's A operand is the two narrow A operands concatenated, and its
-    B operand the two B operands: the wide layout's lane holding K elements
-    `8 (lane / M) .. 8 (lane / M) + 7` then holds the narrow pair's elements
-    `4 (lane / M) .. + 3` of each, a permutation of K applied alike to A and
-    B, which leaves the product the same sum (in another order of
-    accumulation). No data moves between lanes; a concatenation of two
-    halves of one vector (packed fragment reads) is that vector.
+    `v_mfma_f32_32x32x8_f16` chained along K, at the issue cost of one, and
+    in one `v_mfma_f32_32x32x64_f8f6f4` what takes four
+    `v_mfma_f32_32x32x16_fp8_fp8`, at the cost of two. On kernels compiled
+    for a chip that has such a kind (`getWideKKind`: f32_32x32x8 to
+    f32_32x32x16 and f32_16x16x16 to f32_16x16x32 for f16 and bf16,
+    f32_32x32x16 to f32_32x32x64 and f32_16x16x32 to f32_16x16x128 for the
+    OCP fp8 formats), this pass replaces each chain of `wave.mma`s of the
+    narrow kind, as many as the wide K holds narrow ones, where each
+    accumulates the previous one's result and nothing else reads that
+    result, by one MMA of the wide kind on the first's accumulator. Each
+    lane's A operand is the chain's A operands concatenated, and its B
+    operand the B operands: the wide layout's lane holding K elements
+    `w (lane / M) .. w (lane / M) + w - 1` (w the wide kind's elements a
+    lane) then holds the narrow MMAs' elements `n (lane / M) .. + n - 1` of
+    each, a permutation of K applied alike to A and B, which leaves the
+    product the same sum (in another order of accumulation). No data moves
+    between lanes; a concatenation of adjacent slices of one vector (packed
+    fragment reads) is that vector, or its slice.
 
-    Chains are paired in order from their start; a chain of odd length
-    keeps its last MMA narrow. A remark on each kernel says how many pairs
-    were widened and, on a chip without the kinds, nothing is done, with a
-    remark when the kernel has MMAs that would pair.
+    Chains are taken in order from their start; the MMAs left at a chain's
+    end, fewer than the wide kind needs, stay narrow. A remark on each
+    kernel says how many chains were widened and, on a chip without the
+    kinds, nothing is done, with a remark when the kernel has MMAs that
+    would be joined.
   }];
   let dependentDialects = ["::mlir::vector::VectorDialect"];
   let options = [ReferenceKernelsOption];
   let statistics = [
-    Statistic<"numWidened", "mma-pairs-widened",
-              "Pairs of MMAs replaced by one of twice the K">,
+    Statistic<"numWidened", "mma-chains-widened",
+              "Chains of MMAs replaced by one of their whole K">,
     Statistic<"numLeftNarrow", "mma-left-narrow",
               "MMAs of a kind with a wide twin left narrow">,
   ];
