@@ -86,12 +86,17 @@ def model_cycles(mnemonic, chip, cache={}):
     if (mnemonic, chip) not in cache:
         big = re.search(r"_32x32x", mnemonic)
         acc = "a[0:15]" if big else "a[0:3]"
-        text = f"{mnemonic} {acc}, v[0:3], v[4:7], {acc}"
-        try:
-            cycles = mca([text], chip, 100) / 100
-        except RuntimeError:  # two-register operands (x8, x16 of gfx942)
-            cycles = mca([text.replace("v[0:3], v[4:7]", "v[0:1], v[2:3]")],
-                         chip, 100) / 100
+        # Four-register operands, else two (x8, x16 of gfx942), else eight
+        # (gfx950's f8f6f4 with fp8 operands).
+        for operands in ("v[0:3], v[4:7]", "v[0:1], v[2:3]",
+                         "v[0:7], v[8:15]"):
+            try:
+                cycles = mca([f"{mnemonic} {acc}, {operands}, {acc}"], chip,
+                             100) / 100
+                break
+            except RuntimeError:
+                if operands == "v[0:7], v[8:15]":
+                    raise
         cache[(mnemonic, chip)] = cycles
     return cache[(mnemonic, chip)]
 

@@ -35,6 +35,12 @@ MFMA_CYCLES = {"v_mfma_f32_32x32x8_f16": 32, "v_mfma_f32_32x32x8bf16_1k": 32,
 MFMA_CYCLES.update({f"v_mfma_f32_{shape}_{a}_{b}": cycles
                     for shape, cycles in (("32x32x16", 32), ("16x16x32", 16))
                     for a in ("fp8", "bf8") for b in ("fp8", "bf8")})
+# gfx950's f8f6f4 MFMAs with fp8 operands, at MI355X's dense FP8 peak above
+# (2048 FLOP a clock a SIMD): 32*32*64*2 FLOP in 64 cycles, 16*16*128*2 in
+# 32. The wave dialect gives them fp8 operands only (fp6 and fp4 ones run
+# at twice the rate).
+MFMA_CYCLES.update({"v_mfma_f32_32x32x64_f8f6f4": 64,
+                    "v_mfma_f32_16x16x128_f8f6f4": 32})
 # LDS: 32 banks of 4 bytes a clock per CU, shared by its 4 SIMDs; a wave
 # instruction takes at least 2 clocks (64 lanes, 32 a clock).
 LDS_BYTES_PER_CLOCK = 128

@@ -1,6 +1,7 @@
 // gemm_fp8_ocp: C = sa * sb * (A * B^T), an fp8 GEMM with per-tensor scales on
-// gfx950's matrix cores (MFMA v_mfma_f32_32x32x16_fp8_fp8): A and B in E4M3 (OCP
-// encoding, MLIR's f8E4M3FN), f32 accumulation and output.
+// gfx950's matrix cores (written in f32_32x32x16_f8E4M3FN; wave-widen-mma
+// makes each 4 of them chained along K one v_mfma_f32_32x32x64_f8f6f4): A and
+// B in E4M3 (OCP encoding, MLIR's f8E4M3FN), f32 accumulation and output.
 //
 // Shapes:  A : memref<256x256xf8E4M3FN> (M x K, row-major),
 //          B : memref<256x256xf8E4M3FN> (N x K, row-major: B^T), sa, sb :
@@ -17,8 +18,9 @@
 //               padded by 8 bytes a row (wave.copy_tile; 16 fragments of
 //               32 x 16 bytes each, 4 a wave);
 //            2. waits at a barrier;
-//            3. runs 16 MFMAs a wave (wave.mma_tile over the 2 x 2 grid of
-//               accumulators, 4 K fragments of 16);
+//            3. runs 16 MMAs a wave (wave.mma_tile over the 2 x 2 grid of
+//               accumulators, 4 K fragments of 16), on gfx950 4 MFMAs of
+//               K = 64 once wave-widen-mma has joined them;
 //            4. waits at a second barrier.
 //          B is stored N x K (the `transposed` fragment): a lane's 8 K
 //          elements of B are then 8 consecutive bytes, one 8-byte read,
