@@ -13,7 +13,10 @@ With --types f64 it measures the f64 expansions (MathF64.cpp) on 2^20
 seeded inputs per op against numpy's long double functions (mpmath for erf
 and erfc, on an eighth of them): the largest error in ULP as a fraction,
 the share of results not correctly rounded, NaN, infinity and zero-sign
-disagreements.
+disagreements. sin, cos and tan take 2^18 more, from 2^30 (where their
+Payne-Hanek reduction starts) to the largest f64, and the f64 closest to a
+multiple of pi/2 in each binade, with rows for all of them, for either
+side of 2^30 and for those closest f64 against mpmath at 2400 bits.
 
 Inputs: f16 and bf16 every bit pattern (65536; two-operand ops 2^20 seeded
 pairs and the special values crossed), f32 2^20 seeded values: every
@@ -31,6 +34,7 @@ them: tanh, erf, log1p and expm1 then take MLIR's f32 approximations.
 docs/MathAccuracy.md quotes its table.
 """
 import argparse
+import math
 import os
 import subprocess
 import sys
@@ -260,7 +264,8 @@ F64_UNARY = ["exp", "exp2", "expm1", "log", "log2", "log10", "log1p",
              "tanh", "asinh", "acosh", "atanh", "erf", "erfc", "cbrt",
              "rsqrt"]
 F64_BINARY = ["atan2", "powf"]
-# f64 sin, cos and tan give NaN from this |x| on (MathF64.cpp).
+# f64 sin, cos and tan reduce by Payne and Hanek from this |x| on
+# (MathF64.cpp).
 F64_TRIG_LIMIT = 2.0 ** 30
 # numpy's long double functions (x87, 64-bit significands) for the
 # reference; erf and erfc come from mpmath.
@@ -313,6 +318,63 @@ def f64_inputs(rng, count):
     return np.concatenate([specials] + parts)
 
 
+def f64_trig_hard_cases():
+    """For each binade exponent s of x = q 2^s (q < 2^53) from 2^30 to the
+    largest f64, the two f64 closest to a multiple of pi/2 that q 2^s
+    gives: q the last two denominators below 2^53 of the continued
+    fraction of frac(2^s 2/pi) (2/pi to 1400 bits, in integers). They
+    include 0x1.6ac5b262ca1ffp+849, the closest of all (2^-60.9)."""
+    import mpmath as mp
+    mp.mp.dps = 450
+    bits = 1400
+    two_over_pi = int(mp.floor(2 / mp.pi * mp.mpf(2) ** bits))
+    values = []
+    for s in range(-22, 972):
+        shifted = two_over_pi << s if s >= 0 else two_over_pi >> -s
+        numerator, denominator = shifted % (1 << bits), 1 << bits
+        previous, current, found = 1, 0, []
+        while denominator:
+            term = numerator // denominator
+            numerator, denominator = (denominator,
+                                      numerator - term * denominator)
+            previous, current = current, term * current + previous
+            if current >= 1 << 53:
+                break
+            found.append(current)
+        values += [math.ldexp(float(q), s) for q in found[-2:]]
+    values = np.array(values)
+    return values[values >= F64_TRIG_LIMIT]
+
+
+def f64_trig_inputs(rng, count):
+    """sin, cos and tan's extra inputs: the hard cases, their neighbours,
+    both signs (first), then magnitudes log-uniform over [2^30, 2^1024) up to
+    count in all."""
+    hard = f64_trig_hard_cases()
+    hard = np.concatenate([hard, np.nextafter(hard, np.inf),
+                           np.nextafter(hard, 0)])
+    hard = np.concatenate([hard, -hard])
+    rest = max(count - hard.size, 0)
+    large = rng.choice([-1.0, 1.0], rest) * 2.0 ** rng.uniform(30, 1024, rest)
+    return hard, large[np.isfinite(large)]
+
+
+def f64_trig_mpmath(op, x, got):
+    """The largest error in ULP of `got` = op(x) against mpmath at 2400
+    bits (past what reducing any f64 needs) and its argument."""
+    import mpmath as mp
+    mp.mp.prec = 2400
+    function = getattr(mp, op)
+    worst, where = 0.0, None
+    for value, result in zip(x, got):
+        exact = function(mp.mpf(float(value)))
+        ulps = float(abs(mp.mpf(float(result)) - exact) /
+                     np.spacing(abs(float(exact))))
+        if ulps > worst:
+            worst, where = ulps, value
+    return worst, where
+
+
 def f64_reference(op, inputs):
     """op on the inputs in long double (mpmath at 40 digits for erf and
     erfc) and that value rounded to double."""
@@ -336,10 +398,10 @@ def f64_reference(op, inputs):
     return exact
 
 
-def measure_f64(wave_run, op, inputs, workdir, flags=""):
+def f64_errors(op, inputs, got):
     """(max ULP as a fraction, share not correctly rounded, NaN/inf/zero
-    sign disagreements, worst case) of the expansion against long double."""
-    got, _ = run(wave_run, "f64", op, inputs, workdir, flags)
+    sign disagreements, worst case) of the expansion's results `got` on
+    `inputs` against long double."""
     exact = f64_reference(op, inputs)
     with np.errstate(all="ignore"):
         rounded = exact.astype(np.float64)
@@ -374,20 +436,39 @@ def main_f64(args, wave_run):
     x = f64_inputs(rng, args.count)
     y = f64_inputs(rng, args.count)
     rng.shuffle(y)
+    hard, large = f64_trig_inputs(rng, args.count // 4)
+    trig_x = np.concatenate([x, hard, large])
+    is_hard = np.zeros(trig_x.size, dtype=bool)
+    is_hard[x.size:x.size + hard.size] = True
     with tempfile.TemporaryDirectory() as workdir:
         for op in ops:
             inputs = [x, y] if op in F64_BINARY else [x]
             if op in ("erf", "erfc"):
                 inputs = [x[:args.count // 8]]
             if op in ("sin", "cos", "tan"):
-                inputs = [x[~(np.abs(x) >= F64_TRIG_LIMIT)]]
+                inputs = [trig_x]
             size = -(-inputs[0].size // 256) * 256
             inputs = [np.concatenate([v, np.repeat(v[:1], size - v.size)])
                       for v in inputs]
-            worst, off, specials, detail = measure_f64(
-                wave_run, op, inputs, workdir)
-            print(f"| {op} | {inputs[0].size} | {worst:.3f} | {off:.2e} | "
-                  f"{specials} | {detail} |", flush=True)
+            got, _ = run(wave_run, "f64", op, inputs, workdir)
+            rows = [(op, np.full(size, True))]
+            if op in ("sin", "cos", "tan"):
+                past = np.abs(inputs[0]) >= F64_TRIG_LIMIT
+                rows += [(f"{op} (abs x < 2^30)", ~past),
+                         (f"{op} (abs x >= 2^30)", past)]
+            for name, rows_in in rows:
+                worst, off, specials, detail = f64_errors(
+                    op, [v[rows_in] for v in inputs], got[rows_in])
+                print(f"| {name} | {int(rows_in.sum())} | {worst:.3f} | "
+                      f"{off:.2e} | {specials} | {detail} |", flush=True)
+            if op in ("sin", "cos", "tan"):
+                mask = np.concatenate([is_hard, np.zeros(size - is_hard.size,
+                                                         dtype=bool)])
+                worst, where = f64_trig_mpmath(op, inputs[0][mask],
+                                               got[mask])
+                print(f"| {op} (hard cases, mpmath) | {int(mask.sum())} | "
+                      f"{worst:.3f} | | | x = {float(where).hex()} |",
+                      flush=True)
 
 
 def main():

@@ -9,13 +9,14 @@ mpmath's g at 2001 points of the interval.
 
 With --f64, what lib/Conversion/MathF64.cpp uses instead: its constants
 split in two doubles (the double nearest, then the double nearest the
-rest), and kErfcScaled64, the interpolants of the same g on F64_INTERVALS
-computed in mpmath (nodes, Chebyshev coefficients and their monomial form
-at 50 digits, rounded to double at the end, the constant term to two
-doubles: the last column), each interval's error measured at 401 points
-with Horner's rule in double but for its last step, exact (the pair
-MathF64.cpp computes). With --trig-bound, how close an f64 below 2^30 comes
-to a multiple of pi/2 (what sin, cos and tan's reduction must resolve).
+rest), 2/pi's bits in 64-bit words (kTwoOverPiWords), and kErfcScaled64,
+the interpolants of the same g on F64_INTERVALS computed in mpmath (nodes,
+Chebyshev coefficients and their monomial form at 50 digits, rounded to
+double at the end, the constant term to two doubles: the last column), each
+interval's error measured at 401 points with Horner's rule in double but
+for its last step, exact (the pair MathF64.cpp computes). With
+--trig-bound, how close an f64 below 2^30 comes to a multiple of pi/2 (what
+sin, cos and tan's reduction must resolve).
 """
 import sys
 
@@ -111,6 +112,13 @@ def main_f64():
     split("kTwoThirdsSplit", mp.mpf(2) / 3)
     split("kOneSixthSplit", mp.mpf(1) / 6)
     split("kTwoOverSqrtPiSplit", 2 / mp.sqrt(mp.pi))
+    # 2/pi's first 19 * 64 bits after the point, behind a word of zeros.
+    with mp.workdps(400):
+        bits = int(mp.floor(2 / mp.pi * mp.mpf(2) ** (19 * 64)))
+    words = [0] + [(bits >> (64 * (18 - w))) & (2 ** 64 - 1)
+                   for w in range(19)]
+    print("constexpr uint64_t kTwoOverPiWords[20] = {" +
+          ", ".join(f"0x{w:016X}" for w in words) + "};")
     degree = F64_INTERVALS[0][2]
     print(f"constexpr double kErfcScaled64[{len(F64_INTERVALS)}]"
           f"[{degree + 2}] = {{")

@@ -106,8 +106,21 @@ constexpr double kErfcScaled64[6][24] = {
 /// Below this |x|, sin, cos and tan reduce by Cody and Waite with pi/2 in
 /// three doubles: k < 2^30, so the error of the reduced argument stays
 /// under 2^-125 absolute (docs/passes/wave-lower-math.md); at and above it
-/// they give NaN.
+/// (finite), by Payne and Hanek in a branch.
 constexpr double kTrigF64Limit = 0x1p30;
+
+/// 2/pi's bits after the point, b_1 b_2 ..., 64 a word behind a word of
+/// zeros: b_k is the bit of weight 2^(63 - (k + 63) mod 64) of word
+/// (k + 63) / 64. They reach b_1216, past what the largest f64 needs
+/// (bench/math_coefficients.py --f64 prints them).
+constexpr uint64_t kTwoOverPiWords[20] = {
+    0x0000000000000000, 0xA2F9836E4E441529, 0xFC2757D1F534DDC0,
+    0xDB6295993C439041, 0xFE5163ABDEBBC561, 0xB7246E3A424DD2E0,
+    0x06492EEA09D1921C, 0xFE1DEB1CB129A73E, 0xE88235F52EBB4484,
+    0xE99C7026B45F7E41, 0x3991D639835339F4, 0x9C845F8BBDF9283B,
+    0x1FF897FFDE05980F, 0xEF2F118B5A0A6D1F, 0x6D367ECF27CB09B7,
+    0x4F463F669E5FEA2D, 0x7527BAC7EBE5F17B, 0x3D0739F78A5292EA,
+    0x6BFB5FB11F8D5D08, 0x56033046FC7B6BAB};
 
 /// A double-double value hi + lo.
 struct Pair {
@@ -480,6 +493,133 @@ public:
     return {fastTwoSum(r.hi, r.lo), quadrantOf(k)};
   }
 
+  Value shl(Value x, Value y) { return arith::ShLIOp::create(b, loc, x, y); }
+  Value shr(Value x, int64_t y) {
+    return arith::ShRUIOp::create(b, loc, x, i(y));
+  }
+  Value shr(Value x, Value y) { return arith::ShRUIOp::create(b, loc, x, y); }
+  Value addI(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value subI(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
+  Value mulI(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
+  Value low32(Value x) { return andI(x, i(0xFFFFFFFF)); }
+  Value high32(Value x) { return shr(x, 32); }
+
+  /// x = k pi/2 + r for a finite |x| >= kTrigF64Limit, by Payne and Hanek:
+  /// |x| = m 2^e with m < 2^53 an integer and e >= -22, so |x| 2/pi mod 4
+  /// is m W 2^-190 mod 4, W being the 192 bits of 2/pi from b_(e-1) on (the
+  /// bits before give multiples of 4, those after less than 2^-137). W is
+  /// selected among constants by the exponent (no memory), P = m W mod
+  /// 2^192 computed in 32-bit limbs of i64 words; its top two bits are
+  /// k mod 4 and the 190 below the fraction, rounded to the nearest k (the
+  /// fraction then negated in two's complement, exactly) and summed into a
+  /// pair, times pi/2 as a pair. No f64 comes closer than 2^-60.9 to a
+  /// multiple of pi/2 (bench/math_accuracy.py's hard cases), so the
+  /// truncation stays under 2^-75 of r.
+  std::pair<Pair, Value> reduceHuge64(Value x) {
+    Value word = bits(abs(x));
+    Value m = orI(andI(word, i(0x000FFFFFFFFFFFFFLL)), i(1LL << 52));
+    // b_(e-1) is bit e + 62 of the padded bits; e = biased exponent - 1075.
+    Value position = subI(shr(word, 52), i(1075 - 62));
+    Value index = shr(position, 6), shift = andI(position, i(63));
+    // The largest f64 reads up to word 16 + 3.
+    constexpr int kLastIndex = 16;
+    SmallVector<Value> at;
+    for (int j = 0; j <= kLastIndex; ++j)
+      at.push_back(icmp(arith::CmpIPredicate::eq, index, i(j)));
+    SmallVector<Value> words;
+    for (int t = 0; t < 4; ++t) {
+      Value value = i(int64_t(kTwoOverPiWords[t]));
+      for (int j = 1; j <= kLastIndex; ++j)
+        value = sel(at[j], i(int64_t(kTwoOverPiWords[j + t])), value);
+      words.push_back(value);
+    }
+    // W's 64-bit words, most significant first: the word after is shifted
+    // right by 64 - shift in two steps (one shift by 64 would be poison).
+    Value rest = subI(i(63), shift);
+    SmallVector<Value> limbs(6);
+    for (int t = 0; t < 3; ++t) {
+      Value w = orI(shl(words[t], shift), shr(shr(words[t + 1], 1), rest));
+      limbs[5 - 2 * t] = high32(w);
+      limbs[4 - 2 * t] = low32(w);
+    }
+    // P's limbs: each product of 32-bit limbs split in halves, the halves of
+    // a limb's weight summed with the carry (under 2^35).
+    Value m0 = low32(m), m1 = high32(m);
+    SmallVector<Value> low, high;
+    for (int t = 0; t < 6; ++t) {
+      low.push_back(mulI(m0, limbs[t]));
+      // m1 limbs[5] has weight 2^192 and more.
+      if (t < 5)
+        high.push_back(mulI(m1, limbs[t]));
+    }
+    SmallVector<Value> p(6);
+    Value carry = i(0);
+    for (int t = 0; t < 6; ++t) {
+      Value sum = addI(carry, low32(low[t]));
+      if (t >= 1)
+        sum = addI(sum, addI(high32(low[t - 1]), low32(high[t - 1])));
+      if (t >= 2)
+        sum = addI(sum, high32(high[t - 2]));
+      p[t] = low32(sum);
+      carry = high32(sum);
+    }
+    Value quadrant = shr(p[5], 30);
+    Value half = icmp(arith::CmpIPredicate::ne, andI(p[5], i(1LL << 29)), i(0));
+    p[5] = andI(p[5], i((1LL << 30) - 1));
+    // Past the half: k + 1, and the fraction 2^190 - F.
+    carry = i(1);
+    for (int t = 0; t < 6; ++t) {
+      int64_t mask = t == 5 ? (1LL << 30) - 1 : 0xFFFFFFFFLL;
+      Value negated = addI(arith::XOrIOp::create(b, loc, p[t], i(mask)), carry);
+      carry = shr(negated, 32);
+      p[t] = sel(half, andI(negated, i(mask)), p[t]);
+    }
+    quadrant = sel(half, addI(quadrant, i(1)), quadrant);
+    // The fraction's limbs (exact doubles, no cancellation) summed from the
+    // least significant up.
+    Pair fraction{f(0.0), f(0.0)};
+    for (int t = 0; t < 6; ++t) {
+      Value limb = mul(arith::SIToFPOp::create(b, loc, real, p[t]),
+                       f(std::ldexp(1.0, 32 * t - 190)));
+      Pair sum = twoSumPair(limb, fraction.hi);
+      fraction = fastTwoSum(sum.hi, add(sum.lo, fraction.lo));
+    }
+    Pair r = mulPair(fraction, kPio2Split);
+    // r is negative for a negated fraction or a negative x (not both); k
+    // for a negative x.
+    Value negative = arith::XOrIOp::create(b, loc, half, signBit(x));
+    r = sel(negative, negPair(r), r);
+    quadrant = sel(signBit(x), subI(i(0), quadrant), quadrant);
+    return {r, andI(quadrant, i(3))};
+  }
+
+  /// reduce64 where |x| < kTrigF64Limit (and for inf and NaN, which give
+  /// NaN), reduceHuge64 past it: an scf.if, so that a wave without such
+  /// lanes skips it.
+  std::pair<Pair, Value> reduceAny64(Value x) {
+    Value a = abs(x);
+    Value huge = andI(cmp(arith::CmpFPredicate::OGE, a, f(kTrigF64Limit)),
+                      cmp(arith::CmpFPredicate::OLT, a, inf()));
+    auto yield = [](OpBuilder &builder, Location yieldLoc,
+                    std::pair<Pair, Value> reduced) {
+      scf::YieldOp::create(
+          builder, yieldLoc,
+          ValueRange{reduced.first.hi, reduced.first.lo, reduced.second});
+    };
+    auto branchOp = scf::IfOp::create(
+        b, loc, huge,
+        [&](OpBuilder &thenBuilder, Location thenLoc) {
+          F64Emitter e(thenBuilder, thenLoc);
+          yield(thenBuilder, thenLoc, e.reduceHuge64(x));
+        },
+        [&](OpBuilder &elseBuilder, Location elseLoc) {
+          F64Emitter e(elseBuilder, elseLoc);
+          yield(elseBuilder, elseLoc, e.reduce64(x));
+        });
+    return {{branchOp.getResult(0), branchOp.getResult(1)},
+            branchOp.getResult(2)};
+  }
+
   /// sin(r) and cos(r) as pairs for |r| <= pi/4 (about): Taylor series to
   /// r^17 and r^18 (remainders below 2^-63), their first terms (r - r^3/6,
   /// 1 - r^2/2) as pairs, r.lo through the derivatives.
@@ -509,29 +649,23 @@ public:
     return {s, c};
   }
 
-  /// NaN where |x| is at or past kTrigF64Limit (and finite).
-  Value trigLimit(Value x, Value result) {
-    return sel(cmp(arith::CmpFPredicate::OGE, abs(x), f(kTrigF64Limit)), nan(),
-               result);
-  }
-
   std::pair<Value, Value> sinCos64(Value x) {
-    auto [r, quadrant] = reduce64(x);
+    auto [r, quadrant] = reduceAny64(x);
     auto [s, c] = sinCosKernel(r);
     auto [sinValue, cosValue, tanValue] =
         byQuadrant(x, round(s), round(c), quadrant);
-    return {trigLimit(x, sinValue), trigLimit(x, cosValue)};
+    return {sinValue, cosValue};
   }
 
   /// tan: sin/cos or -cos/sin by k's parity, a quotient of pairs.
   Value tan64(Value x) {
-    auto [r, quadrant] = reduce64(x);
+    auto [r, quadrant] = reduceAny64(x);
     auto [s, c] = sinCosKernel(r);
     Value odd = icmp(arith::CmpIPredicate::ne,
                      arith::AndIOp::create(b, loc, quadrant, i(1)), i(0));
     Value q = round(divide(sel(odd, c, s), sel(odd, s, c)));
     q = sel(odd, neg(q), q);
-    return trigLimit(x, sel(eq(x, 0.0), x, q));
+    return sel(eq(x, 0.0), x, q);
   }
 
   /// erf(x) for |x| < 1/2 as a pair: x 2/sqrt(pi) (a pair) plus x^3 times

@@ -239,18 +239,33 @@ gpu.module @afn {
 gpu.module @f64 {
   // CHECK-LABEL: gpu.func @f64_sin
   // CHECK-SAME: (%[[X:[a-z0-9_]+]]: f64)
-  // Cody and Waite with pi/2 in three doubles: the first fma exact, k times
-  // the second by TwoProd (a product and an fma of its negation).
+  // From 2^30 on (finite), Payne and Hanek in the first arm of an scf.if:
+  // 2/pi's words selected by the exponent among constants, the mantissa's
+  // 32-bit halves times the window's 32-bit limbs, the fraction's limbs to
+  // f64.
+  // CHECK: %[[LIMIT:.*]] = arith.constant 0x41D0000000000000 : f64
+  // CHECK: arith.cmpf oge, %{{.*}}, %[[LIMIT]] : f64
+  // CHECK: %[[R:.*]]:3 = scf.if %{{.*}} -> (f64, f64, i64) {
+  // CHECK: %[[INDEX:.*]] = arith.shrui %{{.*}}, %c6_i64 : i64
+  // CHECK-COUNT-17: arith.cmpi eq, %[[INDEX]], %{{.*}} : i64
+  // CHECK: arith.constant -6703182060581546711 : i64
+  // CHECK-COUNT-11: arith.muli
+  // CHECK-COUNT-6: arith.sitofp %{{.*}} : i64 to f64
+  // CHECK-NOT: memref
+  // CHECK: scf.yield %{{.*}}, %{{.*}}, %{{.*}} : f64, f64, i64
+  // CHECK-NEXT: } else {
+  // Below, Cody and Waite with pi/2 in three doubles: the first fma exact,
+  // k times the second by TwoProd (a product and an fma of its negation).
   // CHECK: %[[K:.*]] = llvm.intr.roundeven
   // CHECK: %[[MK:.*]] = arith.negf %[[K]] : f64
   // CHECK: llvm.intr.fma(%[[MK]], %{{.*}}, %[[X]]) : (f64, f64, f64) -> f64
   // CHECK: %[[P:.*]] = arith.mulf %[[K]], %{{.*}} : f64
   // CHECK: %[[NP:.*]] = arith.negf %[[P]] : f64
   // CHECK: llvm.intr.fma(%[[K]], %{{.*}}, %[[NP]])
-  // No Payne-Hanek branch: NaN from 2^30 on.
-  // CHECK-NOT: scf.if
-  // CHECK: %[[LIMIT:.*]] = arith.constant 0x41D0000000000000 : f64
-  // CHECK: arith.cmpf oge, %{{.*}}, %[[LIMIT]] : f64
+  // CHECK: scf.yield
+  // The kernel on the reduced argument, no NaN past a bound.
+  // CHECK: llvm.intr.fma(%[[R]]#0, %[[R]]#0, %{{.*}})
+  // CHECK-NOT: 0x7FF8000000000000
   // CHECK-NOT: truncf
   // CHECK-NOT: math.
   // CHECK: gpu.return

@@ -40,7 +40,8 @@
 // f64 (MathF64.cpp's double-double expansions, every op): within 1.5 ULP
 // of wave-run's functions, which are correctly rounded but near rounding
 // boundaries (long double rounded once); denormal results within 20 of
-// their ULPs. sin, cos and tan take arguments below 2^30 (NaN from there).
+// their ULPs. sin, cos and tan's arguments include the largest f64 and the
+// one closest to a multiple of pi/2 (Payne and Hanek from 2^30 on).
 // RUN: wave-run %t.mlir --kernel=math_f64 --seed=4 --compare-pipeline='gpu.module(wave-lower-math{intrinsics=false})' --rtol=3.4e-16 --atol=1e-322 | FileCheck %s --check-prefix=F64
 // RUN: wave-run %t.mlir --kernel=math_f64 --seed=6 --compare-pipeline='gpu.module(wave-lower-math{intrinsics=false})' --rtol=3.4e-16 --atol=1e-322 | FileCheck %s --check-prefix=F64
 // RUN: wave-run %s --kernel=special_f64 --compare-pipeline='gpu.module(wave-lower-math{intrinsics=false})' --rtol=3.4e-16 --atol=1e-322 | FileCheck %s --check-prefix=F64
@@ -276,7 +277,7 @@ gpu.module @special {
                   wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
     %x = arith.constant dense<[0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, -2.0, 3.0, -3.0, 10.0, -10.0, 0x7FF0000000000000, 0xFFF0000000000000, 0x7FF8000000000000, 4.9406564584124654e-324, -4.9406564584124654e-324, 2.2250738585072014e-308, 1.7976931348623157e+308, -1.7976931348623157e+308, 1.0e+20, -1.0e+20, 709.78, -745.13, 0.99999999999999989, 1.0000000000000002, 710.4, -708.5, 1.0e-17, 25.0, -0.75, 6.2831853071795862]> : vector<32xf64>
     %y = arith.constant dense<[6.2831853071795862, -0.75, 25.0, 1.0e-17, -708.5, 710.4, 1.0000000000000002, 0.99999999999999989, -745.13, 709.78, -1.0e+20, 1.0e+20, -1.7976931348623157e+308, 1.7976931348623157e+308, 2.2250738585072014e-308, -4.9406564584124654e-324, 4.9406564584124654e-324, 0x7FF8000000000000, 0xFFF0000000000000, 0x7FF0000000000000, -10.0, 10.0, -3.0, 3.0, -2.0, 2.0, -0.5, 0.5, -1.0, 1.0, -0.0, 0.0]> : vector<32xf64>
-    %t = arith.constant dense<[0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, -2.0, 3.0, -3.0, 10.0, -10.0, 0x7FF0000000000000, 0xFFF0000000000000, 0x7FF8000000000000, 4.9406564584124654e-324, -4.9406564584124654e-324, 2.2250738585072014e-308, 1073741823.0, -536870912.5, 1.0e+9, -123456789.0, 709.78, -745.13, 0.99999999999999989, 1.0000000000000002, 710.4, -708.5, 1.0e-17, 25.0, -0.75, 6.2831853071795862]> : vector<32xf64>
+    %t = arith.constant dense<[0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, -2.0, 3.0, -3.0, 10.0, -10.0, 0x7FF0000000000000, 0xFFF0000000000000, 0x7FF8000000000000, 4.9406564584124654e-324, -4.9406564584124654e-324, 2.2250738585072014e-308, 1073741823.0, -536870912.5, 1.0e+9, -123456789.0, 1073741824.0, 1.0e+22, 0.99999999999999989, 1.0000000000000002, 1.7976931348623157e+308, -5.319372648326541e+255, 1.0e-17, -1.0e+300, -0.75, 6.2831853071795862]> : vector<32xf64>
     %tid = gpu.thread_id x
     %c0 = arith.constant 0 : index
     %first = arith.cmpi eq, %tid, %c0 : index

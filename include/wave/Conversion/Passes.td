@@ -115,7 +115,8 @@ def WaveLowerMath : Pass<"wave-lower-math", "::mlir::gpu::GPUModuleOp"> {
     of its own, so `exp`, `exp2`, `log`, `log2`, `log10` and the expanded
     functions are computed in f64 with double-double steps (TwoSum,
     TwoProd by fma) and rounded once: within 1.5 ULP (at most 1.02
-    measured), f64 `sin`, `cos`, `tan` for |x| < 2^30 (NaN from there on).
+    measured); f64 `sin`, `cos`, `tan` reduce by Payne and Hanek from
+    |x| = 2^30 on, in an `scf.if`.
     Every op on another float type (f8, tf32, ...) is an error at the op.
     Fast-math flags move to the intrinsics. Under
     `afn` (`wave-compile --fast-math`), on f32 (f16, bf16 through f32),
