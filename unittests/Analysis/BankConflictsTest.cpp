@@ -22,7 +22,42 @@ TEST(LdsBankModelTest, PhasesFollowTheBytesALane) {
   EXPECT_EQ(model.getPhaseLanes(16), 8u);
   EXPECT_TRUE(LdsBankModel::get("gfx942"));
   EXPECT_TRUE(LdsBankModel::get("gfx90a"));
+  EXPECT_TRUE(LdsBankModel::get("gfx950"));
   EXPECT_FALSE(LdsBankModel::get("gfx1100"));
+}
+
+// gfx950: 64 banks, reads of a whole cycle's 256 bytes, writes of 128 bytes,
+// b96 and b128 reads served in interleaved lane quads.
+TEST(LdsBankModelTest, Gfx950HasSixtyFourBanksAndInterleavedReadPhases) {
+  std::optional<LdsBankModel> model = LdsBankModel::get("gfx950");
+  ASSERT_TRUE(model);
+  EXPECT_EQ(model->getCycleBytes(), 256u);
+  EXPECT_EQ(model->getPhaseLanes(4), 64u);
+  EXPECT_EQ(model->getPhaseLanes(8), 32u);
+  EXPECT_EQ(model->getPhaseLanes(12), 8u);
+  EXPECT_EQ(model->getPhaseLanes(16), 16u);
+  EXPECT_EQ(model->getPhaseLanes(4, /*write=*/true), 32u);
+  EXPECT_EQ(model->getPhaseLanes(8, /*write=*/true), 16u);
+  EXPECT_EQ(model->getPhaseLanes(16, /*write=*/true), 8u);
+  // b128 reads: lanes 0-3, 12-15 and 20-27 are phase 0, the other quads of
+  // the half wave phase 1; the second half wave is phases 2 and 3.
+  SmallVector<unsigned> b128;
+  for (unsigned lane = 0; lane < 64; lane += 4)
+    b128.push_back(model->getPhase(lane, 16, /*write=*/false));
+  EXPECT_EQ(b128, SmallVector<unsigned>(
+                      {0, 1, 1, 0, 1, 0, 0, 1, 2, 3, 3, 2, 3, 2, 2, 3}));
+  // b96 reads: quads paired as (0, 5), (1, 4), (2, 7), (3, 6).
+  SmallVector<unsigned> b96;
+  for (unsigned lane = 0; lane < 32; lane += 4)
+    b96.push_back(model->getPhase(lane, 12, /*write=*/false));
+  EXPECT_EQ(b96, SmallVector<unsigned>({0, 1, 2, 3, 1, 0, 3, 2}));
+  // Writes and other widths take consecutive lanes.
+  EXPECT_EQ(model->getPhase(20, 16, /*write=*/true), 2u);
+  EXPECT_EQ(model->getPhase(20, 8, /*write=*/false), 0u);
+  EXPECT_EQ(model->getPhase(40, 8, /*write=*/false), 1u);
+  // gfx942's phases are all consecutive.
+  LdsBankModel gfx942;
+  EXPECT_EQ(gfx942.getPhase(20, 16, /*write=*/false), 2u);
 }
 
 TEST(LdsBankModelTest, PhaseCostIsTheBusiestBank) {
@@ -149,6 +184,37 @@ TEST_F(BankConflictsTest, MfmaOperandOfAnUnpaddedTile) {
   EXPECT_EQ(result->bytesPerInstruction, 8u);
   EXPECT_EQ(result->phaseLanes, 16u);
   EXPECT_EQ(result->perExecution.cycles, 32);
+  EXPECT_EQ(result->perExecution.minimum, 4);
+}
+
+// On gfx950 a b32 read is one phase of the whole wave over 64 banks: rows of
+// 32 dwords start in banks 0 and 32 alternately, 32 rows in each.
+TEST_F(BankConflictsTest, Gfx950ColumnOfAnUnpaddedTile) {
+  ASSERT_TRUE(parseKernel(R"(
+    %tile = wave.alloc_lds : memref<64x32xf32, #lds>
+    %v = wave.read %tile[%t, %c0] {tag = "col"} : memref<64x32xf32, #lds> -> vector<1xf32>)",
+                          "gfx950"));
+  std::optional<AccessBankConflicts> result = analyze("col");
+  ASSERT_TRUE(result);
+  EXPECT_EQ(result->phaseLanes, 64u);
+  EXPECT_EQ(result->perExecution.cycles, 32);
+  EXPECT_EQ(result->perExecution.minimum, 1);
+}
+
+// Lane quad q reads rows 3q..3q+3 of a tile of 16-byte rows (row r in banks
+// 4(r mod 16)..+3). gfx950's b128 phase 0 (quads 0, 3, 5, 6) reads rows 0-3,
+// 9-12, 15-18 and 18-21: rows 16-19 share banks with rows 0-3, 2 cycles a
+// phase where consecutive quads (rows 0-12) would take 1.
+TEST_F(BankConflictsTest, Gfx950InterleavedReadPhases) {
+  ASSERT_TRUE(parseKernel(R"(
+    %tile = wave.alloc_lds : memref<64x4xf32, #lds>
+    %v = wave.read %tile[%t] map affine_map<(t) -> ((t floordiv 4) * 3 + t mod 4, 0)> {tag = "q"} : memref<64x4xf32, #lds> -> vector<4xf32>)",
+                          "gfx950"));
+  std::optional<AccessBankConflicts> result = analyze("q");
+  ASSERT_TRUE(result);
+  EXPECT_EQ(result->bytesPerInstruction, 16u);
+  EXPECT_EQ(result->phaseLanes, 16u);
+  EXPECT_EQ(result->perExecution.cycles, 8);
   EXPECT_EQ(result->perExecution.minimum, 4);
 }
 

@@ -35,14 +35,42 @@ using namespace mlir::wave;
 /// The widest LDS access of one lane (ds_read_b128 / ds_write_b128).
 static constexpr unsigned kMaxInstructionBytes = 16;
 
-unsigned LdsBankModel::getPhaseLanes(unsigned bytesPerLane) const {
+unsigned LdsBankModel::getPhaseLanes(unsigned bytesPerLane, bool write) const {
+  if (!write)
+    for (const InterleavedPhases &phases : interleavedReads)
+      if (phases.bytesPerLane == bytesPerLane)
+        return 32 / phases.phasesPerHalfWave;
   unsigned bytes = llvm::PowerOf2Ceil(std::max(bytesPerLane, bankBytes));
-  return std::max(1u, getCycleBytes() / bytes);
+  return std::max(1u, (write ? writeCycleBytes : getCycleBytes()) / bytes);
 }
+
+unsigned LdsBankModel::getPhase(unsigned laneInWave, unsigned bytesPerLane,
+                                bool write) const {
+  if (!write)
+    for (const InterleavedPhases &phases : interleavedReads)
+      if (phases.bytesPerLane == bytesPerLane)
+        return laneInWave / 32 * phases.phasesPerHalfWave +
+               phases.quadPhases[laneInWave % 32 / 4];
+  return laneInWave / getPhaseLanes(bytesPerLane, write);
+}
+
+/// gfx950's read phases of 12 and 16 bytes a lane, as measured on MI355X by
+/// the HipKittens authors (docs/BankConflicts.md).
+static constexpr InterleavedPhases kGfx950InterleavedReads[] = {
+    {12, 4, {0, 1, 2, 3, 1, 0, 3, 2}},
+    {16, 2, {0, 1, 1, 0, 1, 0, 0, 1}},
+};
 
 std::optional<LdsBankModel> LdsBankModel::get(StringRef chip) {
   if (chip == "gfx90a" || chip == "gfx942")
     return LdsBankModel();
+  if (chip == "gfx950") {
+    LdsBankModel model;
+    model.numBanks = 64;
+    model.writeCycleBytes = 128;
+    model.interleavedReads = kGfx950InterleavedReads;
+    return model;
+  }
   return std::nullopt;
 }
 
@@ -338,7 +366,8 @@ FailureOr<AccessBankConflicts> mlir::wave::analyzeBankConflicts(
   result.analyzedIterations = workgroup->getNumIterations();
   result.instructionsPerLane = split.instructions;
   result.bytesPerInstruction = split.bytesPerInstruction;
-  result.phaseLanes = model.getPhaseLanes(split.bytesPerInstruction);
+  bool write = cast<LaneAccessOpInterface>(op).isWrite();
+  result.phaseLanes = model.getPhaseLanes(split.bytesPerInstruction, write);
   result.executions = getExecutions(op);
 
   std::vector<PhaseDword> dwords;
@@ -347,10 +376,11 @@ FailureOr<AccessBankConflicts> mlir::wave::analyzeBankConflicts(
   for (int64_t lane = 0, e = workgroup->getNumLanes(); lane < e; ++lane) {
     for (int64_t i = 0, n = workgroup->getNumElements(lane); i < n; ++i) {
       int64_t byte = workgroup->getPhysicalOffset(lane, i) * split.elementBytes;
-      PhaseDword dword{workgroup->getIteration(lane, i),
-                       workgroup->getSlot(lane, i) / split.slotsPerInstruction,
-                       lane / waveSize, (lane % waveSize) / result.phaseLanes,
-                       0};
+      PhaseDword dword{
+          workgroup->getIteration(lane, i),
+          workgroup->getSlot(lane, i) / split.slotsPerInstruction,
+          lane / waveSize,
+          model.getPhase(lane % waveSize, split.bytesPerInstruction, write), 0};
       // Rounded down, so that moving every address by a multiple of the
       // bank width moves every dword, negative ones too.
       for (int64_t d = llvm::divideFloorSigned(byte, int64_t(model.bankBytes)),

@@ -23,27 +23,47 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 
 namespace mlir::wave {
 
+/// Lanes served together by LDS instructions of one width whose phases are
+/// not runs of consecutive lanes: each group of 4 lanes of a half wave goes to
+/// the phase `quadPhases[group]` of that half.
+struct InterleavedPhases {
+  unsigned bytesPerLane;
+  unsigned phasesPerHalfWave;
+  std::array<uint8_t, 8> quadPhases;
+};
+
 /// The LDS banks of a chip and how a wave's instruction is served.
 struct LdsBankModel {
   /// Banks, each delivering one dword of `bankBytes` a cycle.
   unsigned numBanks = 32;
   unsigned bankBytes = 4;
+  /// Bytes one phase of a write moves (reads move `getCycleBytes()`).
+  unsigned writeCycleBytes = 128;
+  /// Read widths whose phases interleave lane quads; others are consecutive.
+  ArrayRef<InterleavedPhases> interleavedReads;
 
   /// Bytes all banks deliver in one cycle.
   unsigned getCycleBytes() const { return numBanks * bankBytes; }
   /// Lanes served together (a phase) by an instruction that moves
-  /// `bytesPerLane` bytes a lane: as many as one cycle's bytes cover, with
-  /// sub-dword accesses counted as a dword (32 lanes for b32 and narrower,
-  /// 16 for b64, 8 for b96 and b128).
-  unsigned getPhaseLanes(unsigned bytesPerLane) const;
-  /// The model of `chip`: gfx90a and gfx942 (CDNA2/3: 32 banks of 4 bytes);
-  /// none for chips whose banks the model does not describe.
+  /// `bytesPerLane` bytes a lane: as many as one phase's bytes cover, with
+  /// sub-dword accesses counted as a dword (on 32 banks: 32 lanes for b32 and
+  /// narrower, 16 for b64, 8 for b96 and b128).
+  unsigned getPhaseLanes(unsigned bytesPerLane, bool write = false) const;
+  /// The phase of lane `laneInWave` (0 to the wave size) in such an
+  /// instruction.
+  unsigned getPhase(unsigned laneInWave, unsigned bytesPerLane,
+                    bool write) const;
+  /// The model of `chip`: gfx90a and gfx942 (CDNA2/3: 32 banks of 4 bytes),
+  /// gfx950 (CDNA4: 64 banks of 4 bytes, writes at half the read bandwidth,
+  /// interleaved phases for b96 and b128 reads); none for chips whose banks
+  /// the model does not describe.
   static std::optional<LdsBankModel> get(StringRef chip);
 };
 
