@@ -15,6 +15,7 @@
 #include "wave/Analysis/Footprint/SymbolicFootprint.h"
 #include "wave/Conversion/WaveToAMDGPU.h"
 #include "wave/Dialect/Wave/IR/Assumptions.h"
+#include "wave/Dialect/Wave/IR/DeclineReason.h"
 
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/Affine/Utils.h"
@@ -88,8 +89,7 @@ static bool isGlobalMemorySpace(Attribute space) {
 /// access, whatever its offsets: `*reason` says why not otherwise.
 static bool isBufferable(LaneAccessOpInterface op, std::string *reason) {
   auto fail = [&](const Twine &why) {
-    if (reason)
-      *reason = why.str();
+    setReason(reason, why);
     return false;
   };
   if (op.getMask() || getHint(op) != CacheHint::cached ||
@@ -131,8 +131,8 @@ static bool isBufferable(LaneAccessOpInterface op, std::string *reason) {
 bool mlir::wave::lowersToBufferAccess(LaneAccessOpInterface op,
                                       std::string *reason) {
   if (!op.getBounded()) {
-    if (reason)
-      *reason = "only bounded accesses skip their vectors outside the shape";
+    setReason(reason,
+              "only bounded accesses skip their vectors outside the shape");
     return false;
   }
   if (!isBufferable(op, reason))
@@ -300,8 +300,7 @@ static bool isKnownNonNegative(Value value, unsigned depth) {
 std::optional<int64_t> mlir::wave::getScalarBufferOffset(
     LaneAccessOpInterface op, int64_t maxImmediateBytes, std::string *reason) {
   auto fail = [&](const Twine &why) -> std::optional<int64_t> {
-    if (reason)
-      *reason = why.str();
+    setReason(reason, why);
     return std::nullopt;
   };
   if (reason)

@@ -107,7 +107,7 @@ protected:
   std::optional<AccessBankConflicts> analyze(StringRef tag) {
     std::string reason;
     FailureOr<AccessBankConflicts> result =
-        analyzeBankConflicts(access(tag), reason);
+        analyzeBankConflicts(access(tag), &reason);
     if (failed(result)) {
       ADD_FAILURE() << "no bank conflicts for " << tag.str() << ": " << reason;
       return std::nullopt;
@@ -241,7 +241,7 @@ TEST_F(BankConflictsTest, AccessUnderABranchHasNoAnswer) {
       %v = wave.read %tile[%t, %c0] {tag = "guarded"} : memref<64x32xf32, #lds> -> vector<1xf32>
     })"));
   std::string reason;
-  EXPECT_TRUE(failed(analyzeBankConflicts(access("guarded"), reason)));
+  EXPECT_TRUE(failed(analyzeBankConflicts(access("guarded"), &reason)));
   EXPECT_EQ(reason, "the access is under 'scf.if', whose condition on the "
                     "lanes the analysis does not model");
 }
@@ -267,7 +267,7 @@ TEST_F(BankConflictsTest, UnknownChipHasNoModel) {
     %v = wave.read %tile[%t, %c0] {tag = "col"} : memref<64x32xf32, #lds> -> vector<1xf32>)",
                           "gfx1100"));
   std::string reason;
-  EXPECT_TRUE(failed(analyzeBankConflicts(access("col"), reason)));
+  EXPECT_TRUE(failed(analyzeBankConflicts(access("col"), &reason)));
   EXPECT_EQ(reason, "no LDS bank model for chip 'gfx1100'");
 }
 
@@ -285,11 +285,11 @@ protected:
     std::string reason;
     LdsBankModel model;
     FailureOr<AccessBankConflicts> periodic =
-        analyzeBankConflicts(access(tag), model, reason, std::nullopt,
+        analyzeBankConflicts(access(tag), model, &reason, std::nullopt,
                              BankConflictIterations::OnePeriod);
     EXPECT_TRUE(succeeded(periodic)) << reason << "\n" << ir.str();
     FailureOr<AccessBankConflicts> every =
-        analyzeBankConflicts(access(tag), model, reason, std::nullopt,
+        analyzeBankConflicts(access(tag), model, &reason, std::nullopt,
                              BankConflictIterations::Every);
     EXPECT_TRUE(succeeded(every)) << reason << "\n" << ir.str();
     if (failed(periodic) || failed(every))

@@ -14,6 +14,7 @@
 #include "../Uniformity/KernelSizes.h"
 
 #include "wave/Analysis/Footprint/AccessFootprint.h"
+#include "wave/Dialect/Wave/IR/DeclineReason.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -60,12 +61,6 @@ private:
 
 /// The range of values a leaf takes, given the kernel's sizes.
 Interval getLeafRange(const IndexClass &leaf, const KernelSizes &sizes);
-
-/// Sets `*reason` to `text` when the caller asked why.
-inline void setReason(std::string *reason, const Twine &text) {
-  if (reason)
-    *reason = text.str();
-}
 
 /// `'op.name' at file:line:col`, for reasons.
 std::string describeOp(Operation *op);

@@ -232,13 +232,10 @@ FailureOr<LaneOverlap> mlir::wave::computeLaneOverlap(
     LaneAccessOpInterface a, const FootprintBindings &bindingsA,
     LaneAccessOpInterface b, const FootprintBindings &bindingsB,
     unsigned waveSize, std::string *reason) {
-  if (a.getMemref() != b.getMemref()) {
-    if (reason)
-      *reason = detail::describeOp(a.getOperation()) + " and " +
-                detail::describeOp(b.getOperation()) +
-                " access different memrefs";
-    return failure();
-  }
+  if (a.getMemref() != b.getMemref())
+    return decline(reason, detail::describeOp(a.getOperation()) + " and " +
+                               detail::describeOp(b.getOperation()) +
+                               " access different memrefs");
   FailureOr<AccessFootprint> footprintA = AccessFootprint::get(a, reason);
   if (failed(footprintA))
     return failure();

@@ -16,6 +16,7 @@
 #include "wave/Analysis/Footprint/WorkgroupFootprint.h"
 #include "wave/Analysis/Uniformity/WorkgroupUniformity.h"
 
+#include "wave/Dialect/Wave/IR/DeclineReason.h"
 #include "wave/Dialect/Wave/IR/KernelTarget.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
@@ -295,26 +296,24 @@ static int64_t getExecutions(Operation *op) {
 }
 
 FailureOr<AccessBankConflicts>
-mlir::wave::analyzeBankConflicts(Operation *op, std::string &reason) {
-  FailureOr<KernelTarget> target = getKernelTarget(op, &reason);
+mlir::wave::analyzeBankConflicts(Operation *op, std::string *reason) {
+  FailureOr<KernelTarget> target = getKernelTarget(op, reason);
   if (failed(target))
     return failure();
   std::optional<LdsBankModel> model = LdsBankModel::get(target->chip->name);
-  if (!model) {
-    reason = "no LDS bank model for chip '" + target->chip->name.str() + "'";
-    return failure();
-  }
+  if (!model)
+    return decline(reason,
+                   "no LDS bank model for chip '" + target->chip->name + "'");
   return analyzeBankConflicts(op, *model, reason);
 }
 
 FailureOr<AccessBankConflicts> mlir::wave::analyzeBankConflicts(
-    Operation *op, const LdsBankModel &model, std::string &reason,
+    Operation *op, const LdsBankModel &model, std::string *reason,
     std::optional<int64_t> maxSlots, BankConflictIterations iterations) {
   auto access = dyn_cast<LaneAccessOpInterface>(op);
-  if (!access) {
-    reason = "only wave.read and wave.write have footprints to analyze";
-    return failure();
-  }
+  if (!access)
+    return decline(reason,
+                   "only wave.read and wave.write have footprints to analyze");
   // Enumerated footprints know no branch conditions: rather than count
   // lanes a condition may exclude, an access under one has no answer. A
   // condition the same in every lane of the workgroup excludes none: the
@@ -325,24 +324,19 @@ FailureOr<AccessBankConflicts> mlir::wave::analyzeBankConflicts(
     auto branch = dyn_cast<scf::IfOp>(parent);
     if (branch && isWorkgroupUniform(branch.getCondition()))
       continue;
-    if (!isa<scf::ForOp>(parent)) {
-      reason = "the access is under '" +
-               parent->getName().getStringRef().str() +
-               "', whose condition on the lanes the analysis does not model";
-      return failure();
-    }
+    if (!isa<scf::ForOp>(parent))
+      return decline(
+          reason,
+          "the access is under '" + parent->getName().getStringRef() +
+              "', whose condition on the lanes the analysis does not model");
   }
-  FailureOr<AccessFootprint> footprint = AccessFootprint::get(access, &reason);
+  FailureOr<AccessFootprint> footprint = AccessFootprint::get(access, reason);
   if (failed(footprint))
     return failure();
-  if (footprint->hasNonConstantMask()) {
-    reason = "the access has a mask that is not a constant";
-    return failure();
-  }
-  if (!footprint->getWaveSize()) {
-    reason = "the kernel's wave size is unknown";
-    return failure();
-  }
+  if (footprint->hasNonConstantMask())
+    return decline(reason, "the access has a mask that is not a constant");
+  if (!footprint->getWaveSize())
+    return decline(reason, "the kernel's wave size is unknown");
   InstructionSplit split = getInstructionSplit(op, maxSlots);
   FootprintBindings bindings;
   FailureOr<StaticMemRefLayout> layout =
@@ -358,7 +352,7 @@ FailureOr<AccessBankConflicts> mlir::wave::analyzeBankConflicts(
     }
   }
   FailureOr<WorkgroupFootprint> workgroup =
-      footprint->enumerate(bindings, &reason);
+      footprint->enumerate(bindings, reason);
   if (failed(workgroup))
     return failure();
 

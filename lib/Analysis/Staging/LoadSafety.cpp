@@ -60,9 +60,9 @@ void mlir::wave::loadIntegerRangeAnalysis(DataFlowSolver &solver) {
   solver.load<GuardedIntegerRangeAnalysis>();
 }
 
+/// A predicate's "no", with the reason.
 static bool fail(std::string *reason, const Twine &why) {
-  if (reason)
-    *reason = why.str();
+  setReason(reason, why);
   return false;
 }
 

@@ -34,7 +34,7 @@ struct TestBankConflictsPass
               access.getMemref().getType()))
         return;
       std::string reason;
-      FailureOr<AccessBankConflicts> result = analyzeBankConflicts(op, reason);
+      FailureOr<AccessBankConflicts> result = analyzeBankConflicts(op, &reason);
       if (failed(result)) {
         op->emitRemark("bank conflicts unknown: ") << reason;
         return;

@@ -139,13 +139,13 @@ enum class BankConflictIterations {
 /// address that depends on uniform values, a non-constant mask, an access
 /// under an `scf.if` or other op than `scf.for`, whose lanes it would
 /// over-count) or the chip has no bank model.
-FailureOr<AccessBankConflicts> analyzeBankConflicts(Operation *op,
-                                                    std::string &reason);
+FailureOr<AccessBankConflicts>
+analyzeBankConflicts(Operation *op, std::string *reason = nullptr);
 
 /// The same under `model`; with `maxSlots`, for the access split into
 /// accesses of at most that many elements (as a swizzle may require).
 FailureOr<AccessBankConflicts> analyzeBankConflicts(
-    Operation *op, const LdsBankModel &model, std::string &reason,
+    Operation *op, const LdsBankModel &model, std::string *reason = nullptr,
     std::optional<int64_t> maxSlots = std::nullopt,
     BankConflictIterations iterations = BankConflictIterations::OnePeriod);
 

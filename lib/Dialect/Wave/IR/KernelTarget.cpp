@@ -1,6 +1,7 @@
 //===- KernelTarget.cpp - The chip, waves and workgroup of a kernel -------===//
 
 #include "wave/Dialect/Wave/IR/KernelTarget.h"
+#include "wave/Dialect/Wave/IR/DeclineReason.h"
 #include "wave/Dialect/Wave/IR/ROCDLTarget.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
@@ -22,42 +23,38 @@ OccupancyBudget KernelTarget::getBudget(unsigned wavesPerSimd) const {
 
 /// The chip and waves of `module`'s #rocdl.target.
 static FailureOr<KernelTarget> getModuleTarget(gpu::GPUModuleOp module,
-                                               std::string &why) {
+                                               std::string *reason) {
   ROCDL::ROCDLTargetAttr target = module ? getROCDLTarget(module) : nullptr;
-  if (!target) {
-    why = "its kernel has no '" + WaveDialect::kKernelAttrName.str() +
-          "' attribute and its gpu.module no #rocdl.target";
-    return failure();
-  }
+  if (!target)
+    return decline(reason, "its kernel has no '" +
+                               WaveDialect::kKernelAttrName +
+                               "' attribute and its gpu.module no "
+                               "#rocdl.target");
   KernelTarget result;
   result.chip = lookupChip(target.getChip());
-  if (!result.chip) {
-    why = "the chip '" + target.getChip().str() +
-          "' of the gpu.module's #rocdl.target is not one of " +
-          getKnownChipNames();
-    return failure();
-  }
+  if (!result.chip)
+    return decline(reason, "the chip '" + target.getChip() +
+                               "' of the gpu.module's #rocdl.target is not "
+                               "one of " +
+                               getKnownChipNames());
   // Without a wave size feature the backend compiles for the chip's default.
   result.waveSize =
       getWaveSize(target).value_or(result.chip->getDefaultWaveSize());
-  if (!result.chip->supportsWaveSize(result.waveSize)) {
-    why = "the gpu.module's #rocdl.target asks for waves of " +
-          std::to_string(result.waveSize) + " lanes, which " +
-          result.chip->name.str() + " does not run";
-    return failure();
-  }
+  if (!result.chip->supportsWaveSize(result.waveSize))
+    return decline(reason, "the gpu.module's #rocdl.target asks for waves of " +
+                               Twine(result.waveSize) + " lanes, which " +
+                               result.chip->name + " does not run");
   return result;
 }
 
 FailureOr<KernelTarget> mlir::wave::getKernelTarget(Operation *op,
-                                                    std::string *why) {
+                                                    std::string *reason) {
   auto func = dyn_cast<gpu::GPUFuncOp>(op);
   if (!func)
     func = op->getParentOfType<gpu::GPUFuncOp>();
   KernelAttr kernel =
       func ? func->getAttrOfType<KernelAttr>(WaveDialect::kKernelAttrName)
            : KernelAttr();
-  std::string reason;
   FailureOr<KernelTarget> result = failure();
   if (kernel) {
     // The attribute's verifier guarantees a known chip running the waves.
@@ -67,11 +64,8 @@ FailureOr<KernelTarget> mlir::wave::getKernelTarget(Operation *op,
   } else {
     result = getModuleTarget(op->getParentOfType<gpu::GPUModuleOp>(), reason);
   }
-  if (failed(result)) {
-    if (why)
-      *why = std::move(reason);
+  if (failed(result))
     return failure();
-  }
   if (func)
     if (std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize())
       result->workgroup = {(*block)[0], (*block)[1], (*block)[2]};

@@ -198,7 +198,7 @@ TileLayouts::evaluate(SmallVectorImpl<LaneAccessOpInterface> &splits,
       }
     }
     FailureOr<AccessBankConflicts> conflicts =
-        analyzeBankConflicts(access, model, reason, maxSlots);
+        analyzeBankConflicts(access, model, &reason, maxSlots);
     if (failed(conflicts))
       return failure();
     cost.extraCycles = addCounts(

@@ -45,9 +45,9 @@ struct KernelTarget {
 /// The target of the kernel that is `op` or holds it: its `#wave.kernel`,
 /// else its gpu.module's `#rocdl.target` (whose chip must be known; without
 /// a `+wavefrontsize` feature the chip's default wave size). Failure when
-/// neither says, with the reason in `why` if given.
+/// neither says, with the reason (DeclineReason.h).
 FailureOr<KernelTarget> getKernelTarget(Operation *op,
-                                        std::string *why = nullptr);
+                                        std::string *reason = nullptr);
 
 } // namespace mlir::wave
 
