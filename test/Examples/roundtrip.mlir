@@ -21,6 +21,8 @@
 // RUN: wave-opt %examples/gemm.mlir --mlir-print-op-generic | wave-opt | diff %t.gemm -
 // RUN: wave-opt %examples/gemm_nk_128.mlir -o %t.gemm_nk_128 && wave-opt %t.gemm_nk_128 | diff %t.gemm_nk_128 -
 // RUN: wave-opt %examples/gemm_nk_128.mlir --mlir-print-op-generic | wave-opt | diff %t.gemm_nk_128 -
+// RUN: wave-opt %examples/gemm_256.mlir -o %t.gemm_256 && wave-opt %t.gemm_256 | diff %t.gemm_256 -
+// RUN: wave-opt %examples/gemm_256.mlir --mlir-print-op-generic | wave-opt | diff %t.gemm_256 -
 // RUN: wave-opt %examples/divergent.mlir -o %t.divergent && wave-opt %t.divergent | diff %t.divergent -
 // RUN: wave-opt %examples/divergent.mlir --mlir-print-op-generic | wave-opt | diff %t.divergent -
 // RUN: wave-opt %examples/pressure.mlir -o %t.pressure && wave-opt %t.pressure | diff %t.pressure -

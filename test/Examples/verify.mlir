@@ -13,6 +13,7 @@
 // RUN: wave-opt %examples/softmax_mfma.mlir | FileCheck %s -DNAME=softmax_mfma
 // RUN: wave-opt %examples/gemm.mlir | FileCheck %s -DNAME=gemm
 // RUN: wave-opt %examples/gemm_nk_128.mlir | FileCheck %s -DNAME=gemm_nk_128
+// RUN: wave-opt %examples/gemm_256.mlir | FileCheck %s -DNAME=gemm_256
 // RUN: wave-opt %examples/divergent.mlir | FileCheck %s -DNAME=divergent
 // RUN: wave-opt %examples/pressure.mlir | FileCheck %s -DNAME=pressure
 // Run-time sizes: the extents are arguments (`wave.dims`), what every launch
