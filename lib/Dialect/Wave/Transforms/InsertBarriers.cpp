@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace mlir::wave {
@@ -56,6 +57,12 @@ private:
   }
   void reportUnordered(const LdsHazardAnalysis &analysis,
                        ArrayRef<unsigned> uncoverable);
+  /// Places `kernel`'s barriers afresh on a copy without its removable
+  /// `wave.barrier`s and, where that costs less than `placement` (made with
+  /// them), moves them. Whether it did.
+  bool moveUserBarriers(gpu::GPUFuncOp kernel,
+                        const LdsHazardAnalysis &analysis,
+                        const BarrierPlacement &placement);
 
   StatisticCounts counts;
 };
@@ -107,6 +114,129 @@ void InsertBarriersPass::reportUnordered(const LdsHazardAnalysis &analysis,
   }
 }
 
+/// Barriers at `gaps`, counted by the depth of the loops around them,
+/// innermost first: a barrier in a loop body runs once an iteration.
+static SmallVector<unsigned> getCostByDepth(const BarrierProgram &program,
+                                            ArrayRef<GapRef> gaps) {
+  SmallVector<unsigned> byDepth;
+  for (GapRef gap : gaps) {
+    unsigned depth = program.getRegion(gap.region).loopDepth;
+    if (byDepth.size() <= depth)
+      byDepth.resize(depth + 1, 0);
+    ++byDepth[depth];
+  }
+  std::reverse(byDepth.begin(), byDepth.end());
+  return byDepth;
+}
+
+/// Whether barriers costing `lhs` are cheaper than barriers costing `rhs`
+/// (getCostByDepth): fewer in the innermost loops, then fewer overall.
+static bool isCheaper(ArrayRef<unsigned> lhs, ArrayRef<unsigned> rhs) {
+  if (lhs.size() != rhs.size())
+    return lhs.size() < rhs.size();
+  for (auto [l, r] : llvm::zip_equal(lhs, rhs))
+    if (l != r)
+      return l < r;
+  return false;
+}
+
+/// "depth 1: 2 -> 1, depth 0: 0 -> 1", for the remark.
+static std::string describeCosts(ArrayRef<unsigned> before,
+                                 ArrayRef<unsigned> after) {
+  size_t depths = std::max(before.size(), after.size());
+  auto at = [&](ArrayRef<unsigned> cost, size_t depth) -> unsigned {
+    size_t padding = depths - cost.size();
+    return depth < padding ? 0 : cost[depth - padding];
+  };
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  for (size_t i = 0; i < depths; ++i)
+    os << (i ? ", " : "") << "loop depth " << depths - 1 - i << ": "
+       << at(before, i) << " -> " << at(after, i);
+  return text;
+}
+
+/// The barriers `placement` leaves in the program `analysis` analyzed.
+static SmallVector<GapRef> getPlacedGaps(const LdsHazardAnalysis &analysis,
+                                         const BarrierPlacement &placement) {
+  SmallVector<GapRef> gaps(placement.inserted);
+  for (auto [barrier, keep] :
+       llvm::zip_equal(analysis.getBarriers(), placement.keepExisting))
+    if (keep)
+      gaps.push_back(barrier.gap);
+  return gaps;
+}
+
+bool InsertBarriersPass::moveUserBarriers(gpu::GPUFuncOp kernel,
+                                          const LdsHazardAnalysis &analysis,
+                                          const BarrierPlacement &placement) {
+  // The hand-written barriers placement kept because they order something.
+  const BarrierProgram &program = analysis.getProgram();
+  SmallVector<Operation *> movable;
+  for (auto [barrier, keep] :
+       llvm::zip_equal(analysis.getBarriers(), placement.keepExisting))
+    if (keep && barrier.removable &&
+        program.getRegion(barrier.gap.region).barriersAllowed)
+      movable.push_back(barrier.op);
+  if (movable.empty())
+    return false;
+
+  IRMapping mapping;
+  OwningOpRef<Operation *> copy = kernel->clone(mapping);
+  for (Operation *barrier : movable)
+    mapping.lookup(barrier)->erase();
+  auto copied = cast<gpu::GPUFuncOp>(*copy);
+  LdsHazardAnalysis fresh(copied, assumeWaveOrder);
+  if (!fresh.succeeded())
+    return false;
+  BarrierPlacement freshPlacement =
+      placeBarriers(fresh.getProgram(), fresh.getHazards(),
+                    fresh.getExistingBarriers(), /*keepAllExisting=*/false);
+  if (freshPlacement.uncoverable.size() != placement.uncoverable.size())
+    return false;
+  SmallVector<unsigned> before =
+      getCostByDepth(program, getPlacedGaps(analysis, placement));
+  SmallVector<unsigned> after =
+      getCostByDepth(fresh.getProgram(), getPlacedGaps(fresh, freshPlacement));
+  if (!isCheaper(after, before))
+    return false;
+
+  // The copy differs from the kernel only in the barriers taken out.
+  DenseMap<Operation *, Operation *> original;
+  for (auto [from, to] : mapping.getOperationMap())
+    original[to] = from;
+  SmallVector<Location> placedAt;
+  for (GapRef gap : freshPlacement.inserted) {
+    Operation *point = original.lookup(fresh.getInsertionPoint(gap));
+    OpBuilder builder(point);
+    BarrierOp::create(builder, point->getLoc());
+    placedAt.push_back(point->getLoc());
+    counts.add(numInserted);
+  }
+  InFlightDiagnostic remark =
+      emitRemark(kernel.getLoc())
+      << "hand-written barriers moved: " << movable.size() << " replaced by "
+      << freshPlacement.inserted.size()
+      << " placed before the ops noted (barriers by "
+      << describeCosts(before, after) << ")";
+  for (Location loc : placedAt)
+    remark.attachNote(loc) << "a barrier placed before this op";
+  for (Operation *barrier : movable) {
+    remark.attachNote(barrier->getLoc()) << "a hand-written barrier removed";
+    barrier->erase();
+    counts.add(numMoved);
+  }
+  // The rest of the kernel's own barriers go as `placement` decided.
+  for (auto [barrier, keep] :
+       llvm::zip_equal(analysis.getBarriers(), placement.keepExisting)) {
+    if (!barrier.removable || keep)
+      continue;
+    barrier.op->erase();
+    counts.add(numRemoved);
+  }
+  return true;
+}
+
 void InsertBarriersPass::processKernel(gpu::GPUFuncOp kernel) {
   const LdsHazardAnalysis &analysis = getHazards(kernel);
   if (!analysis.succeeded()) {
@@ -130,6 +260,8 @@ void InsertBarriersPass::processKernel(gpu::GPUFuncOp kernel) {
       placeBarriers(analysis.getProgram(), hazards,
                     analysis.getExistingBarriers(), keepUserBarriers);
   reportUnordered(analysis, placement.uncoverable);
+  if (!keepUserBarriers && moveUserBarriers(kernel, analysis, placement))
+    return;
 
   for (auto [barrier, keep] :
        llvm::zip_equal(analysis.getBarriers(), placement.keepExisting)) {

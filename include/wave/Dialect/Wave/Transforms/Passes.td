@@ -364,7 +364,11 @@ def WaveInsertBarriers : Pass<"wave-insert-barriers"> {
     It then orders every hazard with the fewest barriers: existing
     `wave.barrier`s that order a hazard stay (all of them with
     `keep-user-barriers`), the others are removed, and new ones go where
-    they cost least. Fewer barriers in the innermost loops come first (a
+    they cost least. Without `keep-user-barriers` the pass also places
+    every barrier of a kernel afresh, as if the input had none of its
+    `wave.barrier`s, and where that costs less (fewer barriers in the
+    innermost loops, then fewer overall) it moves them, with a remark.
+    Fewer barriers in the innermost loops come first (a
     barrier in a loop body runs once per iteration), then fewer overall:
     greedy interval stabbing at the latest point on straight-line code,
     over all first points around a loop body's cycle, choosing among equally
@@ -383,8 +387,8 @@ def WaveInsertBarriers : Pass<"wave-insert-barriers"> {
   let options = [
     Option<"keepUserBarriers", "keep-user-barriers", "bool",
            /*default=*/"false",
-           "Keep every wave.barrier of the input, even one ordering no "
-           "hazard">,
+           "Keep every wave.barrier of the input where it is, even one "
+           "ordering no hazard or one a cheaper point could replace">,
     Option<"assumeWaveOrder", "assume-wave-order", "bool",
            /*default=*/"false",
            "Rely on the lowering keeping the LDS accesses of one wave in "
@@ -403,6 +407,9 @@ def WaveInsertBarriers : Pass<"wave-insert-barriers"> {
     Statistic<"numRemoved", "barriers-removed",
               "wave.barrier ops of the input removed (they ordered no "
               "hazard)">,
+    Statistic<"numMoved", "barriers-moved",
+              "wave.barrier ops of the input that ordered hazards, removed "
+              "for barriers the pass placed at cheaper points">,
     Statistic<"numUnordered", "hazards-unordered",
               "Hazards no barrier can order (lane-divergent control flow)">,
     Statistic<"numInexact", "inexact-footprints",
