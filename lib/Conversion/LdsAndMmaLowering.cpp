@@ -59,7 +59,9 @@ struct BarrierOpLowering : OpRewritePattern<BarrierOp> {
 };
 
 /// The kind's layout table gives the MFMA shape; the lane layouts of
-/// amdgpu.mfma are the hardware's, which the table describes.
+/// amdgpu.mfma are the hardware's, which the table describes. A scaled kind
+/// becomes amdgpu.scaled_mfma with each lane's one scale of A and of B as
+/// the scalar whose byte 0 the instruction reads.
 struct MmaOpLowering : OpRewritePattern<MmaOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -73,6 +75,16 @@ struct MmaOpLowering : OpRewritePattern<MmaOp> {
         return value;
       return vector::ExtractOp::create(rewriter, loc, value, 0);
     };
+    if (layout.scaled) {
+      auto scale = [&](Value value) -> Value {
+        return vector::ExtractOp::create(rewriter, loc, value, 0);
+      };
+      rewriter.replaceOpWithNewOp<amdgpu::ScaledMFMAOp>(
+          op, op.getType(), layout.m, layout.n, layout.k, op.getA(), op.getB(),
+          op.getAcc(), scale(op.getAScale()), scale(op.getBScale()),
+          /*scalesIdxA=*/0, /*scalesIdxB=*/0);
+      return success();
+    }
     rewriter.replaceOpWithNewOp<amdgpu::MFMAOp>(
         op, op.getType(), layout.m, layout.n, layout.k, /*blocks=*/1,
         operand(op.getA()), operand(op.getB()), op.getAcc());

@@ -46,6 +46,10 @@ template <ElementKind K> inline double roundTo(double x) {
                      K == ElementKind::F8E4M3FN || K == ElementKind::F8E5M2)
     return fp8BitsToDouble(getFp8Format(K),
                            doubleToFp8Bits(getFp8Format(K), x));
+  else if constexpr (K == ElementKind::F4E2M1FN)
+    return fp4BitsToDouble(doubleToFp4Bits(x));
+  else if constexpr (K == ElementKind::F8E8M0FNU)
+    return e8m0BitsToDouble(doubleToE8m0Bits(x));
   else
     llvm_unreachable("not a float kind");
 }
@@ -66,6 +70,10 @@ inline double roundFloat(ElementKind kind, double x) {
   case ElementKind::F8E5M2:
     return fp8BitsToDouble(getFp8Format(kind),
                            doubleToFp8Bits(getFp8Format(kind), x));
+  case ElementKind::F4E2M1FN:
+    return roundTo<ElementKind::F4E2M1FN>(x);
+  case ElementKind::F8E8M0FNU:
+    return roundTo<ElementKind::F8E8M0FNU>(x);
   default:
     llvm_unreachable("not a float kind");
   }

@@ -3,6 +3,7 @@
 #include "wave/Interpreter/Buffer.h"
 #include "Float.h"
 
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -12,6 +13,25 @@
 using namespace mlir;
 using namespace mlir::wave;
 using namespace mlir::wave::interp;
+
+/// `x` converted by APFloat, as arith.truncf converts it, to `semantics`.
+static uint8_t truncateByAPFloat(const llvm::fltSemantics &semantics,
+                                 double x) {
+  APFloat value(x);
+  bool losesInfo;
+  value.convert(semantics, APFloat::rmNearestTiesToEven, &losesInfo);
+  return uint8_t(value.bitcastToAPInt().getZExtValue());
+}
+
+uint8_t mlir::wave::interp::doubleToFp4Bits(double x) {
+  if (std::isinf(x))
+    x = std::copysign(6.0, x);
+  return truncateByAPFloat(APFloat::Float4E2M1FN(), x);
+}
+
+uint8_t mlir::wave::interp::doubleToE8m0Bits(double x) {
+  return truncateByAPFloat(APFloat::Float8E8M0FNU(), x);
+}
 
 std::optional<ElementKind> mlir::wave::getElementKind(Type type) {
   if (type.isIndex())
@@ -48,6 +68,10 @@ std::optional<ElementKind> mlir::wave::getElementKind(Type type) {
     return ElementKind::F8E4M3FN;
   if (isa<Float8E5M2Type>(type))
     return ElementKind::F8E5M2;
+  if (isa<Float4E2M1FNType>(type))
+    return ElementKind::F4E2M1FN;
+  if (isa<Float8E8M0FNUType>(type))
+    return ElementKind::F8E8M0FNU;
   return std::nullopt;
 }
 
@@ -55,7 +79,10 @@ unsigned mlir::wave::getBitWidth(ElementKind kind) {
   switch (kind) {
   case ElementKind::I1:
     return 1;
+  case ElementKind::F4E2M1FN:
+    return 4;
   case ElementKind::I8:
+  case ElementKind::F8E8M0FNU:
   case ElementKind::F8E4M3FNUZ:
   case ElementKind::F8E5M2FNUZ:
   case ElementKind::F8E4M3FN:
@@ -116,6 +143,10 @@ StringRef mlir::wave::getElementKindName(ElementKind kind) {
     return "f8E4M3FN";
   case ElementKind::F8E5M2:
     return "f8E5M2";
+  case ElementKind::F4E2M1FN:
+    return "f4E2M1FN";
+  case ElementKind::F8E8M0FNU:
+    return "f8E8M0FNU";
   }
   llvm_unreachable("unknown element kind");
 }
@@ -135,6 +166,10 @@ double mlir::wave::floatFromBits(ElementKind kind, uint64_t bits) {
   case ElementKind::F8E4M3FN:
   case ElementKind::F8E5M2:
     return fp8BitsToDouble(getFp8Format(kind), uint8_t(bits));
+  case ElementKind::F4E2M1FN:
+    return fp4BitsToDouble(uint8_t(bits));
+  case ElementKind::F8E8M0FNU:
+    return e8m0BitsToDouble(uint8_t(bits));
   default:
     llvm_unreachable("not a float kind");
   }
@@ -155,6 +190,10 @@ uint64_t mlir::wave::floatToBits(ElementKind kind, double value) {
   case ElementKind::F8E4M3FN:
   case ElementKind::F8E5M2:
     return doubleToFp8Bits(getFp8Format(kind), value);
+  case ElementKind::F4E2M1FN:
+    return doubleToFp4Bits(value);
+  case ElementKind::F8E8M0FNU:
+    return doubleToE8m0Bits(value);
   default:
     llvm_unreachable("not a float kind");
   }
@@ -260,7 +299,11 @@ void Buffer::fillRandom(uint64_t seed) {
   for (int64_t i = 0; i < n; ++i) {
     uint64_t r = splitMix64(state);
     uint64_t bits;
-    if (isFloat(kind)) {
+    if (kind == ElementKind::F4E2M1FN) {
+      bits = r >> 60; // Any of the 16 codes, all finite.
+    } else if (kind == ElementKind::F8E8M0FNU) {
+      bits = 119 + (r >> 60); // Scales 2^-8 .. 2^7: no NaN, products in range.
+    } else if (isFloat(kind)) {
       double unit = double(r >> 11) * 0x1.0p-53; // [0, 1)
       bits = floatToBits(kind, 2.0 * unit - 1.0);
     } else if (width == 1) {

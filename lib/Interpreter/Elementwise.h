@@ -56,6 +56,10 @@ Handler selectFloatElementwise(ElementKind kind) {
     return floatElementwise<Fn, ElementKind::F8E4M3FN, Arity>;
   case ElementKind::F8E5M2:
     return floatElementwise<Fn, ElementKind::F8E5M2, Arity>;
+  case ElementKind::F4E2M1FN:
+    return floatElementwise<Fn, ElementKind::F4E2M1FN, Arity>;
+  case ElementKind::F8E8M0FNU:
+    return floatElementwise<Fn, ElementKind::F8E8M0FNU, Arity>;
   default:
     llvm_unreachable("not a float kind");
   }

@@ -2,7 +2,8 @@
 //
 // f16 and bf16 to and from f32 with round-to-nearest-even, by bit
 // manipulation (APFloat is far too slow for an inner loop); the 8-bit float
-// formats to and from double, by scaling.
+// formats to and from double, by scaling; fp4 and E8M0 to double by their
+// codes, from double by APFloat (MXFP4 kernels convert their inputs once).
 //
 //===----------------------------------------------------------------------===//
 
@@ -195,6 +196,34 @@ inline uint8_t doubleToFp8Bits(Fp8Format format, double x) {
   return sign | uint8_t(unsigned(roundedExponent + format.bias) << m) |
          uint8_t(mantissa);
 }
+
+/// The value of the fp4 (E2M1, MLIR's f4E2M1FN) code in the low 4 bits of
+/// `bits`: sign, 2 exponent bits of bias 1, 1 mantissa bit; every code is
+/// finite (0, 0.5, 1, 1.5, 2, 3, 4, 6 and their negatives).
+inline double fp4BitsToDouble(uint8_t bits) {
+  unsigned exponent = (bits >> 1) & 3, mantissa = bits & 1;
+  double magnitude = exponent == 0
+                         ? 0.5 * mantissa
+                         : std::ldexp(1.0 + 0.5 * mantissa, int(exponent) - 1);
+  return bits & 8 ? -magnitude : magnitude;
+}
+
+/// `x` rounded to nearest even in fp4 (E2M1), as arith.truncf defines it
+/// (APFloat): magnitudes past 6 saturate to 6, a negative value that rounds
+/// to zero is -0, and NaN is +-0 by its sign. Infinity, which APFloat makes
+/// +-0 too, saturates to +-6 here like every other overflow.
+uint8_t doubleToFp4Bits(double x);
+
+/// The value of an E8M0 scale (MLIR's f8E8M0FNU): 2^(bits - 127), or NaN for
+/// 0xFF; there is no sign and no zero.
+inline double e8m0BitsToDouble(uint8_t bits) {
+  return bits == 0xff ? NAN : std::ldexp(1.0, int(bits) - 127);
+}
+
+/// `x` in E8M0 as arith.truncf defines it (APFloat, round to nearest even
+/// of the exponent's mantissa-less significand): 0 and values below 2^-127
+/// are 0x00 (2^-127), negatives, NaN and what rounds past 2^127 are 0xFF.
+uint8_t doubleToE8m0Bits(double x);
 
 } // namespace mlir::wave::interp
 

@@ -37,13 +37,23 @@ static Status waveMma(Wave &w, const Instr &instr) {
 
   // Gather (inputs with `load`, the accumulator with `loadAcc`), multiply
   // and scatter (with `store`) over values of type T.
+  // Each lane's scale of A and of B (1 where the kind has none).
+  std::vector<double> scaleA(width, 1.0), scaleB(width, 1.0);
+  if (t.scaled) {
+    const Slot *sa = w.reg(t.aScale) + t.aScaleRow * width;
+    const Slot *sb = w.reg(t.bScale) + t.bScaleRow * width;
+    for (unsigned l = 0; l < width; ++l) {
+      scaleA[l] = sa[l].f;
+      scaleB[l] = sb[l].f;
+    }
+  }
   auto run = [&](auto zero, auto load, auto loadAcc, auto store) {
     using T = decltype(zero);
     std::vector<T> matA(m * k), matB(k * n), matC(m * n);
     for (unsigned s = 0; s < t.kPerLane; ++s) {
       for (unsigned l = 0; l < width; ++l) {
-        matA[t.a[s * width + l]] = load(a[s * width + l]);
-        matB[t.b[s * width + l]] = load(b[s * width + l]);
+        matA[t.a[s * width + l]] = load(a[s * width + l]) * T(scaleA[l]);
+        matB[t.b[s * width + l]] = load(b[s * width + l]) * T(scaleB[l]);
       }
     }
     for (unsigned s = 0; s < t.accPerLane; ++s)
@@ -76,16 +86,17 @@ static Status waveMma(Wave &w, const Instr &instr) {
         int64_t(0), [](Slot s) { return signExtend(s.u, 8); },
         [](Slot s) { return signExtend(s.u, 32); }, store);
   } else {
-    // Every input type (f32, f16, bf16, the fp8 formats) is exact in f32;
+    // Every input type (f32, f16, bf16, the fp8 and fp4 formats) is exact in
+    // f32, and times a power-of-two scale (2^-127 .. 2^127) in double;
     // products are exact in double, so each step rounds once to f32.
     struct {
-      float multiplyAdd(float sum, float x, float y) const {
-        return float(double(sum) + double(x) * double(y));
+      double multiplyAdd(double sum, double x, double y) const {
+        return float(sum + x * y);
       }
-      Slot operator()(float v) const { return floatSlot(v); }
+      Slot operator()(double v) const { return floatSlot(v); }
     } store;
-    auto load = [](Slot s) { return float(s.f); };
-    run(0.0f, load, load, store);
+    auto load = [](Slot s) { return double(float(s.f)); };
+    run(0.0, load, load, store);
   }
   return Status::Next;
 }
@@ -93,7 +104,10 @@ static Status waveMma(Wave &w, const Instr &instr) {
 /// `op` (wave.mma or amdgpu.mfma) multiplies `a` and `b` into `acc` with
 /// the lane layout of `kind`.
 static LogicalResult compileMma(Compiler &c, Operation *op, MmaKind kind,
-                                Value a, Value b, Value acc) {
+                                Value a, Value b, Value acc,
+                                Value aScale = {}, Value bScale = {},
+                                unsigned aScaleRow = 0,
+                                unsigned bScaleRow = 0) {
   const MmaLayout &layout = getMmaLayout(kind);
   if (c.width != layout.waveSize)
     return op->emitError() << "wave-run models " << stringifyMmaKind(kind)
@@ -106,6 +120,13 @@ static LogicalResult compileMma(Compiler &c, Operation *op, MmaKind kind,
   tables.kPerLane = layout.kPerLane;
   tables.accPerLane = layout.accPerLane;
   tables.integer = layout.a == MmaElement::i8;
+  if (layout.scaled) {
+    tables.scaled = true;
+    tables.aScale = c.use(aScale);
+    tables.bScale = c.use(bScale);
+    tables.aScaleRow = aScaleRow;
+    tables.bScaleRow = bScaleRow;
+  }
   auto fill = [&](MmaOperand operand, int64_t slots, int64_t columns,
                   std::vector<uint32_t> &table) {
     table.resize(slots * layout.waveSize);
@@ -147,7 +168,7 @@ static LogicalResult compileMfma(Compiler &c, amdgpu::MFMAOp op) {
   for (unsigned value = 0; value <= getMaxEnumValForMmaKind(); ++value) {
     MmaKind kind = MmaKind(value);
     const MmaLayout &layout = getMmaLayout(kind);
-    if (layout.m == op.getM() && layout.n == op.getN() &&
+    if (!layout.scaled && layout.m == op.getM() && layout.n == op.getN() &&
         layout.k == op.getK() &&
         layout.getElementType(MmaOperand::A, context) ==
             elementType(op.getSourceA()) &&
@@ -167,12 +188,41 @@ static LogicalResult compileMfma(Compiler &c, amdgpu::MFMAOp op) {
                         << " of " << op.getSourceA().getType();
 }
 
+/// amdgpu.scaled_mfma, as convert-wave-to-amdgpu emits it: the scaled kind
+/// of its shape and operand types; a scale is a scalar, or the row
+/// `scalesIdx` of a vector of 4.
+static LogicalResult compileScaledMfma(Compiler &c, amdgpu::ScaledMFMAOp op) {
+  MLIRContext *context = op.getContext();
+  for (unsigned value = 0; value <= getMaxEnumValForMmaKind(); ++value) {
+    MmaKind kind = MmaKind(value);
+    const MmaLayout &layout = getMmaLayout(kind);
+    if (layout.scaled && layout.m == op.getM() && layout.n == op.getN() &&
+        layout.k == op.getK() &&
+        op.getSourceA().getType() ==
+            VectorType::get({layout.kPerLane},
+                            layout.getElementType(MmaOperand::A, context)) &&
+        op.getSourceB().getType() ==
+            VectorType::get({layout.kPerLane},
+                            layout.getElementType(MmaOperand::B, context)))
+      return compileMma(c, op, kind, op.getSourceA(), op.getSourceB(),
+                        op.getDestC(), op.getScalesA(), op.getScalesB(),
+                        op.getScalesIdxA(), op.getScalesIdxB());
+  }
+  return op.emitError() << "wave-run executes amdgpu.scaled_mfma of the "
+                           "shapes and types of the scaled wave.mma kinds "
+                           "only, not "
+                        << op.getM() << "x" << op.getN() << "x" << op.getK()
+                        << " of " << op.getSourceA().getType();
+}
+
 std::optional<LogicalResult> mlir::wave::interp::compileMmaOp(Compiler &c,
                                                               Operation *op) {
   if (auto mma = dyn_cast<MmaOp>(op))
     return compileMma(c, mma, mma.getKind(), mma.getA(), mma.getB(),
-                      mma.getAcc());
+                      mma.getAcc(), mma.getAScale(), mma.getBScale());
   if (auto mfma = dyn_cast<amdgpu::MFMAOp>(op))
     return compileMfma(c, mfma);
+  if (auto mfma = dyn_cast<amdgpu::ScaledMFMAOp>(op))
+    return compileScaledMfma(c, mfma);
   return std::nullopt;
 }

@@ -34,11 +34,14 @@ static StringRef getDescr(ElementKind kind) {
     return "<f4";
   case ElementKind::F64:
     return "<f8";
-  // NumPy has no 8-bit floats: the raw bytes, as bf16's are raw u2.
+  // NumPy has no 8-bit or 4-bit floats: the raw bytes, as bf16's are raw
+  // u2 (an fp4 element a byte, in its low 4 bits).
   case ElementKind::F8E4M3FNUZ:
   case ElementKind::F8E5M2FNUZ:
   case ElementKind::F8E4M3FN:
   case ElementKind::F8E5M2:
+  case ElementKind::F4E2M1FN:
+  case ElementKind::F8E8M0FNU:
     return "|u1";
   }
   llvm_unreachable("unknown element kind");
@@ -65,7 +68,9 @@ static bool isCompatibleDescr(StringRef descr, ElementKind kind) {
 }
 
 static unsigned getByteSize(ElementKind kind) {
-  return kind == ElementKind::I1 ? 1 : getBitWidth(kind) / 8;
+  return kind == ElementKind::I1 || kind == ElementKind::F4E2M1FN
+             ? 1
+             : getBitWidth(kind) / 8;
 }
 
 std::string mlir::wave::encodeNpy(const Buffer &buffer) {

@@ -155,6 +155,11 @@ struct MmaTables {
   unsigned kPerLane, accPerLane;
   bool integer;
   std::vector<uint32_t> a, b, acc;
+  /// Scaled kinds: the registers of each lane's E8M0 scales of A and B, and
+  /// the row of each that applies (amdgpu.scaled_mfma's byte selection).
+  bool scaled = false;
+  uint32_t aScale = 0, bScale = 0;
+  unsigned aScaleRow = 0, bScaleRow = 0;
 };
 
 /// A register filled when a wave starts: a constant or a scalar argument.

@@ -42,7 +42,11 @@ inline constexpr MmaKind kAllMmaKinds[] = {
     MmaKind::f32_16x16x128_f8E4M3FN,
     MmaKind::f32_16x16x128_f8E4M3FN_f8E5M2,
     MmaKind::f32_16x16x128_f8E5M2_f8E4M3FN,
-    MmaKind::f32_16x16x128_f8E5M2};
+    MmaKind::f32_16x16x128_f8E5M2,
+    MmaKind::f32_32x32x64_f4E2M1FN,
+    MmaKind::f32_16x16x128_f4E2M1FN,
+    MmaKind::f32_32x32x64_f4E2M1FN_scaled,
+    MmaKind::f32_16x16x128_f4E2M1FN_scaled};
 
 } // namespace mlir::wave
 

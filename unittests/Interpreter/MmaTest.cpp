@@ -22,7 +22,8 @@ using namespace mlir::wave::testing;
 namespace {
 
 /// Lane l reads its slots of A, B and C from row l of the lane-major inputs
-/// and writes its result slots to row l of %d.
+/// and writes its result slots to row l of %d. Scaled kinds take the scale
+/// 1 (0x7F) in every lane; test/wave-run/mma-mxfp4.mlir tests others.
 constexpr const char *kKernel = R"mlir(
 gpu.module @m {
   gpu.func @mma(%a: memref<64x@K@x@TA@>, %b: memref<64x@K@x@TB@>,
@@ -34,8 +35,9 @@ gpu.module @m {
     %va = wave.read %a[%l, %c0] : memref<64x@K@x@TA@> -> vector<@K@x@TA@>
     %vb = wave.read %b[%l, %c0] : memref<64x@K@x@TB@> -> vector<@K@x@TB@>
     %vc = wave.read %c[%l, %c0] : memref<64x@N@x@TC@> -> vector<@N@x@TC@>
-    %vd = wave.mma <@KIND@> %va, %vb, %vc
-        : vector<@K@x@TA@>, vector<@K@x@TB@> -> vector<@N@x@TC@>
+    @SCALE@
+    %vd = wave.mma <@KIND@> %va, %vb, %vc @SCALES@
+        : vector<@K@x@TA@>, vector<@K@x@TB@>@SCALETYPES@ -> vector<@N@x@TC@>
     wave.write %vd, %d[%l, %c0] : vector<@N@x@TC@>, memref<64x@N@x@TC@>
     gpu.return
   }
@@ -62,7 +64,16 @@ TEST_P(MmaTest, MatchesPlainMatrixMultiply) {
                            {"TB", typeName(MmaOperand::B)},
                            {"TC", typeName(MmaOperand::Acc)},
                            {"CHIP", chip},
-                           {"KIND", stringifyMmaKind(GetParam()).str()}}));
+                           {"KIND", stringifyMmaKind(GetParam()).str()},
+                           {"SCALE", layout.scaled
+                                         ? "%s = arith.constant dense<1.0> : "
+                                           "vector<1xf8E8M0FNU>"
+                                         : ""},
+                           {"SCALES", layout.scaled ? "scales %s, %s" : ""},
+                           {"SCALETYPES",
+                            layout.scaled ? ", vector<1xf8E8M0FNU>, "
+                                            "vector<1xf8E8M0FNU>"
+                                          : ""}}));
   ASSERT_TRUE(module.parsed()) << module.allDiagnostics();
 
   // Small integers (exact in every input type) from a fixed pattern.
@@ -128,7 +139,10 @@ TEST(MmaWrap, IntegerAccumulatorWraps) {
                                            {"TB", "i8"},
                                            {"TC", "i32"},
                                            {"CHIP", "gfx942"},
-                                           {"KIND", "i32_16x16x32_i8"}}));
+                                           {"KIND", "i32_16x16x32_i8"},
+                                           {"SCALE", ""},
+                                           {"SCALES", ""},
+                                           {"SCALETYPES", ""}}));
   ASSERT_TRUE(module.parsed()) << module.allDiagnostics();
   SmallVector<Buffer> args;
   args.emplace_back(ElementKind::I8, ArrayRef<int64_t>{64, 8});

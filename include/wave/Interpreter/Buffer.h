@@ -35,7 +35,10 @@ enum class ElementKind : uint8_t {
   F8E4M3FNUZ,
   F8E5M2FNUZ,
   F8E4M3FN,
-  F8E5M2
+  F8E5M2,
+  // MLIR's f4E2M1FN (MXFP4 elements) and f8E8M0FNU (their block scales).
+  F4E2M1FN,
+  F8E8M0FNU
 };
 
 /// The kind of `type`, or none for a type the interpreter does not model.

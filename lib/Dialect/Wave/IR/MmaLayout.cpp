@@ -83,8 +83,15 @@ Type MmaLayout::getElementType(MmaOperand operand, MLIRContext *context) const {
     return Float8E4M3FNType::get(context);
   case MmaElement::f8E5M2:
     return Float8E5M2Type::get(context);
+  case MmaElement::f4E2M1FN:
+    return Float4E2M1FNType::get(context);
   }
   llvm_unreachable("unknown MMA element");
+}
+
+VectorType MmaLayout::getScaleType(MLIRContext *context) const {
+  assert(scaled && "only scaled kinds have scales");
+  return VectorType::get({1}, Float8E8M0FNUType::get(context));
 }
 
 const MmaLayout &mlir::wave::getMmaLayout(MmaKind kind) {
@@ -157,6 +164,17 @@ const MmaLayout &mlir::wave::getMmaLayout(MmaKind kind) {
        E::f8E5M2, E::f8E4M3FN},
       {MmaKind::f32_16x16x128_f8E5M2, 16, 16, 128, 64, 32, 4, E::f8E5M2,
        E::f8E5M2},
+      // The same with fp4 operands: 32 consecutive K elements a lane (4
+      // registers, element i at bits 4i of them), and the scaled forms, where
+      // the 32 elements a lane holds are the block its one scale covers.
+      {MmaKind::f32_32x32x64_f4E2M1FN, 32, 32, 64, 64, 32, 16, E::f4E2M1FN,
+       E::f4E2M1FN},
+      {MmaKind::f32_16x16x128_f4E2M1FN, 16, 16, 128, 64, 32, 4, E::f4E2M1FN,
+       E::f4E2M1FN},
+      {MmaKind::f32_32x32x64_f4E2M1FN_scaled, 32, 32, 64, 64, 32, 16,
+       E::f4E2M1FN, E::f4E2M1FN, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f4E2M1FN_scaled, 16, 16, 128, 64, 32, 4,
+       E::f4E2M1FN, E::f4E2M1FN, /*scaled=*/true},
   };
   for (const MmaLayout &layout : kLayouts)
     if (layout.kind == kind)
@@ -208,6 +226,10 @@ bool mlir::wave::isMmaKindOnChip(MmaKind kind, const ChipInfo &chip) {
   case MmaKind::f32_16x16x128_f8E4M3FN_f8E5M2:
   case MmaKind::f32_16x16x128_f8E5M2_f8E4M3FN:
   case MmaKind::f32_16x16x128_f8E5M2:
+  case MmaKind::f32_32x32x64_f4E2M1FN:
+  case MmaKind::f32_16x16x128_f4E2M1FN:
+  case MmaKind::f32_32x32x64_f4E2M1FN_scaled:
+  case MmaKind::f32_16x16x128_f4E2M1FN_scaled:
     return chip.hasGfx950Mfma;
   }
   llvm_unreachable("unknown MMA kind");

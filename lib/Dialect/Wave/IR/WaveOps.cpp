@@ -417,6 +417,23 @@ LogicalResult MmaOp::verify() {
                    layout.getElementType(MmaOperand::Acc, context))) ||
       failed(verifyMmaFragmentOperands(*this)))
     return failure();
+  if (!layout.scaled && (getAScale() || getBScale()))
+    return emitOpError("kind ")
+           << stringifyMmaKind(getKind()) << " takes no scales";
+  if (layout.scaled) {
+    if (!getAScale())
+      return emitOpError("scaled kind ")
+             << stringifyMmaKind(getKind())
+             << " needs scales of A and B (one E8M0 scale a lane each)";
+    VectorType scaleType = layout.getScaleType(context);
+    for (auto [scale, name] :
+         {std::pair(getAScale(), "A"), std::pair(getBScale(), "B")})
+      if (scale.getType() != scaleType)
+        return emitOpError("scale of ")
+               << name << " of " << stringifyMmaKind(getKind()) << " must be "
+               << scaleType << " (one E8M0 scale a lane, for its 32 K "
+               << "elements), got " << scale.getType();
+  }
 
   return verifyMmaKindOnChip(*this, getKind());
 }

@@ -31,12 +31,17 @@ enum class MmaElement : uint8_t {
   f8E4M3FNUZ,
   f8E5M2FNUZ,
   f8E4M3FN,
-  f8E5M2
+  f8E5M2,
+  f4E2M1FN
 };
 
 /// Shape and lane layout of one MMA kind. A is M x K, B is K x N, the
 /// accumulator M x N; every lane of a wave of `waveSize` lanes holds
 /// `kPerLane` elements of A and of B and `accPerLane` accumulator elements.
+/// A scaled kind multiplies each lane's `kPerLane` elements of A (of B) by
+/// 2^(s - 127), s the E8M0 scale that lane holds for A (for B): one scale a
+/// lane, for the block of 32 K elements of one row of A (column of B) that
+/// its elements are.
 struct MmaLayout {
   MmaKind kind;
   int64_t m, n, k;
@@ -44,6 +49,7 @@ struct MmaLayout {
   int64_t kPerLane;
   int64_t accPerLane;
   MmaElement a, b;
+  bool scaled = false;
 
   /// Number of elements a lane holds of `operand`.
   int64_t getElementsPerLane(MmaOperand operand) const {
@@ -58,6 +64,9 @@ struct MmaLayout {
 
   /// The element type of `operand`.
   Type getElementType(MmaOperand operand, MLIRContext *context) const;
+  /// The type of a lane's scale of A or of B (scaled kinds only):
+  /// vector<1xf8E8M0FNU>.
+  VectorType getScaleType(MLIRContext *context) const;
 };
 
 /// The layout of `kind` (wave64 CDNA MFMA).

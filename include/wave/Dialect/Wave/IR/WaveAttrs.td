@@ -61,7 +61,14 @@ def Wave_MmaKind : I32EnumAttr<"MmaKind", "hardware matrix multiply-accumulate",
     I32EnumAttrCase<"f32_16x16x128_f8E4M3FN", 30>,
     I32EnumAttrCase<"f32_16x16x128_f8E4M3FN_f8E5M2", 31>,
     I32EnumAttrCase<"f32_16x16x128_f8E5M2_f8E4M3FN", 32>,
-    I32EnumAttrCase<"f32_16x16x128_f8E5M2", 33>]> {
+    I32EnumAttrCase<"f32_16x16x128_f8E5M2", 33>,
+    // The same MFMAs with fp4 (E2M1) operands (cbsz:4 blgp:4), and their
+    // scaled forms (v_mfma_scale_f32_*_f8f6f4), whose wave.mma takes one
+    // E8M0 block scale a lane for A and one for B.
+    I32EnumAttrCase<"f32_32x32x64_f4E2M1FN", 34>,
+    I32EnumAttrCase<"f32_16x16x128_f4E2M1FN", 35>,
+    I32EnumAttrCase<"f32_32x32x64_f4E2M1FN_scaled", 36>,
+    I32EnumAttrCase<"f32_16x16x128_f4E2M1FN_scaled", 37>]> {
   let genSpecializedAttr = 0;
   let cppNamespace = "::mlir::wave";
 }

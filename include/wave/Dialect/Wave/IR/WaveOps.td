@@ -241,7 +241,8 @@ def Wave_BarrierOp : Wave_Op<"barrier", [
 //===----------------------------------------------------------------------===//
 
 def Wave_MmaOp : Wave_Op<"mma", [Pure, Wave_Convergent,
-                                 AllTypesMatch<["acc", "result"]>]> {
+                                 AllTypesMatch<["acc", "result"]>,
+                                 AttrSizedOperandSegments]> {
   let summary = "wave-wide matrix multiply-accumulate";
   let description = [{
     `result = a * b + acc` over an `M x N x K` tile held in the registers of
@@ -255,15 +256,47 @@ def Wave_MmaOp : Wave_Op<"mma", [Pure, Wave_Convergent,
         : vector<4xf16>, vector<4xf16> -> vector<16xf32>
     ```
 
+    A scaled kind (`f32_32x32x64_f4E2M1FN_scaled`, ...) takes `scales`:
+    each lane's E8M0 scale of its A elements and of its B elements (the
+    layout table's scale type, `vector<1xf8E8M0FNU>`), one for each block
+    of 32 K elements of a row of A or column of B; the product is
+    `sum_k (a_k * 2^(sa - 127)) * (b_k * 2^(sb - 127))`, and a scale of
+    0xFF (NaN) makes its products NaN. Other kinds take no scales.
+
+    ```mlir
+    %d = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %a, %b, %c scales %sa, %sb
+        : vector<32xf4E2M1FN>, vector<32xf4E2M1FN>, vector<1xf8E8M0FNU>,
+          vector<1xf8E8M0FNU> -> vector<16xf32>
+    ```
+
     Pure but convergent: all lanes of the wave take part, so it must not be
     moved into lane-divergent control flow.
   }];
   let arguments = (ins Wave_MmaKindAttr:$kind, Wave_LaneVector:$a,
-                       Wave_LaneVector:$b, Wave_LaneVector:$acc);
+                       Wave_LaneVector:$b, Wave_LaneVector:$acc,
+                       Optional<Wave_LaneVector>:$a_scale,
+                       Optional<Wave_LaneVector>:$b_scale);
   let results = (outs Wave_LaneVector:$result);
   let assemblyFormat = [{
-    $kind $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `->` type($result)
+    $kind $a `,` $b `,` $acc (`scales` $a_scale^ `,` $b_scale)? attr-dict `:`
+    type($a) `,` type($b) (`,` type($a_scale)^ `,` type($b_scale))? `->`
+    type($result)
   }];
+  let builders = [
+    // An MMA of a kind without scales.
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::wave::MmaKind":$kind,
+                   "::mlir::Value":$a, "::mlir::Value":$b,
+                   "::mlir::Value":$acc), [{
+      build($_builder, $_state, result, kind, a, b, acc, ::mlir::Value(),
+            ::mlir::Value());
+    }]>,
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::wave::MmaKindAttr":$kind,
+                   "::mlir::Value":$a, "::mlir::Value":$b,
+                   "::mlir::Value":$acc), [{
+      build($_builder, $_state, result, kind, a, b, acc, ::mlir::Value(),
+            ::mlir::Value());
+    }]>
+  ];
   let hasVerifier = 1;
 }
 
