@@ -87,12 +87,14 @@ def model_cycles(mnemonic, chip, cache={}):
         big = re.search(r"_32x32x", mnemonic)
         acc = "a[0:15]" if big else "a[0:3]"
         # Four-register operands, else two (x8, x16 of gfx942), else eight
-        # (gfx950's f8f6f4 with fp8 operands).
+        # (gfx950's f8f6f4 with fp8 operands); the scaled forms take each
+        # lane's scales of A and B in two more registers.
+        scales = ", v16, v17" if mnemonic.startswith("v_mfma_scale") else ""
         for operands in ("v[0:3], v[4:7]", "v[0:1], v[2:3]",
                          "v[0:7], v[8:15]"):
             try:
-                cycles = mca([f"{mnemonic} {acc}, {operands}, {acc}"], chip,
-                             100) / 100
+                cycles = mca([f"{mnemonic} {acc}, {operands}, {acc}{scales}"],
+                             chip, 100) / 100
                 break
             except RuntimeError:
                 if operands == "v[0:7], v[8:15]":
@@ -101,10 +103,15 @@ def model_cycles(mnemonic, chip, cache={}):
     return cache[(mnemonic, chip)]
 
 
-def published(mnemonic):
+def published(text):
+    """The published cycles of the MFMA instruction `text` (f8f6f4 ones by
+    their operand formats)."""
+    mnemonic = text.split()[0]
     if mnemonic not in MFMA_CYCLES:
         raise SystemExit(f"no published cycles for {mnemonic}: add it to "
                          "MFMA_CYCLES")
+    if mnemonic.endswith("_f8f6f4"):
+        return kstep.f8f6f4_cycles(text)
     return MFMA_CYCLES[mnemonic]
 
 
@@ -116,7 +123,7 @@ def at_published_time(instructions, chip):
         mnemonic = text.split()[0]
         copies = 1
         if mnemonic.startswith("v_mfma"):
-            copies = max(1, round(published(mnemonic) /
+            copies = max(1, round(published(text) /
                                   model_cycles(mnemonic, chip)))
         out.extend([text] * copies)
     return out
@@ -413,7 +420,8 @@ def measure(assembly, name, mfma_per_block, chip, lds_from_ds=False,
     iterations = kstep.MCA_ITERATIONS
     cycles = mca(corrected, chip) / iterations / blocks
     slow = mca(at_published_time(corrected, chip), chip) / iterations / blocks
-    mfma_time = sum(published(m) for m in mfmas) / blocks
+    mfma_time = sum(published(t) for t in body
+                    if t.startswith("v_mfma")) / blocks
     meta = metadata(assembly, name)
     waves = max(1, meta["max_flat_workgroup_size"] // 64)
     lds_bytes, lds_unknown = meta["group_segment_fixed_size"], []

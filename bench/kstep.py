@@ -35,12 +35,28 @@ MFMA_CYCLES = {"v_mfma_f32_32x32x8_f16": 32, "v_mfma_f32_32x32x8bf16_1k": 32,
 MFMA_CYCLES.update({f"v_mfma_f32_{shape}_{a}_{b}": cycles
                     for shape, cycles in (("32x32x16", 32), ("16x16x32", 16))
                     for a in ("fp8", "bf8") for b in ("fp8", "bf8")})
-# gfx950's f8f6f4 MFMAs with fp8 operands, at MI355X's dense FP8 peak above
-# (2048 FLOP a clock a SIMD): 32*32*64*2 FLOP in 64 cycles, 16*16*128*2 in
-# 32. The wave dialect gives them fp8 operands only (fp6 and fp4 ones run
-# at twice the rate).
-MFMA_CYCLES.update({"v_mfma_f32_32x32x64_f8f6f4": 64,
-                    "v_mfma_f32_16x16x128_f8f6f4": 32})
+# gfx950's f8f6f4 MFMAs (and their scaled forms, v_mfma_scale_*) with fp8
+# operands, at MI355X's dense FP8 peak above (2048 FLOP a clock a SIMD):
+# 32*32*64*2 FLOP in 64 cycles, 16*16*128*2 in 32. With fp6 or fp4 operands
+# (cbsz and blgp 2 or more) they run at twice the rate (MI355X's 10 PFLOP/s
+# dense MXFP4): f8f6f4_cycles reads the modifiers.
+MFMA_CYCLES.update({f"v_mfma{scale}_f32_{shape}_f8f6f4": cycles
+                    for shape, cycles in (("32x32x64", 64), ("16x16x128", 32))
+                    for scale in ("", "_scale")})
+
+
+def f8f6f4_cycles(text):
+    """The published cycles of the MFMA instruction `text` (its mnemonic and
+    operands): the table's, halved for an f8f6f4 one whose operands are both
+    fp6 or fp4 (format codes 2 to 4 in cbsz and blgp)."""
+    mnemonic = text.split()[0]
+    cycles = MFMA_CYCLES[mnemonic]
+    formats = [int(m.group(1)) if m else 0
+               for m in (re.search(rf"\b{key}:(\d)", text)
+                         for key in ("cbsz", "blgp"))]
+    if mnemonic.endswith("_f8f6f4") and min(formats) >= 2:
+        cycles //= 2
+    return cycles
 # LDS: 32 banks of 4 bytes a clock per CU, shared by its 4 SIMDs; a wave
 # instruction takes at least 2 clocks (64 lanes, 32 a clock).
 LDS_BYTES_PER_CLOCK = 128

@@ -4,33 +4,36 @@
 // output; one v_mfma_scale_f32_32x32x64_f8f6f4 (cbsz:4 blgp:4) a 32 x 32 x 64
 // step of an accumulator (kind f32_32x32x64_f4E2M1FN_scaled).
 //
-// Shapes:  A : memref<256x256xi8> (M x K of fp4, K = 512, row-major, element
-//          2j of a row in the low 4 bits of byte j), B : memref<256x256xi8>
-//          (N x K: B^T, packed as A), SA : memref<256x16xf8E8M0FNU> (scale of
-//          A's row m and K block k / 32), SB : memref<256x16xf8E8M0FNU> (of
-//          B^T's row n), C : memref<256x256xf32>.
-// Launch:  2 x 2 workgroups of 256 lanes; workgroup (bn, bm) = (block x,
-//          block y) computes the 128 x 128 block C[bm*128 ..][bn*128 ..]. Its
-//          4 waves (gpu.subgroup_id w) form a 2 x 2 grid (wr, wc); wave
-//          (wr, wc) owns the 64 x 64 sub-block at rows 64 wr, columns 64 wc
-//          as a 2 x 2 grid of 32 x 32 accumulators (vector<16xf32> each).
+// Shapes:  A : memref<128x1024xi8> (M x K of fp4, K = 2048, row-major,
+//          element 2j of a row in the low 4 bits of byte j), B :
+//          memref<128x1024xi8> (N x K: B^T, packed as A), SA :
+//          memref<128x64xf8E8M0FNU> (scale of A's row m and K block k / 32),
+//          SB : memref<128x64xf8E8M0FNU> (of B^T's row n), C :
+//          memref<128x128xf32>.
+// Launch:  1 workgroup of 256 lanes computing the 128 x 128 C. Its 4 waves
+//          (gpu.subgroup_id w) form a 2 x 2 grid (wr, wc); wave (wr, wc)
+//          owns the 64 x 64 sub-block at rows 64 wr, columns 64 wc as a
+//          2 x 2 grid of 32 x 32 accumulators (vector<16xf32> each).
 // Shows:   fp4 operands read as bytes and bit cast in registers: in each of
-//          the 8 K steps of 64, lane l of a wave reads, for each of its 2
+//          the 32 K steps of 64, lane l of a wave reads, for each of its 2
 //          rows of fragments of A, the 16 bytes (32 fp4 elements) of row
 //          l mod 32 of the fragment at K block l floordiv 32, bit casts them
 //          to vector<32xf4E2M1FN>, and reads that row's and block's E8M0
 //          scale (the one scale a lane of the scaled kind); the same for B.
-//          Then 4 scaled MMAs, one per accumulator.
-// Reference: @gemm_mxfp4_ref, one lane per element of C (16 x 16 workgroups
+//          Then 4 scaled MMAs, one per accumulator. The loop reads the next
+//          step's operands while the MMAs run on this step's (carried in
+//          registers), so that the global loads' latency hides behind them.
+// Reference: @gemm_mxfp4_ref, one lane per element of C (8 x 8 workgroups
 //          of 16 x 16 lanes): each fp4 element unpacked from its byte and
-//          decoded to f32 by integer operations (as are the scales), times its
-//          block's scale, the products summed in K order. The scaled products are exact and the MMAs sum them
-//          in the same order (K order within an MMA, the MMAs in K order):
-//          the results are the same bits.
+//          decoded to f32 by integer operations (as are the scales), times
+//          its block's scale, the products summed in K order. The scaled
+//          products are exact and the MMAs sum them in the same order (K
+//          order within an MMA, the MMAs in K order): the results are the
+//          same bits.
 
-!in = memref<256x256xi8>
-!scales = memref<256x16xf8E8M0FNU>
-!out = memref<256x256xf32>
+!in = memref<128x1024xi8>
+!scales = memref<128x64xf8E8M0FNU>
+!out = memref<128x128xf32>
 !acc = vector<16xf32>
 !bytes = vector<16xi8>
 !fp4 = vector<32xf4E2M1FN>
@@ -49,12 +52,11 @@ gpu.module @gemm_mxfp4 {
   gpu.func @gemm_mxfp4(%A: !in, %SA: !scales, %B: !in, %SB: !scales,
                        %C: !out) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
-                  known_grid_size = array<i32: 2, 2, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
                   wave.kernel = #wave.kernel<chip = "gfx950", wave_size = 64>,
                   wave.reference = @gemm_mxfp4_ref} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    %c8 = arith.constant 8 : index
     %zero = arith.constant dense<0.0> : !acc
     %bn = gpu.block_id x
     %bm = gpu.block_id y
@@ -67,11 +69,29 @@ gpu.module @gemm_mxfp4 {
     %ra1 = affine.apply #row(%bm, %wr, %c1, %l)
     %rb0 = affine.apply #row(%bn, %wc, %c0, %l)
     %rb1 = affine.apply #row(%bn, %wc, %c1, %l)
-    %r:4 = scf.for %ks = %c0 to %c8 step %c1
+    // K step 0's operands; each iteration reads step ks + 1's while its
+    // MMAs run on step ks's.
+    %byte_0 = affine.apply #byte(%c0, %l)
+    %block_0 = affine.apply #block(%c0, %l)
+    %ba0_0 = wave.read %A[%ra0, %byte_0] : !in -> !bytes
+    %ba1_0 = wave.read %A[%ra1, %byte_0] : !in -> !bytes
+    %bb0_0 = wave.read %B[%rb0, %byte_0] : !in -> !bytes
+    %bb1_0 = wave.read %B[%rb1, %byte_0] : !in -> !bytes
+    %sa0_0 = wave.read %SA[%ra0, %block_0] : !scales -> !scale
+    %sa1_0 = wave.read %SA[%ra1, %block_0] : !scales -> !scale
+    %sb0_0 = wave.read %SB[%rb0, %block_0] : !scales -> !scale
+    %sb1_0 = wave.read %SB[%rb1, %block_0] : !scales -> !scale
+    %last = arith.constant 31 : index
+    %r:12 = scf.for %ks = %c0 to %last step %c1
         iter_args(%acc00 = %zero, %acc01 = %zero, %acc10 = %zero,
-                  %acc11 = %zero) -> (!acc, !acc, !acc, !acc) {
-      %byte = affine.apply #byte(%ks, %l)
-      %block = affine.apply #block(%ks, %l)
+                  %acc11 = %zero, %ca0 = %ba0_0, %ca1 = %ba1_0, %cb0 = %bb0_0,
+                  %cb1 = %bb1_0, %csa0 = %sa0_0, %csa1 = %sa1_0,
+                  %csb0 = %sb0_0, %csb1 = %sb1_0)
+        -> (!acc, !acc, !acc, !acc, !bytes, !bytes, !bytes, !bytes, !scale,
+            !scale, !scale, !scale) {
+      %next = arith.addi %ks, %c1 : index
+      %byte = affine.apply #byte(%next, %l)
+      %block = affine.apply #block(%next, %l)
       %ba0 = wave.read %A[%ra0, %byte] : !in -> !bytes
       %ba1 = wave.read %A[%ra1, %byte] : !in -> !bytes
       %bb0 = wave.read %B[%rb0, %byte] : !in -> !bytes
@@ -80,27 +100,41 @@ gpu.module @gemm_mxfp4 {
       %sa1 = wave.read %SA[%ra1, %block] : !scales -> !scale
       %sb0 = wave.read %SB[%rb0, %block] : !scales -> !scale
       %sb1 = wave.read %SB[%rb1, %block] : !scales -> !scale
-      %a0 = vector.bitcast %ba0 : !bytes to !fp4
-      %a1 = vector.bitcast %ba1 : !bytes to !fp4
-      %b0 = vector.bitcast %bb0 : !bytes to !fp4
-      %b1 = vector.bitcast %bb1 : !bytes to !fp4
+      %a0 = vector.bitcast %ca0 : !bytes to !fp4
+      %a1 = vector.bitcast %ca1 : !bytes to !fp4
+      %b0 = vector.bitcast %cb0 : !bytes to !fp4
+      %b1 = vector.bitcast %cb1 : !bytes to !fp4
       %d00 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %a0, %b0, %acc00
-          scales %sa0, %sb0 : !fp4, !fp4, !scale, !scale -> !acc
+          scales %csa0, %csb0 : !fp4, !fp4, !scale, !scale -> !acc
       %d01 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %a0, %b1, %acc01
-          scales %sa0, %sb1 : !fp4, !fp4, !scale, !scale -> !acc
+          scales %csa0, %csb1 : !fp4, !fp4, !scale, !scale -> !acc
       %d10 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %a1, %b0, %acc10
-          scales %sa1, %sb0 : !fp4, !fp4, !scale, !scale -> !acc
+          scales %csa1, %csb0 : !fp4, !fp4, !scale, !scale -> !acc
       %d11 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %a1, %b1, %acc11
-          scales %sa1, %sb1 : !fp4, !fp4, !scale, !scale -> !acc
-      scf.yield %d00, %d01, %d10, %d11 : !acc, !acc, !acc, !acc
+          scales %csa1, %csb1 : !fp4, !fp4, !scale, !scale -> !acc
+      scf.yield %d00, %d01, %d10, %d11, %ba0, %ba1, %bb0, %bb1, %sa0, %sa1,
+          %sb0, %sb1 : !acc, !acc, !acc, !acc, !bytes, !bytes, !bytes, !bytes,
+          !scale, !scale, !scale, !scale
     }
-    wave.write %r#0, %C[%bm, %bn, %wr, %wc, %c0, %c0] map #tile_c fragment #C
+    %a0_e = vector.bitcast %r#4 : !bytes to !fp4
+    %a1_e = vector.bitcast %r#5 : !bytes to !fp4
+    %b0_e = vector.bitcast %r#6 : !bytes to !fp4
+    %b1_e = vector.bitcast %r#7 : !bytes to !fp4
+    %d00_e = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %a0_e, %b0_e, %r#0
+        scales %r#8, %r#10 : !fp4, !fp4, !scale, !scale -> !acc
+    %d01_e = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %a0_e, %b1_e, %r#1
+        scales %r#8, %r#11 : !fp4, !fp4, !scale, !scale -> !acc
+    %d10_e = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %a1_e, %b0_e, %r#2
+        scales %r#9, %r#10 : !fp4, !fp4, !scale, !scale -> !acc
+    %d11_e = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %a1_e, %b1_e, %r#3
+        scales %r#9, %r#11 : !fp4, !fp4, !scale, !scale -> !acc
+    wave.write %d00_e, %C[%bm, %bn, %wr, %wc, %c0, %c0] map #tile_c fragment #C
         : !acc, !out
-    wave.write %r#1, %C[%bm, %bn, %wr, %wc, %c0, %c1] map #tile_c fragment #C
+    wave.write %d01_e, %C[%bm, %bn, %wr, %wc, %c0, %c1] map #tile_c fragment #C
         : !acc, !out
-    wave.write %r#2, %C[%bm, %bn, %wr, %wc, %c1, %c0] map #tile_c fragment #C
+    wave.write %d10_e, %C[%bm, %bn, %wr, %wc, %c1, %c0] map #tile_c fragment #C
         : !acc, !out
-    wave.write %r#3, %C[%bm, %bn, %wr, %wc, %c1, %c1] map #tile_c fragment #C
+    wave.write %d11_e, %C[%bm, %bn, %wr, %wc, %c1, %c1] map #tile_c fragment #C
         : !acc, !out
     gpu.return
   }
@@ -108,11 +142,11 @@ gpu.module @gemm_mxfp4 {
   gpu.func @gemm_mxfp4_ref(%A: !in, %SA: !scales, %B: !in, %SB: !scales,
                            %C: !out) kernel
       attributes {known_block_size = array<i32: 16, 16, 1>,
-                  known_grid_size = array<i32: 16, 16, 1>} {
+                  known_grid_size = array<i32: 8, 8, 1>} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c16 = arith.constant 16 : index
-    %c256 = arith.constant 256 : index
+    %c1024 = arith.constant 1024 : index
     %zero = arith.constant 0.0 : f32
     %tx = gpu.thread_id x
     %ty = gpu.thread_id y
@@ -138,7 +172,7 @@ gpu.module @gemm_mxfp4 {
     // Byte j holds K elements 2j (low 4 bits) and 2j + 1, of block j / 16.
     // An E8M0 scale s is 2^(s - 127): the f32 of exponent field s (for s
     // from 1 to 254, which the inputs draw).
-    %dot = scf.for %j = %c0 to %c256 step %c1 iter_args(%acc = %zero) -> (f32) {
+    %dot = scf.for %j = %c0 to %c1024 step %c1 iter_args(%acc = %zero) -> (f32) {
       %block = arith.divui %j, %c16 : index
       %sa8 = memref.load %SA[%row, %block] : !scales
       %sai = arith.bitcast %sa8 : f8E8M0FNU to i8

@@ -6,8 +6,8 @@
 // RUN: wave-run %examples/gemm_mxfp4.mlir --compare-pipeline='wave-to-upstream{chip=gfx950 optimize=true coarsen-lanes=true},gpu.module(wave-lower-subgroup-reduce)' | FileCheck %s --check-prefix=SAME
 
 // CHECK: comparing @gemm_mxfp4 with @gemm_mxfp4_ref
-// CHECK-NEXT: output 'C' (256x256xf32): agrees (max abs error 0, max rel error 0)
+// CHECK-NEXT: output 'C' (128x128xf32): agrees (max abs error 0, max rel error 0)
 // CHECK-NEXT: PASS
 
-// SAME: output 'C' (256x256xf32): agrees (max abs error 0, max rel error 0)
+// SAME: output 'C' (128x128xf32): agrees (max abs error 0, max rel error 0)
 // SAME: PASS
