@@ -209,14 +209,18 @@ LogicalResult CodeGenerator::withoutSpills(llvm::Module &module,
         lower(*function, /*spillCount=*/0, /*scratchBytes=*/0);
     } else {
       object = std::move(*code);
-      if (!budgeted())
-        return success();
       llvm::Expected<CodeObjectMetadata> metadata =
           readCodeObjectMetadata(llvm::MemoryBufferRef(object, "object"));
       if (!metadata) {
         fail(metadata.takeError());
         return failure();
       }
+      // What the object the compile ends with spills, for the remarks.
+      finalSpills.clear();
+      for (const KernelMetadata &kernel : metadata->kernels)
+        if (kernel.vgprSpillCount)
+          finalSpills[kernel.name] = {kernel.vgprSpillCount,
+                                      kernel.privateSegmentFixedSize};
       for (const KernelMetadata &kernel : metadata->kernels) {
         llvm::Function *function = module.getFunction(kernel.name);
         if (!function || !getBudgetedOccupancy(*function) ||
@@ -233,23 +237,43 @@ LogicalResult CodeGenerator::withoutSpills(llvm::Module &module,
   }
 }
 
+/// "spills N VGPRs (B bytes of scratch a lane)", for the remarks.
+static std::string describeSpills(unsigned count, uint64_t bytes) {
+  return "spills " + std::to_string(count) + " VGPRs (" +
+         std::to_string(bytes) + " bytes of scratch a lane)";
+}
+
 void CodeGenerator::reportLoweredOccupancies() {
-  for (auto &[name, lowered] : loweredOccupancies) {
+  auto getLocation = [&](StringRef name) {
     auto location = kernelLocations.find(name);
-    emitRemark(location == kernelLocations.end() ? getOperation().getLoc()
-                                                 : location->second)
-        << "kernel @" << name << ": the backend "
-        << (lowered.spillCount
-                ? "spilled " + std::to_string(lowered.spillCount) + " VGPRs (" +
-                      std::to_string(lowered.scratchBytes) +
-                      " bytes of scratch a lane)"
-                : std::string("ran out of registers"))
-        << " at the budgeted occupancy " << lowered.requested << "; compiled "
-        << (lowered.reached > 1
-                ? "for occupancy " + std::to_string(lowered.reached) +
-                      " instead, the highest without spilling"
-                : std::string("without a budget instead, at the backend's "
-                              "own register limit"));
+    return location == kernelLocations.end() ? getOperation().getLoc()
+                                             : location->second;
+  };
+  for (auto &[name, spills] : finalSpills)
+    if (!loweredOccupancies.count(name))
+      emitRemark(getLocation(name))
+          << "kernel @" << name << ": the code object "
+          << describeSpills(spills.first, spills.second)
+          << " at the backend's register limit for its occupancy";
+  for (auto &[name, lowered] : loweredOccupancies) {
+    auto spills = finalSpills.find(name);
+    InFlightDiagnostic remark = emitRemark(getLocation(name));
+    remark << "kernel @" << name << ": the backend "
+           << (lowered.spillCount
+                   ? "spilled " + std::to_string(lowered.spillCount) +
+                         " VGPRs (" + std::to_string(lowered.scratchBytes) +
+                         " bytes of scratch a lane)"
+                   : std::string("ran out of registers"))
+           << " at the budgeted occupancy " << lowered.requested
+           << "; compiled "
+           << (lowered.reached > 1
+                   ? "for occupancy " + std::to_string(lowered.reached) +
+                         " instead, the highest without spilling"
+                   : std::string("without a budget instead, at the backend's "
+                                 "own register limit"));
+    if (spills != finalSpills.end())
+      remark << ", where it still "
+             << describeSpills(spills->second.first, spills->second.second);
   }
 }
 

@@ -75,7 +75,8 @@ private:
   /// spills VGPRs for one occupancy less until none does; `result.llvmIR`
   /// is then the IR generated from.
   LogicalResult withoutSpills(llvm::Module &module, std::string &object);
-  /// A remark at each kernel withoutSpills moved to a lower occupancy.
+  /// A remark at each kernel withoutSpills moved to a lower occupancy, and
+  /// at each kernel whose code object spills VGPRs to scratch.
   void reportLoweredOccupancies();
   /// Records `error` as the reason generate() fails.
   void fail(llvm::Error error);
@@ -93,6 +94,9 @@ private:
   std::string errorMessage;
   llvm::StringMap<Location> kernelLocations;
   std::map<std::string, Lowered> loweredOccupancies;
+  /// The kernels of the final code object that spill VGPRs: the count and
+  /// the scratch bytes of a lane.
+  std::map<std::string, std::pair<unsigned, uint64_t>> finalSpills;
 };
 
 } // namespace mlir::wave
