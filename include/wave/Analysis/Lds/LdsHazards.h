@@ -98,6 +98,9 @@ public:
     return gapOps[gap.region][gap.index];
   }
   unsigned getOrderedLaneGroupSize() const { return groupSize; }
+  /// The conflict answers this analysis asked for (the caller's cache or its
+  /// own), to hand to the analysis of a clone of the kernel.
+  CommonAddressCache *getCommonAddressCache() const { return commonAddresses; }
 
   /// Why the LDS read `read` (a `wave.read`) of the analyzed kernel may
   /// misbehave, or an empty string when it provably does not: every hazard

@@ -186,7 +186,10 @@ bool InsertBarriersPass::moveUserBarriers(gpu::GPUFuncOp kernel,
   for (Operation *barrier : movable)
     mapping.lookup(barrier)->erase();
   auto copied = cast<gpu::GPUFuncOp>(*copy);
-  LdsHazardAnalysis fresh(copied, assumeWaveOrder);
+  // The copy's accesses are the kernel's: its conflict questions are the
+  // ones the kernel's analysis answered (the cache's keys are structural).
+  LdsHazardAnalysis fresh(copied, assumeWaveOrder,
+                          analysis.getCommonAddressCache());
   if (!fresh.succeeded())
     return false;
   BarrierPlacement freshPlacement =
