@@ -287,12 +287,17 @@ LdsHazardAnalysis::LdsHazardAnalysis(gpu::GPUFuncOp kernel,
       bounds = std::move(*found);
   }
 
-  hazards = findPlacementHazards(
+  hazards = findPlacementHazardsWith(getExistingBarriers());
+}
+
+SmallVector<Hazard> LdsHazardAnalysis::findPlacementHazardsWith(
+    ArrayRef<ExistingBarrier> existing) const {
+  return findPlacementHazards(
       program,
       [&](unsigned from, unsigned to, const PathClass &paths) {
         return conflicts(from, to, paths);
       },
-      getExistingBarriers());
+      existing);
 }
 
 SmallVector<Hazard> LdsHazardAnalysis::findAllHazards() const {

@@ -85,6 +85,11 @@ public:
   ArrayRef<Hazard> getHazards() const { return hazards; }
   /// Every hazard (`findHazards`), asking about every pair of accesses.
   SmallVector<Hazard> findAllHazards() const;
+  /// The hazards placement needs with only the barriers `existing` (some of
+  /// `getExistingBarriers()`): what `getHazards()` would be for the kernel
+  /// without the others, which the program does not depend on.
+  SmallVector<Hazard>
+  findPlacementHazardsWith(ArrayRef<ExistingBarrier> existing) const;
   /// The accesses, by the id the program's access items carry.
   ArrayRef<LdsAccess> getAccesses() const { return accesses; }
   const LdsAccess &getAccessOfItem(unsigned item) const {
@@ -98,9 +103,6 @@ public:
     return gapOps[gap.region][gap.index];
   }
   unsigned getOrderedLaneGroupSize() const { return groupSize; }
-  /// The conflict answers this analysis asked for (the caller's cache or its
-  /// own), to hand to the analysis of a clone of the kernel.
-  CommonAddressCache *getCommonAddressCache() const { return commonAddresses; }
 
   /// Why the LDS read `read` (a `wave.read`) of the analyzed kernel may
   /// misbehave, or an empty string when it provably does not: every hazard

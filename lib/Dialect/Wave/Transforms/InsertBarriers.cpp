@@ -16,7 +16,6 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace mlir::wave {
@@ -156,12 +155,12 @@ static std::string describeCosts(ArrayRef<unsigned> before,
   return text;
 }
 
-/// The barriers `placement` leaves in the program `analysis` analyzed.
-static SmallVector<GapRef> getPlacedGaps(const LdsHazardAnalysis &analysis,
+/// The barriers `placement` leaves: those it inserts and those of
+/// `existing` (the barriers it was given) it keeps.
+static SmallVector<GapRef> getPlacedGaps(ArrayRef<ExistingBarrier> existing,
                                          const BarrierPlacement &placement) {
   SmallVector<GapRef> gaps(placement.inserted);
-  for (auto [barrier, keep] :
-       llvm::zip_equal(analysis.getBarriers(), placement.keepExisting))
+  for (auto [barrier, keep] : llvm::zip_equal(existing, placement.keepExisting))
     if (keep)
       gaps.push_back(barrier.gap);
   return gaps;
@@ -170,47 +169,41 @@ static SmallVector<GapRef> getPlacedGaps(const LdsHazardAnalysis &analysis,
 bool InsertBarriersPass::moveUserBarriers(gpu::GPUFuncOp kernel,
                                           const LdsHazardAnalysis &analysis,
                                           const BarrierPlacement &placement) {
-  // The hand-written barriers placement kept because they order something.
+  // The hand-written barriers placement kept because they order something
+  // are left out; the program and its accesses stay, only the hazards
+  // placement needs without those barriers are found again.
   const BarrierProgram &program = analysis.getProgram();
-  SmallVector<Operation *> movable;
-  for (auto [barrier, keep] :
-       llvm::zip_equal(analysis.getBarriers(), placement.keepExisting))
-    if (keep && barrier.removable &&
-        program.getRegion(barrier.gap.region).barriersAllowed)
+  ArrayRef<LdsBarrier> barriers = analysis.getBarriers();
+  SmallVector<ExistingBarrier> existing = analysis.getExistingBarriers();
+  SmallVector<ExistingBarrier> others;
+  SmallVector<Operation *> movable, otherOps;
+  for (auto [index, barrier] : llvm::enumerate(barriers)) {
+    if (placement.keepExisting[index] && barrier.removable &&
+        program.getRegion(barrier.gap.region).barriersAllowed) {
       movable.push_back(barrier.op);
+      continue;
+    }
+    others.push_back(existing[index]);
+    otherOps.push_back(barrier.op);
+  }
   if (movable.empty())
     return false;
-
-  IRMapping mapping;
-  OwningOpRef<Operation *> copy = kernel->clone(mapping);
-  for (Operation *barrier : movable)
-    mapping.lookup(barrier)->erase();
-  auto copied = cast<gpu::GPUFuncOp>(*copy);
-  // The copy's accesses are the kernel's: its conflict questions are the
-  // ones the kernel's analysis answered (the cache's keys are structural).
-  LdsHazardAnalysis fresh(copied, assumeWaveOrder,
-                          analysis.getCommonAddressCache());
-  if (!fresh.succeeded())
-    return false;
-  BarrierPlacement freshPlacement =
-      placeBarriers(fresh.getProgram(), fresh.getHazards(),
-                    fresh.getExistingBarriers(), /*keepAllExisting=*/false);
-  if (freshPlacement.uncoverable.size() != placement.uncoverable.size())
+  BarrierPlacement fresh =
+      placeBarriers(program, analysis.findPlacementHazardsWith(others), others,
+                    /*keepAllExisting=*/false);
+  if (fresh.uncoverable.size() != placement.uncoverable.size())
     return false;
   SmallVector<unsigned> before =
-      getCostByDepth(program, getPlacedGaps(analysis, placement));
+      getCostByDepth(program, getPlacedGaps(existing, placement));
   SmallVector<unsigned> after =
-      getCostByDepth(fresh.getProgram(), getPlacedGaps(fresh, freshPlacement));
+      getCostByDepth(program, getPlacedGaps(others, fresh));
   if (!isCheaper(after, before))
     return false;
 
-  // The copy differs from the kernel only in the barriers taken out.
-  DenseMap<Operation *, Operation *> original;
-  for (auto [from, to] : mapping.getOperationMap())
-    original[to] = from;
+  // New barriers first: an insertion point may be a barrier that goes.
   SmallVector<Location> placedAt;
-  for (GapRef gap : freshPlacement.inserted) {
-    Operation *point = original.lookup(fresh.getInsertionPoint(gap));
+  for (GapRef gap : fresh.inserted) {
+    Operation *point = analysis.getInsertionPoint(gap);
     OpBuilder builder(point);
     BarrierOp::create(builder, point->getLoc());
     placedAt.push_back(point->getLoc());
@@ -219,8 +212,7 @@ bool InsertBarriersPass::moveUserBarriers(gpu::GPUFuncOp kernel,
   InFlightDiagnostic remark =
       emitRemark(kernel.getLoc())
       << "hand-written barriers moved: " << movable.size() << " replaced by "
-      << freshPlacement.inserted.size()
-      << " placed before the ops noted (barriers by "
+      << fresh.inserted.size() << " placed before the ops noted (barriers by "
       << describeCosts(before, after) << ")";
   for (Location loc : placedAt)
     remark.attachNote(loc) << "a barrier placed before this op";
@@ -229,12 +221,14 @@ bool InsertBarriersPass::moveUserBarriers(gpu::GPUFuncOp kernel,
     barrier->erase();
     counts.add(numMoved);
   }
-  // The rest of the kernel's own barriers go as `placement` decided.
-  for (auto [barrier, keep] :
-       llvm::zip_equal(analysis.getBarriers(), placement.keepExisting)) {
-    if (!barrier.removable || keep)
+  for (auto [index, barrier] : llvm::enumerate(others)) {
+    if (!barrier.removable)
       continue;
-    barrier.op->erase();
+    if (fresh.keepExisting[index]) {
+      counts.add(numKept);
+      continue;
+    }
+    otherOps[index]->erase();
     counts.add(numRemoved);
   }
   return true;
