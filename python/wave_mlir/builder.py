@@ -570,14 +570,22 @@ class Wave(_Namespace):
     def barrier(self):
         self._b.op("wave.barrier", [], [])
 
-    def mma(self, kind, a, b, acc):
+    def mma(self, kind, a, b, acc, scales=None):
         """``wave.mma <kind>``: ``a * b + acc`` (``kind`` such as
-        ``"f32_32x32x8_f16"``)."""
+        ``"f32_32x32x8_f16"``); a scaled kind takes ``scales``, the lane's
+        E8M0 scales of A and of B."""
         acc = _check_value(acc, "acc")
+        scale_values = ([_check_value(scales[0], "scale of A"),
+                         _check_value(scales[1], "scale of B")]
+                        if scales is not None else [])
+        segments = [1, 1, 1] + ([1, 1] if scales is not None else [0, 0])
         return self._b.op("wave.mma", [_check_value(a, "a"),
-                                       _check_value(b, "b"), acc],
+                                       _check_value(b, "b"), acc,
+                                       *scale_values],
                           [acc.type], properties={
-                              "kind": f"#wave.mma<{kind}>"})
+                              "kind": f"#wave.mma<{kind}>",
+                              "operandSegmentSizes": _syntax.int_array(
+                                  segments, width=32)})
 
     def copy_tile(self, source, indices, tile, fragment, *, bounded=False):
         """``wave.copy_tile``: the block of ``source`` at block position
