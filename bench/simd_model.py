@@ -255,6 +255,16 @@ class Wave:
         self.stalls = {}          # cycles waited, by reason
 
 
+def _complete_in_order(wave, queue, ins, done):
+    """Queues an access on the counter `queue` (vm or lgkm), whose accesses
+    complete in order, and marks its destinations ready when it does."""
+    if queue:
+        done = max(done, queue[-1])
+    queue.append(done)
+    for reg in ins.dests:
+        wave.reg_ready[reg] = (done, done)
+
+
 class Simd:
     """Runs `waves` copies of `body` for `iterations` passes each."""
 
@@ -362,26 +372,12 @@ class Simd:
                     m.lds_bytes_per_clock
             start = max(t, self.lds_free)
             self.lds_free = start + transfer
-            done = start + transfer + m.lds_latency
-            if wave.lgkm:
-                done = max(done, wave.lgkm[-1])
-            wave.lgkm.append(done)
-            for reg in ins.dests:
-                wave.reg_ready[reg] = (done, done)
+            _complete_in_order(wave, wave.lgkm, ins,
+                               start + transfer + m.lds_latency)
         elif ins.kind == "vmem":
-            done = t + m.global_latency
-            if wave.vm:
-                done = max(done, wave.vm[-1])
-            wave.vm.append(done)
-            for reg in ins.dests:
-                wave.reg_ready[reg] = (done, done)
+            _complete_in_order(wave, wave.vm, ins, t + m.global_latency)
         elif ins.kind == "smem":
-            done = t + m.smem_latency
-            if wave.lgkm:
-                done = max(done, wave.lgkm[-1])
-            wave.lgkm.append(done)
-            for reg in ins.dests:
-                wave.reg_ready[reg] = (done, done)
+            _complete_in_order(wave, wave.lgkm, ins, t + m.smem_latency)
         elif ins.kind == "setprio":
             wave.prio = ins.prio
         elif ins.kind == "nop" and not m.mca_mfma_copies:

@@ -104,9 +104,8 @@ static Status waveMma(Wave &w, const Instr &instr) {
 /// `op` (wave.mma or amdgpu.mfma) multiplies `a` and `b` into `acc` with
 /// the lane layout of `kind`.
 static LogicalResult compileMma(Compiler &c, Operation *op, MmaKind kind,
-                                Value a, Value b, Value acc,
-                                Value aScale = {}, Value bScale = {},
-                                unsigned aScaleRow = 0,
+                                Value a, Value b, Value acc, Value aScale = {},
+                                Value bScale = {}, unsigned aScaleRow = 0,
                                 unsigned bScaleRow = 0) {
   const MmaLayout &layout = getMmaLayout(kind);
   if (c.width != layout.waveSize)

@@ -89,8 +89,8 @@ TEST(Fp4, HandComputed) {
       {K::F4E2M1FN, 5.0001, 0x7, 6.0}, // past the tie
       {K::F4E2M1FN, 100, 0x7, 6.0},    // saturates
       {K::F4E2M1FN, -7, 0xf, -6.0},
-      {K::F4E2M1FN, 0.25, 0x0, 0.0},    // tie: 0 (even)
-      {K::F4E2M1FN, -0.25, 0x8, -0.0},  // tie: -0
+      {K::F4E2M1FN, 0.25, 0x0, 0.0},   // tie: 0 (even)
+      {K::F4E2M1FN, -0.25, 0x8, -0.0}, // tie: -0
       {K::F4E2M1FN, 0.2500001, 0x1, 0.5},
       {K::F4E2M1FN, -0.0, 0x8, -0.0},
       {K::F4E2M1FN, INFINITY, 0x7, 6.0}, // saturates (APFloat: +0)

@@ -57,23 +57,21 @@ TEST_P(MmaTest, MatchesPlainMatrixMultiply) {
     llvm::raw_string_ostream(text) << layout.getElementType(operand, &types);
     return text;
   };
-  KernelModule module(
-      substitute(kKernel, {{"K", std::to_string(layout.kPerLane)},
-                           {"N", std::to_string(layout.accPerLane)},
-                           {"TA", typeName(MmaOperand::A)},
-                           {"TB", typeName(MmaOperand::B)},
-                           {"TC", typeName(MmaOperand::Acc)},
-                           {"CHIP", chip},
-                           {"KIND", stringifyMmaKind(GetParam()).str()},
-                           {"SCALE", layout.scaled
-                                         ? "%s = arith.constant dense<1.0> : "
-                                           "vector<1xf8E8M0FNU>"
-                                         : ""},
-                           {"SCALES", layout.scaled ? "scales %s, %s" : ""},
-                           {"SCALETYPES",
-                            layout.scaled ? ", vector<1xf8E8M0FNU>, "
-                                            "vector<1xf8E8M0FNU>"
-                                          : ""}}));
+  KernelModule module(substitute(
+      kKernel, {{"K", std::to_string(layout.kPerLane)},
+                {"N", std::to_string(layout.accPerLane)},
+                {"TA", typeName(MmaOperand::A)},
+                {"TB", typeName(MmaOperand::B)},
+                {"TC", typeName(MmaOperand::Acc)},
+                {"CHIP", chip},
+                {"KIND", stringifyMmaKind(GetParam()).str()},
+                {"SCALE", layout.scaled ? "%s = arith.constant dense<1.0> : "
+                                          "vector<1xf8E8M0FNU>"
+                                        : ""},
+                {"SCALES", layout.scaled ? "scales %s, %s" : ""},
+                {"SCALETYPES", layout.scaled ? ", vector<1xf8E8M0FNU>, "
+                                               "vector<1xf8E8M0FNU>"
+                                             : ""}}));
   ASSERT_TRUE(module.parsed()) << module.allDiagnostics();
 
   // Small integers (exact in every input type) from a fixed pattern.

@@ -115,8 +115,7 @@ struct WidenMmaPass : public wave::impl::WaveWidenMmaBase<WidenMmaPass> {
       ++narrow;
       if (taken.contains(mma))
         return;
-      int64_t length =
-          getMmaLayout(*wide).k / getMmaLayout(mma.getKind()).k;
+      int64_t length = getMmaLayout(*wide).k / getMmaLayout(mma.getKind()).k;
       SmallVector<MmaOp> chain = {mma};
       while (static_cast<int64_t>(chain.size()) < length)
         if (MmaOp next = getChainedSuccessor(chain.back()))
