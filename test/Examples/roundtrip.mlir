@@ -37,3 +37,9 @@
 // RUN: wave-opt %examples/attention_causal.mlir -o %t.attention_causal && wave-opt %t.attention_causal | diff %t.attention_causal -
 // RUN: wave-opt %examples/attention_causal.mlir --mlir-print-op-generic | wave-opt | diff %t.attention_causal -
 // RUN: wave-opt %examples/staged_dynamic.mlir --mlir-print-op-generic | wave-opt | diff %t.staged_dynamic -
+// RUN: wave-opt %examples/softmax_dynamic.mlir -o %t.softmax_dynamic && wave-opt %t.softmax_dynamic | diff %t.softmax_dynamic -
+// RUN: wave-opt %examples/softmax_dynamic.mlir --mlir-print-op-generic | wave-opt | diff %t.softmax_dynamic -
+// RUN: wave-opt %examples/reduce_dynamic.mlir -o %t.reduce_dynamic && wave-opt %t.reduce_dynamic | diff %t.reduce_dynamic -
+// RUN: wave-opt %examples/reduce_dynamic.mlir --mlir-print-op-generic | wave-opt | diff %t.reduce_dynamic -
+// RUN: wave-opt %examples/transpose_dynamic.mlir -o %t.transpose_dynamic && wave-opt %t.transpose_dynamic | diff %t.transpose_dynamic -
+// RUN: wave-opt %examples/transpose_dynamic.mlir --mlir-print-op-generic | wave-opt | diff %t.transpose_dynamic -
