@@ -19,15 +19,17 @@
 // Shows:   the kernel of reduce_wave.mlir (its loop over the 4 chunks of a
 //          row, which LLVM unrolls so that the 4 loads are in flight at
 //          once) inside a loop of run-time trip count ceil(N / 1024) over
-//          the row's tiles, with partial tiles: the reads are `bounded`, so
-//          the chunks past the row's end (with N a multiple of 4, a lane's
-//          chunk lies wholly inside or outside: one 16-byte buffer load,
-//          lanes outside read zero) and the rows past M read zeros, which
-//          add nothing to the sums. Lane 0 writes the row's sum through the
-//          write's mask, `bounded` as well, so a wave past the last row
-//          writes nothing. No LDS and no barrier. The summation order
-//          differs from the reference's, so results agree up to f32
-//          rounding.
+//          the row's tiles (`arith.ceildivui`: N is not negative, and the
+//          unsigned division takes a few scalar instructions where the
+//          signed one takes a dozen, some on the vector unit), with partial
+//          tiles: the reads are `bounded`, so the chunks past the row's end
+//          (with N a multiple of 4, a lane's chunk lies wholly inside or
+//          outside: one 16-byte buffer load, lanes outside read zero) and
+//          the rows past M read zeros, which add nothing to the sums. Lane 0
+//          writes the row's sum through the write's mask, `bounded` as well,
+//          so a wave past the last row writes nothing. No LDS and no
+//          barrier. The summation order differs from the reference's, so
+//          results agree up to f32 rounding.
 // Reference: @reduce_dynamic_ref, one workgroup of 256 lanes, lane t adding
 //          rows t, t + 256, ... sequentially with memref.load/store.
 
@@ -56,7 +58,7 @@ gpu.module @reduce_dynamic {
     %zero = arith.constant dense<0.0> : vector<4xf32>
     %tid = gpu.thread_id x
     %wg = gpu.block_id x
-    %tiles = arith.ceildivsi %N, %c1024 : index
+    %tiles = arith.ceildivui %N, %c1024 : index
     %acc = scf.for %t = %c0 to %tiles step %c1 iter_args(%row_acc = %zero)
         -> (vector<4xf32>) {
       %tile_acc = scf.for %c = %c0 to %c4 step %c1
