@@ -389,11 +389,12 @@ def chart(rows, path):
     return True
 
 
-def update_doc(doc, tables):
-    """Replaces the generated part of docs/performance.md, between its
-    `<!-- bench:begin -->` and `<!-- bench:end -->` markers."""
+def update_doc(doc, tables, marker="bench"):
+    """Replaces a generated part of docs/performance.md, between its
+    `<!-- marker:begin -->` and `<!-- marker:end -->` markers (`bench` by
+    default: this script's tables)."""
     text = doc.read_text()
-    begin, end = "<!-- bench:begin -->\n", "<!-- bench:end -->"
+    begin, end = f"<!-- {marker}:begin -->\n", f"<!-- {marker}:end -->"
     start, stop = text.index(begin) + len(begin), text.index(end)
     doc.write_text(text[:start] + tables + "\n" + text[stop:])
 
