@@ -11,17 +11,18 @@ A step is the work of the twin's one wave or its loop's one pass:
     (bench/attention.py's measure: llvm-mca with kstep.py's two corrections,
     -iterations=100, and the same with every MFMA at its published cycles);
   * the others: one wave's run of the kernel at the static twin's size (a
-    row of softmax's 256 or reduce_wave's 1024 columns, a wave's 8 rows of
-    transpose's 32 x 32 tile). The static twins have no loop (LLVM unrolls
-    reduce_wave's 4 steps), so the step is the whole kernel; of a
-    run-time-size kernel the instructions outside its loops count once,
-    its main loop (of the innermost loops that access memory, the one with
-    the most instructions) as many passes as the twin's size takes (PAIRS),
-    its other loops (remainders) none. llvm-mca -iterations=1 on that trace
-    with kstep.py's corrections (global_load_X modelled as buffer_load_X, so
-    the static kernels' global and the run-time-size kernels' buffer
-    accesses cost alike). Instructions outside the loops that the path at
-    that size skips count too (none in these kernels but a loop's guard).
+    row of softmax's 256 or reduce_wave's and reduce_lds's 1024 columns, a
+    wave's 8 rows of transpose's 32 x 32 tile). The static twins have no
+    loop (LLVM unrolls reduce_wave's 4 steps), so the step is the whole
+    kernel; of a run-time-size kernel the instructions outside its loops
+    count once, its main loop (of the innermost loops that access memory,
+    the one with the most instructions) as many passes as the twin's size
+    takes (PAIRS), its other loops (remainders) none. llvm-mca
+    -iterations=1 on that trace with kstep.py's corrections (global_load_X
+    modelled as buffer_load_X, so the static kernels' global and the
+    run-time-size kernels' buffer accesses cost alike). Instructions
+    outside the loops that the path at that size skips count too (none in
+    these kernels but a loop's guard).
 
 --doc replaces the table between `<!-- dynamic-shapes:begin -->` and
 `<!-- dynamic-shapes:end -->` in docs/performance.md.
@@ -46,6 +47,8 @@ PAIRS = [
     ("softmax", "softmax_dynamic", "a wave's row (256 columns)",
      "M=32 N=256", 0),
     ("reduce_wave", "reduce_dynamic", "a wave's row (1024 columns)",
+     "M=128 N=1024", 1),
+    ("reduce_lds", "reduce_lds_dynamic", "a workgroup's row (1024 columns)",
      "M=128 N=1024", 1),
     ("transpose", "transpose_dynamic", "a wave's quarter of a 32 x 32 tile",
      "M=256 N=256", 0),

@@ -41,5 +41,7 @@
 // RUN: wave-opt %examples/softmax_dynamic.mlir --mlir-print-op-generic | wave-opt | diff %t.softmax_dynamic -
 // RUN: wave-opt %examples/reduce_dynamic.mlir -o %t.reduce_dynamic && wave-opt %t.reduce_dynamic | diff %t.reduce_dynamic -
 // RUN: wave-opt %examples/reduce_dynamic.mlir --mlir-print-op-generic | wave-opt | diff %t.reduce_dynamic -
+// RUN: wave-opt %examples/reduce_lds_dynamic.mlir -o %t.reduce_lds_dynamic && wave-opt %t.reduce_lds_dynamic | diff %t.reduce_lds_dynamic -
+// RUN: wave-opt %examples/reduce_lds_dynamic.mlir --mlir-print-op-generic | wave-opt | diff %t.reduce_lds_dynamic -
 // RUN: wave-opt %examples/transpose_dynamic.mlir -o %t.transpose_dynamic && wave-opt %t.transpose_dynamic | diff %t.transpose_dynamic -
 // RUN: wave-opt %examples/transpose_dynamic.mlir --mlir-print-op-generic | wave-opt | diff %t.transpose_dynamic -

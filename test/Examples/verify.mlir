@@ -24,6 +24,7 @@
 // RUN: wave-opt %examples/staged_dynamic.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=staged_dynamic
 // RUN: wave-opt %examples/softmax_dynamic.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=softmax_dynamic
 // RUN: wave-opt %examples/reduce_dynamic.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=reduce_dynamic
+// RUN: wave-opt %examples/reduce_lds_dynamic.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=reduce_lds_dynamic
 // RUN: wave-opt %examples/transpose_dynamic.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=transpose_dynamic
 // RUN: wave-opt %examples/attention.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=attention
 // RUN: wave-opt %examples/attention_d64.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=attention_d64
