@@ -25,13 +25,14 @@
 // RUN: wave-opt %examples/softmax_dynamic.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=softmax_dynamic
 // RUN: wave-opt %examples/reduce_dynamic.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=reduce_dynamic
 // RUN: wave-opt %examples/reduce_lds_dynamic.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=reduce_lds_dynamic
+// RUN: wave-opt %examples/rmsnorm_dynamic.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=rmsnorm_dynamic
 // RUN: wave-opt %examples/transpose_dynamic.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=transpose_dynamic
 // RUN: wave-opt %examples/attention.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=attention
 // RUN: wave-opt %examples/attention_d64.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=attention_d64
 // RUN: wave-opt %examples/attention_causal.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=attention_causal
 
 // DYNAMIC:       gpu.module @[[NAME]] {
-// DYNAMIC:       gpu.func @[[NAME]](%{{[A-Za-z0-9_]+}}: memref<?{{[^>]*}}> {wave.dims = array<i64: {{[0-9, ]+}}>}
+// DYNAMIC:       gpu.func @[[NAME]](%{{[A-Za-z0-9_]+}}: memref<?{{[^>]*}}> {{\{(llvm.noalias, )?}}wave.dims = array<i64: {{[0-9, ]+}}>}
 // DYNAMIC-SAME:    kernel attributes {known_block_size = array<i32: {{[0-9]+, [0-9]+, [0-9]+}}>,{{( known_grid_size = array<i32: [0-9]+, [0-9]+, [0-9]+>,)?}}
 // DYNAMIC-SAME:    wave.assume = #set,
 // DYNAMIC-SAME:    wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
