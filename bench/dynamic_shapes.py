@@ -12,12 +12,12 @@ A step is the work of the twin's one wave or its loop's one pass:
     -iterations=100, and the same with every MFMA at its published cycles);
   * the others: one wave's run of the kernel at the static twin's size (a
     row of softmax's 256, reduce_wave's and reduce_lds's 1024 or rmsnorm's
-    4096 columns, a wave's 8 rows of transpose's 32 x 32 tile). The static twins have no
-    loop (LLVM unrolls reduce_wave's 4 steps), so the step is the whole
-    kernel; of a run-time-size kernel the instructions outside its loops
-    count once, its main loop (of the innermost loops that access memory,
-    the one with the most instructions) as many passes as the twin's size
-    takes (PAIRS), its other loops (remainders) none. llvm-mca
+    4096 columns, a wave's 8 rows of transpose's 32 x 32 tile). The static
+    twins have no loop (LLVM unrolls reduce_wave's 4 steps), so the step is
+    the whole kernel; of a run-time-size kernel the instructions outside its
+    loops count once, its main loop (of the innermost loops that access
+    memory, the one with the most instructions) as many passes as the
+    twin's size takes (PAIRS), its other loops (remainders) none. llvm-mca
     -iterations=1 on that trace with kstep.py's corrections (global_load_X
     modelled as buffer_load_X, so the static kernels' global and the
     run-time-size kernels' buffer accesses cost alike). Instructions

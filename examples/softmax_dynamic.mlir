@@ -1,6 +1,7 @@
-// softmax_dynamic: Y[r][c] = exp(X[r][c] - max_r) / sum_c' exp(X[r][c'] - max_r),
-// row by row, on an M x N f32 matrix whose sizes are known only at run time:
-// softmax.mlir compiled once for every M and every N up to 256.
+// softmax_dynamic: Y[r][c] = exp(X[r][c] - max_r) /
+// sum_c' exp(X[r][c'] - max_r), row by row, on an M x N f32 matrix whose
+// sizes are known only at run time: softmax.mlir compiled once for every M
+// and every N up to 256.
 //
 // Shapes:  X, Y : memref<?x?xf32> (M x N, row-major); `wave.dims` names the
 //          index arguments %M and %N holding the extents.
