@@ -12,7 +12,8 @@ A step is the work of the twin's one wave or its loop's one pass:
     -iterations=100, and the same with every MFMA at its published cycles);
   * the others: one wave's run of the kernel at the static twin's size (a
     row of softmax's 256, reduce_wave's and reduce_lds's 1024 or rmsnorm's
-    4096 columns, a wave's 8 rows of transpose's 32 x 32 tile). The static
+    4096 columns, a wave's quarter of rmsnorm_wg's row, a wave's 8 rows of
+    transpose's 32 x 32 tile). The static
     twins have no loop (LLVM unrolls reduce_wave's 4 steps), so the step is
     the whole kernel; of a run-time-size kernel the instructions outside its
     loops count once, its main loop (of the innermost loops that access
@@ -52,6 +53,8 @@ PAIRS = [
      "M=128 N=1024", 1),
     ("rmsnorm", "rmsnorm_dynamic", "a wave's row (4096 columns)",
      "M=64 N=4096", 0),
+    ("rmsnorm_wg", "rmsnorm_wg_dynamic", "a wave's quarter of a row (4096 "
+     "columns)", "M=64 N=4096", 0),
     ("transpose", "transpose_dynamic", "a wave's quarter of a 32 x 32 tile",
      "M=256 N=256", 0),
     ("gemm", "gemm_dynamic", "a K step of 32 (a wave's 4 MFMAs)",

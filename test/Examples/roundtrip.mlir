@@ -45,5 +45,7 @@
 // RUN: wave-opt %examples/reduce_lds_dynamic.mlir --mlir-print-op-generic | wave-opt | diff %t.reduce_lds_dynamic -
 // RUN: wave-opt %examples/rmsnorm_dynamic.mlir -o %t.rmsnorm_dynamic && wave-opt %t.rmsnorm_dynamic | diff %t.rmsnorm_dynamic -
 // RUN: wave-opt %examples/rmsnorm_dynamic.mlir --mlir-print-op-generic | wave-opt | diff %t.rmsnorm_dynamic -
+// RUN: wave-opt %examples/rmsnorm_wg_dynamic.mlir -o %t.rmsnorm_wg_dynamic && wave-opt %t.rmsnorm_wg_dynamic | diff %t.rmsnorm_wg_dynamic -
+// RUN: wave-opt %examples/rmsnorm_wg_dynamic.mlir --mlir-print-op-generic | wave-opt | diff %t.rmsnorm_wg_dynamic -
 // RUN: wave-opt %examples/transpose_dynamic.mlir -o %t.transpose_dynamic && wave-opt %t.transpose_dynamic | diff %t.transpose_dynamic -
 // RUN: wave-opt %examples/transpose_dynamic.mlir --mlir-print-op-generic | wave-opt | diff %t.transpose_dynamic -
