@@ -120,6 +120,10 @@ void mlir::wave::buildUpstreamToROCDLPipeline(
   // Long straight-line code in bounded scheduling regions: the backend's
   // scheduler grows faster than its regions.
   gpuModule.addNestedPass<LLVM::LLVMFuncOp>(createWaveBoundSchedRegions());
+  // MFMAs interleaved with their loop's memory accesses, in the regions the
+  // cuts above leave, where the pass's model says it pays.
+  if (options.optimize && options.scheduleLoops)
+    gpuModule.addNestedPass<LLVM::LLVMFuncOp>(createWaveScheduleLoops());
 }
 
 void mlir::wave::buildWaveLowerToROCDLPipeline(

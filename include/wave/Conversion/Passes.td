@@ -379,6 +379,43 @@ def WaveBoundSchedRegions
   let dependentDialects = ["::mlir::ROCDL::ROCDLDialect"];
 }
 
+def WaveScheduleLoops : Pass<"wave-schedule-loops", "::mlir::LLVM::LLVMFuncOp"> {
+  let summary = "Interleaves a loop's MFMAs with its LDS reads, global loads "
+                "and LDS writes through schedule groups";
+  let description = [{
+    For each loop whose body is one block, and each scheduling region of
+    that block (the code between `rocdl.sched.barrier 0`s and
+    `rocdl.s.setprio`s), adds `rocdl.sched.group.barrier`s at the region's
+    end that ask LLVM's AMDGPU scheduler (its IGroupLP mutation) for this
+    order: the LDS reads the first `distance` MFMAs need, then after each
+    MFMA the LDS reads of the MFMA `distance` later and an even share of the
+    region's global loads and LDS writes. The reads then complete under the
+    MFMAs ahead of the one that needs them, instead of in a burst waited for
+    before the first. A model of one wave's issue (an instruction every 4
+    cycles, the MFMA pipe at the published cycles of its kind, LDS data 64
+    cycles and global data 500 after issue) compares the region in program
+    order with the order the groups ask; the pass adds the groups only where
+    the second is faster. A remark on the loop gives the groups and the
+    modelled cycles, or why it left the loop (no MFMA, calls, a body of
+    several blocks, schedule groups already there) or a region (LLVM's
+    `iglp_opt` strategy, a workgroup barrier, fewer than `min-mfmas` MFMAs,
+    nothing to interleave, no modelled gain).
+    docs/passes/wave-schedule-loops.md has the measurements.
+  }];
+  let options = [
+    Option<"distance", "distance", "unsigned", /*default=*/"2",
+           "how many MFMAs ahead of their use the LDS reads are issued">,
+    Option<"minMfmas", "min-mfmas", "unsigned", /*default=*/"8",
+           "the fewest MFMAs of a region that is scheduled">,
+  ];
+  let statistics = [
+    Statistic<"numLoops", "loops", "loops given schedule groups">,
+    Statistic<"numGroups", "groups", "schedule groups added">,
+    Statistic<"numDeclined", "declined", "loops with MFMAs left as they are">,
+  ];
+  let dependentDialects = ["::mlir::ROCDL::ROCDLDialect"];
+}
+
 def WaveExportLLVMModule : Pass<"wave-export-llvm-module", "::mlir::ModuleOp"> {
   let summary = "Turns the lowered gpu.module into a translatable LLVM module";
   let description = [{

@@ -52,6 +52,12 @@ struct WaveLoweringOptions : public PassPipelineOptions<WaveLoweringOptions> {
       *this, "finite-math",
       llvm::cl::desc("With fast-math, also nnan and ninf"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> scheduleLoops{
+      *this, "schedule-loops",
+      llvm::cl::desc("With `optimize`, run wave-schedule-loops on the lowered "
+                     "loops (off: it does not pay on the examples' loops, "
+                     "docs/passes/wave-schedule-loops.md)"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> coarsenLanes{
       *this, "coarsen-lanes",
       llvm::cl::desc("With `optimize`, also run wave-coarsen-lanes, which "
