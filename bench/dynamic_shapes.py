@@ -10,6 +10,9 @@ A step is the work of the twin's one wave or its loop's one pass:
   * gemm / gemm_dynamic: a K step of 32 of one wave's main loop
     (bench/attention.py's measure: llvm-mca with kstep.py's two corrections,
     -iterations=100, and the same with every MFMA at its published cycles);
+  * pressure / pressure_dynamic: a K step of the main loop (16 loads of X
+    a step), kstep.py's steady state of the loop with its corrections
+    (-iterations=100) divided by the steps a pass;
   * the others: one wave's run of the kernel at the static twin's size (a
     row of softmax's 256, reduce_wave's and reduce_lds's 1024 or rmsnorm's
     4096 columns, a wave's quarter of rmsnorm_wg's row, a wave's 8 rows of
@@ -55,6 +58,8 @@ PAIRS = [
      "M=64 N=4096", 0),
     ("rmsnorm_wg", "rmsnorm_wg_dynamic", "a wave's quarter of a row (4096 "
      "columns)", "M=64 N=4096", 0),
+    ("pressure", "pressure_dynamic", "a K step of the wave's loop (16 "
+     "loads of X)", "K=16 C=32768", ("loads", 16)),
     ("transpose", "transpose_dynamic", "a wave's quarter of a 32 x 32 tile",
      "M=256 N=256", 0),
     ("gemm", "gemm_dynamic", "a K step of 32 (a wave's 4 MFMAs)",
@@ -90,16 +95,22 @@ def instructions(lines):
             if t and not asm_metrics.BRANCH.match("  " + t)]
 
 
+def main_loop_range(lines):
+    """Of the innermost loops that access memory, the one with the most
+    instructions (None if there is none)."""
+    working = [r for r in loop_ranges(lines)
+               if any(asm_metrics.MEMORY.match(t)
+                      for t in instructions(lines[r[0]:r[1] + 1]))]
+    return max(working, default=None,
+               key=lambda r: len(instructions(lines[r[0]:r[1] + 1])))
+
+
 def trace(lines, passes):
     """The instructions outside the loops once, the main loop (of the loops
     that access memory, the one with the most instructions) `passes` times
     in its place, the other loops not at all."""
     ranges = loop_ranges(lines)
-    working = [r for r in ranges
-               if any(asm_metrics.MEMORY.match(t)
-                      for t in instructions(lines[r[0]:r[1] + 1]))]
-    main = max(working, default=None,
-               key=lambda r: len(instructions(lines[r[0]:r[1] + 1])))
+    main = main_loop_range(lines)
     out = []
     i = 0
     while i < len(lines):
@@ -145,6 +156,19 @@ def measure(tools, example, passes, workdir):
                    accesses=by_width(body, gemm["blocks_per_pass"]),
                    instructions=len(body) / gemm["blocks_per_pass"])
         return row
+    if isinstance(passes, tuple):
+        # ("loads", n): a step is n of the main loop's global or buffer
+        # loads, its cycles the loop's steady state (kstep.py's) a step.
+        main = main_loop_range(lines)
+        body = instructions(lines[main[0]:main[1] + 1])
+        loads = sum(bool(ACCESS.match(t)) and "_load_" in t for t in body)
+        per_pass = loads / passes[1]
+        corrected, _ = kstep.correct(body)
+        cycles, _ = kstep.steady_state(corrected)
+        row.update(cycles=round(cycles / per_pass, 1), published=None,
+                   accesses=by_width(body, per_pass),
+                   instructions=len(body) / per_pass)
+        return row
     steps = trace(lines, passes)
     corrected, _ = kstep.correct(steps)
     row.update(cycles=attention.mca(corrected, CHIP, iterations=1),
@@ -183,7 +207,9 @@ def main():
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for static, dynamic, step, size, passes in PAIRS:
-            twin = measure(tools, static, 1 if passes != "kstep" else passes,
+            twin = measure(tools, static,
+                           passes if passes in ("kstep",) or
+                           isinstance(passes, tuple) else 1,
                            pathlib.Path(tmp))
             ours = measure(tools, dynamic, passes, pathlib.Path(tmp))
             rows.append((twin, ours, f"{step}; {size}"))
