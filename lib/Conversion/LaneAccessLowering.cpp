@@ -6,8 +6,11 @@
 // accesses carry neither, so a masked access with a hint is split into
 // guarded element accesses that do. A `bounded` global access whose vectors
 // lie wholly inside or wholly outside the shape is a buffer access, which
-// keeps its width: lanes outside address past the buffer's end, where loads
-// read zero and stores do nothing.
+// keeps its width: lanes outside address 2^31 bytes, past the buffer's end,
+// where loads read zero and stores do nothing; inside a loop, the parts of
+// its offset and conditions that do not depend on the loop are computed
+// before it. Other whole-or-nothing vector accesses (and those whose mask
+// is one bit) keep their width under a lane predicate.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +45,10 @@ struct Access {
   unsigned dim;
   VectorType vectorType;
   Value mask;
+  /// When set, the access moves its whole vector in the lanes where this
+  /// `i1` holds and nothing elsewhere (a read yields zeros); `mask` is then
+  /// null.
+  Value predicate;
   CacheHint hint;
   /// The swizzle of a swizzled LDS tile, else null.
   SwizzleAttr swizzle;
@@ -137,6 +144,33 @@ bool mlir::wave::lowersToBufferAccess(LaneAccessOpInterface op,
   }
   if (!isBufferable(op, reason))
     return false;
+  FailureOr<SymbolicFootprint> footprint = SymbolicFootprint::get(op, reason);
+  if (failed(footprint))
+    return false;
+  return footprint->isWholeOrNothing(reason);
+}
+
+/// The `i1` that every element of `mask` equals, when it is a broadcast or
+/// splat of one; null otherwise.
+static Value getUniformMaskBit(Value mask) {
+  if (!mask)
+    return Value();
+  if (auto broadcast = mask.getDefiningOp<vector::BroadcastOp>())
+    if (broadcast.getSourceType().isInteger(1))
+      return broadcast.getSource();
+  return Value();
+}
+
+bool mlir::wave::lowersToGuardedAccess(LaneAccessOpInterface op,
+                                       std::string *reason) {
+  if (!lowersToVectorAccess(op) || op.getVectorType().getNumElements() == 1)
+    return false;
+  if (op.getMask() && !getUniformMaskBit(op.getMask())) {
+    setReason(reason, "its mask is not one bit broadcast to the vector");
+    return false;
+  }
+  if (!op.getBounded())
+    return bool(op.getMask());
   FailureOr<SymbolicFootprint> footprint = SymbolicFootprint::get(op, reason);
   if (failed(footprint))
     return false;
@@ -364,17 +398,44 @@ static Value buildBoundsMask(OpBuilder &builder, Location loc, Value memref,
       vector::BroadcastOp::create(builder, loc, maskType, inside));
 }
 
-/// The access `op` makes; `asBuffer` leaves the bounds to the buffer access
-/// rather than masking them.
+/// Whether the element at `coordinates` lies inside the shape of `memref`
+/// (unsigned comparisons: a negative index is out).
+static Value buildInsideShape(OpBuilder &builder, Location loc, Value memref,
+                              ArrayRef<Value> coordinates) {
+  Value inside;
+  for (auto [d, coordinate] : llvm::enumerate(coordinates)) {
+    Value extent = memref::DimOp::create(builder, loc, memref, d);
+    Value in = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                     coordinate, extent);
+    inside = inside ? arith::AndIOp::create(builder, loc, inside, in) : in;
+  }
+  return inside;
+}
+
+/// The access `op` makes, a `bounded` one masked to the shape; with
+/// `guarded` (`lowersToGuardedAccess`), its vector under one predicate: the
+/// mask's bit and, for a `bounded` one, element 0 inside the shape.
 static FailureOr<Access> materializeAccess(RewriterBase &rewriter,
                                            LaneAccessOpInterface op,
-                                           bool asBuffer) {
+                                           bool guarded) {
   std::optional<SmallVector<Value, 8>> coordinates = affine::expandAffineMap(
       rewriter, op.getLoc(), op.getAccessMap(), op.getIndices());
   if (!coordinates)
     return rewriter.notifyMatchFailure(op, "cannot expand the access map");
   Value mask = op.getMask();
-  if (op.getBounded() && !asBuffer) {
+  Value predicate;
+  if (guarded) {
+    predicate = getUniformMaskBit(mask);
+    mask = Value();
+    if (op.getBounded()) {
+      Value inside =
+          buildInsideShape(rewriter, op.getLoc(), op.getMemref(), *coordinates);
+      predicate = predicate ? arith::AndIOp::create(rewriter, op.getLoc(),
+                                                    predicate, inside)
+                                  .getResult()
+                            : inside;
+    }
+  } else if (op.getBounded()) {
     Value inside =
         buildBoundsMask(rewriter, op.getLoc(), op.getMemref(), *coordinates,
                         op.getContiguousDim(), op.getVectorType());
@@ -388,6 +449,7 @@ static FailureOr<Access> materializeAccess(RewriterBase &rewriter,
                 op.getContiguousDim(),
                 op.getVectorType(),
                 mask,
+                predicate,
                 getHint(op),
                 getLdsSwizzle(op.getMemref())};
 }
@@ -511,28 +573,149 @@ static Value getMaskBit(OpBuilder &builder, Location loc, Value mask,
   return vector::ExtractOp::create(builder, loc, mask, element);
 }
 
-/// The `i32` indices of a buffer access: the coordinates when the access
-/// lies inside the shape (element 0 does: the whole vector does), else the
-/// first element past the end, whose offset is the buffer's size.
-static SmallVector<Value> getBufferIndices(OpBuilder &builder, Location loc,
-                                           const Access &access) {
-  Value inside;
+/// A bounded buffer access's element offset when some element lies outside
+/// the shape: 2^31 bytes, past the end of every buffer `isBufferable` admits
+/// and far enough from 2^32 that no vector wraps back to its start.
+static int64_t getOutsideOffset(LaneAccessOpInterface op) {
+  return int64_t(kMaxBufferBytes) /
+         int64_t(op.getMemref().getType().getElementTypeBitWidth() / 8);
+}
+
+/// The `i32` indices of the buffer access a `bounded` `op` becomes: zeros
+/// and, along the last dimension (stride 1), the element offset of the
+/// access when its vector lies inside the shape (element 0 does: the whole
+/// vector does), else `getOutsideOffset`. Inside a loop, what does not
+/// depend on the loop is computed before it: the coordinates' terms over
+/// values defined outside the loop, their part of the offset, and the
+/// conditions of the dimensions without other terms; each step computes
+/// only its own terms, their conditions and one select.
+static SmallVector<Value> getBoundedBufferIndices(RewriterBase &rewriter,
+                                                  LaneAccessOpInterface op) {
+  Location loc = op.getLoc();
+  AffineMap map = op.getAccessMap();
+  ValueRange operands = op.getIndices();
+  unsigned numDims = map.getNumDims();
+  Value memref = op.getMemref();
+  auto loop = op->getParentOfType<scf::ForOp>();
+  if (loop && !loop.isDefinedOutsideOfLoop(memref))
+    loop = nullptr;
+  auto isInvariant = [&](AffineExpr expr) {
+    bool invariant = true;
+    expr.walk([&](AffineExpr sub) {
+      Value operand;
+      if (auto dim = dyn_cast<AffineDimExpr>(sub))
+        operand = operands[dim.getPosition()];
+      else if (auto symbol = dyn_cast<AffineSymbolExpr>(sub))
+        operand = operands[numDims + symbol.getPosition()];
+      if (operand && loop && !loop.isDefinedOutsideOfLoop(operand))
+        invariant = false;
+    });
+    return invariant;
+  };
+  OpBuilder::InsertPoint atOp = rewriter.saveInsertionPoint();
+  OpBuilder::InsertPoint beforeLoop = atOp;
+  if (loop) {
+    rewriter.setInsertionPoint(loop);
+    beforeLoop = rewriter.saveInsertionPoint();
+    rewriter.restoreInsertionPoint(atOp);
+  }
+  ValueRange dims = operands.take_front(numDims),
+             symbols = operands.drop_front(numDims);
+  auto expand = [&](OpBuilder::InsertPoint at, AffineExpr expr) {
+    rewriter.restoreInsertionPoint(at);
+    return affine::expandAffineExpr(rewriter, loc, expr, dims, symbols);
+  };
+  auto add = [&](OpBuilder::InsertPoint at, Value sum, Value term) -> Value {
+    if (!sum)
+      return term;
+    rewriter.restoreInsertionPoint(at);
+    return arith::AddIOp::create(rewriter, loc, sum, term);
+  };
+  auto both = [&](OpBuilder::InsertPoint at, Value all, Value in) -> Value {
+    if (!all)
+      return in;
+    rewriter.restoreInsertionPoint(at);
+    return arith::AndIOp::create(rewriter, loc, all, in);
+  };
+
+  unsigned rank = map.getNumResults();
+  MLIRContext *context = rewriter.getContext();
   SmallVector<Value> extents;
-  for (auto [d, coordinate] : llvm::enumerate(access.coordinates)) {
-    extents.push_back(memref::DimOp::create(builder, loc, access.memref, d));
-    Value in = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
-                                     coordinate, extents.back());
-    inside = inside ? arith::AndIOp::create(builder, loc, inside, in) : in;
+  rewriter.restoreInsertionPoint(beforeLoop);
+  for (unsigned d = 0; d < rank; ++d)
+    extents.push_back(memref::DimOp::create(rewriter, loc, memref, d));
+  // Row-major strides: `isBufferable` admits identity layouts only.
+  SmallVector<Value> strides(rank);
+  for (int d = int(rank) - 1; d >= 0; --d) {
+    rewriter.restoreInsertionPoint(beforeLoop);
+    strides[d] = d + 1 == int(rank)
+                     ? arith::ConstantIndexOp::create(rewriter, loc, 1)
+                     : arith::MulIOp::create(rewriter, loc, strides[d + 1],
+                                             extents[d + 1])
+                           .getResult();
   }
-  SmallVector<Value> indices;
-  for (auto [d, coordinate] : llvm::enumerate(access.coordinates)) {
-    Value outside = d == 0 ? extents.front()
-                           : arith::ConstantIndexOp::create(builder, loc, 0);
-    Value index =
-        arith::SelectOp::create(builder, loc, inside, coordinate, outside);
-    indices.push_back(
-        arith::IndexCastOp::create(builder, loc, builder.getI32Type(), index));
+  Value invariantInside, stepInside, invariantOffset, stepOffset;
+  for (auto [d, result] : llvm::enumerate(map.getResults())) {
+    AffineExpr invariantPart = getAffineConstantExpr(0, context),
+               stepPart = getAffineConstantExpr(0, context);
+    SmallVector<AffineExpr> terms;
+    int64_t constant = 0;
+    if (!collectTerms(result, /*factor=*/1, terms, constant)) {
+      (isInvariant(result) ? invariantPart : stepPart) = result;
+    } else {
+      invariantPart = getAffineConstantExpr(constant, context);
+      for (AffineExpr term : terms)
+        (isInvariant(term) ? invariantPart : stepPart) =
+            (isInvariant(term) ? invariantPart : stepPart) + term;
+    }
+    Value fixed = expand(beforeLoop, invariantPart);
+    Value coordinate = fixed;
+    Value step;
+    bool varies = !(isa<AffineConstantExpr>(stepPart) &&
+                    cast<AffineConstantExpr>(stepPart).getValue() == 0);
+    if (varies) {
+      step = expand(atOp, stepPart);
+      coordinate = arith::AddIOp::create(rewriter, loc, fixed, step);
+    }
+    OpBuilder::InsertPoint at = varies ? atOp : beforeLoop;
+    rewriter.restoreInsertionPoint(at);
+    Value in = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
+                                     coordinate, extents[d]);
+    if (varies)
+      stepInside = both(atOp, stepInside, in);
+    else
+      invariantInside = both(beforeLoop, invariantInside, in);
+    rewriter.restoreInsertionPoint(beforeLoop);
+    invariantOffset = add(
+        beforeLoop, invariantOffset,
+        arith::MulIOp::create(rewriter, loc, fixed, strides[d]).getResult());
+    if (varies) {
+      rewriter.restoreInsertionPoint(atOp);
+      stepOffset = add(
+          atOp, stepOffset,
+          arith::MulIOp::create(rewriter, loc, step, strides[d]).getResult());
+    }
   }
+  rewriter.restoreInsertionPoint(beforeLoop);
+  Value outside =
+      arith::ConstantIndexOp::create(rewriter, loc, getOutsideOffset(op));
+  // Every term that varies with the loop comes with a condition.
+  Value offset;
+  if (!stepInside) {
+    offset = arith::SelectOp::create(rewriter, loc, invariantInside,
+                                     invariantOffset, outside);
+  } else {
+    Value inside = both(atOp, invariantInside, stepInside);
+    Value linear = add(atOp, invariantOffset, stepOffset);
+    rewriter.restoreInsertionPoint(atOp);
+    offset = arith::SelectOp::create(rewriter, loc, inside, linear, outside);
+  }
+  rewriter.restoreInsertionPoint(atOp);
+  SmallVector<Value> indices(
+      rank - 1,
+      arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(), 0));
+  indices.push_back(
+      arith::IndexCastOp::create(rewriter, loc, rewriter.getI32Type(), offset));
   return indices;
 }
 
@@ -573,6 +756,21 @@ static Value getScalarOffset(OpBuilder &builder, Location loc,
 static Value lowerRead(RewriterBase &rewriter, Location loc,
                        const Access &access, bool asVector) {
   VectorType type = access.vectorType;
+  if (access.predicate) {
+    // One access of the whole vector in the lanes that take it; the others
+    // skip it under the exec mask.
+    auto guarded = scf::IfOp::create(
+        rewriter, loc, access.predicate,
+        [&](OpBuilder &builder, Location loc) {
+          scf::YieldOp::create(
+              builder, loc,
+              readAt(builder, loc, access, access.coordinates, type));
+        },
+        [&](OpBuilder &builder, Location loc) {
+          scf::YieldOp::create(builder, loc, getZero(builder, loc, type));
+        });
+    return guarded.getResult(0);
+  }
   if (asVector) {
     if (!access.mask)
       return readAt(rewriter, loc, access, access.coordinates, type);
@@ -610,6 +808,14 @@ static Value lowerRead(RewriterBase &rewriter, Location loc,
 
 static void lowerWrite(RewriterBase &rewriter, Location loc,
                        const Access &access, Value value, bool asVector) {
+  if (access.predicate) {
+    auto guarded = scf::IfOp::create(rewriter, loc, access.predicate,
+                                     /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(guarded.thenBlock());
+    writeAt(rewriter, loc, access, access.coordinates, value);
+    return;
+  }
   if (asVector) {
     if (!access.mask)
       writeAt(rewriter, loc, access, access.coordinates, value);
@@ -659,18 +865,16 @@ static FailureOr<BufferAddress> getBufferAddress(PatternRewriter &rewriter,
     return BufferAddress{std::move(*indices),
                          getScalarOffset(rewriter, op.getLoc(), elements)};
   }
-  FailureOr<Access> access = materializeAccess(rewriter, op, true);
-  if (failed(access))
-    return failure();
-  return BufferAddress{getBufferIndices(rewriter, op.getLoc(), *access),
-                       Value()};
+  return BufferAddress{getBoundedBufferIndices(rewriter, op), Value()};
 }
 
 namespace {
 struct ReadOpLowering : OpRewritePattern<ReadOp> {
   ReadOpLowering(MLIRContext *context,
-                 const llvm::DenseMap<Operation *, int64_t> &bufferAccesses)
-      : OpRewritePattern(context), bufferAccesses(bufferAccesses) {}
+                 const llvm::DenseMap<Operation *, int64_t> &bufferAccesses,
+                 const llvm::DenseSet<Operation *> &guardedAccesses)
+      : OpRewritePattern(context), bufferAccesses(bufferAccesses),
+        guardedAccesses(guardedAccesses) {}
 
   LogicalResult matchAndRewrite(ReadOp op,
                                 PatternRewriter &rewriter) const override {
@@ -684,7 +888,8 @@ struct ReadOpLowering : OpRewritePattern<ReadOp> {
           /*boundsCheck=*/true, /*indexOffset=*/nullptr, address->scalarOffset);
       return success();
     }
-    FailureOr<Access> access = materializeAccess(rewriter, op, false);
+    FailureOr<Access> access =
+        materializeAccess(rewriter, op, guardedAccesses.contains(op));
     if (failed(access))
       return failure();
     rewriter.replaceOp(op, lowerRead(rewriter, op.getLoc(), *access,
@@ -693,12 +898,15 @@ struct ReadOpLowering : OpRewritePattern<ReadOp> {
   }
 
   const llvm::DenseMap<Operation *, int64_t> &bufferAccesses;
+  const llvm::DenseSet<Operation *> &guardedAccesses;
 };
 
 struct WriteOpLowering : OpRewritePattern<WriteOp> {
   WriteOpLowering(MLIRContext *context,
-                  const llvm::DenseMap<Operation *, int64_t> &bufferAccesses)
-      : OpRewritePattern(context), bufferAccesses(bufferAccesses) {}
+                  const llvm::DenseMap<Operation *, int64_t> &bufferAccesses,
+                  const llvm::DenseSet<Operation *> &guardedAccesses)
+      : OpRewritePattern(context), bufferAccesses(bufferAccesses),
+        guardedAccesses(guardedAccesses) {}
 
   LogicalResult matchAndRewrite(WriteOp op,
                                 PatternRewriter &rewriter) const override {
@@ -712,7 +920,8 @@ struct WriteOpLowering : OpRewritePattern<WriteOp> {
           /*boundsCheck=*/true, /*indexOffset=*/nullptr, address->scalarOffset);
       return success();
     }
-    FailureOr<Access> access = materializeAccess(rewriter, op, false);
+    FailureOr<Access> access =
+        materializeAccess(rewriter, op, guardedAccesses.contains(op));
     if (failed(access))
       return failure();
     lowerWrite(rewriter, op.getLoc(), *access, op.getValue(),
@@ -722,12 +931,14 @@ struct WriteOpLowering : OpRewritePattern<WriteOp> {
   }
 
   const llvm::DenseMap<Operation *, int64_t> &bufferAccesses;
+  const llvm::DenseSet<Operation *> &guardedAccesses;
 };
 } // namespace
 
 void mlir::wave::populateWaveLaneAccessLoweringPatterns(
     RewritePatternSet &patterns,
-    const llvm::DenseMap<Operation *, int64_t> &bufferAccesses) {
-  patterns.add<ReadOpLowering, WriteOpLowering>(patterns.getContext(),
-                                                bufferAccesses);
+    const llvm::DenseMap<Operation *, int64_t> &bufferAccesses,
+    const llvm::DenseSet<Operation *> &guardedAccesses) {
+  patterns.add<ReadOpLowering, WriteOpLowering>(
+      patterns.getContext(), bufferAccesses, guardedAccesses);
 }

@@ -61,6 +61,9 @@ private:
   /// bounded vector access that cannot says why, and, with `scalar-offsets`,
   /// at each unbounded one whose constant offset is past the immediate.
   llvm::DenseMap<Operation *, int64_t> bufferAccesses;
+  /// The bounded or masked vector accesses that move their whole vector
+  /// under one lane predicate (lowersToGuardedAccess).
+  llvm::DenseSet<Operation *> guardedAccesses;
 };
 } // namespace
 
@@ -126,17 +129,30 @@ LogicalResult ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module) {
               << reason;
         }
       }
-      if (!access.getBounded() || !lowersToVectorAccess(access))
+      if ((!access.getBounded() && !access.getMask()) ||
+          !lowersToVectorAccess(access))
         return WalkResult::advance();
-      if (lowersToBufferAccess(access, &reason)) {
+      reason.clear();
+      if (access.getBounded() && lowersToBufferAccess(access, &reason)) {
         bufferAccesses[op] = 0;
         ++numBufferAccesses;
-      } else {
+        return WalkResult::advance();
+      }
+      std::string notWhole;
+      if (lowersToGuardedAccess(access, &notWhole)) {
+        guardedAccesses.insert(op);
+        if (access.getBounded())
+          emitRemark(op->getLoc(),
+                     "bounded access lowered to one access of the whole "
+                     "vector under a lane predicate, not a buffer access: ")
+              << reason;
+        return WalkResult::advance();
+      }
+      if (access.getBounded())
         emitRemark(op->getLoc(),
                    "bounded access lowered to a masked access, which "
                    "the backend splits per element: ")
-            << reason;
-      }
+            << (notWhole.empty() ? reason : notWhole);
       return WalkResult::advance();
     }
     bool isCollective =
@@ -295,6 +311,7 @@ static void passExtentsAsArguments(gpu::GPUFuncOp func) {
 void ConvertWaveToAMDGPUPass::runOnOperation() {
   gpu::GPUModuleOp module = getOperation();
   bufferAccesses.clear();
+  guardedAccesses.clear();
   if (failed(checkAndCount(module)))
     return signalPassFailure();
 
@@ -307,7 +324,8 @@ void ConvertWaveToAMDGPUPass::runOnOperation() {
   // Lane accesses first: they read the swizzle of the wave.alloc_lds they
   // access, which the second walk replaces.
   RewritePatternSet accessPatterns(&getContext());
-  populateWaveLaneAccessLoweringPatterns(accessPatterns, bufferAccesses);
+  populateWaveLaneAccessLoweringPatterns(accessPatterns, bufferAccesses,
+                                         guardedAccesses);
   populateWaveCollectiveLoweringPatterns(accessPatterns, wholeWave);
   walkAndApplyPatterns(module, std::move(accessPatterns));
   RewritePatternSet ldsPatterns(&getContext());

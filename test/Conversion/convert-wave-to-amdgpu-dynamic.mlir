@@ -1,6 +1,7 @@
 // RUN: wave-opt %s --pass-pipeline='builtin.module(gpu.module(convert-wave-to-amdgpu))' | FileCheck %s
 // The whole lowering to a code object: the kernel takes two pointers and
-// the sizes, and the bounded accesses become masked loads and stores.
+// the sizes, and the bounded accesses become guarded and masked loads and
+// stores.
 // RUN: wave-compile %s --chip=gfx942 -o %t.hsaco
 // RUN: llvm-readelf --notes %t.hsaco | FileCheck %s --check-prefix=ARGS
 
@@ -12,17 +13,31 @@
 // CHECK-NOT: wave.dims
 // CHECK: [[XV:%[A-Za-z0-9_]+]] = memref.reinterpret_cast [[X]] to offset: [0], sizes: [[[M]], [[N]]], strides: [[[N]], 1] : memref<f16> to memref<?x?xf16>
 // CHECK: [[YV:%[A-Za-z0-9_]+]] = memref.reinterpret_cast [[Y]] to offset: [0], sizes: [[[M]], 8], strides: [8, 1] : memref<f32> to memref<?x8xf32>
-// A bounded read is a masked load: element e of the run is inside when
-// column + e < N and the row is below M (unsigned: negative is outside).
+// A bounded read of 4-element runs from multiples of 4 on rows of a
+// multiple of 4 (`n mod 4 == 0`) moves its whole run or nothing: one load of
+// the run in the lanes whose run starts inside the shape (unsigned compares:
+// negative is outside), zeros in the others.
 // CHECK: [[ROWDIM:%[A-Za-z0-9_]+]] = memref.dim [[XV]], %c0
 // CHECK: [[ROWIN:%[A-Za-z0-9_]+]] = arith.cmpi ult, %{{.*}}, [[ROWDIM]] : index
+// CHECK: [[COLDIM:%[A-Za-z0-9_]+]] = memref.dim [[XV]], %c1
+// CHECK: [[COLIN:%[A-Za-z0-9_]+]] = arith.cmpi ult, %{{.*}}, [[COLDIM]] : index
+// CHECK: [[IN:%[A-Za-z0-9_]+]] = arith.andi [[ROWIN]], [[COLIN]] : i1
+// CHECK: scf.if [[IN]] -> (vector<4xf16>) {
+// CHECK-NEXT: vector.load [[XV]][%{{.*}}, %{{.*}}] : memref<?x?xf16>, vector<4xf16>
+// CHECK: } else {
+// CHECK-NEXT: arith.constant dense<0.000000e+00> : vector<4xf16>
+// Runs from 2 mod 4 straddle the row's end: a masked load, element e
+// inside when column + e < N and the row is below M.
 // CHECK: [[STEP:%[A-Za-z0-9_]+]] = vector.step : vector<4xindex>
 // CHECK: [[COLS:%[A-Za-z0-9_]+]] = arith.addi %{{.*}}, [[STEP]] : vector<4xindex>
-// CHECK: [[COLIN:%[A-Za-z0-9_]+]] = arith.cmpi ult, [[COLS]], %{{.*}} : vector<4xindex>
-// CHECK: [[ROWS:%[A-Za-z0-9_]+]] = vector.broadcast [[ROWIN]] : i1 to vector<4xi1>
-// CHECK: [[MASK:%[A-Za-z0-9_]+]] = arith.andi [[COLIN]], [[ROWS]] : vector<4xi1>
+// CHECK: [[COLSIN:%[A-Za-z0-9_]+]] = arith.cmpi ult, [[COLS]], %{{.*}} : vector<4xindex>
+// CHECK: [[ROWS:%[A-Za-z0-9_]+]] = vector.broadcast %{{.*}} : i1 to vector<4xi1>
+// CHECK: [[MASK:%[A-Za-z0-9_]+]] = arith.andi [[COLSIN]], [[ROWS]] : vector<4xi1>
 // CHECK: vector.maskedload [[XV]][%{{.*}}, %{{.*}}], [[MASK]], %{{.*}} : memref<?x?xf16>, vector<4xi1>, vector<4xf16> into vector<4xf16>
-// CHECK: vector.maskedstore [[YV]][%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}} : memref<?x8xf32>, vector<4xi1>, vector<4xf32>
+// The bounded write of whole runs is one store under the lane predicate.
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: vector.store %{{.*}}, [[YV]][%{{.*}}, %{{.*}}] : memref<?x8xf32>, vector<4xf32>
+// CHECK-NOT: vector.maskedstore
 // memref.dim reads the view, which canonicalization folds to the argument.
 // CHECK: memref.dim [[XV]], %c1
 
@@ -55,7 +70,10 @@ gpu.module @m {
     %bid = gpu.block_id x
     %x = wave.read %X[%bid, %tid] map affine_map<(b, t) -> (b, t * 4)>
         bounded : memref<?x?xf16> -> vector<4xf16>
-    %y = arith.extf %x : vector<4xf16> to vector<4xf32>
+    %x2 = wave.read %X[%bid, %tid] map affine_map<(b, t) -> (b, t * 4 + 2)>
+        bounded : memref<?x?xf16> -> vector<4xf16>
+    %sum = arith.addf %x, %x2 : vector<4xf16>
+    %y = arith.extf %sum : vector<4xf16> to vector<4xf32>
     wave.write %y, %Y[%bid, %tid] map affine_map<(b, t) -> (b, (t mod 2) * 4)>
         bounded : vector<4xf32>, memref<?x8xf32>
     %n = memref.dim %X, %c1 : memref<?x?xf16>

@@ -24,10 +24,13 @@ class UniformityInfo;
 /// those `bufferAccesses` maps to buffer accesses: a `bounded` access (see
 /// `lowersToBufferAccess`) to 0, an unbounded one to the constant element
 /// offset its buffer access takes as scalar offset (see
-/// `getScalarBufferOffset`). The map must outlive the patterns.
+/// `getScalarBufferOffset`). Those in `guardedAccesses` (see
+/// `lowersToGuardedAccess`) move their whole vector under one lane
+/// predicate. Both must outlive the patterns.
 void populateWaveLaneAccessLoweringPatterns(
     RewritePatternSet &patterns,
-    const llvm::DenseMap<Operation *, int64_t> &bufferAccesses);
+    const llvm::DenseMap<Operation *, int64_t> &bufferAccesses,
+    const llvm::DenseSet<Operation *> &guardedAccesses);
 
 /// The wave collectives to gpu shuffles and reductions and rocdl intrinsics;
 /// the reductions and scans in `wholeWave` (findWholeWaveCollectives) take
@@ -75,9 +78,24 @@ bool lowersToVectorAccess(LaneAccessOpInterface op);
 /// every vector lies wholly inside or wholly outside the shape
 /// (`SymbolicFootprint::isWholeOrNothing`). The hardware checks a buffer
 /// access's range per 32-bit word, so only whole vectors skip exactly the
-/// elements `bounded` skips. `*reason` says why not otherwise.
+/// elements `bounded` skips. Its indices are zeros and, in the last
+/// dimension, the element offset: the in-bounds one, or 2^31 bytes' worth
+/// (past the end) in a lane whose vector lies outside. `*reason` says why
+/// not otherwise.
 bool lowersToBufferAccess(LaneAccessOpInterface op,
                           std::string *reason = nullptr);
+
+/// Whether `op`, a vector access of several elements (`lowersToVectorAccess`)
+/// that is `bounded` or masked, moves its whole vector or nothing in each
+/// lane, so that it becomes one access of the whole vector under a lane
+/// predicate (`scf.if`: the exec mask) rather than a masked access, which
+/// the backend splits per element: its mask, if any, is one `i1` broadcast
+/// to the vector, and a `bounded` one's vectors lie wholly inside or wholly
+/// outside the shape (`SymbolicFootprint::isWholeOrNothing`), so element 0
+/// decides. Any memory and any size: the predicate keeps the lanes outside
+/// from addressing memory. `*reason` says why a `bounded` one does not.
+bool lowersToGuardedAccess(LaneAccessOpInterface op,
+                           std::string *reason = nullptr);
 
 /// The constant element offset an unbounded access `op` leaves to the scalar
 /// offset of a buffer access, when it is better made as one: a global load
