@@ -46,8 +46,9 @@ template <ElementKind K> inline double roundTo(double x) {
                      K == ElementKind::F8E4M3FN || K == ElementKind::F8E5M2)
     return fp8BitsToDouble(getFp8Format(K),
                            doubleToFp8Bits(getFp8Format(K), x));
-  else if constexpr (K == ElementKind::F4E2M1FN)
-    return fp4BitsToDouble(doubleToFp4Bits(x));
+  else if constexpr (K == ElementKind::F4E2M1FN || K == ElementKind::F6E2M3FN ||
+                     K == ElementKind::F6E3M2FN)
+    return mxBitsToDouble(getMxFormat(K), doubleToMxBits(K, x));
   else if constexpr (K == ElementKind::F8E8M0FNU)
     return e8m0BitsToDouble(doubleToE8m0Bits(x));
   else
@@ -72,6 +73,10 @@ inline double roundFloat(ElementKind kind, double x) {
                            doubleToFp8Bits(getFp8Format(kind), x));
   case ElementKind::F4E2M1FN:
     return roundTo<ElementKind::F4E2M1FN>(x);
+  case ElementKind::F6E2M3FN:
+    return roundTo<ElementKind::F6E2M3FN>(x);
+  case ElementKind::F6E3M2FN:
+    return roundTo<ElementKind::F6E3M2FN>(x);
   case ElementKind::F8E8M0FNU:
     return roundTo<ElementKind::F8E8M0FNU>(x);
   default:

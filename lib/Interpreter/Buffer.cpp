@@ -23,10 +23,14 @@ static uint8_t truncateByAPFloat(const llvm::fltSemantics &semantics,
   return uint8_t(value.bitcastToAPInt().getZExtValue());
 }
 
-uint8_t mlir::wave::interp::doubleToFp4Bits(double x) {
+uint8_t mlir::wave::interp::doubleToMxBits(ElementKind kind, double x) {
+  const llvm::fltSemantics &semantics =
+      kind == ElementKind::F4E2M1FN   ? APFloat::Float4E2M1FN()
+      : kind == ElementKind::F6E2M3FN ? APFloat::Float6E2M3FN()
+                                      : APFloat::Float6E3M2FN();
   if (std::isinf(x))
-    x = std::copysign(6.0, x);
-  return truncateByAPFloat(APFloat::Float4E2M1FN(), x);
+    x = std::copysign(APFloat::getLargest(semantics).convertToDouble(), x);
+  return truncateByAPFloat(semantics, x);
 }
 
 uint8_t mlir::wave::interp::doubleToE8m0Bits(double x) {
@@ -70,6 +74,10 @@ std::optional<ElementKind> mlir::wave::getElementKind(Type type) {
     return ElementKind::F8E5M2;
   if (isa<Float4E2M1FNType>(type))
     return ElementKind::F4E2M1FN;
+  if (isa<Float6E2M3FNType>(type))
+    return ElementKind::F6E2M3FN;
+  if (isa<Float6E3M2FNType>(type))
+    return ElementKind::F6E3M2FN;
   if (isa<Float8E8M0FNUType>(type))
     return ElementKind::F8E8M0FNU;
   return std::nullopt;
@@ -81,6 +89,9 @@ unsigned mlir::wave::getBitWidth(ElementKind kind) {
     return 1;
   case ElementKind::F4E2M1FN:
     return 4;
+  case ElementKind::F6E2M3FN:
+  case ElementKind::F6E3M2FN:
+    return 6;
   case ElementKind::I8:
   case ElementKind::F8E8M0FNU:
   case ElementKind::F8E4M3FNUZ:
@@ -145,6 +156,10 @@ StringRef mlir::wave::getElementKindName(ElementKind kind) {
     return "f8E5M2";
   case ElementKind::F4E2M1FN:
     return "f4E2M1FN";
+  case ElementKind::F6E2M3FN:
+    return "f6E2M3FN";
+  case ElementKind::F6E3M2FN:
+    return "f6E3M2FN";
   case ElementKind::F8E8M0FNU:
     return "f8E8M0FNU";
   }
@@ -167,7 +182,9 @@ double mlir::wave::floatFromBits(ElementKind kind, uint64_t bits) {
   case ElementKind::F8E5M2:
     return fp8BitsToDouble(getFp8Format(kind), uint8_t(bits));
   case ElementKind::F4E2M1FN:
-    return fp4BitsToDouble(uint8_t(bits));
+  case ElementKind::F6E2M3FN:
+  case ElementKind::F6E3M2FN:
+    return mxBitsToDouble(getMxFormat(kind), uint8_t(bits));
   case ElementKind::F8E8M0FNU:
     return e8m0BitsToDouble(uint8_t(bits));
   default:
@@ -191,7 +208,9 @@ uint64_t mlir::wave::floatToBits(ElementKind kind, double value) {
   case ElementKind::F8E5M2:
     return doubleToFp8Bits(getFp8Format(kind), value);
   case ElementKind::F4E2M1FN:
-    return doubleToFp4Bits(value);
+  case ElementKind::F6E2M3FN:
+  case ElementKind::F6E3M2FN:
+    return doubleToMxBits(kind, value);
   case ElementKind::F8E8M0FNU:
     return doubleToE8m0Bits(value);
   default:
@@ -299,8 +318,9 @@ void Buffer::fillRandom(uint64_t seed) {
   for (int64_t i = 0; i < n; ++i) {
     uint64_t r = splitMix64(state);
     uint64_t bits;
-    if (kind == ElementKind::F4E2M1FN) {
-      bits = r >> 60; // Any of the 16 codes, all finite.
+    if (kind == ElementKind::F4E2M1FN || kind == ElementKind::F6E2M3FN ||
+        kind == ElementKind::F6E3M2FN) {
+      bits = r >> (64 - width); // Any code: all are finite.
     } else if (kind == ElementKind::F8E8M0FNU) {
       bits = 119 + (r >> 60); // Scales 2^-8 .. 2^7: no NaN, products in range.
     } else if (isFloat(kind)) {

@@ -58,6 +58,10 @@ Handler selectFloatElementwise(ElementKind kind) {
     return floatElementwise<Fn, ElementKind::F8E5M2, Arity>;
   case ElementKind::F4E2M1FN:
     return floatElementwise<Fn, ElementKind::F4E2M1FN, Arity>;
+  case ElementKind::F6E2M3FN:
+    return floatElementwise<Fn, ElementKind::F6E2M3FN, Arity>;
+  case ElementKind::F6E3M2FN:
+    return floatElementwise<Fn, ElementKind::F6E3M2FN, Arity>;
   case ElementKind::F8E8M0FNU:
     return floatElementwise<Fn, ElementKind::F8E8M0FNU, Arity>;
   default:

@@ -2,8 +2,9 @@
 //
 // f16 and bf16 to and from f32 with round-to-nearest-even, by bit
 // manipulation (APFloat is far too slow for an inner loop); the 8-bit float
-// formats to and from double, by scaling; fp4 and E8M0 to double by their
-// codes, from double by APFloat (MXFP4 kernels convert their inputs once).
+// formats to and from double, by scaling; the MX element formats (fp4, fp6)
+// and E8M0 to double by their codes, from double by APFloat (MX kernels
+// convert their inputs once).
 //
 //===----------------------------------------------------------------------===//
 
@@ -197,22 +198,53 @@ inline uint8_t doubleToFp8Bits(Fp8Format format, double x) {
          uint8_t(mantissa);
 }
 
-/// The value of the fp4 (E2M1, MLIR's f4E2M1FN) code in the low 4 bits of
-/// `bits`: sign, 2 exponent bits of bias 1, 1 mantissa bit; every code is
-/// finite (0, 0.5, 1, 1.5, 2, 3, 4, 6 and their negatives).
-inline double fp4BitsToDouble(uint8_t bits) {
-  unsigned exponent = (bits >> 1) & 3, mantissa = bits & 1;
-  double magnitude = exponent == 0
-                         ? 0.5 * mantissa
-                         : std::ldexp(1.0 + 0.5 * mantissa, int(exponent) - 1);
-  return bits & 8 ? -magnitude : magnitude;
+/// The OCP MX element formats, which have no infinity and no NaN (MLIR's
+/// f4E2M1FN, f6E2M3FN and f6E3M2FN): a sign, `exponentBits` of bias
+/// 2^(exponentBits - 1) - 1 whose top code is an ordinary binade, and
+/// `mantissaBits`.
+struct MxFormat {
+  unsigned exponentBits, mantissaBits;
+};
+
+inline constexpr MxFormat kF4E2M1FN{2, 1};
+inline constexpr MxFormat kF6E2M3FN{2, 3};
+inline constexpr MxFormat kF6E3M2FN{3, 2};
+
+/// The format of an MX element kind.
+inline MxFormat getMxFormat(ElementKind kind) {
+  switch (kind) {
+  case ElementKind::F4E2M1FN:
+    return kF4E2M1FN;
+  case ElementKind::F6E2M3FN:
+    return kF6E2M3FN;
+  case ElementKind::F6E3M2FN:
+    return kF6E3M2FN;
+  default:
+    llvm_unreachable("not an MX element kind");
+  }
 }
 
-/// `x` rounded to nearest even in fp4 (E2M1), as arith.truncf defines it
-/// (APFloat): magnitudes past 6 saturate to 6, a negative value that rounds
-/// to zero is -0, and NaN is +-0 by its sign. Infinity, which APFloat makes
-/// +-0 too, saturates to +-6 here like every other overflow.
-uint8_t doubleToFp4Bits(double x);
+/// The value of the code in the low bits of `bits` (fp4: 0, 0.5, 1, 1.5, 2,
+/// 3, 4, 6 and their negatives; E2M3 up to 7.5; E3M2 up to 28).
+inline double mxBitsToDouble(MxFormat format, uint8_t bits) {
+  unsigned bias = (1u << (format.exponentBits - 1)) - 1;
+  unsigned exponent =
+      (bits >> format.mantissaBits) & ((1u << format.exponentBits) - 1);
+  double fraction = std::ldexp(double(bits & ((1u << format.mantissaBits) - 1)),
+                               -int(format.mantissaBits));
+  double magnitude =
+      exponent == 0 ? std::ldexp(fraction, 1 - int(bias))
+                    : std::ldexp(1.0 + fraction, int(exponent) - int(bias));
+  unsigned signBit = format.exponentBits + format.mantissaBits;
+  return (bits >> signBit) & 1 ? -magnitude : magnitude;
+}
+
+/// `x` rounded to nearest even in the MX element kind `kind`, as arith.truncf
+/// defines it (APFloat): magnitudes past the largest saturate to it, a
+/// negative value that rounds to zero is -0, and NaN is +-0 by its sign.
+/// Infinity, which APFloat makes +-0 too, saturates here like every other
+/// overflow.
+uint8_t doubleToMxBits(ElementKind kind, double x);
 
 /// The value of an E8M0 scale (MLIR's f8E8M0FNU): 2^(bits - 127), or NaN for
 /// 0xFF; there is no sign and no zero.

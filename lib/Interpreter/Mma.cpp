@@ -86,8 +86,8 @@ static Status waveMma(Wave &w, const Instr &instr) {
         int64_t(0), [](Slot s) { return signExtend(s.u, 8); },
         [](Slot s) { return signExtend(s.u, 32); }, store);
   } else {
-    // Every input type (f32, f16, bf16, the fp8 and fp4 formats) is exact in
-    // f32, and times a power-of-two scale (2^-127 .. 2^127) in double;
+    // Every input type (f32, f16, bf16, the fp8, fp6 and fp4 formats) is exact
+    // in f32, and times a power-of-two scale (2^-127 .. 2^127) in double;
     // products are exact in double, so each step rounds once to f32.
     struct {
       double multiplyAdd(double sum, double x, double y) const {

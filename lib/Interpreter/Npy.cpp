@@ -34,13 +34,15 @@ static StringRef getDescr(ElementKind kind) {
     return "<f4";
   case ElementKind::F64:
     return "<f8";
-  // NumPy has no 8-bit or 4-bit floats: the raw bytes, as bf16's are raw
-  // u2 (an fp4 element a byte, in its low 4 bits).
+  // NumPy has no 8-, 6- or 4-bit floats: the raw bytes, as bf16's are raw
+  // u2 (an fp4 or fp6 element a byte, in its low bits).
   case ElementKind::F8E4M3FNUZ:
   case ElementKind::F8E5M2FNUZ:
   case ElementKind::F8E4M3FN:
   case ElementKind::F8E5M2:
   case ElementKind::F4E2M1FN:
+  case ElementKind::F6E2M3FN:
+  case ElementKind::F6E3M2FN:
   case ElementKind::F8E8M0FNU:
     return "|u1";
   }
@@ -68,9 +70,7 @@ static bool isCompatibleDescr(StringRef descr, ElementKind kind) {
 }
 
 static unsigned getByteSize(ElementKind kind) {
-  return kind == ElementKind::I1 || kind == ElementKind::F4E2M1FN
-             ? 1
-             : getBitWidth(kind) / 8;
+  return (getBitWidth(kind) + 7) / 8;
 }
 
 std::string mlir::wave::encodeNpy(const Buffer &buffer) {

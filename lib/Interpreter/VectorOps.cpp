@@ -283,17 +283,22 @@ static Status bitcastRows(Wave &w, const Instr &instr) {
   unsigned width = w.width;
   uint64_t sourceRows = instr.imm;
   for (unsigned l = 0; l < width; ++l) {
-    // Concatenate the source elements' bits, element 0 lowest.
-    SmallVector<uint64_t, 16> bits((sourceRows * fromBits + 63) / 64, 0);
+    // Concatenate the source elements' bits, element 0 lowest. An element
+    // of a width that does not divide 64 (fp6) may straddle two words.
+    SmallVector<uint64_t, 16> bits((sourceRows * fromBits + 63) / 64 + 1, 0);
     for (uint64_t e = 0; e < sourceRows; ++e) {
       uint64_t value = slotToBits(from, src[e * width + l]);
       uint64_t at = e * fromBits;
       bits[at / 64] |= value << (at % 64);
+      if (at % 64 + fromBits > 64)
+        bits[at / 64 + 1] |= value >> (64 - at % 64);
     }
     for (uint32_t e = 0; e < instr.rows; ++e) {
       uint64_t at = uint64_t(e) * toBits;
-      uint64_t value = (bits[at / 64] >> (at % 64)) & widthMask(toBits);
-      dst[e * width + l] = slotFromBits(to, value);
+      uint64_t value = bits[at / 64] >> (at % 64);
+      if (at % 64 + toBits > 64)
+        value |= bits[at / 64 + 1] << (64 - at % 64);
+      dst[e * width + l] = slotFromBits(to, value & widthMask(toBits));
     }
   }
   return Status::Next;

@@ -46,7 +46,19 @@ inline constexpr MmaKind kAllMmaKinds[] = {
     MmaKind::f32_32x32x64_f4E2M1FN,
     MmaKind::f32_16x16x128_f4E2M1FN,
     MmaKind::f32_32x32x64_f4E2M1FN_scaled,
-    MmaKind::f32_16x16x128_f4E2M1FN_scaled};
+    MmaKind::f32_16x16x128_f4E2M1FN_scaled,
+    MmaKind::f32_32x32x64_f6E2M3FN,
+    MmaKind::f32_32x32x64_f6E3M2FN,
+    MmaKind::f32_16x16x128_f6E2M3FN,
+    MmaKind::f32_16x16x128_f6E3M2FN,
+    MmaKind::f32_32x32x64_f6E2M3FN_scaled,
+    MmaKind::f32_32x32x64_f6E3M2FN_scaled,
+    MmaKind::f32_16x16x128_f6E2M3FN_scaled,
+    MmaKind::f32_16x16x128_f6E3M2FN_scaled,
+    MmaKind::f32_32x32x64_f8E4M3FN_scaled,
+    MmaKind::f32_32x32x64_f8E5M2_scaled,
+    MmaKind::f32_16x16x128_f8E4M3FN_scaled,
+    MmaKind::f32_16x16x128_f8E5M2_scaled};
 
 } // namespace mlir::wave
 

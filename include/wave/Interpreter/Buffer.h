@@ -36,9 +36,12 @@ enum class ElementKind : uint8_t {
   F8E5M2FNUZ,
   F8E4M3FN,
   F8E5M2,
-  // MLIR's f4E2M1FN (MXFP4 elements) and f8E8M0FNU (their block scales).
+  // MLIR's f4E2M1FN, f6E2M3FN and f6E3M2FN (MXFP4 and MXFP6 elements) and
+  // f8E8M0FNU (the block scales of MX formats).
   F4E2M1FN,
-  F8E8M0FNU
+  F8E8M0FNU,
+  F6E2M3FN,
+  F6E3M2FN
 };
 
 /// The kind of `type`, or none for a type the interpreter does not model.

@@ -85,6 +85,10 @@ Type MmaLayout::getElementType(MmaOperand operand, MLIRContext *context) const {
     return Float8E5M2Type::get(context);
   case MmaElement::f4E2M1FN:
     return Float4E2M1FNType::get(context);
+  case MmaElement::f6E2M3FN:
+    return Float6E2M3FNType::get(context);
+  case MmaElement::f6E3M2FN:
+    return Float6E3M2FNType::get(context);
   }
   llvm_unreachable("unknown MMA element");
 }
@@ -175,6 +179,32 @@ const MmaLayout &mlir::wave::getMmaLayout(MmaKind kind) {
        E::f4E2M1FN, E::f4E2M1FN, /*scaled=*/true},
       {MmaKind::f32_16x16x128_f4E2M1FN_scaled, 16, 16, 128, 64, 32, 4,
        E::f4E2M1FN, E::f4E2M1FN, /*scaled=*/true},
+      // fp6 operands: 32 consecutive K elements a lane (6 registers, element
+      // i at bits 6i of them); then the scaled fp6 and fp8 kinds.
+      {MmaKind::f32_32x32x64_f6E2M3FN, 32, 32, 64, 64, 32, 16, E::f6E2M3FN,
+       E::f6E2M3FN},
+      {MmaKind::f32_32x32x64_f6E3M2FN, 32, 32, 64, 64, 32, 16, E::f6E3M2FN,
+       E::f6E3M2FN},
+      {MmaKind::f32_16x16x128_f6E2M3FN, 16, 16, 128, 64, 32, 4, E::f6E2M3FN,
+       E::f6E2M3FN},
+      {MmaKind::f32_16x16x128_f6E3M2FN, 16, 16, 128, 64, 32, 4, E::f6E3M2FN,
+       E::f6E3M2FN},
+      {MmaKind::f32_32x32x64_f6E2M3FN_scaled, 32, 32, 64, 64, 32, 16,
+       E::f6E2M3FN, E::f6E2M3FN, /*scaled=*/true},
+      {MmaKind::f32_32x32x64_f6E3M2FN_scaled, 32, 32, 64, 64, 32, 16,
+       E::f6E3M2FN, E::f6E3M2FN, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f6E2M3FN_scaled, 16, 16, 128, 64, 32, 4,
+       E::f6E2M3FN, E::f6E2M3FN, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f6E3M2FN_scaled, 16, 16, 128, 64, 32, 4,
+       E::f6E3M2FN, E::f6E3M2FN, /*scaled=*/true},
+      {MmaKind::f32_32x32x64_f8E4M3FN_scaled, 32, 32, 64, 64, 32, 16,
+       E::f8E4M3FN, E::f8E4M3FN, /*scaled=*/true},
+      {MmaKind::f32_32x32x64_f8E5M2_scaled, 32, 32, 64, 64, 32, 16, E::f8E5M2,
+       E::f8E5M2, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f8E4M3FN_scaled, 16, 16, 128, 64, 32, 4,
+       E::f8E4M3FN, E::f8E4M3FN, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f8E5M2_scaled, 16, 16, 128, 64, 32, 4, E::f8E5M2,
+       E::f8E5M2, /*scaled=*/true},
   };
   for (const MmaLayout &layout : kLayouts)
     if (layout.kind == kind)
@@ -230,6 +260,18 @@ bool mlir::wave::isMmaKindOnChip(MmaKind kind, const ChipInfo &chip) {
   case MmaKind::f32_16x16x128_f4E2M1FN:
   case MmaKind::f32_32x32x64_f4E2M1FN_scaled:
   case MmaKind::f32_16x16x128_f4E2M1FN_scaled:
+  case MmaKind::f32_32x32x64_f6E2M3FN:
+  case MmaKind::f32_32x32x64_f6E3M2FN:
+  case MmaKind::f32_16x16x128_f6E2M3FN:
+  case MmaKind::f32_16x16x128_f6E3M2FN:
+  case MmaKind::f32_32x32x64_f6E2M3FN_scaled:
+  case MmaKind::f32_32x32x64_f6E3M2FN_scaled:
+  case MmaKind::f32_16x16x128_f6E2M3FN_scaled:
+  case MmaKind::f32_16x16x128_f6E3M2FN_scaled:
+  case MmaKind::f32_32x32x64_f8E4M3FN_scaled:
+  case MmaKind::f32_32x32x64_f8E5M2_scaled:
+  case MmaKind::f32_16x16x128_f8E4M3FN_scaled:
+  case MmaKind::f32_16x16x128_f8E5M2_scaled:
     return chip.hasGfx950Mfma;
   }
   llvm_unreachable("unknown MMA kind");

@@ -32,7 +32,9 @@ enum class MmaElement : uint8_t {
   f8E5M2FNUZ,
   f8E4M3FN,
   f8E5M2,
-  f4E2M1FN
+  f4E2M1FN,
+  f6E2M3FN,
+  f6E3M2FN
 };
 
 /// Shape and lane layout of one MMA kind. A is M x K, B is K x N, the

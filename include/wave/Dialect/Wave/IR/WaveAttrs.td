@@ -68,7 +68,21 @@ def Wave_MmaKind : I32EnumAttr<"MmaKind", "hardware matrix multiply-accumulate",
     I32EnumAttrCase<"f32_32x32x64_f4E2M1FN", 34>,
     I32EnumAttrCase<"f32_16x16x128_f4E2M1FN", 35>,
     I32EnumAttrCase<"f32_32x32x64_f4E2M1FN_scaled", 36>,
-    I32EnumAttrCase<"f32_16x16x128_f4E2M1FN_scaled", 37>]> {
+    I32EnumAttrCase<"f32_16x16x128_f4E2M1FN_scaled", 37>,
+    // fp6 operands (E2M3: cbsz:2 blgp:2, E3M2: cbsz:3 blgp:3), and the scaled
+    // forms of the fp6 and fp8 kinds (MXFP6, MXFP8), A and B of one format.
+    I32EnumAttrCase<"f32_32x32x64_f6E2M3FN", 38>,
+    I32EnumAttrCase<"f32_32x32x64_f6E3M2FN", 39>,
+    I32EnumAttrCase<"f32_16x16x128_f6E2M3FN", 40>,
+    I32EnumAttrCase<"f32_16x16x128_f6E3M2FN", 41>,
+    I32EnumAttrCase<"f32_32x32x64_f6E2M3FN_scaled", 42>,
+    I32EnumAttrCase<"f32_32x32x64_f6E3M2FN_scaled", 43>,
+    I32EnumAttrCase<"f32_16x16x128_f6E2M3FN_scaled", 44>,
+    I32EnumAttrCase<"f32_16x16x128_f6E3M2FN_scaled", 45>,
+    I32EnumAttrCase<"f32_32x32x64_f8E4M3FN_scaled", 46>,
+    I32EnumAttrCase<"f32_32x32x64_f8E5M2_scaled", 47>,
+    I32EnumAttrCase<"f32_16x16x128_f8E4M3FN_scaled", 48>,
+    I32EnumAttrCase<"f32_16x16x128_f8E5M2_scaled", 49>]> {
   let genSpecializedAttr = 0;
   let cppNamespace = "::mlir::wave";
 }
