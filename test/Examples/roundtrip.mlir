@@ -49,5 +49,7 @@
 // RUN: wave-opt %examples/rmsnorm_wg_dynamic.mlir --mlir-print-op-generic | wave-opt | diff %t.rmsnorm_wg_dynamic -
 // RUN: wave-opt %examples/pressure_dynamic.mlir -o %t.pressure_dynamic && wave-opt %t.pressure_dynamic | diff %t.pressure_dynamic -
 // RUN: wave-opt %examples/pressure_dynamic.mlir --mlir-print-op-generic | wave-opt | diff %t.pressure_dynamic -
+// RUN: wave-opt %examples/gemm_nk_128_dynamic.mlir -o %t.gemm_nk_128_dynamic && wave-opt %t.gemm_nk_128_dynamic | diff %t.gemm_nk_128_dynamic -
+// RUN: wave-opt %examples/gemm_nk_128_dynamic.mlir --mlir-print-op-generic | wave-opt | diff %t.gemm_nk_128_dynamic -
 // RUN: wave-opt %examples/transpose_dynamic.mlir -o %t.transpose_dynamic && wave-opt %t.transpose_dynamic | diff %t.transpose_dynamic -
 // RUN: wave-opt %examples/transpose_dynamic.mlir --mlir-print-op-generic | wave-opt | diff %t.transpose_dynamic -

@@ -28,6 +28,7 @@
 // RUN: wave-opt %examples/rmsnorm_dynamic.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=rmsnorm_dynamic
 // RUN: wave-opt %examples/rmsnorm_wg_dynamic.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=rmsnorm_wg_dynamic
 // RUN: wave-opt %examples/pressure_dynamic.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=pressure_dynamic
+// RUN: wave-opt %examples/gemm_nk_128_dynamic.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=gemm_nk_128_dynamic
 // RUN: wave-opt %examples/transpose_dynamic.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=transpose_dynamic
 // RUN: wave-opt %examples/attention.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=attention
 // RUN: wave-opt %examples/attention_d64.mlir | FileCheck %s --check-prefix=DYNAMIC -DNAME=attention_d64
