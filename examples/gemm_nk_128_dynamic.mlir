@@ -23,10 +23,12 @@
 //          blocks with bounded reads, so elements past M, N or K read as
 //          zero (adding nothing to the dot products), and the accumulators
 //          are written `bounded`, so nothing past M or N is. Because the
-//          operands are fragments, wave-expand-fragments packs each lane's
-//          K elements of a step as on the static twin (16-byte staging
-//          reads), which examples/gemm_dynamic.mlir's hand-written maps do
-//          not allow.
+//          operands are fragments, the passes decide as on the static twin:
+//          wave-expand-fragments packs a lane's K elements of a step into
+//          16-byte LDS reads (ds_read_b128), which the hand-written maps of
+//          examples/gemm_dynamic.mlir do not allow, and
+//          wave-minimize-global-loads restages the bounded reads into
+//          16-byte runs that stay bounded (16-byte buffer loads).
 // Reference: @gemm_nk_128_dynamic_ref, 16 x 16 lanes of one workgroup
 //          striding over the rows and columns of C, a scalar f32 dot
 //          product over memref.load each. Results agree up to f32 rounding
