@@ -287,8 +287,9 @@ struct WaveScheduleLoops
       return decline("its body calls a function");
     if (groups)
       return decline("its body already has schedule groups");
-    // The header holds only the exit test when the body is one block.
-    if (blocks.size() > 2 || &latch == header)
+    // One block of body: the latch, after a header that holds the exit test
+    // (the form convert-scf-to-cf gives), or a latch that is its own header.
+    if (blocks.size() > 2)
       return decline("its body spans " + Twine(blocks.size()) +
                      " blocks (scheduling regions end at branches)");
 

@@ -37,6 +37,13 @@
 // GEMM3:      llvm.func @gemm_256_ref(
 // GEMM3-NOT:  rocdl.sched.group.barrier
 
+// The pipelines run the pass with `optimize` and `schedule-loops` (off by
+// default: %t.gemm_256.mlir above has no groups and no remark of the pass).
+// RUN: wave-opt %examples/gemm_256.mlir -o /dev/null \
+// RUN:   --pass-pipeline="builtin.module(wave-to-upstream{chip=gfx942 optimize=true},wave-upstream-to-rocdl{chip=gfx942 optimize=true schedule-loops=true})" 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=OPTION
+// OPTION: remark: wave-schedule-loops: loop not scheduled: region 1 of 3 left: LLVM's iglp_opt strategy orders it
+
 // A pipelined K step: global loads for the next step (loop-carried), the
 // LDS reads and MFMAs of this one, LDS writes of the loads of the last.
 // In program order the global loads delay the first MFMA; the groups put
