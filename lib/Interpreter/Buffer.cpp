@@ -113,6 +113,10 @@ unsigned mlir::wave::getBitWidth(ElementKind kind) {
   llvm_unreachable("unknown element kind");
 }
 
+unsigned mlir::wave::getByteSize(ElementKind kind) {
+  return (getBitWidth(kind) + 7) / 8;
+}
+
 bool mlir::wave::isFloat(ElementKind kind) {
   switch (kind) {
   case ElementKind::I1:

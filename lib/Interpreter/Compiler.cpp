@@ -121,7 +121,7 @@ FailureOr<unsigned> Compiler::addObject(Operation *def, Location loc,
   }
   if (space == MemorySpace::Lds && object.index > 0) {
     const MemObject &last = program.objects[program.ldsObjects.end()[-2]];
-    int64_t bytes = last.slots * int64_t(getBitWidth(last.kind) / 8);
+    int64_t bytes = last.slots * int64_t(getByteSize(last.kind));
     object.ldsAddress = llvm::alignTo(last.ldsAddress + bytes, 16);
   }
   program.objects.push_back(std::move(object));

@@ -139,7 +139,7 @@ placeBufferVector(Wave &w, const Instr &instr, const Access &access,
                   const int64_t *base, unsigned lane) {
   unsigned width = w.width, rank = layout.shape.size();
   ArrayRef<int64_t> strides = layout.strides;
-  uint64_t bytes = getBitWidth(object.kind) / 8;
+  uint64_t bytes = getByteSize(object.kind);
   uint64_t size = uint64_t(layout.getNumElements()) * bytes;
   if (size > UINT32_MAX) {
     InFlightDiagnostic diag = w.emitError(instr);

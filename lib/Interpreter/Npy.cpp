@@ -69,10 +69,6 @@ static bool isCompatibleDescr(StringRef descr, ElementKind kind) {
   return false;
 }
 
-static unsigned getByteSize(ElementKind kind) {
-  return (getBitWidth(kind) + 7) / 8;
-}
-
 std::string mlir::wave::encodeNpy(const Buffer &buffer) {
   std::string header;
   llvm::raw_string_ostream os(header);

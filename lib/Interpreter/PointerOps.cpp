@@ -61,7 +61,7 @@ findPointee(Wave &w, uint64_t address, bool lds) {
   for (unsigned number : program.ldsObjects) {
     const MemObject &tile = program.objects[number];
     uint64_t bytes = uint64_t(w.workgroup->lds[tile.index].getStorageSize()) *
-                     getBitWidth(tile.kind) / 8;
+                     getByteSize(tile.kind);
     if (address >= uint64_t(tile.ldsAddress) &&
         address < uint64_t(tile.ldsAddress) + bytes)
       return std::make_pair(number, address - tile.ldsAddress);
@@ -82,7 +82,7 @@ static Status pointerAccess(Wave &w, const Instr &instr) {
   const Slot *address = w.reg(instr.src[1]);
   Slot *value = w.reg(write ? instr.src[0] : instr.dst);
   unsigned width = w.width;
-  uint64_t bytes = getBitWidth(kind) / 8;
+  uint64_t bytes = getByteSize(kind);
   bool ok = true;
   forEachLane(w.exec, [&](unsigned l) {
     if (!ok)

@@ -35,6 +35,12 @@
 // RUN: wave-run %s --kernel=lds_slots --output-dir=%t.lds | FileCheck %s --check-prefix=LDS
 // LDS: @lds_slots ran on 1x1x1 workgroups with no error
 // RUN: %python -c "import numpy; a = numpy.load('%t.lds/A.npy'); z = numpy.load('%t.lds/Z.npy'); assert list(a) == [32] * 4 and list(z) == [103, 102, 101, 100], (a, z)"
+// Elements narrower than a byte take one in LDS, as LLVM stores them:
+// @lds_narrow's tile of 40 fp4 elements spans 40 bytes, so the next starts
+// at byte 48.
+// RUN: wave-run %s --kernel=lds_narrow --output-dir=%t.narrow | FileCheck %s --check-prefix=NARROW
+// NARROW: @lds_narrow ran on 1x1x1 workgroups with no error
+// RUN: %python -c "import numpy; a = numpy.load('%t.narrow/A.npy'); assert list(a) == [48], a"
 // The race detector sees LDS pointer accesses.
 // RUN: not wave-run %s --kernel=lds_race 2>&1 | FileCheck %s --check-prefix=RACE
 // RACE: error: LDS data race on workgroup attribution #0 at [0]: thread (1, 0, 0) of workgroup (0, 0, 0) writes it while thread (0, 0, 0) of workgroup (0, 0, 0) wrote it with no barrier in between
@@ -148,6 +154,17 @@ gpu.module @pointers {
     %mirror = arith.subi %c3, %l : index
     %z = memref.load %second[%mirror] : memref<4xi32, #gpu.address_space<workgroup>>
     memref.store %z, %Z[%l] : memref<4xi32>
+    gpu.return
+  }
+
+  gpu.func @lds_narrow(%A: memref<1xindex>)
+      workgroup(%fp4 : memref<40xf4E2M1FN, #gpu.address_space<workgroup>>,
+                %next : memref<4xi32, #gpu.address_space<workgroup>>) kernel
+      attributes {known_block_size = array<i32: 1, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %base = memref.extract_aligned_pointer_as_index %next : memref<4xi32, #gpu.address_space<workgroup>> -> index
+    memref.store %base, %A[%c0] : memref<1xindex>
     gpu.return
   }
 

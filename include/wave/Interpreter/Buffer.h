@@ -47,6 +47,9 @@ enum class ElementKind : uint8_t {
 /// The kind of `type`, or none for a type the interpreter does not model.
 std::optional<ElementKind> getElementKind(Type type);
 unsigned getBitWidth(ElementKind kind);
+/// The bytes an element takes in memory: one for those narrower than a byte
+/// (i1, fp4, fp6), as LLVM stores them.
+unsigned getByteSize(ElementKind kind);
 bool isFloat(ElementKind kind);
 /// A readable name ("f16", "i32").
 llvm::StringRef getElementKindName(ElementKind kind);
