@@ -9,6 +9,7 @@ LLVM_MCA = "/usr/lib/llvm-22/bin/llvm-mca"
 LABEL = re.compile(r"^(\.?[A-Za-z_$][\w.$]*):")
 BRANCH = re.compile(r"^\s*s_(?:cbranch_\w+|branch)\s+(\.LBB\w+)")
 GLOBAL_LOAD = re.compile(r"^(?:global|buffer|flat)_load_(\w+)")
+UNLABELLED_BLOCK = re.compile(r"^;\s*%[\w.]+:")
 MEMORY = re.compile(r"^(?:global_|buffer_|flat_|ds_|v_mfma|v_wmma)")
 
 
@@ -23,6 +24,24 @@ def kernel_lines(assembly, name):
     return lines[start + 1:end + 1]
 
 
+INNER_LOOP_HEADER = "=>This Inner Loop Header"
+
+
+def block_comments(lines, i):
+    """Line i (a block's label) with the comment lines after it: LLVM puts a
+    block's loop comments (`=>This Inner Loop Header`, `in Loop: Header=`)
+    on the label's line, or on lines of their own after it when the label's
+    line names the block (`.LBB0_5: ; %.lr.ph28`). An unlabelled block's
+    own marker (`; %bb.6:`) ends them."""
+    text = lines[i]
+    k = i + 1
+    while (k < len(lines) and lines[k].strip().startswith(";")
+           and not UNLABELLED_BLOCK.match(lines[k].strip())):
+        text += " " + lines[k].strip()
+        k += 1
+    return text
+
+
 def instruction(line):
     """The instruction on an assembly line without comments, or None."""
     text = line.split(";")[0].strip()
@@ -33,14 +52,14 @@ def instruction(line):
 
 def main_loop(lines):
     """The kernel's main loop: of the innermost loops (LLVM marks their
-    headers `=>This Inner Loop Header`) that access memory or run MMAs, the
+    headers `=>This Inner Loop Header`, block_comments) that access memory or run MMAs, the
     one with the most instructions, from its header to the last branch back
     to it. None when there is none: loops of the lowering that only move
     values between lanes (a reduction over the active lanes) do not count."""
     loops = []
     for i, line in enumerate(lines):
         match = LABEL.match(line)
-        if not match or "=>This Inner Loop Header" not in line:
+        if not match or INNER_LOOP_HEADER not in block_comments(lines, i):
             continue
         back = [k for k in range(i + 1, len(lines))
                 if (BRANCH.match(lines[k]) or [None, None])[1] ==

@@ -139,18 +139,19 @@ def loops(lines, exclude=()):
     Loop: Header=` it, in layout order: a rotated loop's body may sit before
     its header."""
     blocks = []
-    for line in lines:
+    for i, line in enumerate(lines):
         start = BLOCK.match(line.strip())
         if start:
             blocks.append({"name": start.group(1) or start.group(2),
-                           "line": line, "body": []})
+                           "line": asm_metrics.block_comments(lines, i),
+                           "body": []})
             continue
         text = asm_metrics.instruction(line)
         if text and blocks:
             blocks[-1]["body"].append(text)
     found = []
     for header in blocks:
-        if "=>This Inner Loop Header" not in header["line"]:
+        if asm_metrics.INNER_LOOP_HEADER not in header["line"]:
             continue
         tag = "Header=" + header["name"].lstrip(".L") + " "
         members = [b for b in blocks

@@ -70,21 +70,16 @@ PAIRS = [
      "a K step of 32 (a wave's 16 MFMAs)", "M=N=K=512", ("kstep", 16)),
 ]
 ACCESS = re.compile(r"^(?:global|buffer|flat)_(load|store)_(\w+)")
-INNER = "=>This Inner Loop Header"
 
 
 def loop_ranges(lines):
     """(first, last) line of each innermost loop, header to last branch back
-    (LLVM's `=>This Inner Loop Header` comment on the label's line or the
-    comment line after it)."""
+    (asm_metrics.block_comments finds the headers)."""
     ranges = []
     for i, line in enumerate(lines):
         match = asm_metrics.LABEL.match(line)
-        if not match:
-            continue
-        after = lines[i + 1].strip() if i + 1 < len(lines) else ""
-        if INNER not in line and not (after.startswith(";") and
-                                      INNER in after):
+        if not match or (asm_metrics.INNER_LOOP_HEADER
+                         not in asm_metrics.block_comments(lines, i)):
             continue
         back = [k for k in range(i + 1, len(lines))
                 if (asm_metrics.BRANCH.match(lines[k]) or [None, None])[1] ==
