@@ -573,6 +573,207 @@ static Value getMaskBit(OpBuilder &builder, Location loc, Value mask,
   return vector::ExtractOp::create(builder, loc, mask, element);
 }
 
+namespace {
+/// The values an index may take, both ends included.
+struct IndexRange {
+  int64_t lo, hi;
+};
+} // namespace
+
+static std::optional<IndexRange> getRange(Value value, unsigned depth);
+
+/// The range of `expr` over `operands` (dimensions, then symbols), from the
+/// operands' ranges; none on overflow or an operation it does not bound.
+static std::optional<IndexRange> getExprRange(AffineExpr expr,
+                                              ValueRange operands,
+                                              unsigned numDims,
+                                              unsigned depth) {
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return IndexRange{constant.getValue(), constant.getValue()};
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return getRange(operands[dim.getPosition()], depth + 1);
+  if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
+    return getRange(operands[numDims + symbol.getPosition()], depth + 1);
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  std::optional<IndexRange> lhs =
+      getExprRange(binary.getLHS(), operands, numDims, depth);
+  auto constant = dyn_cast<AffineConstantExpr>(binary.getRHS());
+  int64_t c = constant ? constant.getValue() : 0;
+  if (!lhs)
+    return std::nullopt;
+  IndexRange r;
+  switch (expr.getKind()) {
+  case AffineExprKind::Add: {
+    std::optional<IndexRange> rhs =
+        getExprRange(binary.getRHS(), operands, numDims, depth);
+    if (!rhs || llvm::AddOverflow(lhs->lo, rhs->lo, r.lo) ||
+        llvm::AddOverflow(lhs->hi, rhs->hi, r.hi))
+      return std::nullopt;
+    return r;
+  }
+  case AffineExprKind::Mul:
+    if (!constant || llvm::MulOverflow(lhs->lo, c, r.lo) ||
+        llvm::MulOverflow(lhs->hi, c, r.hi))
+      return std::nullopt;
+    if (c < 0)
+      std::swap(r.lo, r.hi);
+    return r;
+  case AffineExprKind::Mod:
+    if (!constant || c <= 0)
+      return std::nullopt;
+    return IndexRange{0, c - 1};
+  default: // floordiv, ceildiv
+    if (!constant || c <= 0)
+      return std::nullopt;
+    return IndexRange{llvm::divideFloorSigned(lhs->lo, c),
+                      llvm::divideCeilSigned(lhs->hi, c)};
+  }
+}
+
+/// The range of `value`, an index, by how it is computed: constants, thread
+/// ids, extents and size arguments under the kernel's `wave.assume`,
+/// `scf.for` induction variables, and sums, differences, products, minima,
+/// maxima, quotients and remainders of such values, up to a depth that keeps
+/// the question local; none otherwise (block ids, for one, are unbounded).
+static std::optional<IndexRange> getRange(Value value, unsigned depth) {
+  static constexpr unsigned kMaxDepth = 8;
+  if (depth > kMaxDepth)
+    return std::nullopt;
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant)))
+    return IndexRange{constant.getSExtValue(), constant.getSExtValue()};
+  auto sizeRange = [&](BlockArgument argument) -> std::optional<IndexRange> {
+    std::optional<int64_t> bound =
+        argument ? getKnownUpperBound(argument) : std::nullopt;
+    if (!bound || !isKnownNonNegative(argument, depth))
+      return std::nullopt;
+    return IndexRange{0, *bound};
+  };
+  if (auto argument = dyn_cast<BlockArgument>(value)) {
+    if (auto loop = dyn_cast<scf::ForOp>(argument.getOwner()->getParentOp());
+        loop && argument == loop.getInductionVar()) {
+      std::optional<IndexRange> lower =
+                                    getRange(loop.getLowerBound(), depth + 1),
+                                upper =
+                                    getRange(loop.getUpperBound(), depth + 1);
+      APInt step;
+      if (!lower || !upper ||
+          !matchPattern(loop.getStep(), m_ConstantInt(&step)) ||
+          !step.isStrictlyPositive())
+        return std::nullopt;
+      return IndexRange{lower->lo, std::max(lower->lo, upper->hi - 1)};
+    }
+    return sizeRange(argument);
+  }
+  Operation *op = value.getDefiningOp();
+  if (isa<gpu::ThreadIdOp, gpu::LaneIdOp>(op))
+    return IndexRange{0, 1023};
+  if (auto dim = dyn_cast<memref::DimOp>(op)) {
+    std::optional<int64_t> index = dim.getConstantIndex();
+    if (!index)
+      return std::nullopt;
+    int64_t extent =
+        cast<ShapedType>(dim.getSource().getType()).getDimSize(*index);
+    if (!ShapedType::isDynamic(extent))
+      return IndexRange{extent, extent};
+    return sizeRange(getSizeArgument(dim.getSource(), *index));
+  }
+  if (op->getNumOperands() != 2 || op->getNumResults() != 1)
+    return std::nullopt;
+  std::optional<IndexRange> a = getRange(op->getOperand(0), depth + 1);
+  if (!a)
+    return std::nullopt;
+  APInt divisor;
+  bool byConstant = matchPattern(op->getOperand(1), m_ConstantInt(&divisor)) &&
+                    divisor.isStrictlyPositive();
+  int64_t c = byConstant ? divisor.getSExtValue() : 0;
+  if (isa<arith::CeilDivSIOp, arith::DivSIOp, arith::FloorDivSIOp>(op) &&
+      byConstant)
+    return IndexRange{llvm::divideFloorSigned(a->lo, c),
+                      llvm::divideCeilSigned(a->hi, c)};
+  if (isa<arith::RemSIOp>(op) && byConstant)
+    return IndexRange{a->lo < 0 ? 1 - c : 0, c - 1};
+  std::optional<IndexRange> b = getRange(op->getOperand(1), depth + 1);
+  if (!b)
+    return std::nullopt;
+  IndexRange r;
+  if (isa<arith::AddIOp>(op))
+    return llvm::AddOverflow(a->lo, b->lo, r.lo) ||
+                   llvm::AddOverflow(a->hi, b->hi, r.hi)
+               ? std::nullopt
+               : std::optional<IndexRange>(r);
+  if (isa<arith::SubIOp>(op))
+    return llvm::SubOverflow(a->lo, b->hi, r.lo) ||
+                   llvm::SubOverflow(a->hi, b->lo, r.hi)
+               ? std::nullopt
+               : std::optional<IndexRange>(r);
+  if (isa<arith::MulIOp>(op) && a->lo >= 0 && b->lo >= 0)
+    return llvm::MulOverflow(a->lo, b->lo, r.lo) ||
+                   llvm::MulOverflow(a->hi, b->hi, r.hi)
+               ? std::nullopt
+               : std::optional<IndexRange>(r);
+  if (isa<arith::MinSIOp>(op))
+    return IndexRange{std::min(a->lo, b->lo), std::min(a->hi, b->hi)};
+  if (isa<arith::MaxSIOp>(op))
+    return IndexRange{std::max(a->lo, b->lo), std::max(a->hi, b->hi)};
+  return std::nullopt;
+}
+
+/// Whether every value in `range` is an `i32`.
+static bool fitsI32(std::optional<IndexRange> range) {
+  return range && llvm::isInt<32>(range->lo) && llvm::isInt<32>(range->hi);
+}
+
+/// `value`, an index, as an `i32` equal to it modulo 2^32: sums,
+/// differences and products computed in 32 bits, so are minima and maxima of
+/// values whose ranges fit `i32`; other values truncated.
+static Value narrowToI32(OpBuilder &builder, Location loc, Value value,
+                         unsigned depth = 0) {
+  Type i32 = builder.getI32Type();
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant)))
+    return arith::ConstantIntOp::create(builder, loc, i32,
+                                        constant.trunc(32).getSExtValue());
+  Operation *op = value.getDefiningOp();
+  bool wraps = isa_and_nonnull<arith::AddIOp, arith::SubIOp, arith::MulIOp>(op);
+  bool orders = isa_and_nonnull<arith::MinSIOp, arith::MaxSIOp>(op) &&
+                llvm::all_of(op->getOperands(), [&](Value operand) {
+                  return fitsI32(getRange(operand, /*depth=*/0));
+                });
+  if (depth < 8 && (wraps || orders)) {
+    Value a = narrowToI32(builder, loc, op->getOperand(0), depth + 1);
+    Value b = narrowToI32(builder, loc, op->getOperand(1), depth + 1);
+    OperationState state(loc, op->getName(), ValueRange{a, b}, TypeRange{i32});
+    return builder.create(state)->getResult(0);
+  }
+  return arith::IndexCastOp::create(builder, loc, i32, value);
+}
+
+/// `expr` over `operands` in `i32`, equal to it modulo 2^32, for sums and
+/// products; null for other expressions.
+static Value expandToI32(OpBuilder &builder, Location loc, AffineExpr expr,
+                         ValueRange operands, unsigned numDims) {
+  Type i32 = builder.getI32Type();
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return arith::ConstantIntOp::create(builder, loc, i32,
+                                        int32_t(constant.getValue()));
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return narrowToI32(builder, loc, operands[dim.getPosition()]);
+  if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
+    return narrowToI32(builder, loc, operands[numDims + symbol.getPosition()]);
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  if (expr.getKind() != AffineExprKind::Add &&
+      expr.getKind() != AffineExprKind::Mul)
+    return Value();
+  Value lhs = expandToI32(builder, loc, binary.getLHS(), operands, numDims);
+  Value rhs = expandToI32(builder, loc, binary.getRHS(), operands, numDims);
+  if (!lhs || !rhs)
+    return Value();
+  if (expr.getKind() == AffineExprKind::Add)
+    return arith::AddIOp::create(builder, loc, lhs, rhs);
+  return arith::MulIOp::create(builder, loc, lhs, rhs);
+}
+
 /// A bounded buffer access's element offset when some element lies outside
 /// the shape: 2^31 bytes, past the end of every buffer `isBufferable` admits
 /// and far enough from 2^32 that no vector wraps back to its start.
@@ -654,68 +855,119 @@ static SmallVector<Value> getBoundedBufferIndices(RewriterBase &rewriter,
                                              extents[d + 1])
                            .getResult();
   }
-  Value invariantInside, stepInside, invariantOffset, stepOffset;
-  for (auto [d, result] : llvm::enumerate(map.getResults())) {
-    AffineExpr invariantPart = getAffineConstantExpr(0, context),
-               stepPart = getAffineConstantExpr(0, context);
+  // Each coordinate as the terms over values defined outside the loop and
+  // the others.
+  struct Parts {
+    AffineExpr fixed, step;
+    bool varies;
+  };
+  SmallVector<Parts> parts;
+  // Whether the terms that vary and their conditions can be 32-bit: each
+  // varying coordinate's range (under the kernel's assumptions) fits below
+  // 2^31 - 1, so its 32-bit value, equal modulo 2^32, is the coordinate.
+  bool narrow = true;
+  for (AffineExpr result : map.getResults()) {
+    Parts part{getAffineConstantExpr(0, context),
+               getAffineConstantExpr(0, context), false};
     SmallVector<AffineExpr> terms;
     int64_t constant = 0;
     if (!collectTerms(result, /*factor=*/1, terms, constant)) {
-      (isInvariant(result) ? invariantPart : stepPart) = result;
+      (isInvariant(result) ? part.fixed : part.step) = result;
     } else {
-      invariantPart = getAffineConstantExpr(constant, context);
+      part.fixed = getAffineConstantExpr(constant, context);
       for (AffineExpr term : terms)
-        (isInvariant(term) ? invariantPart : stepPart) =
-            (isInvariant(term) ? invariantPart : stepPart) + term;
+        (isInvariant(term) ? part.fixed : part.step) =
+            (isInvariant(term) ? part.fixed : part.step) + term;
     }
-    Value fixed = expand(beforeLoop, invariantPart);
-    Value coordinate = fixed;
-    Value step;
-    bool varies = !(isa<AffineConstantExpr>(stepPart) &&
-                    cast<AffineConstantExpr>(stepPart).getValue() == 0);
-    if (varies) {
-      step = expand(atOp, stepPart);
-      coordinate = arith::AddIOp::create(rewriter, loc, fixed, step);
+    auto zero = dyn_cast<AffineConstantExpr>(part.step);
+    part.varies = !zero || zero.getValue() != 0;
+    if (part.varies) {
+      std::optional<IndexRange> range =
+          getExprRange(result, operands, numDims, /*depth=*/0);
+      narrow &= range && range->lo >= INT32_MIN && range->hi < INT32_MAX;
+      // Sums and products only: expandToI32's expressions.
+      part.step.walk([&](AffineExpr sub) {
+        if (sub.getKind() != AffineExprKind::Add &&
+            sub.getKind() != AffineExprKind::Mul &&
+            isa<AffineBinaryOpExpr>(sub))
+          narrow = false;
+      });
     }
-    OpBuilder::InsertPoint at = varies ? atOp : beforeLoop;
+    parts.push_back(part);
+  }
+  Type i32 = rewriter.getI32Type();
+  auto toI32 = [&](OpBuilder::InsertPoint at, Value value) -> Value {
     rewriter.restoreInsertionPoint(at);
-    Value in = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
-                                     coordinate, extents[d]);
-    if (varies)
-      stepInside = both(atOp, stepInside, in);
-    else
-      invariantInside = both(beforeLoop, invariantInside, in);
+    return arith::IndexCastOp::create(rewriter, loc, i32, value);
+  };
+  Value invariantInside, stepInside, invariantOffset, stepOffset;
+  for (auto [d, part] : llvm::enumerate(parts)) {
+    Value fixed = expand(beforeLoop, part.fixed);
     rewriter.restoreInsertionPoint(beforeLoop);
     invariantOffset = add(
         beforeLoop, invariantOffset,
         arith::MulIOp::create(rewriter, loc, fixed, strides[d]).getResult());
-    if (varies) {
-      rewriter.restoreInsertionPoint(atOp);
-      stepOffset = add(
-          atOp, stepOffset,
-          arith::MulIOp::create(rewriter, loc, step, strides[d]).getResult());
+    if (!part.varies) {
+      rewriter.restoreInsertionPoint(beforeLoop);
+      Value in = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
+                                       fixed, extents[d]);
+      invariantInside = both(beforeLoop, invariantInside, in);
+      continue;
     }
+    Value step, coordinate, extent, stride;
+    if (narrow) {
+      // The extent capped at 2^31 - 1, past every coordinate, as an i32.
+      rewriter.restoreInsertionPoint(beforeLoop);
+      Value cap = arith::MinUIOp::create(
+          rewriter, loc, extents[d],
+          arith::ConstantIndexOp::create(rewriter, loc, INT32_MAX));
+      extent = toI32(beforeLoop, cap);
+      stride = toI32(beforeLoop, strides[d]);
+      Value fixed32 = toI32(beforeLoop, fixed);
+      rewriter.restoreInsertionPoint(atOp);
+      step = expandToI32(rewriter, loc, part.step, operands, numDims);
+      coordinate = arith::AddIOp::create(rewriter, loc, fixed32, step);
+    } else {
+      extent = extents[d];
+      stride = strides[d];
+      step = expand(atOp, part.step);
+      coordinate = arith::AddIOp::create(rewriter, loc, fixed, step);
+    }
+    Value in = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
+                                     coordinate, extent);
+    stepInside = both(atOp, stepInside, in);
+    rewriter.restoreInsertionPoint(atOp);
+    stepOffset =
+        add(atOp, stepOffset,
+            arith::MulIOp::create(rewriter, loc, step, stride).getResult());
   }
   rewriter.restoreInsertionPoint(beforeLoop);
-  Value outside =
-      arith::ConstantIndexOp::create(rewriter, loc, getOutsideOffset(op));
-  // Every term that varies with the loop comes with a condition.
+  int64_t outsideOffset = getOutsideOffset(op);
+  Value outside = arith::ConstantIndexOp::create(rewriter, loc, outsideOffset);
   Value offset;
   if (!stepInside) {
     offset = arith::SelectOp::create(rewriter, loc, invariantInside,
                                      invariantOffset, outside);
+    offset = toI32(beforeLoop, offset);
   } else {
+    // In 32 bits, the offset is right modulo 2^32 and, when inside, below
+    // 2^31: the sum is exact.
+    if (narrow) {
+      invariantOffset = toI32(beforeLoop, invariantOffset);
+      rewriter.restoreInsertionPoint(beforeLoop);
+      outside = arith::ConstantIntOp::create(rewriter, loc, i32, outsideOffset);
+    }
     Value inside = both(atOp, invariantInside, stepInside);
     Value linear = add(atOp, invariantOffset, stepOffset);
     rewriter.restoreInsertionPoint(atOp);
     offset = arith::SelectOp::create(rewriter, loc, inside, linear, outside);
+    if (!narrow)
+      offset = toI32(atOp, offset);
   }
   rewriter.restoreInsertionPoint(atOp);
   SmallVector<Value> indices(
-      rank - 1,
-      arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(), 0));
-  indices.push_back(
-      arith::IndexCastOp::create(rewriter, loc, rewriter.getI32Type(), offset));
+      rank - 1, arith::ConstantIntOp::create(rewriter, loc, i32, 0));
+  indices.push_back(offset);
   return indices;
 }
 

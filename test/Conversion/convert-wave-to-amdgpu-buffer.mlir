@@ -3,6 +3,14 @@
 // store a lane, no per-element accesses or branches.
 // RUN: sed -n '1,/^\/\/ -----/p' %s > %t.copy.mlir
 // RUN: wave-compile %t.copy.mlir --chip=gfx942 --emit=asm -o - | FileCheck %s --check-prefix=ASM
+// The K loop's lowering agrees with the kernel as written, with rows past M
+// and a K that ends inside a step.
+// RUN: sed -n '/^\/\/ In a K loop/,$p' %s > %t.loop.mlir
+// RUN: wave-run %t.loop.mlir --grid=1,2 --scalar=M=70 --scalar=K=40 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
+// RUN: wave-run %t.loop.mlir --grid=1,1 --scalar=M=64 --scalar=K=96 --seed=5 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
+// RUN: wave-run %t.loop.mlir --grid=1,3 --scalar=M=1 --scalar=K=8 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
+// AGREE: agrees (max abs error 0, max rel error 0)
+// AGREE-NEXT: PASS
 
 // Bounded 16-byte runs of a run-time-size f16 matrix: `n mod 8 == 0` and
 // runs starting at multiples of 8 put every run wholly inside or wholly
@@ -17,11 +25,11 @@
 // CHECK: [[YV:%[A-Za-z0-9_]+]] = memref.reinterpret_cast [[Y]]
 // CHECK: [[ROWS:%[A-Za-z0-9_]+]] = memref.dim [[XV]], %c0
 // CHECK: [[COLS:%[A-Za-z0-9_]+]] = memref.dim [[XV]], %c1
-// CHECK: [[ROWIN:%[A-Za-z0-9_]+]] = arith.cmpi ult, [[ROW:%[A-Za-z0-9_]+]], [[ROWS]] : index
-// CHECK: [[ROWOFF:%[A-Za-z0-9_]+]] = arith.muli [[ROW]], %{{.*}} : index
+// CHECK: [[ROWOFF:%[A-Za-z0-9_]+]] = arith.muli [[ROW:%block_id_y]], %{{.*}} : index
+// CHECK: [[ROWIN:%[A-Za-z0-9_]+]] = arith.cmpi ult, [[ROW]], [[ROWS]] : index
+// CHECK: [[OFF:%[A-Za-z0-9_]+]] = arith.addi [[ROWOFF]], %{{.*}} : index
 // CHECK: [[COLIN:%[A-Za-z0-9_]+]] = arith.cmpi ult, [[COL:%[A-Za-z0-9_]+]], [[COLS]] : index
 // CHECK: [[IN:%[A-Za-z0-9_]+]] = arith.andi [[ROWIN]], [[COLIN]] : i1
-// CHECK: [[OFF:%[A-Za-z0-9_]+]] = arith.addi [[ROWOFF]], %{{.*}} : index
 // CHECK: [[SAFE:%[A-Za-z0-9_]+]] = arith.select [[IN]], [[OFF]], %c1073741824 : index
 // CHECK: [[OFF32:%[A-Za-z0-9_]+]] = arith.index_cast [[SAFE]] : index to i32
 // CHECK: [[V:%[A-Za-z0-9_]+]] = amdgpu.raw_buffer_load [[XV]][%c0_i32, [[OFF32]]] : memref<?x?xf16>, i32, i32 -> vector<8xf16>
@@ -99,6 +107,61 @@ gpu.module @m {
     // expected-remark @below {{bounded access lowered to a masked access, which the backend splits per element: its mask is not one bit broadcast to the vector}}
     %f = wave.read %X[%bid, %tid] map affine_map<(b, t) -> (b, t * 8)>
         mask %mask : vector<8xi1> bounded : memref<?x?xf16> -> vector<8xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+// In a K loop, as in gemm_dynamic: the row's condition and its part of the
+// offset do not depend on the loop and are computed before it; each step
+// computes its column (the loop's term, 32-bit: the assumptions bound k by
+// 1024 steps of 32), compares it with the row's length and selects the
+// offset or 2^31 bytes.
+// CHECK-LABEL: gpu.func @k_loop
+// CHECK: [[ROWS:%[A-Za-z0-9_]+]] = memref.dim [[AV:%[A-Za-z0-9_]+]], %c0
+// CHECK: [[COLS:%[A-Za-z0-9_]+]] = memref.dim [[AV]], %c1
+// CHECK: [[ROWIN:%[A-Za-z0-9_]+]] = arith.cmpi ult, %{{.*}}, [[ROWS]] : index
+// CHECK: [[LANE:%[A-Za-z0-9_]+]] = arith.muli %{{.*}}, %c8 overflow<nsw> : index
+// CHECK: [[FIXEDOFF:%[A-Za-z0-9_]+]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK: [[CAP:%[A-Za-z0-9_]+]] = arith.minui [[COLS]], %c2147483647 : index
+// CHECK: [[COLS32:%[A-Za-z0-9_]+]] = arith.index_cast [[CAP]] : index to i32
+// CHECK: [[LANECOL:%[A-Za-z0-9_]+]] = arith.index_cast [[LANE]] : index to i32
+// CHECK: [[FIXED:%[A-Za-z0-9_]+]] = arith.index_cast [[FIXEDOFF]] : index to i32
+// CHECK: scf.for [[K:%[A-Za-z0-9_]+]] =
+// CHECK-NOT: arith.muli %{{.*}}, %{{.*}} : index
+// CHECK: [[K32:%[A-Za-z0-9_]+]] = arith.index_cast [[K]] : index to i32
+// CHECK: [[STEP:%[A-Za-z0-9_]+]] = arith.muli [[K32]], %c32_i32 : i32
+// CHECK: [[COL:%[A-Za-z0-9_]+]] = arith.addi [[LANECOL]], [[STEP]] : i32
+// CHECK: [[COLIN:%[A-Za-z0-9_]+]] = arith.cmpi ult, [[COL]], [[COLS32]] : i32
+// CHECK: [[IN:%[A-Za-z0-9_]+]] = arith.andi [[ROWIN]], [[COLIN]] : i1
+// CHECK: [[OFF:%[A-Za-z0-9_]+]] = arith.addi [[FIXED]], %{{.*}} : i32
+// CHECK: [[SAFE:%[A-Za-z0-9_]+]] = arith.select [[IN]], [[OFF]], %c1073741824_i32 : i32
+// CHECK: amdgpu.raw_buffer_load [[AV]][%c0_i32, [[SAFE]]] : memref<?x?xf16>, i32, i32 -> vector<8xf16>
+gpu.module @m {
+  gpu.func @k_loop(%A: memref<?x?xf16> {wave.dims = array<i64: 2, 3>},
+                   %Y: memref<256x8xf16>, %M: index, %K: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+                  wave.assume = affine_set<(a, y, m, k) :
+                      (m >= 0, k >= 0, 32768 - m >= 0, 32768 - k >= 0,
+                       k mod 8 == 0)>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %zero = arith.constant dense<0.0> : vector<8xf16>
+    %tid = gpu.thread_id x
+    %bm = gpu.block_id y
+    %steps = arith.ceildivsi %K, %c32 : index
+    %sum = scf.for %k = %c0 to %steps step %c1 iter_args(%acc = %zero)
+        -> (vector<8xf16>) {
+      %a = wave.read %A[%tid, %bm, %k]
+          map affine_map<(t, b, k) -> (t floordiv 4 + b * 64, (t mod 4) * 8 + k * 32)>
+          bounded : memref<?x?xf16> -> vector<8xf16>
+      %next = arith.addf %acc, %a : vector<8xf16>
+      scf.yield %next : vector<8xf16>
+    }
+    wave.write %sum, %Y[%tid] map affine_map<(t) -> (t, 0)> : vector<8xf16>, memref<256x8xf16>
     gpu.return
   }
 }
