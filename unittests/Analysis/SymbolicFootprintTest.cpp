@@ -220,6 +220,23 @@ TEST_F(SymbolicFootprintTest, AgreesWithEnumerationOnRandomKernels) {
                                    LanePairs::differentGroups(waveSize));
           ASSERT_TRUE(succeeded(cached));
           EXPECT_EQ(cached->has_value(), expected.crossWave);
+          // Existence alone (branch and bound first) gives the same
+          // answers, and so does the cache's `contains`, with and without
+          // the witness answer in it.
+          for (auto [lanes, answer] :
+               {std::make_pair(LanePairs::differentGroups(waveSize),
+                               expected.crossWave),
+                std::make_pair(LanePairs::differentLanes(), expected.crossLane),
+                std::make_pair(LanePairs::any(), expected.commonAddress)}) {
+            FailureOr<bool> exists =
+                hasCommonAddress(*symFirst, *symSecond, relationOf, lanes);
+            ASSERT_TRUE(succeeded(exists));
+            EXPECT_EQ(*exists, answer);
+            FailureOr<bool> contained =
+                cache.contains(*symFirst, *symSecond, relationOf, lanes);
+            ASSERT_TRUE(succeeded(contained));
+            EXPECT_EQ(*contained, answer);
+          }
         }
       }
     }

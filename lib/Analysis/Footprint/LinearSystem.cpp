@@ -155,6 +155,95 @@ System::findSample(ArrayRef<Disjunction> choices) const {
   }
 }
 
+/// Nodes a branch and bound may visit before it gives up: most hazard and
+/// box questions of examples/attention.mlir take a few; more nodes decide
+/// few of the rest and cost more than the full search they would save.
+static constexpr unsigned kBranchAndBoundNodes = 64;
+
+/// Whether the polytope of `simplex` holds an integer point, by depth-first
+/// branch and bound on a fractional coordinate of its rational sample:
+/// exact when it finishes, none when `budget` nodes did not suffice.
+/// `simplex` is left as it was.
+static std::optional<bool> branchAndBound(presburger::Simplex &simplex,
+                                          unsigned &budget) {
+  if (simplex.isEmpty())
+    return false;
+  if (budget == 0)
+    return std::nullopt;
+  --budget;
+  std::optional<SmallVector<presburger::Fraction, 8>> sample =
+      simplex.getRationalSample();
+  if (!sample)
+    return false;
+  const auto *fractional =
+      llvm::find_if(*sample, [](const presburger::Fraction &value) {
+        return value.num % value.den != 0;
+      });
+  if (fractional == sample->end())
+    return true;
+  unsigned var = fractional - sample->begin();
+  SmallVector<llvm::DynamicAPInt> coeffs(simplex.getNumVariables() + 1);
+  // var <= floor(value), then var >= ceil(value).
+  std::optional<bool> answers[2];
+  for (int side = 0; side < 2; ++side) {
+    unsigned snapshot = simplex.getSnapshot();
+    coeffs[var] = llvm::DynamicAPInt(side == 0 ? -1 : 1);
+    coeffs.back() = side == 0 ? presburger::floor(*fractional)
+                              : -presburger::ceil(*fractional);
+    simplex.addInequality(coeffs);
+    answers[side] = branchAndBound(simplex, budget);
+    simplex.rollback(snapshot);
+    if (answers[side] == true)
+      return true;
+  }
+  if (!answers[0] || !answers[1])
+    return std::nullopt;
+  return false;
+}
+
+/// Whether `poly` has an integer point, when a bounded branch and bound
+/// tells.
+static std::optional<bool>
+decideByBranchAndBound(const presburger::IntegerPolyhedron &poly) {
+  presburger::Simplex simplex(poly);
+  unsigned budget = kBranchAndBoundNodes;
+  return branchAndBound(simplex, budget);
+}
+
+bool System::hasSample() const {
+  if (std::optional<bool> found = decideByBranchAndBound(poly))
+    return *found;
+  return poly.findIntegerSample().has_value();
+}
+
+bool System::hasSample(ArrayRef<Disjunction> choices) const {
+  SmallVector<unsigned> pick(choices.size(), 0);
+  if (llvm::any_of(choices,
+                   [](const Disjunction &choice) { return choice.empty(); }))
+    return false;
+  // Every combination by branch and bound first: one that has a point ends
+  // the question before the full search of another that may not.
+  SmallVector<System, 0> undecided;
+  while (true) {
+    System copy = *this;
+    for (auto [choice, index] : llvm::zip_equal(choices, pick))
+      copy.add(choice[index]);
+    std::optional<bool> found = decideByBranchAndBound(copy.poly);
+    if (found == true)
+      return true;
+    if (!found)
+      undecided.push_back(std::move(copy));
+    unsigned i = choices.size();
+    while (i > 0 && ++pick[i - 1] == choices[i - 1].size())
+      pick[--i] = 0;
+    if (i == 0)
+      break;
+  }
+  return llvm::any_of(undecided, [](const System &system) {
+    return system.poly.findIntegerSample().has_value();
+  });
+}
+
 std::optional<SmallVector<int64_t>> System::findLexMin() const {
   auto minimum = poly.findIntegerLexMin();
   if (!minimum.isBounded())
@@ -179,7 +268,7 @@ int64_t mlir::wave::detail::findExtreme(const System &system,
     System probe = system;
     // Is there a point with form <= mid (or >= mid for the largest)?
     probe.addGe(sign > 0 ? Linear::of(mid) - form : form - mid);
-    bool found = probe.findSample(choices).has_value();
+    bool found = probe.hasSample(choices);
     if (sign > 0 && found)
       hi = mid;
     else if (sign > 0)

@@ -130,6 +130,15 @@ public:
   std::optional<SmallVector<int64_t>>
   findSample(ArrayRef<Disjunction> choices) const;
 
+  /// Whether the system has an integer point: `findSample().has_value()`,
+  /// decided first by a bounded branch and bound on the rational
+  /// relaxation, which finds some point (not `findSample`'s) far sooner
+  /// than generalized basis reduction; the full search only when the
+  /// branch and bound runs out of nodes.
+  bool hasSample() const;
+  /// `findSample(choices).has_value()`, each combination by `hasSample`.
+  bool hasSample(ArrayRef<Disjunction> choices) const;
+
   /// Whether a constraint's arithmetic overflowed: the system is then not
   /// the kernel's, and the query gives its conservative answer.
   bool hasOverflow() const { return overflowed; }

@@ -17,15 +17,29 @@ using namespace mlir;
 using namespace mlir::wave;
 using namespace mlir::wave::detail;
 
-FailureOr<std::optional<FootprintWitness>> mlir::wave::findCommonAddress(
-    const SymbolicFootprint &a, const SymbolicFootprint &b,
-    IterationRelationFn relationOf, LanePairs lanes, std::string *reason) {
+namespace {
+/// The system of a pair query: a point of `system` satisfying an
+/// alternative of each of `choices` is a pair of executions with a common
+/// address.
+struct PairSystem {
+  System system;
+  SmallVector<Disjunction, 4> choices;
+  Linear laneA, laneB, address;
+};
+} // namespace
+
+static FailureOr<PairSystem> buildPairSystem(const SymbolicFootprint &a,
+                                             const SymbolicFootprint &b,
+                                             IterationRelationFn relationOf,
+                                             LanePairs lanes,
+                                             std::string *reason) {
   const SymbolicFootprint::Impl &fa = a.getImpl(), &fb = b.getImpl();
   if (!fa.sizes.workgroupSize) {
     setReason(reason, "the kernel has no known_block_size");
     return failure();
   }
-  System system;
+  PairSystem pair;
+  System &system = pair.system;
   Shared shared;
   auto isShared = [&](Value value) { return isSameInBoth(value, relationOf); };
   Execution first(system, shared, fa, isShared);
@@ -63,7 +77,8 @@ FailureOr<std::optional<FootprintWitness>> mlir::wave::findCommonAddress(
     }
   }
 
-  SmallVector<Disjunction, 4> choices = first.choices;
+  SmallVector<Disjunction, 4> &choices = pair.choices;
+  choices = first.choices;
   choices.append(second.choices.begin(), second.choices.end());
   if (lanes.groupSize != 0) {
     Linear groupA = system.floorDiv(first.lane, lanes.groupSize);
@@ -75,12 +90,36 @@ FailureOr<std::optional<FootprintWitness>> mlir::wave::findCommonAddress(
     setReason(reason, "an address or loop bound overflows 64-bit integers");
     return failure();
   }
-  std::optional<SmallVector<int64_t>> point = system.findSample(choices);
+  pair.laneA = first.lane;
+  pair.laneB = second.lane;
+  pair.address = *addressA;
+  return pair;
+}
+
+FailureOr<std::optional<FootprintWitness>> mlir::wave::findCommonAddress(
+    const SymbolicFootprint &a, const SymbolicFootprint &b,
+    IterationRelationFn relationOf, LanePairs lanes, std::string *reason) {
+  FailureOr<PairSystem> pair = buildPairSystem(a, b, relationOf, lanes, reason);
+  if (failed(pair))
+    return failure();
+  std::optional<SmallVector<int64_t>> point =
+      pair->system.findSample(pair->choices);
   if (!point)
     return std::optional<FootprintWitness>();
   return std::optional<FootprintWitness>(FootprintWitness{
-      first.lane.evaluate(*point), second.lane.evaluate(*point),
-      addressA->evaluate(*point)});
+      pair->laneA.evaluate(*point), pair->laneB.evaluate(*point),
+      pair->address.evaluate(*point)});
+}
+
+FailureOr<bool> mlir::wave::hasCommonAddress(const SymbolicFootprint &a,
+                                             const SymbolicFootprint &b,
+                                             IterationRelationFn relationOf,
+                                             LanePairs lanes,
+                                             std::string *reason) {
+  FailureOr<PairSystem> pair = buildPairSystem(a, b, relationOf, lanes, reason);
+  if (failed(pair))
+    return failure();
+  return pair->system.hasSample(pair->choices);
 }
 
 namespace {
@@ -96,6 +135,15 @@ public:
   QueryKey(LanePairs lanes, IterationRelationFn relationOf)
       : relationOf(relationOf) {
     words.push_back(lanes.groupSize);
+  }
+
+  /// The key of the question about `a` and `b`.
+  static QueryKey of(const SymbolicFootprint &a, const SymbolicFootprint &b,
+                     IterationRelationFn relationOf, LanePairs lanes) {
+    QueryKey key(lanes, relationOf);
+    key.addFootprint(a.getImpl());
+    key.addFootprint(b.getImpl());
+    return key;
   }
 
   void addFootprint(const SymbolicFootprint::Impl &fp);
@@ -247,12 +295,29 @@ void QueryKey::addFootprint(const SymbolicFootprint::Impl &fp) {
   }
 }
 
+FailureOr<bool> CommonAddressCache::contains(const SymbolicFootprint &a,
+                                             const SymbolicFootprint &b,
+                                             IterationRelationFn relationOf,
+                                             LanePairs lanes) {
+  QueryKey key = QueryKey::of(a, b, relationOf, lanes);
+  StringRef bytes = key.getBytes();
+  auto answer = answers.find(bytes);
+  if (answer != answers.end())
+    return failed(answer->second)
+               ? FailureOr<bool>(failure())
+               : FailureOr<bool>(answer->second->has_value());
+  auto it = existence.find(bytes);
+  if (it != existence.end())
+    return it->second;
+  FailureOr<bool> exists = hasCommonAddress(a, b, relationOf, lanes);
+  existence.try_emplace(bytes, exists);
+  return exists;
+}
+
 FailureOr<std::optional<FootprintWitness>>
 CommonAddressCache::find(const SymbolicFootprint &a, const SymbolicFootprint &b,
                          IterationRelationFn relationOf, LanePairs lanes) {
-  QueryKey key(lanes, relationOf);
-  key.addFootprint(a.getImpl());
-  key.addFootprint(b.getImpl());
+  QueryKey key = QueryKey::of(a, b, relationOf, lanes);
   StringRef bytes = key.getBytes();
   auto it = answers.find(bytes);
   if (it != answers.end())
@@ -274,7 +339,7 @@ mlir::wave::findCoordinateBounds(const SymbolicFootprint &footprint) {
   CoordinateBounds bounds;
   // The execution's alternatives (guards, slot runs) are left out: fewer
   // constraints, more points, still bounds.
-  if (!system.findSample()) {
+  if (!system.hasSample()) {
     bounds.empty = true;
     return bounds;
   }

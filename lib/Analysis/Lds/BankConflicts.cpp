@@ -143,6 +143,11 @@ static InstructionSplit getInstructionSplit(Operation *op,
   return split;
 }
 
+int64_t mlir::wave::getLdsInstructionsPerLane(Operation *op,
+                                              std::optional<int64_t> maxSlots) {
+  return getInstructionSplit(op, maxSlots).instructions;
+}
+
 namespace {
 /// How a quasi-affine expression changes when one leaf grows by `period`:
 /// by `shift`, whatever the values of all leaves.

@@ -367,10 +367,10 @@ bool LdsHazardAnalysis::conflicts(unsigned from, unsigned to,
       return IterationDistance::same();
     return std::nullopt;
   };
-  FailureOr<std::optional<FootprintWitness>> witness =
-      commonAddresses->find(*firstFootprint, *secondFootprint, relationOf,
-                            LanePairs::differentGroups(groupSize));
-  return ::mlir::failed(witness) || witness->has_value();
+  FailureOr<bool> meet =
+      commonAddresses->contains(*firstFootprint, *secondFootprint, relationOf,
+                                LanePairs::differentGroups(groupSize));
+  return ::mlir::failed(meet) || *meet;
 }
 
 /// Whether `write` runs, every time `read` does, before it: it lies ahead

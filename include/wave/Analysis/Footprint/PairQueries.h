@@ -38,6 +38,16 @@ findCommonAddress(const SymbolicFootprint &a, const SymbolicFootprint &b,
                   IterationRelationFn relationOf, LanePairs lanes,
                   std::string *reason = nullptr);
 
+/// Whether `findCommonAddress` finds a witness (the same answer and
+/// failures), decided without computing the witness it would return: any
+/// integer point will do, which a branch and bound on the rational
+/// relaxation usually finds long before the full search.
+FailureOr<bool> hasCommonAddress(const SymbolicFootprint &a,
+                                 const SymbolicFootprint &b,
+                                 IterationRelationFn relationOf,
+                                 LanePairs lanes,
+                                 std::string *reason = nullptr);
+
 /// `findCommonAddress` with its answers remembered by the structure of the
 /// question (the two footprints' maps, leaves, guards, slots, memref types
 /// and kernel sizes, the bounds of each loop around them and its relation,
@@ -52,11 +62,18 @@ public:
   FailureOr<std::optional<FootprintWitness>>
   find(const SymbolicFootprint &a, const SymbolicFootprint &b,
        IterationRelationFn relationOf, LanePairs lanes);
+  /// Whether `find` would give a witness (`hasCommonAddress`), from its
+  /// answer when it has one; these answers are kept apart, so that `find`
+  /// still gives the witness of the full search.
+  FailureOr<bool> contains(const SymbolicFootprint &a,
+                           const SymbolicFootprint &b,
+                           IterationRelationFn relationOf, LanePairs lanes);
   /// The questions answered so far.
-  unsigned getNumAnswers() const { return answers.size(); }
+  unsigned getNumAnswers() const { return answers.size() + existence.size(); }
 
 private:
   llvm::StringMap<FailureOr<std::optional<FootprintWitness>>> answers;
+  llvm::StringMap<FailureOr<bool>> existence;
 };
 
 /// Bounds, per dimension of its memref, on the coordinates of the elements

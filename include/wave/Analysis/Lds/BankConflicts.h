@@ -142,6 +142,13 @@ enum class BankConflictIterations {
 FailureOr<AccessBankConflicts>
 analyzeBankConflicts(Operation *op, std::string *reason = nullptr);
 
+/// The LDS instructions one lane's access `op` (a `wave.read` or
+/// `wave.write`) becomes, split into accesses of at most `maxSlots`
+/// elements when given: `analyzeBankConflicts`' `instructionsPerLane`,
+/// without enumerating anything.
+int64_t getLdsInstructionsPerLane(Operation *op,
+                                  std::optional<int64_t> maxSlots);
+
 /// The same under `model`; with `maxSlots`, for the access split into
 /// accesses of at most that many elements (as a swizzle may require).
 FailureOr<AccessBankConflicts> analyzeBankConflicts(

@@ -83,9 +83,13 @@ public:
   /// Gives the tile `layout` (the IR changes).
   void apply(const Layout &layout);
   /// The cost of the layout applied, or failure with a reason; accesses that
-  /// must be split for a swizzle go to `splits`.
+  /// must be split for a swizzle go to `splits`. With `bound`, also failure
+  /// (without a reason) as soon as the cost cannot have a smaller key than
+  /// `bound` under `weighBytes`: bytes and instructions are known before
+  /// any access is enumerated, and extra cycles only grow access by access.
   FailureOr<Cost> evaluate(SmallVectorImpl<LaneAccessOpInterface> &splits,
-                           std::string &reason);
+                           std::string &reason, const Cost *bound = nullptr,
+                           bool weighBytes = true);
   /// Splits `access` into accesses of one swizzle group each.
   void split(LaneAccessOpInterface access);
 
@@ -169,19 +173,37 @@ void TileLayouts::apply(const Layout &layout) {
     alloc.removeSwizzleAttr();
 }
 
+/// The largest piece of `access` a swizzle `swizzle` allows: a group's
+/// width along the rows; none for an access that needs no split.
+static std::optional<int64_t> getMaxSlots(LaneAccessOpInterface access,
+                                          SwizzleAttr swizzle) {
+  int64_t elements = access.getVectorType().getNumElements();
+  if (!swizzle || !isAlongRows(access) || elements <= 1)
+    return std::nullopt;
+  return std::min(elements, swizzle.getVec());
+}
+
 FailureOr<Cost>
 TileLayouts::evaluate(SmallVectorImpl<LaneAccessOpInterface> &splits,
-                      std::string &reason) {
+                      std::string &reason, const Cost *bound, bool weighBytes) {
   Cost cost;
   cost.bytes = alloc.getSizeInBytes();
   SwizzleAttr swizzle = alloc.getSwizzleAttr();
   cost.swizzled = static_cast<bool>(swizzle);
+  for (LaneAccessOpInterface access : accesses)
+    cost.instructions +=
+        getLdsInstructionsPerLane(access, getMaxSlots(access, swizzle));
+  auto cannotWin = [&]() {
+    return bound && !(cost.key(weighBytes) < bound->key(weighBytes));
+  };
+  if (cannotWin())
+    return failure();
   for (LaneAccessOpInterface access : accesses) {
     int64_t elements = access.getVectorType().getNumElements();
     std::optional<int64_t> maxSlots;
-    if (swizzle && isAlongRows(access) && elements > 1) {
+    if (std::optional<int64_t> groupWidth = getMaxSlots(access, swizzle)) {
       // Wider than a group: one access a group, each of which must fit.
-      int64_t piece = std::min(elements, swizzle.getVec());
+      int64_t piece = *groupWidth;
       AffineMap map = access.getAccessMap();
       for (int64_t start = 0; start < elements; start += piece) {
         std::string why = checkSwizzleGroups(swizzle, getPieceMap(map, start),
@@ -207,7 +229,8 @@ TileLayouts::evaluate(SmallVectorImpl<LaneAccessOpInterface> &splits,
     cost.cycles =
         addCounts(cost.cycles, multiplyCounts(conflicts->perExecution.cycles,
                                               conflicts->executions));
-    cost.instructions += conflicts->instructionsPerLane;
+    if (cannotWin())
+      return failure();
   }
   return cost;
 }
@@ -334,22 +357,27 @@ void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
   if (failed(before))
     return leaveAlone("bank conflicts unknown: " + reason);
 
+  // Only a strictly smaller key replaces the best so far, so a candidate is
+  // costed only as far as it may still win (the current layout, whose cost
+  // is `before`, never does).
   Layout best = tile.getOriginal();
   Cost bestCost = *before;
+  SmallVector<LaneAccessOpInterface> bestSplits = splits;
   for (const Layout &candidate : tile.getCandidates()) {
+    if (candidate == tile.getOriginal())
+      continue;
     tile.apply(candidate);
     SmallVector<LaneAccessOpInterface> candidateSplits;
     std::string why;
-    FailureOr<Cost> cost = tile.evaluate(candidateSplits, why);
-    if (succeeded(cost) &&
-        cost->key(bytesIgnored.empty()) < bestCost.key(bytesIgnored.empty())) {
+    FailureOr<Cost> cost =
+        tile.evaluate(candidateSplits, why, &bestCost, bytesIgnored.empty());
+    if (succeeded(cost)) {
       best = candidate;
       bestCost = *cost;
+      bestSplits = std::move(candidateSplits);
     }
   }
   tile.apply(best);
-  SmallVector<LaneAccessOpInterface> bestSplits;
-  (void)tile.evaluate(bestSplits, reason);
 
   InFlightDiagnostic remark = emitRemark(alloc.getLoc())
                               << "LDS layout " << describe(tile.getOriginal());
