@@ -3,6 +3,7 @@
 #include "wave/Compiler/Compiler.h"
 
 #include "CodeGenerator.h"
+#include "wave/Conversion/Passes.h"
 #include "wave/Pipelines/Pipelines.h"
 #include "wave/Target/Linker.h"
 #include "wave/Target/OffloadBundle.h"
@@ -119,6 +120,7 @@ wave::compile(ModuleOp module, const CompileOptions &options,
   lowering.occupancy = options.occupancy;
   lowering.optimize = options.waveOptimize.value_or(options.optLevel >= 2);
   lowering.coarsenLanes = options.optLevel >= 3;
+  lowering.memrefDescriptors = options.memrefDescriptors.value_or(false);
   lowering.fastMath = options.fastMath || options.finiteMath;
   lowering.finiteMath = options.finiteMath;
   buildWaveLowerToROCDLPipeline(pm, lowering);
@@ -167,6 +169,67 @@ wave::compile(ModuleOp module, const CompileOptions &options,
     result.kernels = std::move(*kernels);
   }
   return std::move(result);
+}
+
+/// Whether `program` launches kernels from host code, whose lowering
+/// (gpu-to-llvm) decides how memrefs are passed.
+static bool launchesKernels(ModuleOp program) {
+  return program
+      .walk([](Operation *op) {
+        return isa<gpu::LaunchOp, gpu::LaunchFuncOp>(op)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+llvm::Expected<std::vector<ModuleCompileResult>> wave::compileProgram(
+    ModuleOp program, const CompileOptions &options,
+    llvm::function_ref<LogicalResult(PassManager &)> configure) {
+  if (llvm::Expected<const ChipInfo *> chip = checkCompileOptions(options);
+      !chip)
+    return chip.takeError();
+  CompileOptions moduleOptions = options;
+  if (!moduleOptions.memrefDescriptors)
+    moduleOptions.memrefDescriptors = launchesKernels(program);
+  // Outlined before the modules are taken apart; compile()'s pipeline
+  // outlines too, which is then a no-op.
+  PassManager outlining(program.getContext());
+  outlining.addPass(createWaveOutlineLaunches());
+  if (failed(outlining.run(program)))
+    return llvm::make_error<PipelineFailure>();
+
+  SmallVector<gpu::GPUModuleOp> gpuModules(program.getOps<gpu::GPUModuleOp>());
+  if (gpuModules.empty()) {
+    emitError(program.getLoc())
+        << "holds no gpu.module and no gpu.launch: no kernel to compile";
+    return llvm::make_error<PipelineFailure>();
+  }
+  std::vector<ModuleCompileResult> results;
+  if (llvm::hasSingleElement(program.getBody()->getOperations())) {
+    // Named first: the lowering replaces the gpu.module.
+    std::string name = gpuModules.front().getName().str();
+    llvm::Expected<CompileResult> result =
+        compile(program, moduleOptions, configure);
+    if (!result)
+      return result.takeError();
+    results.push_back(
+        {std::move(name), std::move(*result), OwningOpRef<ModuleOp>()});
+    return std::move(results);
+  }
+  // One code object each: modules may differ in wave size, and two modules
+  // may name their kernels alike.
+  for (gpu::GPUModuleOp gpuModule : gpuModules) {
+    OwningOpRef<ModuleOp> copy = ModuleOp::create(gpuModule.getLoc());
+    copy->getBody()->push_back(gpuModule.clone());
+    llvm::Expected<CompileResult> result =
+        compile(*copy, moduleOptions, configure);
+    if (!result)
+      return result.takeError();
+    results.push_back(
+        {gpuModule.getName().str(), std::move(*result), std::move(copy)});
+  }
+  return std::move(results);
 }
 
 void CompileResult::printReport(llvm::raw_ostream &os) const {

@@ -23,6 +23,12 @@ using namespace mlir::wave;
 
 void mlir::wave::buildWaveToUpstreamPipeline(
     OpPassManager &pm, const WaveLoweringOptions &options) {
+  // A program whose kernels are still gpu.launch bodies gets them outlined
+  // into gpu.modules; host code stays as it is.
+  pm.addPass(createWaveOutlineLaunches());
+  // Before the chip is fixed: wave-attach-target checks the arguments.
+  if (options.memrefDescriptors)
+    pm.nest<gpu::GPUModuleOp>().addPass(createWaveMemrefDescriptorArguments());
   // Fragment accesses become plain ones before anything reads access maps
   // (wave-optimize starts with that itself), and the chip is fixed once,
   // before any pass that reads it.

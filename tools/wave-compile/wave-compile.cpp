@@ -4,8 +4,10 @@
 //       [-O0|-O1|-O2|-O3] [--code-object-version=5|6] [--lld-path=PATH]
 //       [--resource-usage[=json]] [--occupancy=N] [--wave-optimize[=false]]
 //
-// A shell over mlir::wave::compile (lib/Compiler): it maps its options to
-// CompileOptions, reads the input and writes what was asked for.
+// A shell over mlir::wave::compileProgram (lib/Compiler): it maps its
+// options to CompileOptions, reads the input (gpu.modules, with or without
+// host code, or gpu.launch ops) and writes what was asked for: with several
+// gpu.modules, one file each in the directory -o names.
 // docs/Pipeline.md shows the wave-opt, mlir-translate, opt, llc and ld.lld
 // commands that reproduce each step.
 //
@@ -122,6 +124,14 @@ static llvm::cl::opt<FastMath> fastMath(
                    "also assume no NaN and no infinity")),
     llvm::cl::cat(category));
 
+static llvm::cl::opt<llvm::cl::boolOrDefault> memrefDescriptors(
+    "memref-descriptors",
+    llvm::cl::desc("Kernels take memrefs as upstream's memref descriptors; "
+                   "=false: as bare pointers (HIP). Default: descriptors when "
+                   "the input launches its kernels (gpu.launch, "
+                   "gpu.launch_func), as gpu-to-llvm passes them"),
+    llvm::cl::cat(category));
+
 static llvm::cl::opt<bool> verifyEach(
     "verify-each",
     llvm::cl::desc("Verify the IR after every pass of the MLIR pipeline "
@@ -143,8 +153,9 @@ static int fail(llvm::Error error) {
   return status;
 }
 
-/// Writes `contents` to the output file.
-static int writeOutput(llvm::StringRef contents) {
+/// Writes `contents` to `outputFilename`.
+static int writeOutput(llvm::StringRef contents,
+                       llvm::StringRef outputFilename) {
   std::error_code error;
   llvm::ToolOutputFile output(outputFilename, error, llvm::sys::fs::OF_None);
   if (error)
@@ -201,6 +212,8 @@ static int compileMain(int argc, char **argv) {
     options.waveOptimize = waveOptimize == llvm::cl::BOU_TRUE;
   options.linkerPath = lldPath;
   options.verifyEachPass = verifyEach;
+  if (memrefDescriptors != llvm::cl::BOU_UNSET)
+    options.memrefDescriptors = memrefDescriptors == llvm::cl::BOU_TRUE;
   options.fastMath = fastMath != FastMath::Off;
   options.finiteMath = fastMath == FastMath::Finite;
   CompileOutputs &outputs = options.outputs;
@@ -251,15 +264,8 @@ static int compileMain(int argc, char **argv) {
   if (auto loc = dyn_cast<FileLineColLoc>(module->getLoc());
       loc && loc.getLine() == 0)
     (*module)->setLoc(FileLineColLoc::get(loc.getFilename(), 1, 1));
-  size_t numGpuModules = llvm::range_size(module->getOps<gpu::GPUModuleOp>());
-  if (numGpuModules != 1) {
-    emitError(module->getLoc()) << "wave-compile compiles one gpu.module; '"
-                                << inputFilename << "' holds " << numGpuModules;
-    return 1;
-  }
-
-  llvm::Expected<CompileResult> result =
-      compile(*module, options, [](PassManager &pm) {
+  llvm::Expected<std::vector<ModuleCompileResult>> results =
+      compileProgram(*module, options, [](PassManager &pm) {
         if (failed(applyPassManagerCLOptions(pm)))
           return failure();
         // -mlir-timing: the time of each pass.
@@ -268,38 +274,71 @@ static int compileMain(int argc, char **argv) {
         pm.enableTiming(std::move(timing));
         return success();
       });
-  if (!result)
-    return fail(result.takeError());
+  if (!results)
+    return fail(results.takeError());
 
-  int status = 0;
-  switch (emitKind) {
-  case EmitKind::MLIR: {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    module->print(os);
-    os << "\n";
-    status = writeOutput(text);
-    break;
+  // One gpu.module: its output is the file -o names. Several: each module's
+  // is a file of the directory -o names, after the module.
+  bool several = results->size() > 1;
+  if (several) {
+    if (outputFilename == "-")
+      return fail("'" + inputFilename + "' holds " +
+                  llvm::Twine(results->size()) +
+                  " gpu.modules, compiled one file each: give -o a directory");
+    if (std::error_code error =
+            llvm::sys::fs::create_directories(outputFilename))
+      return fail("cannot create the directory '" + outputFilename +
+                  "': " + error.message());
   }
-  case EmitKind::LLVM:
-    status = writeOutput(result->llvmIR);
-    break;
-  case EmitKind::Asm:
-    status = writeOutput(result->assembly);
-    break;
-  case EmitKind::Hsaco:
-    status = writeOutput(result->codeObject);
-    break;
-  case EmitKind::Bundle:
-    status = writeOutput(result->bundle);
-    break;
+  static constexpr llvm::StringLiteral extensions[] = {".hsaco", ".hipfb", ".s",
+                                                       ".ll", ".mlir"};
+  for (ModuleCompileResult &compiled : *results) {
+    std::string path = outputFilename;
+    if (several)
+      path = (outputFilename + "/" + compiled.name +
+              extensions[static_cast<int>(emitKind.getValue())])
+                 .str();
+    const CompileResult &result = compiled.result;
+    int status = 0;
+    switch (emitKind) {
+    case EmitKind::MLIR: {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      (compiled.lowered ? *compiled.lowered : *module)->print(os);
+      os << "\n";
+      status = writeOutput(text, path);
+      break;
+    }
+    case EmitKind::LLVM:
+      status = writeOutput(result.llvmIR, path);
+      break;
+    case EmitKind::Asm:
+      status = writeOutput(result.assembly, path);
+      break;
+    case EmitKind::Hsaco:
+      status = writeOutput(result.codeObject, path);
+      break;
+    case EmitKind::Bundle:
+      status = writeOutput(result.bundle, path);
+      break;
+    }
+    if (status != 0)
+      return status;
   }
-  if (status != 0 || resourceUsage == ReportFormat::None)
-    return status;
+  if (resourceUsage == ReportFormat::None)
+    return 0;
+  // One report over every module's kernels.
+  CompileResult report;
+  for (ModuleCompileResult &compiled : *results) {
+    report.chip = compiled.result.chip;
+    llvm::append_range(report.kernels, compiled.result.kernels);
+    for (auto &entry : compiled.result.kernelLocations)
+      report.kernelLocations.try_emplace(entry.getKey(), entry.getValue());
+  }
   if (resourceUsage == ReportFormat::Json)
-    result->printReportJson(llvm::outs());
+    report.printReportJson(llvm::outs());
   else
-    result->printReport(llvm::outs());
+    report.printReport(llvm::outs());
   return 0;
 }
 

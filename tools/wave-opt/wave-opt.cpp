@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "wave/Compiler/Compiler.h"
 #include "wave/InitAllDialects.h"
 #include "wave/InitAllPasses.h"
 #include "wave/Support/KnownParserCrashes.h"
@@ -109,6 +110,8 @@ int main(int argc, char **argv) {
       llvm::ArrayRef<const llvm::cl::OptionCategory *>());
   DialectRegistry registry;
   wave::registerAllWaveDialects(registry);
+  // gpu-module-to-binary compiles gpu.modules with a #wave.target.
+  wave::registerWaveTargetInterfaceExternalModels(registry);
 
   std::string helpHeader =
       registerCLIOptions("wave-mlir optimizer driver\n", registry);

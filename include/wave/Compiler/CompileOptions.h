@@ -47,6 +47,13 @@ struct CompileOptions {
   /// wave-fast-math: afn, arcp, contract; with `finiteMath` also nnan, ninf.
   bool fastMath = false;
   bool finiteMath = false;
+  /// Whether kernels take memrefs as upstream's memref descriptors (the
+  /// allocated and aligned pointers, the offset, sizes and strides) rather
+  /// than as bare pointers (HIP). By default, descriptors for a program that
+  /// launches its kernels (gpu.launch, gpu.launch_func), which upstream's
+  /// host lowering, gpu-to-llvm, passes so unless told
+  /// `use-bare-pointers-for-kernels`; bare pointers for kernels alone.
+  std::optional<bool> memrefDescriptors;
   /// The `ld.lld` to link with; empty for the one of the LLVM this project
   /// is built with.
   std::string linkerPath;

@@ -17,6 +17,7 @@
 #include "wave/Target/ResourceReport.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
@@ -26,6 +27,7 @@
 #include <vector>
 
 namespace mlir {
+class DialectRegistry;
 class PassManager;
 } // namespace mlir
 
@@ -58,6 +60,16 @@ public:
   std::error_code convertToErrorCode() const override;
 };
 
+/// One gpu.module of a program, compiled by compileProgram().
+struct ModuleCompileResult {
+  /// The gpu.module's symbol name.
+  std::string name;
+  CompileResult result;
+  /// The lowered copy of the gpu.module (what `--emit=mlir` prints); null
+  /// where the input was the gpu.module alone, which is lowered in place.
+  OwningOpRef<ModuleOp> lowered;
+};
+
 /// Checks `options` before any input is read: a known chip, an optimization
 /// level and code object version in range, and, when the outputs need a
 /// link, a usable ld.lld. Returns the chip.
@@ -71,6 +83,22 @@ checkCompileOptions(const CompileOptions &options);
 llvm::Expected<CompileResult>
 compile(ModuleOp module, const CompileOptions &options,
         llvm::function_ref<LogicalResult(PassManager &)> configure = {});
+
+/// Compiles a program: host code and gpu.modules, or gpu.launch ops, which
+/// are outlined into gpu.modules first (wave-outline-launches). Each
+/// gpu.module is compiled into a code object of its own, as compile() does
+/// (the modules may target different wave sizes and name their kernels
+/// alike); the host code is left as it is. Without `memrefDescriptors`, a
+/// program that launches its kernels has them take memref descriptors, as
+/// upstream's gpu-to-llvm passes them. A module holding a gpu.module and
+/// nothing else is lowered in place.
+llvm::Expected<std::vector<ModuleCompileResult>>
+compileProgram(ModuleOp program, const CompileOptions &options,
+               llvm::function_ref<LogicalResult(PassManager &)> configure = {});
+
+/// Makes #wave.target compile gpu.modules for upstream's
+/// gpu-module-to-binary (gpu::TargetAttrInterface), through compile().
+void registerWaveTargetInterfaceExternalModels(DialectRegistry &registry);
 
 } // namespace mlir::wave
 

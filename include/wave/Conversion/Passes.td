@@ -429,4 +429,68 @@ def WaveExportLLVMModule : Pass<"wave-export-llvm-module", "::mlir::ModuleOp"> {
   }];
 }
 
+def WaveOutlineLaunches : Pass<"wave-outline-launches", "::mlir::ModuleOp"> {
+  let summary = "Outlines every gpu.launch into a gpu.module kernel";
+  let description = [{
+    Runs upstream's `gpu-kernel-outlining` on a program whose kernels are
+    still `gpu.launch` bodies, after checking that each body can become a
+    kernel: it launches no kernel itself, every value it takes from the host
+    (other than the constants outlining moves into it) is a scalar, a
+    vector, a pointer or a memref, which a kernel can take as an argument,
+    and every function it calls has a body to compile with it. Each check
+    that fails is an error at the op concerned. A program without a
+    `gpu.launch` is left as it is.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+def WaveMemrefDescriptorArguments
+    : Pass<"wave-memref-descriptor-arguments", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Kernels take memrefs as upstream's memref descriptors";
+  let description = [{
+    Rewrites every memref argument of every kernel of the `gpu.module` into
+    the fields upstream's host lowering (`gpu-to-llvm` without
+    `use-bare-pointers-for-kernels`) passes for it: the allocated and the
+    aligned pointer, the offset, the sizes and the strides. A row-major
+    memref, or one of static shape and layout, stays the argument in the
+    aligned pointer's place, which the bare-pointer lowering makes that
+    pointer, and a row-major one's `wave.dims` names its size fields, so
+    that the analyses and the buffer lowering see the extents as kernel
+    arguments; the allocated pointer is a rank-0 memref and the other fields
+    `index` arguments. Another memref (dynamic strides or offset) is seen
+    through a `memref.reinterpret_cast` of an aligned-pointer argument with
+    the fields. The kernel's lowered arguments are then those of
+    `convert-gpu-to-rocdl` with `use-bare-ptr-memref-call-conv=0`, and the
+    passes after this one see bare-pointer kernels only. A layout that is
+    not strided is an error at its kernel.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
+def WaveAttachBinaryTarget
+    : Pass<"wave-attach-binary-target", "::mlir::ModuleOp"> {
+  let summary = "Attaches #wave.target to every gpu.module for gpu-module-to-binary";
+  let description = [{
+    Sets the targets of every `gpu.module` of the program to one
+    `#wave.target` with the options below, so that upstream's
+    `gpu-module-to-binary` compiles each through the wave pipeline and
+    LLVM's AMDGPU backend into the code object `wave-compile` makes for it.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"gfx942\"",
+           "AMDGPU processor">,
+    Option<"optLevel", "O", "unsigned", /*default=*/"3",
+           "Optimization level, as wave-compile's -O (0 to 3)">,
+    Option<"codeObjectVersion", "code-object-version", "unsigned",
+           /*default=*/"5", "HSA code object version (5 or 6)">,
+    Option<"occupancy", "occupancy", "unsigned", /*default=*/"0",
+           "Waves per SIMD to budget every kernel's registers for">,
+    Option<"memrefDescriptors", "memref-descriptors", "bool",
+           /*default=*/"true",
+           "Kernels take memref descriptors (gpu-to-llvm's default), not "
+           "bare pointers">,
+  ];
+  let dependentDialects = ["::mlir::wave::WaveDialect"];
+}
+
 #endif // WAVE_CONVERSION_PASSES_TD

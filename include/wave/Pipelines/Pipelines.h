@@ -3,7 +3,9 @@
 // wave-compile runs these pipelines, and wave-opt registers them under the
 // same names, so one `wave-opt --pass-pipeline=...` reproduces each stage:
 //
-//   wave-to-upstream         MMA fragments expanded, the chip fixed once
+//   wave-to-upstream         gpu.launch bodies outlined, kernels on memref
+//                            descriptors (with `memref-descriptors`),
+//                            MMA fragments expanded, the chip fixed once
 //                            (wave-attach-target), then
 //                            the kernel passes (Transforms: wave-optimize's
 //                            with `optimize`, the register budget), then the
@@ -52,6 +54,11 @@ struct WaveLoweringOptions : public PassPipelineOptions<WaveLoweringOptions> {
       *this, "finite-math",
       llvm::cl::desc("With fast-math, also nnan and ninf"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> memrefDescriptors{
+      *this, "memref-descriptors",
+      llvm::cl::desc("Kernels take memrefs as upstream's memref descriptors "
+                     "(gpu-to-llvm's default), not as bare pointers (HIP)"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> scheduleLoops{
       *this, "schedule-loops",
       llvm::cl::desc("With `optimize`, run wave-schedule-loops on the lowered "
@@ -65,9 +72,10 @@ struct WaveLoweringOptions : public PassPipelineOptions<WaveLoweringOptions> {
       llvm::cl::init(false)};
 };
 
-/// Stage 1: the module's kernels are fixed to the chip, optimized (with
-/// `optimize`), given their register budget, and their wave ops lowered to
-/// upstream dialects.
+/// Stage 1: gpu.launch bodies are outlined into gpu.modules, whose kernels
+/// are fixed to the chip, optimized (with `optimize`), given their register
+/// budget, and their wave ops lowered to upstream dialects. Host code is left
+/// as it is; every gpu.module is compiled.
 void buildWaveToUpstreamPipeline(OpPassManager &pm,
                                  const WaveLoweringOptions &options);
 

@@ -6,6 +6,7 @@
 #include "wave/Dialect/Wave/IR/WaveAttrs.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
+#include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -31,6 +32,10 @@ void WaveDialect::initialize() {
 #define GET_ATTRDEF_LIST
 #include "wave/Dialect/Wave/IR/WaveAttrs.cpp.inc"
       >();
+  // lib/Compiler implements it (registerWaveTargetInterfaceExternalModels):
+  // the dialect does not link the back end, yet every tool parses the
+  // attribute where a gpu.module's targets must implement the interface.
+  declarePromisedInterface<gpu::TargetAttrInterface, TargetAttr>();
 }
 
 FailureOr<unsigned> mlir::wave::parseCountParameter(AsmParser &parser,

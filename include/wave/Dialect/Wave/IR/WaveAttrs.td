@@ -162,6 +162,44 @@ def Wave_KernelAttr : AttrDef<Wave_Dialect, "Kernel"> {
 
 
 //===----------------------------------------------------------------------===//
+// Compilation target
+//===----------------------------------------------------------------------===//
+
+def Wave_TargetAttr : AttrDef<Wave_Dialect, "Target"> {
+  let mnemonic = "target";
+  let summary = "compiles a gpu.module through the wave pipeline";
+  let description = [{
+    A GPU target attribute (upstream's `gpu::TargetAttrInterface`, which
+    `wave-compile`'s library implements): upstream's `gpu-module-to-binary`
+    compiles a `gpu.module` that lists it as a target into the code object
+    `wave-compile` makes with the same options, and replaces the module with
+    a `gpu.binary` holding it. `chip` overrides the kernels' chip, `O` is
+    the optimization level (0 to 3), `code_object_version` 5 or 6,
+    `occupancy` the waves per SIMD to budget every kernel's registers for (0:
+    each kernel's own request), and `memref_descriptors` whether kernels take
+    memrefs as upstream's memref descriptors, which `gpu-to-llvm` passes by
+    default, or as bare pointers (`use-bare-pointers-for-kernels`).
+    `wave-attach-binary-target` attaches it.
+
+    ```mlir
+    gpu.module @kernels [#wave.target<chip = "gfx942", O = 3>] { ... }
+    ```
+  }];
+  let parameters = (ins
+    StringRefParameter<"AMDGPU processor name">:$chip,
+    Wave_CountParameter<"O", "optimization level", "3">:$O,
+    Wave_CountParameter<"code_object_version", "HSA code object version",
+                        "5">:$code_object_version,
+    Wave_CountParameter<"occupancy", "waves per SIMD to budget for, 0 for "
+                        "each kernel's request", "0">:$occupancy,
+    DefaultValuedParameter<"bool", "true",
+                           "memrefs as descriptors, not bare pointers">:
+        $memref_descriptors);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // LDS swizzle
 //===----------------------------------------------------------------------===//
 
