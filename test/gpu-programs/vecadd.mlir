@@ -33,6 +33,14 @@
 // RUN: rm -rf %t.dir && mkdir %t.dir && wave-compile %s --chip=gfx942 -o %t.dir/vecadd_kernel.hsaco 2>/dev/null
 // RUN: %python %S/Inputs/compare-binaries.py %t.binary.mlir %t.dir | FileCheck %s --check-prefix=SAME
 // SAME: @vecadd_kernel: the code object wave-compile makes
+// Format isa gives the assembly; LLVM bitcode to link (format llvm) is
+// not made, an error at the launch the module was outlined from.
+// RUN: wave-opt %s 2>/dev/null --pass-pipeline='builtin.module(wave-outline-launches,wave-attach-binary-target{chip=gfx942},gpu-module-to-binary{format=isa})' | FileCheck %s --check-prefix=ISA
+// ISA: gpu.binary @vecadd_kernel [#gpu.object<#wave.target<chip = "gfx942">, assembly = "{{.*}}.amdhsa_kernel vecadd_kernel
+// RUN: not wave-opt %s --pass-pipeline='builtin.module(wave-outline-launches,wave-attach-binary-target{chip=gfx942},gpu-module-to-binary{format=llvm})' 2>&1 | FileCheck %s --check-prefix=OFFLOAD
+// OFFLOAD: vecadd.mlir:[[@LINE+8]]:3: error: #wave.target makes code objects and assembly (format 'bin', 'fatbin' or 'isa'), not LLVM bitcode to link ('offload')
+// RUN: not wave-opt %s --pass-pipeline='builtin.module(wave-attach-binary-target{chip=gfx000})' 2>&1 | FileCheck %s --check-prefix=CHIP
+// CHIP: error: unknown chip 'gfx000' (known: {{.*}})
 
 func.func @vecadd(%a: memref<256xf32>, %b: memref<256xf32>, %c: memref<256xf32>) {
   %c1 = arith.constant 1 : index
