@@ -659,7 +659,7 @@ static std::optional<IndexRange> getRange(Value value, unsigned depth) {
       APInt step;
       if (!lower || !upper ||
           !matchPattern(loop.getStep(), m_ConstantInt(&step)) ||
-          !step.isStrictlyPositive())
+          !step.isStrictlyPositive() || upper->hi == INT64_MIN)
         return std::nullopt;
       return IndexRange{lower->lo, std::max(lower->lo, upper->hi - 1)};
     }
