@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FloatCases.h"
 #include "KernelTestUtils.h"
 
 #include "llvm/ADT/APFloat.h"
@@ -21,13 +22,6 @@ using namespace mlir::wave::testing;
 
 namespace {
 
-/// The same value, or NaN for NaN of the same sign.
-bool same(double a, double b) {
-  if (std::isnan(a) || std::isnan(b))
-    return std::isnan(a) && std::isnan(b) && std::signbit(a) == std::signbit(b);
-  return a == b && std::signbit(a) == std::signbit(b);
-}
-
 uint64_t apTrunc(const llvm::fltSemantics &semantics, double x) {
   llvm::APFloat value(x);
   bool losesInfo;
@@ -38,8 +32,8 @@ uint64_t apTrunc(const llvm::fltSemantics &semantics, double x) {
 TEST(Fp4, ExtendMatchesAPFloatForEveryCode) {
   for (uint64_t bits = 0; bits < 16; ++bits) {
     llvm::APFloat value(llvm::APFloat::Float4E2M1FN(), llvm::APInt(4, bits));
-    EXPECT_TRUE(same(floatFromBits(ElementKind::F4E2M1FN, bits),
-                     value.convertToDouble()))
+    EXPECT_TRUE(sameFloat(floatFromBits(ElementKind::F4E2M1FN, bits),
+                          value.convertToDouble()))
         << "0x" << std::hex << bits;
   }
   // E8M0 has no sign bit, so its NaN has none; APFloat's convertToDouble
@@ -68,16 +62,9 @@ TEST(Fp4, TruncateMatchesAPFloatForFiniteFloats) {
   }
 }
 
-struct Case {
-  ElementKind kind;
-  double x;
-  uint64_t bits;
-  double back;
-};
-
 TEST(Fp4, HandComputed) {
   using K = ElementKind;
-  const Case cases[] = {
+  const FloatCase cases[] = {
       // E2M1: codes 0, 0.5, 1, 1.5, 2, 3, 4, 6; bit 3 the sign.
       {K::F4E2M1FN, 1.0, 0x2, 1.0},
       {K::F4E2M1FN, 6.0, 0x7, 6.0},
@@ -109,12 +96,7 @@ TEST(Fp4, HandComputed) {
       {K::F8E8M0FNU, 0x1p128, 0xff, NAN},
       {K::F8E8M0FNU, NAN, 0xff, NAN},
   };
-  for (const Case &c : cases) {
-    EXPECT_EQ(floatToBits(c.kind, c.x), c.bits)
-        << getElementKindName(c.kind).str() << " " << c.x;
-    EXPECT_TRUE(same(floatFromBits(c.kind, c.bits), c.back))
-        << getElementKindName(c.kind).str() << " 0x" << std::hex << c.bits;
-  }
+  expectFloatCases(cases);
 }
 
 // Bytes bit cast to fp4: element 2j is the low 4 bits of byte j; and
@@ -154,8 +136,8 @@ gpu.module @m {
   const double unpacked[] = {-1.0, 6.0, 1.5, 0.5};
   const double rounded[] = {4.0, 1.0, 6.0, -0.0};
   for (int i = 0; i < 4; ++i) {
-    EXPECT_TRUE(same(args[2].getDouble(i), unpacked[i])) << i;
-    EXPECT_TRUE(same(args[3].getDouble(i), rounded[i])) << i;
+    EXPECT_TRUE(sameFloat(args[2].getDouble(i), unpacked[i])) << i;
+    EXPECT_TRUE(sameFloat(args[3].getDouble(i), rounded[i])) << i;
   }
 }
 

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FloatCases.h"
 #include "KernelTestUtils.h"
 
 #include "llvm/ADT/APFloat.h"
@@ -20,11 +21,6 @@ using namespace mlir::wave;
 using namespace mlir::wave::testing;
 
 namespace {
-
-/// The same value and sign.
-bool same(double a, double b) {
-  return a == b && std::signbit(a) == std::signbit(b);
-}
 
 struct Format {
   ElementKind kind;
@@ -40,7 +36,7 @@ TEST(Fp6, ExtendMatchesAPFloatForEveryCode) {
     for (uint64_t bits = 0; bits < 64; ++bits) {
       llvm::APFloat value(format.semantics, llvm::APInt(6, bits));
       EXPECT_TRUE(
-          same(floatFromBits(format.kind, bits), value.convertToDouble()))
+          sameFloat(floatFromBits(format.kind, bits), value.convertToDouble()))
           << getElementKindName(format.kind).str() << " 0x" << std::hex << bits;
     }
 }
@@ -63,16 +59,9 @@ TEST(Fp6, TruncateMatchesAPFloatForFiniteFloats) {
     }
 }
 
-struct Case {
-  ElementKind kind;
-  double x;
-  uint64_t bits;
-  double back;
-};
-
 TEST(Fp6, HandComputed) {
   using K = ElementKind;
-  const Case cases[] = {
+  const FloatCase cases[] = {
       // E2M3: bias 1, subnormals m / 8, largest 1.875 * 2^2 = 7.5; bit 5 the
       // sign.
       {K::F6E2M3FN, 1.0, 0x08, 1.0},
@@ -97,12 +86,7 @@ TEST(Fp6, HandComputed) {
       {K::F6E3M2FN, 0.03125, 0x00, 0.0},   // tie: 0 (even)
       {K::F6E3M2FN, -INFINITY, 0x3f, -28.0},
   };
-  for (const Case &c : cases) {
-    EXPECT_EQ(floatToBits(c.kind, c.x), c.bits)
-        << getElementKindName(c.kind).str() << " " << c.x;
-    EXPECT_TRUE(same(floatFromBits(c.kind, c.bits), c.back))
-        << getElementKindName(c.kind).str() << " 0x" << std::hex << c.bits;
-  }
+  expectFloatCases(cases);
 }
 
 // Bytes bit cast to fp6: element i is bits 6i .. 6i + 5 of the bytes, byte 0
@@ -145,8 +129,8 @@ gpu.module @m {
   // 0.1 lies between the subnormals 0.0625 and 0.125: nearer 0.125.
   const double rounded[] = {24.0, 0.125, 28.0, -0.0};
   for (int i = 0; i < 4; ++i) {
-    EXPECT_TRUE(same(args[2].getDouble(i), unpacked[i])) << i;
-    EXPECT_TRUE(same(args[3].getDouble(i), rounded[i])) << i;
+    EXPECT_TRUE(sameFloat(args[2].getDouble(i), unpacked[i])) << i;
+    EXPECT_TRUE(sameFloat(args[3].getDouble(i), rounded[i])) << i;
   }
 }
 

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FloatCases.h"
 #include "KernelTestUtils.h"
 
 #include "llvm/ADT/APFloat.h"
@@ -44,13 +45,6 @@ uint64_t apTrunc(const Format &format, double x) {
   return value.bitcastToAPInt().getZExtValue();
 }
 
-/// The same value, or NaN for NaN of the same sign.
-bool same(double a, double b) {
-  if (std::isnan(a) || std::isnan(b))
-    return std::isnan(a) && std::isnan(b) && std::signbit(a) == std::signbit(b);
-  return a == b && std::signbit(a) == std::signbit(b);
-}
-
 class Fp8Test : public ::testing::TestWithParam<Format> {};
 
 // extf: every one of the 256 codes decodes as APFloat decodes it.
@@ -58,7 +52,8 @@ TEST_P(Fp8Test, ExtendMatchesAPFloatForEveryCode) {
   const Format &format = GetParam();
   for (uint64_t bits = 0; bits < 256; ++bits) {
     llvm::APFloat value(format.semantics(), llvm::APInt(8, bits));
-    EXPECT_TRUE(same(floatFromBits(format.kind, bits), value.convertToDouble()))
+    EXPECT_TRUE(
+        sameFloat(floatFromBits(format.kind, bits), value.convertToDouble()))
         << format.name << " 0x" << std::hex << bits;
   }
 }
@@ -114,17 +109,9 @@ INSTANTIATE_TEST_SUITE_P(AllFormats, Fp8Test, ::testing::ValuesIn(kFormats),
                            return std::string(info.param.name);
                          });
 
-/// Hand-computed: `x` truncates to `bits`, which extends to `back`.
-struct Case {
-  ElementKind kind;
-  double x;
-  uint64_t bits;
-  double back;
-};
-
 TEST(Fp8Edges, HandComputed) {
   using K = ElementKind;
-  const Case cases[] = {
+  const FloatCase cases[] = {
       // E4M3FNUZ: bias 8, largest 0x7f = 1.875 * 2^7 = 240, no infinity,
       // no -0, the one NaN 0x80.
       {K::F8E4M3FNUZ, 1.0, 0x40, 1.0},
@@ -178,12 +165,7 @@ TEST(Fp8Edges, HandComputed) {
       {K::F8E5M2, NAN, 0x7e, NAN},
       {K::F8E5M2, -NAN, 0xfe, -NAN},
   };
-  for (const Case &c : cases) {
-    EXPECT_EQ(floatToBits(c.kind, c.x), c.bits)
-        << getElementKindName(c.kind).str() << " " << c.x;
-    EXPECT_TRUE(same(floatFromBits(c.kind, c.bits), c.back))
-        << getElementKindName(c.kind).str() << " 0x" << std::hex << c.bits;
-  }
+  expectFloatCases(cases);
 }
 
 // arith.truncf and arith.extf run these conversions: f32 -> fp8 -> f32 and
@@ -230,11 +212,11 @@ TEST_P(Fp8Test, TruncAndExtInAKernel) {
   for (int64_t i = 0; i < 8; ++i) {
     double f32 = floatAt(args[0], i), f16 = floatAt(args[1], i);
     EXPECT_EQ(args[2].getBits(i), apTrunc(format, f32)) << inputs[i];
-    EXPECT_TRUE(same(floatAt(args[3], i),
-                     floatFromBits(format.kind, apTrunc(format, f32))))
+    EXPECT_TRUE(sameFloat(floatAt(args[3], i),
+                          floatFromBits(format.kind, apTrunc(format, f32))))
         << inputs[i];
-    EXPECT_TRUE(same(floatAt(args[4], i),
-                     floatFromBits(format.kind, apTrunc(format, f16))))
+    EXPECT_TRUE(sameFloat(floatAt(args[4], i),
+                          floatFromBits(format.kind, apTrunc(format, f16))))
         << inputs[i];
   }
 }
