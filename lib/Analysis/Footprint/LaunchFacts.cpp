@@ -80,7 +80,7 @@ mlir::wave::getComparisonUnderAssumptions(arith::CmpIOp cmp) {
   auto getLeafValues = [&]() -> std::optional<SmallVector<Linear>> {
     SmallVector<Linear> leaves;
     for (const FootprintLeaf &leaf : composer.getLeaves()) {
-      auto arg = dyn_cast<BlockArgument>(leaf.value);
+      auto arg = dyn_cast_if_present<BlockArgument>(leaf.value);
       if (!arg || arg.getOwner() != &func.getBody().front())
         return std::nullopt;
       leaves.push_back(args[arg.getArgNumber()]);

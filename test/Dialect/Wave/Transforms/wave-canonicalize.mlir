@@ -472,4 +472,19 @@ gpu.module @sizes {
     }
     gpu.return
   }
+
+  // A comparison of a lane (through gpu.lane_id, a leaf without a value of
+  // its own) with a size is no fact about the sizes: it stays.
+  // CHECK-LABEL: gpu.func @lane_against_size(
+  // CHECK:         %[[LANE:.*]] = gpu.lane_id
+  // CHECK:         arith.cmpi ult, %[[LANE]], %{{.*}} : index
+  gpu.func @lane_against_size(%F: memref<64xi1>, %n: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+                  wave.assume = affine_set<(f, n) : (n - 1 >= 0)>} {
+    %lane = gpu.lane_id
+    %inside = arith.cmpi ult, %lane, %n : index
+    memref.store %inside, %F[%lane] : memref<64xi1>
+    gpu.return
+  }
 }
