@@ -1,7 +1,8 @@
-// A gpu.launch whose body cannot become a kernel is an error at the op
-// concerned, before upstream's outlining would make a kernel that fails far
-// later.
-// RUN: wave-opt %s --wave-outline-launches -split-input-file -verify-diagnostics
+// wave-outline-launches outlines every gpu.launch (upstream's
+// gpu-kernel-outlining) once each body is checked. A gpu.launch whose body
+// cannot become a kernel is an error at the op concerned, before upstream's
+// outlining would make a kernel that fails far later.
+// RUN: wave-opt %s --wave-outline-launches -split-input-file -verify-diagnostics | FileCheck %s --check-prefix=OUTLINED
 // RUN: not wave-compile %s --chip=gfx942 -o %t 2>&1 | FileCheck %s
 // CHECK: error: gpu.launch inside a gpu.launch: a kernel cannot launch kernels
 
@@ -49,5 +50,37 @@ func.func @call(%out: memref<64xf32>, %n: index) {
     func.call @host_log(%x) : (f32) -> ()
     gpu.terminator
   }
+  return
+}
+
+// -----
+
+// A launch that can be a kernel becomes a gpu.launch_func of a kernel in a
+// new gpu.module, the memrefs it uses its arguments.
+// OUTLINED-LABEL: func.func @scale
+// OUTLINED: gpu.launch_func @scale_kernel::@scale_kernel blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}) args(%{{.*}} : memref<64xf32>)
+// OUTLINED: gpu.module @scale_kernel
+// OUTLINED: gpu.func @scale_kernel(%{{.*}}: memref<64xf32>) kernel
+// OUTLINED: memref.load
+// OUTLINED: memref.store
+func.func @scale(%x: memref<64xf32>) {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %v = memref.load %x[%tx] : memref<64xf32>
+    %d = arith.addf %v, %v : f32
+    memref.store %d, %x[%tx] : memref<64xf32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Nothing to outline: the module stays as it is.
+// OUTLINED-LABEL: func.func @no_launch
+// OUTLINED-NOT: gpu.module
+func.func @no_launch() {
   return
 }

@@ -1,0 +1,39 @@
+// wave-attach-binary-target gives every gpu.module the one target
+// #wave.target with the pass's options, in place of the targets it had, so
+// that gpu-module-to-binary compiles each through the wave pipeline.
+// RUN: wave-opt %s --pass-pipeline='builtin.module(wave-attach-binary-target{chip=gfx950 O=2 occupancy=4})' -split-input-file | FileCheck %s
+// RUN: wave-opt %s --pass-pipeline='builtin.module(wave-attach-binary-target)' -split-input-file | FileCheck %s --check-prefix=DEFAULT
+// Options #wave.target rejects are an error at the module, before any
+// gpu.module is changed.
+// RUN: not wave-opt %s --pass-pipeline='builtin.module(wave-attach-binary-target{chip=gfx000})' -split-input-file 2>&1 | FileCheck %s --check-prefix=CHIP
+// CHIP: error: unknown chip 'gfx000' (known: {{.*}})
+// RUN: not wave-opt %s --pass-pipeline='builtin.module(wave-attach-binary-target{O=4})' -split-input-file 2>&1 | FileCheck %s --check-prefix=LEVEL
+// LEVEL: error: {{.*}}optimization level
+
+// Both modules get the target; the ROCDL target the second had is replaced.
+// CHECK-LABEL: gpu.module @first [#wave.target<chip = "gfx950", O = 2, occupancy = 4>]
+// CHECK-LABEL: gpu.module @second [#wave.target<chip = "gfx950", O = 2, occupancy = 4>]
+// CHECK-NOT: rocdl.target
+// DEFAULT: gpu.module @first [#wave.target<chip = "gfx942"
+// DEFAULT: gpu.module @second [#wave.target<chip = "gfx942"
+module attributes {gpu.container_module} {
+  gpu.module @first {
+    gpu.func @k(%x: memref<64xf32>) kernel {
+      gpu.return
+    }
+  }
+  gpu.module @second [#rocdl.target<chip = "gfx90a">] {
+    gpu.func @k(%x: memref<64xf32>) kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// No gpu.module: nothing changes.
+// CHECK-LABEL: func.func @host_only
+// CHECK-NOT: wave.target
+func.func @host_only() {
+  return
+}
