@@ -312,6 +312,7 @@ void ConvertWaveToAMDGPUPass::runOnOperation() {
   gpu::GPUModuleOp module = getOperation();
   bufferAccesses.clear();
   guardedAccesses.clear();
+  lowerDirectToLdsCopies(module);
   if (failed(checkAndCount(module)))
     return signalPassFailure();
 

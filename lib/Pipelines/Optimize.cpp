@@ -68,9 +68,16 @@ void mlir::wave::buildWaveOptimizePipeline(OpPassManager &pm,
   if (options.coarsenLanes)
     kernels.addPass(createWaveCoarsenLanes());
   kernels.addPass(createWaveMinimizeGlobalLoads());
+  // Direct copies are the linear layout's reads and writes as one op, which
+  // pipelining in LDS buffers moves together (in registers it would undo
+  // them), before the LDS layouts (which keep their tiles unpadded).
+  if (options.directToLds)
+    kernels.addPass(createWaveDirectToLds());
   if (options.pipelineStages != 0) {
     WavePipelineLoopsOptions pipelining;
     pipelining.stages = options.pipelineStages;
+    if (options.directToLds)
+      pipelining.buffer = PipelineBuffer::Lds;
     kernels.addPass(createWavePipelineLoops(pipelining));
   }
   kernels.addPass(createWaveOptimizeLdsLayout());

@@ -49,6 +49,7 @@ void mlir::wave::buildWaveToUpstreamPipeline(
     WaveOptimizeOptions optimize;
     optimize.budgetRegisters = false;
     optimize.coarsenLanes = options.coarsenLanes;
+    optimize.directToLds = options.directToLds;
     optimize.fastMath = options.fastMath;
     optimize.finiteMath = options.finiteMath;
     buildWaveOptimizePipeline(pm, optimize);

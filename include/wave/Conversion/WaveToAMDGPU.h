@@ -52,6 +52,13 @@ findWholeWaveCollectives(gpu::GPUModuleOp module,
 /// first active lane's operands, which LLVM lowers as a uniform branch.
 void makeUniformBranchesScalar(gpu::GPUModuleOp module);
 
+/// Every `wave.write` marked `wave.direct_to_lds` (wave-direct-to-lds) and
+/// the `wave.read` of its value (separated from it by address arithmetic
+/// and barriers at most) become one `amdgpu.gather_to_lds` at the write; a
+/// marked pair that is no longer one (a pass moved or changed it) stays a
+/// load and an LDS write, with a remark. Runs before the other patterns.
+void lowerDirectToLdsCopies(gpu::GPUModuleOp module);
+
 /// `wave.alloc_lds`, `wave.barrier` and `wave.mma`.
 void populateWaveLdsAndMmaLoweringPatterns(RewritePatternSet &patterns);
 

@@ -12,6 +12,8 @@
 //   wave-remove-divergence        cheap divergent branches -> selects
 //   wave-coarsen-lanes            (only with `coarsen-lanes`) wider lanes
 //   wave-minimize-global-loads    global->LDS copies -> widest coalesced loads
+//   wave-direct-to-lds            (only with `direct-to-lds`) staged copies
+//                                 -> global_load_lds, without registers
 //   wave-pipeline-loops           (unless pipeline-stages=0) staged global
 //                                 reads issued iterations ahead
 //   wave-optimize-lds-layout      each LDS tile's padding or swizzle
@@ -61,6 +63,13 @@ struct WaveOptimizeOptions : public PassPipelineOptions<WaveOptimizeOptions> {
       *this, "pipeline-stages",
       llvm::cl::desc("Stages of wave-pipeline-loops (0: no pipelining)"),
       llvm::cl::init(2)};
+  PassOptions::Option<bool> directToLds{
+      *this, "direct-to-lds",
+      llvm::cl::desc("Run wave-direct-to-lds after wave-minimize-global-loads "
+                     "(staged tiles copied with global_load_lds) and pipeline "
+                     "loops in LDS buffers, which keep the copies (off: not "
+                     "measured faster, docs/passes/wave-direct-to-lds.md)"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> fastMath{
       *this, "fast-math",
       llvm::cl::desc("Start with wave-fast-math: afn, arcp and contract on "

@@ -70,6 +70,11 @@ struct WaveLoweringOptions : public PassPipelineOptions<WaveLoweringOptions> {
       llvm::cl::desc("With `optimize`, also run wave-coarsen-lanes, which "
                      "changes the launch (wave-compile: at -O3)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> directToLds{
+      *this, "direct-to-lds",
+      llvm::cl::desc("With `optimize`, also run wave-direct-to-lds (staged "
+                     "tiles copied with global_load_lds; off by default)"),
+      llvm::cl::init(false)};
 };
 
 /// Stage 1: gpu.launch bodies are outlined into gpu.modules, whose kernels

@@ -707,9 +707,11 @@ static void computeCosts(StagingPlan &plan, const SourceLayout &layout,
   plan.after.bytes = plan.numRuns * plan.width * elementBytes;
 }
 
-FailureOr<StagingPlan> mlir::wave::planStaging(const StagingGroup &group,
-                                               unsigned loadBits,
-                                               StagingDiagnostic &diagnostic) {
+/// The plan of `group`; with `asIs`, only when the lanes already load its
+/// runs (the plan then describes the copy as it is).
+static FailureOr<StagingPlan> planStagingImpl(const StagingGroup &group,
+                                              unsigned loadBits, bool asIs,
+                                              StagingDiagnostic &diagnostic) {
   if (group.blocker)
     return fail(diagnostic, group.blockerKind, group.blocker,
                 group.blockerReason);
@@ -843,9 +845,28 @@ FailureOr<StagingPlan> mlir::wave::planStaging(const StagingGroup &group,
                     " lane loads of " + Twine(plan.width * elementBytes) +
                     " bytes, more than the " + Twine(plan.before.laneLoads) +
                     " the tile takes now");
-  if (plan.after.laneLoads == plan.before.laneLoads &&
-      isLinearAlready(plan, readFootprints))
+  bool linear = plan.after.laneLoads == plan.before.laneLoads &&
+                isLinearAlready(plan, readFootprints);
+  if (asIs && !linear)
+    return fail(diagnostic, StagingFailure::NotContiguous, anchor,
+                "the lanes do not load the runs of the linear layout (" +
+                    Twine(plan.width * elementBytes) +
+                    " bytes a lane, consecutive lanes on consecutive runs); "
+                    "run wave-minimize-global-loads first");
+  if (!asIs && linear)
     return fail(diagnostic, StagingFailure::AlreadyMinimal, anchor,
                 "the lanes already load the runs of the linear layout");
   return plan;
+}
+
+FailureOr<StagingPlan> mlir::wave::planStaging(const StagingGroup &group,
+                                               unsigned loadBits,
+                                               StagingDiagnostic &diagnostic) {
+  return planStagingImpl(group, loadBits, /*asIs=*/false, diagnostic);
+}
+
+FailureOr<StagingPlan>
+mlir::wave::planLinearStaging(const StagingGroup &group, unsigned loadBits,
+                              StagingDiagnostic &diagnostic) {
+  return planStagingImpl(group, loadBits, /*asIs=*/true, diagnostic);
 }

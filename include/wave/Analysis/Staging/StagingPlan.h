@@ -111,6 +111,14 @@ struct StagingDiagnostic {
 FailureOr<StagingPlan> planStaging(const StagingGroup &group, unsigned loadBits,
                                    StagingDiagnostic &diagnostic);
 
+/// The plan of a copy that already is the linear layout of `loadBits`
+/// (what `wave-minimize-global-loads` leaves): the same proof, but it
+/// succeeds only when the lanes already load the plan's runs, and fails
+/// (`NotContiguous`) when they do not.
+FailureOr<StagingPlan> planLinearStaging(const StagingGroup &group,
+                                         unsigned loadBits,
+                                         StagingDiagnostic &diagnostic);
+
 } // namespace mlir::wave
 
 #endif // WAVE_ANALYSIS_STAGING_STAGINGPLAN_H

@@ -3,6 +3,7 @@
 #include "wave/Dialect/Wave/IR/WaveDialect.h"
 #include "wave/Chip/Chip.h"
 #include "wave/Dialect/Wave/IR/Assumptions.h"
+#include "wave/Dialect/Wave/IR/DirectToLds.h"
 #include "wave/Dialect/Wave/IR/WaveAttrs.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
@@ -251,6 +252,21 @@ LogicalResult WaveDialect::verifyOperationAttribute(Operation *op,
     if (!isa<scf::ForOp>(op) || !isa<UnitAttr>(attr.getValue()))
       return op->emitError() << "'" << kInterleaveMmaAttrName
                              << "' is a unit attribute of scf.for loops";
+    return success();
+  }
+  if (attr.getName() == kDirectToLdsAttrName) {
+    auto write = dyn_cast<WriteOp>(op);
+    auto read = write ? write.getValue().getDefiningOp<ReadOp>() : ReadOp();
+    if (!write || !isa<UnitAttr>(attr.getValue()) ||
+        !gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(
+            write.getMemref().getType()) ||
+        !read ||
+        gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(
+            read.getMemref().getType()))
+      return op->emitError()
+             << "'" << kDirectToLdsAttrName
+             << "' is a unit attribute of a wave.write to LDS whose value a "
+                "wave.read of global memory gives";
     return success();
   }
   if (attr.getName() == kAssumeAttrName) {

@@ -11,6 +11,7 @@
 
 #include "wave/Analysis/Lds/BankConflicts.h"
 #include "wave/Chip/Occupancy.h"
+#include "wave/Dialect/Wave/IR/DirectToLds.h"
 #include "wave/Dialect/Wave/IR/KernelTarget.h"
 #include "wave/Dialect/Wave/IR/WaveDialect.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
@@ -349,6 +350,12 @@ void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
                         "', which only wave.read and wave.write may be for "
                         "a swizzled or re-padded tile");
   }
+  if (llvm::any_of(alloc->getUsers(), [](Operation *user) {
+        return user->hasAttr(kDirectToLdsAttrName);
+      }))
+    return leaveAlone("written by direct-to-LDS copies (wave-direct-to-lds), "
+                      "whose lanes write consecutive addresses: no padding "
+                      "or swizzle keeps them so");
 
   TileLayouts tile(alloc, model);
   SmallVector<LaneAccessOpInterface> splits;

@@ -19,6 +19,7 @@
 #include "wave/Analysis/Uniformity/Uniformity.h"
 #include "wave/Chip/Chip.h"
 #include "wave/Chip/Occupancy.h"
+#include "wave/Dialect/Wave/IR/DirectToLds.h"
 #include "wave/Dialect/Wave/IR/KernelTarget.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 #include "wave/Dialect/Wave/Transforms/KernelLds.h"
@@ -758,6 +759,44 @@ static void versionOnTripCount(Candidate &candidate, int64_t minTrips) {
 /// epilogue: the steady state runs every iteration, and the reads ahead of
 /// the last one read the last iteration's data again (the loop as written
 /// reads it, so it is in bounds) into values nothing uses.
+/// Whether `pair` is a direct-to-LDS copy (wave-direct-to-lds).
+static bool isDirectCopy(StagingPair pair) {
+  return pair.write->hasAttr(kDirectToLdsAttrName);
+}
+
+/// The direct copies of `candidate` that cannot stay one op: in registers
+/// the prefetched value is carried to the next iteration's write, and an
+/// LDS buffer whose size is not a multiple of the copy's bytes would leave
+/// the copies into the next buffer unaligned. Their marks go, with a remark.
+static void undoDirectCopies(Candidate &candidate, bool inLds) {
+  for (StagingPair pair : candidate.pairs) {
+    if (!isDirectCopy(pair))
+      continue;
+    std::string why;
+    if (!inLds) {
+      why = "buffer=registers carries the loaded value in registers to the "
+            "next iteration's LDS write (buffer=lds keeps the copy)";
+    } else {
+      auto alloc = pair.write.getMemref().getDefiningOp<AllocLdsOp>();
+      VectorType type = pair.write.getVectorType();
+      int64_t bytes = type.getNumElements() *
+                      llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+      int64_t tileBytes =
+          alloc ? ShapedType::getNumElements(alloc.getPhysicalShape()) *
+                      llvm::divideCeil(type.getElementTypeBitWidth(), 8)
+                : 0;
+      if (alloc && tileBytes % bytes == 0)
+        continue;
+      why = "the tile's buffers would not start at a multiple of the copy's " +
+            std::to_string(bytes) + " bytes";
+    }
+    pair.write->removeAttr(kDirectToLdsAttrName);
+    emitRemark(pair.write.getLoc(), "wave-pipeline-loops: direct-to-LDS copy "
+                                    "undone: ")
+        << why;
+  }
+}
+
 static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds,
                          bool clampReads) {
   scf::ForOp loop = candidate.loop;
@@ -826,11 +865,15 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds,
     IRMapping mapping;
     mapping.map(loop.getInductionVar(), iv);
     SmallVector<Value> values;
-    for (StagingPair pair : candidate.pairs)
+    for (StagingPair pair : candidate.pairs) {
       values.push_back(cloner.cloneWithSlice(pair.read, mapping)->getResult(0));
+      if (inLds && isDirectCopy(pair))
+        cloner.cloneWithSlice(pair.write, mapping);
+    }
     if (inLds)
       for (StagingPair pair : candidate.pairs)
-        cloner.cloneWithSlice(pair.write, mapping);
+        if (!isDirectCopy(pair))
+          cloner.cloneWithSlice(pair.write, mapping);
     return values;
   };
 
@@ -887,14 +930,21 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds,
       aheadIv = computeAheadIv();
       IRMapping aheadMapping;
       aheadMapping.map(loop.getInductionVar(), aheadIv);
+      // A direct copy (wave-direct-to-lds) is one op: its write goes with
+      // its read, into the buffer ahead, which this iteration does not
+      // touch; wave-insert-barriers orders it with the other iterations.
       SmallVector<Operation *> reads;
-      for (StagingPair pair : candidate.pairs)
+      for (StagingPair pair : candidate.pairs) {
         reads.push_back(cloner.cloneWithSlice(pair.read, aheadMapping));
+        if (isDirectCopy(pair))
+          cloner.cloneWithSlice(pair.write, aheadMapping);
+      }
       for (Operation &op : body->without_terminator())
         if (!moved.contains(&op))
           builder.clone(op, current);
       for (StagingPair pair : candidate.pairs)
-        cloner.cloneWithSlice(pair.write, aheadMapping);
+        if (!isDirectCopy(pair))
+          cloner.cloneWithSlice(pair.write, aheadMapping);
     } else {
       // The oldest set in flight feeds this iteration's LDS writes; the
       // reads ahead go right after the last of them.
@@ -1119,6 +1169,7 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
         << (clampReads ? "; no epilogue: the reads ahead of the last "
                          "iteration are clamped to it"
                        : "");
+    undoDirectCopies(candidate, inLds);
     scf::ForOp steady = rotate(candidate, count, inLds, clampReads);
     if (candidate.defer) {
       steady =

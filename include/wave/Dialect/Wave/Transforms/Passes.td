@@ -120,6 +120,67 @@ def WaveMinimizeGlobalLoads
   ];
 }
 
+def WaveDirectToLds : Pass<"wave-direct-to-lds"> {
+  let summary = "Copies staged LDS tiles with global_load_lds, without "
+                "registers";
+  let description = [{
+    A tile staged through LDS (a `wave.read` of global memory whose only
+    user is a `wave.write` of its value to LDS) whose copy is the linear
+    layout `wave-minimize-global-loads` makes can skip the registers:
+    `global_load_lds` loads each lane's bytes from its own global address
+    and writes them to LDS at a wave-uniform base (M0) plus the lane's index
+    times the size. For every staging group of every kernel the pass checks
+    that the chip has such a load of the copy's size a lane (gfx950: 16 or
+    4 bytes; gfx942 and gfx90a: 4), that the lanes of every wave write
+    consecutive LDS addresses from an aligned base (an unpadded,
+    unswizzled tile region, every lane taking part), and that the loaded
+    value has no other use; it then moves each read next to its write and
+    marks the write `wave.direct_to_lds`, which `convert-wave-to-amdgpu`
+    lowers with the read to one `amdgpu.gather_to_lds`. The IR keeps its
+    meaning (the interpreter, the hazards and the barriers see the same
+    read and write); the backend waits for the copies (`vmcnt`) before the
+    barrier that orders them.
+
+    Each group gets a remark: the copy made direct, with the cost model
+    (VGPRs a lane no longer fills, `ds_write`s removed), or why not.
+    Run it after `wave-minimize-global-loads` and `wave-pipeline-loops` and
+    before `wave-optimize-lds-layout`, which keeps a tile with direct
+    writes as it is. docs/passes/wave-direct-to-lds.md has the algorithm,
+    its limits and a worked example.
+  }];
+  let options = [
+    SummaryOption,
+    ReferenceKernelsOption,
+  ];
+  let statistics = [
+    Statistic<"numTilesDirect", "tiles-direct",
+              "Staging groups copied with global_load_lds">,
+    Statistic<"numCopiesDirect", "copies-direct",
+              "Read and write pairs made one direct copy">,
+    Statistic<"numVgprsSaved", "vgprs-saved",
+              "VGPRs a lane no longer fills with staged data, summed over "
+              "the direct groups">,
+    Statistic<"numDsWritesRemoved", "ds-writes-removed",
+              "ds_write instructions a lane no longer issues, summed over "
+              "the direct groups">,
+    Statistic<"numBailWidth", "bail-width",
+              "Groups left alone: the chip has no global_load_lds of the "
+              "copy's size">,
+    Statistic<"numBailNotLinear", "bail-not-linear",
+              "Groups left alone: the copy is not the linear layout of "
+              "wave-minimize-global-loads">,
+    Statistic<"numBailOtherUsers", "bail-other-users",
+              "Groups left alone: the loaded value is used in registers">,
+    Statistic<"numBailSwizzled", "bail-swizzled",
+              "Groups left alone: the tile is swizzled">,
+    Statistic<"numBailNotConsecutive", "bail-not-consecutive",
+              "Groups left alone: the lanes of a wave do not write "
+              "consecutive LDS addresses">,
+    Statistic<"numBailMasked", "bail-masked",
+              "Groups left alone: a masked or bounded copy, or a cache hint">,
+  ];
+}
+
 def WaveCoarsenLanes : Pass<"wave-coarsen-lanes"> {
   let summary = "Gives each lane of a lane-private kernel several consecutive "
                 "lanes' work, so its accesses move up to 16 bytes";

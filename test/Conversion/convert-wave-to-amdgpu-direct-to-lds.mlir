@@ -1,0 +1,70 @@
+// A pair wave-direct-to-lds marked becomes one amdgpu.gather_to_lds at the
+// write, with the read's coordinates and the write's; a marked pair a later
+// change broke stays a load and an LDS write, with a remark.
+// RUN: wave-opt %s --convert-wave-to-amdgpu --verify-diagnostics --mlir-print-local-scope | FileCheck %s
+
+#k950 = #wave.kernel<chip = "gfx950", wave_size = 64>
+#k942 = #wave.kernel<chip = "gfx942", wave_size = 64>
+#lds = #gpu.address_space<workgroup>
+gpu.module @m {
+
+// CHECK-LABEL: gpu.func @direct(
+// CHECK:         amdgpu.gather_to_lds %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}] : vector<8xf16>, memref<128x64xf16>, memref<64x32xf16, #gpu.address_space<workgroup>>
+// CHECK-NOT:     vector.load
+// CHECK-NOT:     vector.store
+// CHECK:         amdgpu.lds_barrier
+gpu.func @direct(%A: memref<128x64xf16>) kernel
+    attributes {known_block_size = array<i32: 256, 1, 1>, wave.kernel = #k950} {
+  %t = gpu.thread_id x
+  %tile = wave.alloc_lds : memref<64x32xf16, #lds>
+  %v = wave.read %A[%t] map affine_map<(t) -> (t floordiv 4, (t mod 4) * 8)> : memref<128x64xf16> -> vector<8xf16>
+  wave.barrier
+  wave.write %v, %tile[%t] map affine_map<(t) -> (t floordiv 4, (t mod 4) * 8)> {wave.direct_to_lds} : vector<8xf16>, memref<64x32xf16, #lds>
+  wave.barrier
+  gpu.return
+}
+
+// A global write between the read and the write: the load cannot move.
+// CHECK-LABEL: gpu.func @write_between(
+// CHECK-NOT:     amdgpu.gather_to_lds
+// CHECK:         gpu.return
+gpu.func @write_between(%A: memref<128x64xf16>, %v2: vector<8xf16>) kernel
+    attributes {known_block_size = array<i32: 256, 1, 1>, wave.kernel = #k950} {
+  %t = gpu.thread_id x
+  %tile = wave.alloc_lds : memref<64x32xf16, #lds>
+  %v = wave.read %A[%t] map affine_map<(t) -> (t floordiv 4, (t mod 4) * 8)> : memref<128x64xf16> -> vector<8xf16>
+  wave.write %v2, %A[%t] map affine_map<(t) -> (t floordiv 4 + 64, (t mod 4) * 8)> : vector<8xf16>, memref<128x64xf16>
+  // expected-remark @below {{direct-to-LDS copy kept as a load and an LDS write: 'wave.write' between the read and the write may access memory}}
+  wave.write %v, %tile[%t] map affine_map<(t) -> (t floordiv 4, (t mod 4) * 8)> {wave.direct_to_lds} : vector<8xf16>, memref<64x32xf16, #lds>
+  gpu.return
+}
+
+// 16 bytes a lane on gfx942, which copies 4.
+// CHECK-LABEL: gpu.func @width(
+// CHECK-NOT:     amdgpu.gather_to_lds
+// CHECK:         gpu.return
+gpu.func @width(%A: memref<128x64xf16>) kernel
+    attributes {known_block_size = array<i32: 256, 1, 1>, wave.kernel = #k942} {
+  %t = gpu.thread_id x
+  %tile = wave.alloc_lds : memref<64x32xf16, #lds>
+  %v = wave.read %A[%t] map affine_map<(t) -> (t floordiv 4, (t mod 4) * 8)> : memref<128x64xf16> -> vector<8xf16>
+  // expected-remark @below {{direct-to-LDS copy kept as a load and an LDS write: 16 bytes a lane is not a size gfx942's global_load_lds writes}}
+  wave.write %v, %tile[%t] map affine_map<(t) -> (t floordiv 4, (t mod 4) * 8)> {wave.direct_to_lds} : vector<8xf16>, memref<64x32xf16, #lds>
+  gpu.return
+}
+
+// A tile swizzled after the pass.
+// CHECK-LABEL: gpu.func @swizzled(
+// CHECK-NOT:     amdgpu.gather_to_lds
+// CHECK:         gpu.return
+gpu.func @swizzled(%A: memref<128x64xf16>) kernel
+    attributes {known_block_size = array<i32: 256, 1, 1>, wave.kernel = #k950} {
+  %t = gpu.thread_id x
+  %tile = wave.alloc_lds swizzle <vec = 8, per_phase = 1, max_phase = 4> : memref<64x32xf16, #lds>
+  %v = wave.read %A[%t] map affine_map<(t) -> (t floordiv 4, (t mod 4) * 8)> : memref<128x64xf16> -> vector<8xf16>
+  // expected-remark @below {{direct-to-LDS copy kept as a load and an LDS write: the tile is swizzled}}
+  wave.write %v, %tile[%t] map affine_map<(t) -> (t floordiv 4, (t mod 4) * 8)> {wave.direct_to_lds} : vector<8xf16>, memref<64x32xf16, #lds>
+  gpu.return
+}
+
+}
