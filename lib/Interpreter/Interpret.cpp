@@ -27,6 +27,34 @@ static llvm::Error fail(const Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
+/// An error that the options `remedies` name would avoid.
+static llvm::Error
+failWithOptions(const Twine &message,
+                SmallVector<InterpretOptionError::Remedy, 2> remedies) {
+  return llvm::make_error<InterpretOptionError>(message.str(),
+                                                std::move(remedies));
+}
+
+char InterpretOptionError::ID = 0;
+
+std::string mlir::wave::describeError(llvm::Error error, OptionSpeller spell) {
+  std::string text;
+  llvm::handleAllErrors(
+      std::move(error),
+      [&](const InterpretOptionError &optionError) {
+        text = optionError.message;
+        SmallVector<std::string, 2> spelled;
+        for (const InterpretOptionError::Remedy &remedy : optionError.remedies)
+          if (std::string option = spell(remedy.option, remedy.argument);
+              !option.empty())
+            spelled.push_back(std::move(option));
+        if (!spelled.empty())
+          text += " (" + llvm::join(spelled, " or ") + ")";
+      },
+      [&](const llvm::ErrorInfoBase &other) { text = other.message(); });
+  return text;
+}
+
 static std::string formatDims(ArrayRef<int64_t> dims) {
   if (dims.empty())
     return "scalar";
@@ -68,10 +96,11 @@ selectKernel(ModuleOp module, const InterpretOptions &options) {
     return withReference.front();
   if (withReference.empty() && kernels.size() == 1)
     return kernels.front();
-  return fail(
+  return failWithOptions(
       getSourceName(module) + " holds " +
-      Twine(withReference.empty() ? kernels.size() : withReference.size()) +
-      " candidate kernels; choose one with --kernel=NAME");
+          Twine(withReference.empty() ? kernels.size() : withReference.size()) +
+          " candidate kernels; choose the kernel by name",
+      {{InterpretOption::Kernel, ""}});
 }
 
 gpu::GPUFuncOp mlir::wave::findSameKernel(ModuleOp module,
@@ -166,36 +195,46 @@ static uint64_t getPhysicalMemoryMiB() {
 }
 
 static llvm::Error checkOptions(const InterpretOptions &options) {
-  for (auto [flag, value] :
-       {std::pair("rtol", options.rtol), std::pair("atol", options.atol)}) {
+  for (auto [option, name, value] :
+       {std::tuple(InterpretOption::Rtol, "relative", options.rtol),
+        std::tuple(InterpretOption::Atol, "absolute", options.atol)}) {
     if (!value || (!std::isnan(*value) && *value >= 0))
       continue;
     std::string text;
     llvm::raw_string_ostream(text) << llvm::format("%g", *value);
-    return fail("--" + Twine(flag) + " must be a non-negative number, got " +
-                text);
+    return failWithOptions("the " + Twine(name) +
+                               " tolerance must be a non-negative number, "
+                               "got " +
+                               text,
+                           {{option, ""}});
   }
   if (options.memoryLimit) {
     uint64_t limit = *options.memoryLimit;
     if (limit > (UINT64_MAX >> 20))
-      return fail("--memory-limit of " + Twine(limit) + " MiB is too large");
+      return failWithOptions("the memory limit of " + Twine(limit) +
+                                 " MiB is too large",
+                             {{InterpretOption::MemoryLimit, ""}});
     // The interpreter touches what it allocates (registers of every lane),
     // so a limit past the machine's memory would let a run exhaust it.
     if (uint64_t physicalMiB = getPhysicalMemoryMiB();
         physicalMiB != 0 && limit > physicalMiB)
-      return fail("--memory-limit of " + Twine(limit) +
-                  " MiB is more than this machine's " + Twine(physicalMiB) +
-                  " MiB of memory");
+      return failWithOptions("the memory limit of " + Twine(limit) +
+                                 " MiB is more than this machine's " +
+                                 Twine(physicalMiB) + " MiB of memory",
+                             {{InterpretOption::MemoryLimit, ""}});
   }
   if (options.maxSteps == 0)
-    return fail("--max-steps must be positive");
+    return failWithOptions("the maximum number of steps must be positive",
+                           {{InterpretOption::MaxSteps, ""}});
   if (options.grid &&
       llvm::any_of(*options.grid, [](int64_t n) { return n <= 0; }))
-    return fail("the grid must be positive, got " + formatDims(*options.grid));
+    return failWithOptions("the grid must be positive, got " +
+                               formatDims(*options.grid),
+                           {{InterpretOption::Grid, ""}});
   if (!options.arguments.empty() &&
       (!options.inputs.empty() || !options.scalars.empty()))
-    return fail("arguments are given both by position and by --input or "
-                "--scalar");
+    return fail("argument contents are given both by position and as inputs "
+                "or scalar values");
   return llvm::Error::success();
 }
 
@@ -231,8 +270,8 @@ public:
   llvm::Expected<SmallVector<Buffer>> fill();
 
 private:
-  llvm::Expected<size_t> claimArgument(StringRef option, StringRef flag,
-                                       StringRef expected,
+  llvm::Expected<size_t> claimArgument(StringRef option, InterpretOption kind,
+                                       StringRef what, StringRef expected,
                                        const std::string &text,
                                        StringRef &value);
   llvm::Error setGivenBits(size_t index, Buffer &buffer);
@@ -241,8 +280,8 @@ private:
   const Kernel &kernel;
   const InterpretOptions &options;
   ArrayRef<KernelArgumentInfo> args;
-  /// The --input option that gives each argument, and the option that gives
-  /// it at all, so that none is given twice.
+  /// The `inputs` entry that gives each argument, and the description of
+  /// the entry that gives it at all, so that none is given twice.
   SmallVector<const std::string *> inputs, given;
   /// The integer arguments whose values are given.
   SmallVector<bool> givenScalars;
@@ -255,18 +294,18 @@ struct SizeSource {
 };
 } // namespace
 
-/// The argument an `ARG=...` option (`text` as given) names, by its source
-/// name or its position, which no other option may give.
-llvm::Expected<size_t> ArgumentFiller::claimArgument(StringRef option,
-                                                     StringRef flag,
-                                                     StringRef expected,
-                                                     const std::string &text,
-                                                     StringRef &value) {
+/// The argument an `ARG=...` entry of `inputs` or `scalars` (`kind`, `what`
+/// the entry is; `text` describes this one) names, by its source name or its
+/// position, which no other entry may give.
+llvm::Expected<size_t>
+ArgumentFiller::claimArgument(StringRef option, InterpretOption kind,
+                              StringRef what, StringRef expected,
+                              const std::string &text, StringRef &value) {
   auto [name, rest] = option.split('=');
   value = rest;
   if (rest.empty())
-    return fail("--" + flag + " expects " + expected + ", got '" + option +
-                "'");
+    return failWithOptions(
+        what + " must be " + expected + ", got '" + option + "'", {{kind, ""}});
   std::optional<size_t> index;
   for (auto [i, arg] : llvm::enumerate(args))
     if (!index && arg.name == name)
@@ -277,8 +316,8 @@ llvm::Expected<size_t> ArgumentFiller::claimArgument(StringRef option,
   if (!index)
     return fail("@" + kernel.getName() + " has no argument '" + name + "'");
   if (given[*index])
-    return fail("argument '" + args[*index].name +
-                "' is given twice: " + *given[*index] + " and " + text);
+    return fail("argument '" + args[*index].name + "' is given twice: by " +
+                *given[*index] + " and by " + text);
   given[*index] = &text;
   return *index;
 }
@@ -328,10 +367,12 @@ llvm::Error ArgumentFiller::resolveSizes(MutableArrayRef<Buffer> buffers) {
         continue;
       if (!shape) {
         if (!sizes[size])
-          return fail("'" + args[size].name + "' (extent " + Twine(dim) +
-                      " of '" + arg.name +
-                      "') has no value: give --scalar=" + args[size].name +
-                      "=VALUE or --input=" + arg.name + "=FILE.npy");
+          return failWithOptions(
+              "'" + args[size].name + "' (extent " + Twine(dim) + " of '" +
+                  arg.name + "') has no value: give a scalar value for '" +
+                  args[size].name + "' or an input for '" + arg.name + "'",
+              {{InterpretOption::Scalars, args[size].name},
+               {InterpretOption::Inputs, arg.name}});
         continue;
       }
       SizeSource source{(*shape)[dim], "the shape of '" + path.str() + "'"};
@@ -358,28 +399,31 @@ llvm::Expected<SmallVector<Buffer>> ArgumentFiller::fill() {
   // The values of scalars first: they size the dynamically shaped memrefs.
   SmallVector<std::string> scalarTexts, inputTexts;
   for (const std::string &option : options.scalars)
-    scalarTexts.push_back("--scalar=" + option);
+    scalarTexts.push_back("the scalar value '" + option + "'");
   for (const std::string &option : options.inputs)
-    inputTexts.push_back("--input=" + option);
+    inputTexts.push_back("the input '" + option + "'");
   for (auto [option, text] : llvm::zip_equal(options.scalars, scalarTexts)) {
     StringRef value;
     llvm::Expected<size_t> index =
-        claimArgument(option, "scalar", "ARG=VALUE", text, value);
+        claimArgument(option, InterpretOption::Scalars, "a scalar value",
+                      "ARG=VALUE", text, value);
     if (!index)
       return index.takeError();
     Buffer &buffer = buffers[*index];
     int64_t number;
     if (buffer.getRank() != 0 || isFloat(buffer.getKind()) ||
         value.getAsInteger(10, number))
-      return fail(text + ": --scalar gives integer and index arguments an "
-                         "integer value");
+      return failWithOptions(text + ": scalar values are integers, for "
+                                    "integer and index arguments",
+                             {{InterpretOption::Scalars, ""}});
     setScalar(buffer, uint64_t(number));
     givenScalars[*index] = true;
   }
   for (auto [option, text] : llvm::zip_equal(options.inputs, inputTexts)) {
     StringRef path;
     llvm::Expected<size_t> index =
-        claimArgument(option, "input", "ARG=FILE.npy", text, path);
+        claimArgument(option, InterpretOption::Inputs, "an input",
+                      "ARG=FILE.npy", text, path);
     if (!index)
       return index.takeError();
     inputs[*index] = &option;
@@ -418,9 +462,11 @@ llvm::Expected<SmallVector<Buffer>> ArgumentFiller::fill() {
     // Refused before it is allocated, as the interpreter refuses its own.
     if (llvm::SaturatingMultiply(elements, uint64_t(sizeof(uint64_t))) >
         (memoryLimit << 20))
-      return fail("argument '" + arg.name + "' of " + Twine(elements) +
-                  " elements is over the memory limit of " +
-                  Twine(memoryLimit) + " MiB");
+      return failWithOptions("argument '" + arg.name + "' of " +
+                                 Twine(elements) +
+                                 " elements is over the memory limit of " +
+                                 Twine(memoryLimit) + " MiB",
+                             {{InterpretOption::MemoryLimit, ""}});
   }
   SmallVector<Buffer> sized = kernel.createArgumentBuffers(scalars);
   for (auto [i, arg] : llvm::enumerate(args)) {
@@ -628,8 +674,9 @@ llvm::Expected<InterpretResult> Interpretation::run(ArgumentNamer namer) {
   } else if (std::optional<Dim3> known = kernel->getKnownGridSize()) {
     result.grid = *known;
   } else {
-    return fail("@" + kernel->getName() +
-                " has no known_grid_size; give --grid=X,Y,Z");
+    return failWithOptions("@" + kernel->getName() +
+                               " has no known_grid_size: give the grid",
+                           {{InterpretOption::Grid, ""}});
   }
 
   llvm::Expected<gpu::GPUFuncOp> otherFunc =

@@ -4,10 +4,25 @@
 
 #include "wave/Interpreter/Interpret.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace mlir::wave::python;
+using mlir::wave::InterpretOption;
+
+/// How the options an error asks for are given in Python: as the keyword
+/// argument that sets the field, the field's name in snake case, as the
+/// bindings name it (Bindings.cpp).
+static std::string spellKeyword(InterpretOption option, StringRef) {
+  std::string keyword = "keyword argument ";
+  for (char c : StringRef(wave::getFieldName(option))) {
+    if (llvm::isUpper(c))
+      keyword += '_';
+    keyword += llvm::toLower(c);
+  }
+  return keyword;
+}
 
 bool Module::interpret(const InterpretOptions &options,
                        std::vector<std::vector<uint64_t>> &outputs,
@@ -18,12 +33,11 @@ bool Module::interpret(const InterpretOptions &options,
   OwningOpRef<ModuleOp> copy = impl->module->clone();
   llvm::Expected<InterpretResult> result = wave::interpret(*copy, options);
   if (!result) {
-    llvm::handleAllErrors(
-        result.takeError(), [&](const llvm::ErrorInfoBase &error) {
-          // An empty message: the diagnostics say why.
-          if (std::string text = error.message(); !text.empty())
-            collector.addError(text);
-        });
+    // An empty message: the diagnostics say why.
+    if (std::string text =
+            wave::describeError(result.takeError(), spellKeyword);
+        !text.empty())
+      collector.addError(text);
     return false;
   }
   if (!result->agrees()) {

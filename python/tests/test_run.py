@@ -2,6 +2,7 @@
 launch path."""
 import ctypes
 import os
+import re
 import shutil
 import subprocess
 
@@ -11,7 +12,7 @@ import pytest
 import kernels
 import paths
 import wave_mlir as wm
-from wave_mlir import f32, hip, i32, i64, memref, vector
+from wave_mlir import _wave_mlir, f32, hip, i32, i64, memref, vector
 
 rng = np.random.default_rng(0)
 
@@ -222,6 +223,34 @@ def test_run_takes_wave_runs_limits():
         wm.run(kernel, x, x.copy(), max_steps=1)
     with pytest.raises(TypeError, match="unknown option 'steps'"):
         wm.run(kernel, x, x.copy(), steps=1)
+
+
+def test_option_errors_name_the_keyword_arguments():
+    # The interpreter's messages speak of the options; Python adds the
+    # keyword argument that gives each, never one of wave-run's flags.
+    kernel = wm.load(paths.example("softmax.mlir"))["softmax"]
+    x = np.zeros((32, 256), np.float32)
+    cases = [({"max_steps": 0},
+              "the maximum number of steps must be positive (keyword "
+              "argument max_steps)"),
+             ({"rtol": -1.0},
+              "the relative tolerance must be a non-negative number, got -1 "
+              "(keyword argument rtol)"),
+             ({"atol": float("nan")},
+              "the absolute tolerance must be a non-negative number, got nan "
+              "(keyword argument atol)"),
+             ({"memory_limit": 2**63},
+              f"the memory limit of {2**63} MiB is too large (keyword "
+              f"argument memory_limit)")]
+    fields = dir(_wave_mlir.InterpretOptions())
+    for options, message in cases:
+        with pytest.raises(wm.MLIRError) as failure:
+            wm.run(kernel, x, x.copy(), **options)
+        text = str(failure.value)
+        assert message in text
+        assert "--" not in text
+        for keyword in re.findall(r"keyword argument (\w+)", text):
+            assert keyword in fields
 
 
 def test_run_with_explicit_grid():

@@ -20,7 +20,7 @@
 // A limit given beyond the machine's memory (2^40 MiB) is refused before
 // the kernel is looked at.
 // RUN: not wave-run %s --kernel=huge_vector --memory-limit=1099511627776 2>&1 | FileCheck %s --check-prefix=PHYSICAL
-// PHYSICAL: wave-run: --memory-limit of 1099511627776 MiB is more than this machine's {{[0-9]+}} MiB of memory
+// PHYSICAL: wave-run: the memory limit of 1099511627776 MiB is more than this machine's {{[0-9]+}} MiB of memory (--memory-limit=MIB){{$}}
 
 // Affine division by a non-positive value: a constant divisor before the
 // run, a symbol's at run time.

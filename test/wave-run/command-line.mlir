@@ -37,7 +37,7 @@
 // RUN: not wave-run %s --grid=0,1 2>&1 | FileCheck %s --check-prefix=BADGRID
 // BADGRID: wave-run: --grid expects X,Y,Z, got '0,1'
 // RUN: not wave-run %s --input=nothing 2>&1 | FileCheck %s --check-prefix=NOEQ
-// NOEQ: wave-run: --input expects ARG=FILE.npy, got 'nothing'
+// NOEQ: wave-run: an input must be ARG=FILE.npy, got 'nothing' (--input=ARG=FILE.npy){{$}}
 // RUN: not wave-run %s --input=y=%t/first/Y.npy 2>&1 | FileCheck %s --check-prefix=NOARG
 // NOARG: wave-run: @fill has no argument 'y'
 // RUN: not wave-run %s --input=out=%t/first/Y.npy 2>&1 | FileCheck %s --check-prefix=SHAPE
@@ -48,14 +48,20 @@
 // EXTENT: wave-run: argument 'A': '{{.*}}Y.npy': shape (65536) does not match the argument's shape (16384)
 // RUN: not wave-run %examples/add1.mlir --reference=nowhere 2>&1 | FileCheck %s --check-prefix=NOREF
 // NOREF: wave-run: no reference kernel @nowhere
+// A kernel without known_grid_size runs on the grid given.
+// RUN: sed -e 's/known_grid_size = array<i32: 1, 1, 1>, //' %s > %t/gridless.mlir
+// RUN: not wave-run %t/gridless.mlir 2>&1 | FileCheck %s --check-prefix=NOGRID
+// NOGRID: wave-run: @fill has no known_grid_size: give the grid (--grid=X,Y,Z){{$}}
+// RUN: wave-run %t/gridless.mlir --grid=2 | FileCheck %s --check-prefix=GRIDLESS
+// GRIDLESS: @fill ran on 2x1x1 workgroups with no error
 // Tolerances are non-negative numbers; an argument takes one --input; a
 // .npy file holds its array and nothing after it.
 // RUN: not wave-run %examples/copy.mlir --rtol=-1 2>&1 | FileCheck %s --check-prefix=RTOL
-// RTOL: wave-run: --rtol must be a non-negative number, got -1
+// RTOL: wave-run: the relative tolerance must be a non-negative number, got -1 (--rtol=R){{$}}
 // RUN: not wave-run %examples/copy.mlir --atol=nan 2>&1 | FileCheck %s --check-prefix=ATOL
-// ATOL: wave-run: --atol must be a non-negative number, got nan
+// ATOL: wave-run: the absolute tolerance must be a non-negative number, got nan (--atol=A){{$}}
 // RUN: not wave-run %examples/copy.mlir --input=X=%t/first/Y.npy --input=0=%t/first/Y.npy 2>&1 | FileCheck %s --check-prefix=TWICE
-// TWICE: wave-run: argument 'X' is given twice: --input=X={{.*}}Y.npy and --input=0={{.*}}Y.npy
+// TWICE: wave-run: argument 'X' is given twice: by the input 'X={{.*}}Y.npy' and by the input '0={{.*}}Y.npy'{{$}}
 // RUN: cp %t/first/Y.npy %t/trailing.npy && printf 'xyz' >> %t/trailing.npy
 // RUN: not wave-run %examples/copy.mlir --input=X=%t/trailing.npy 2>&1 | FileCheck %s --check-prefix=TRAILING
 // TRAILING: wave-run: argument 'X': '{{.*}}trailing.npy': the file holds 3 bytes after its 65536 elements

@@ -29,9 +29,9 @@
 // NPY: output 'Y' (300xf32): agrees
 // NPY-NEXT: PASS
 // CONFLICT: wave-run: 'n' is 10 by the value given for 'n' but 300 by the shape of '{{.*}}x300.npy' (extent 0 of 'X')
-// MISSING: wave-run: 'n' (extent 0 of 'X') has no value: give --scalar=n=VALUE or --input=X=FILE.npy
+// MISSING: wave-run: 'n' (extent 0 of 'X') has no value: give a scalar value for 'n' or an input for 'X' (--scalar=n=VALUE or --input=X=FILE.npy){{$}}
 // NEGATIVE: wave-run: 'n' (a size of 'X') is -5
-// NOT-INTEGER: --scalar gives integer and index arguments an integer value
+// NOT-INTEGER: wave-run: the scalar value '{{[nX]}}={{[x3]}}': scalar values are integers, for integer and index arguments (--scalar=ARG=VALUE){{$}}
 // RANK: wave-run: argument 'X': '{{.*}}x2d.npy' holds an array of rank 2, the argument has rank 1
 // ASSUME: error: the arguments break the kernel's 'wave.assume': constraint d1 mod 4 == 0 does not hold for n = 10
 // RAN: ran on {{.*}} workgroups with no error

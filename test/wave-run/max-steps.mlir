@@ -9,7 +9,7 @@
 // RUN: wave-run %s --kernel=no_loop | FileCheck %s --check-prefix=FITS
 // FITS: @no_loop ran on 4x1x1 workgroups with no error
 // RUN: not wave-run %s --kernel=no_loop --max-steps=0 2>&1 | FileCheck %s --check-prefix=ZERO
-// ZERO: wave-run: --max-steps must be positive
+// ZERO: wave-run: the maximum number of steps must be positive (--max-steps=N){{$}}
 
 gpu.module @steps {
   gpu.func @spin(%out: memref<64xi32>) kernel

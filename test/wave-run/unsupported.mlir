@@ -56,4 +56,4 @@ gpu.module @unsupported {
   }
 }
 
-// AMBIGUOUS: wave-run: {{.*}}.mlir holds 6 candidate kernels; choose one with --kernel=NAME
+// AMBIGUOUS: wave-run: {{.*}}.mlir holds 6 candidate kernels; choose the kernel by name (--kernel=NAME){{$}}

@@ -28,6 +28,7 @@
 #include "mlir/Support/FileUtilities.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -155,6 +156,38 @@ static FailureOr<Dim3> parseGrid(StringRef text) {
   return grid;
 }
 
+/// How the options an error asks for are given here: the flag of each.
+static std::string spellFlag(InterpretOption option, StringRef argument) {
+  std::string arg = argument.empty() ? "ARG" : argument.str();
+  switch (option) {
+  case InterpretOption::Kernel:
+    return "--kernel=NAME";
+  case InterpretOption::Reference:
+    return "--reference=NAME";
+  case InterpretOption::ComparePipeline:
+    return "--compare-pipeline=PIPELINE";
+  case InterpretOption::Grid:
+    return "--grid=X,Y,Z";
+  case InterpretOption::Seed:
+    return "--seed=N";
+  case InterpretOption::Inputs:
+    return "--input=" + arg + "=FILE.npy";
+  case InterpretOption::Scalars:
+    return "--scalar=" + arg + "=VALUE";
+  case InterpretOption::OutputDir:
+    return "--output-dir=DIR";
+  case InterpretOption::Rtol:
+    return "--rtol=R";
+  case InterpretOption::Atol:
+    return "--atol=A";
+  case InterpretOption::MemoryLimit:
+    return "--memory-limit=MIB";
+  case InterpretOption::MaxSteps:
+    return "--max-steps=N";
+  }
+  llvm_unreachable("unknown interpret option");
+}
+
 /// Maps the flags to the options and prints the result.
 static LogicalResult runMain(ModuleOp module, const AsmParserState &state) {
   InterpretOptions options;
@@ -187,12 +220,10 @@ static LogicalResult runMain(ModuleOp module, const AsmParserState &state) {
         return getArgumentNames(func, &state);
       });
   if (!result) {
-    llvm::handleAllErrors(
-        result.takeError(), [](const llvm::ErrorInfoBase &error) {
-          // An empty message: the diagnostics say why.
-          if (std::string text = error.message(); !text.empty())
-            llvm::errs() << "wave-run: " << text << "\n";
-        });
+    // An empty message: the diagnostics say why.
+    if (std::string text = describeError(result.takeError(), spellFlag);
+        !text.empty())
+      llvm::errs() << "wave-run: " << text << "\n";
     return failure();
   }
   result->print(llvm::outs());

@@ -163,7 +163,7 @@ TEST(InterpretTest, SaysWhatIsWrong) {
   options.kernel = "add";
   options.rtol = -1;
   EXPECT_EQ(errorText(interpret(*k.module, options).takeError()),
-            "--rtol must be a non-negative number, got -1");
+            "the relative tolerance must be a non-negative number, got -1");
   options.rtol.reset();
   options.reference = "missing";
   EXPECT_EQ(errorText(interpret(*k.module, options).takeError()),
@@ -171,13 +171,53 @@ TEST(InterpretTest, SaysWhatIsWrong) {
   options.reference.clear();
   options.scalars = {"0=3"};
   EXPECT_EQ(errorText(interpret(*k.module, options).takeError()),
-            "--scalar=0=3: --scalar gives integer and index arguments an "
-            "integer value");
+            "the scalar value '0=3': scalar values are integers, for integer "
+            "and index arguments");
   options.scalars.clear();
   options.maxSteps = 1;
   EXPECT_EQ(errorText(interpret(*k.module, options).takeError()),
             "@add failed");
   EXPECT_TRUE(StringRef(k.allDiagnostics()).contains("step"));
+}
+
+// The messages speak of the options, never of one front end's spelling;
+// an error that other options would avoid names them, for the front end to
+// add how its users give them.
+TEST(InterpretTest, NamesTheOptionsThatWouldAvoidAnError) {
+  KernelModule k(substitute(kKernels, {{"OP", "arith.addf"}}));
+  ASSERT_TRUE(k.parsed());
+  auto spell = [](InterpretOption option, StringRef argument) {
+    std::string text = getFieldName(option);
+    if (!argument.empty())
+      text += "[" + argument.str() + "]";
+    return text;
+  };
+  InterpretOptions options;
+  options.kernel = "add";
+  options.maxSteps = 0;
+  llvm::Error error = interpret(*k.module, options).takeError();
+  ASSERT_TRUE(error.isA<InterpretOptionError>());
+  EXPECT_EQ(describeError(std::move(error), spell),
+            "the maximum number of steps must be positive (maxSteps)");
+  options.maxSteps = kDefaultMaxSteps;
+  options.memoryLimit = UINT64_MAX;
+  EXPECT_EQ(describeError(interpret(*k.module, options).takeError(), spell),
+            "the memory limit of 18446744073709551615 MiB is too large "
+            "(memoryLimit)");
+  options.memoryLimit.reset();
+  options.inputs = {"nothing"};
+  EXPECT_EQ(describeError(interpret(*k.module, options).takeError(), spell),
+            "an input must be ARG=FILE.npy, got 'nothing' (inputs)");
+  // A front end without a spelling for an option adds nothing.
+  EXPECT_EQ(
+      describeError(interpret(*k.module, options).takeError(),
+                    [](InterpretOption, StringRef) { return std::string(); }),
+      "an input must be ARG=FILE.npy, got 'nothing'");
+  // Other errors are their message.
+  options.inputs.clear();
+  options.reference = "missing";
+  EXPECT_EQ(describeError(interpret(*k.module, options).takeError(), spell),
+            "no reference kernel @missing");
 }
 
 } // namespace

@@ -59,7 +59,47 @@ struct InterpretResult {
   void print(llvm::raw_ostream &os) const;
 };
 
-/// The names of a kernel's arguments, for messages and `--input`/`--scalar`;
+/// An error of interpret() that other options would avoid: a wrong option or
+/// one missing. The message speaks of the options by what they mean, the same
+/// for every front end ("the memory limit of 8 MiB is ..."); `remedies` names
+/// the options to give or change, each perhaps for one kernel argument, so
+/// that a front end can add how its users give them (describeError).
+class InterpretOptionError : public llvm::ErrorInfo<InterpretOptionError> {
+public:
+  struct Remedy {
+    InterpretOption option;
+    /// The argument an `inputs` or `scalars` entry would name; empty: any.
+    std::string argument;
+  };
+
+  InterpretOptionError(std::string message, SmallVector<Remedy, 2> remedies)
+      : message(std::move(message)), remedies(std::move(remedies)) {}
+
+  void log(llvm::raw_ostream &os) const override { os << message; }
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+
+  std::string message;
+  SmallVector<Remedy, 2> remedies;
+
+  static char ID;
+};
+
+/// How a front end spells `option` for its users (`--max-steps=N` in
+/// wave-run, `keyword argument max_steps` in Python), for `argument` when it
+/// is not empty; an empty string when it has none.
+using OptionSpeller =
+    llvm::function_ref<std::string(InterpretOption option, StringRef argument)>;
+
+/// The text of an error of interpret(), for a front end to print: its
+/// message, then, for an InterpretOptionError, its remedies as `spell`
+/// writes them (`message (--scalar=n=VALUE or --input=X=FILE.npy)`). Empty
+/// where the diagnostics emitted before say all.
+std::string describeError(llvm::Error error, OptionSpeller spell);
+
+/// The names of a kernel's arguments, for messages and the `inputs` and
+/// `scalars` entries that name them;
 /// empty names take the default (`argN`).
 using ArgumentNamer =
     llvm::function_ref<SmallVector<std::string>(gpu::GPUFuncOp)>;
@@ -69,7 +109,8 @@ using ArgumentNamer =
 /// interpreter runs plain accesses, as every compile pipeline does). The
 /// interpreter's findings are emitted as diagnostics at the ops involved;
 /// the error, if any, then says which step failed (`@k failed`), or has an
-/// empty message where they say all (the expansion failed). Outputs that
+/// empty message where they say all (the expansion failed); it is an
+/// InterpretOptionError where other options would avoid it. Outputs that
 /// differ are no error: the result does not agree().
 llvm::Expected<InterpretResult> interpret(ModuleOp module,
                                           const InterpretOptions &options,

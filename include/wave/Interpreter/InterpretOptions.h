@@ -1,9 +1,10 @@
 //===- InterpretOptions.h - What interpret() runs and how -------*- C++ -*-===//
 //
 // The options of interpret() (Interpret.h), in the standard library only:
-// wave-run maps its flags to them and the Python bindings expose the struct
-// field by field, which they could not do with LLVM types in it (the
-// bindings are compiled with exceptions and RTTI and see no LLVM header).
+// wave-run maps its flags to them, wave-fuzz sets them, and the Python
+// bindings expose the struct field by field, which they could not do with
+// LLVM types in it (the bindings are compiled with exceptions and RTTI and
+// see no LLVM header).
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,8 +30,12 @@ inline constexpr uint64_t kDefaultMemoryLimitMiB = 4096;
 inline constexpr uint64_t kDefaultMaxSteps = 10'000'000'000;
 
 /// What interpret() runs, on what, and what it compares it with. Each field
-/// is one of wave-run's flags (docs/Interpreter.md), whose names the error
-/// messages use.
+/// is one of wave-run's flags (named at the field, docs/Interpreter.md) and
+/// one of Python's keyword arguments (the field in snake case). interpret()'s
+/// messages speak of the options by what they mean ("the memory limit"); an
+/// error that another option would avoid names it as an InterpretOption
+/// (Interpret.h's InterpretOptionError), for each front end to say how its
+/// users give it.
 struct InterpretOptions {
   /// `--kernel`: the kernel to run; empty: the one kernel with
   /// `wave.reference`, else the module's only kernel.
@@ -70,6 +75,55 @@ struct InterpretOptions {
   /// `--max-steps`: the most steps one run of a kernel may take.
   uint64_t maxSteps = kDefaultMaxSteps;
 };
+
+/// The options an error of interpret() may ask for, one a field of
+/// InterpretOptions that a user gives (`arguments` and `compare` are set by
+/// the front ends themselves).
+enum class InterpretOption {
+  Kernel,
+  Reference,
+  ComparePipeline,
+  Grid,
+  Seed,
+  Inputs,
+  Scalars,
+  OutputDir,
+  Rtol,
+  Atol,
+  MemoryLimit,
+  MaxSteps,
+};
+
+/// The name of `option`'s field in InterpretOptions.
+constexpr const char *getFieldName(InterpretOption option) {
+  switch (option) {
+  case InterpretOption::Kernel:
+    return "kernel";
+  case InterpretOption::Reference:
+    return "reference";
+  case InterpretOption::ComparePipeline:
+    return "comparePipeline";
+  case InterpretOption::Grid:
+    return "grid";
+  case InterpretOption::Seed:
+    return "seed";
+  case InterpretOption::Inputs:
+    return "inputs";
+  case InterpretOption::Scalars:
+    return "scalars";
+  case InterpretOption::OutputDir:
+    return "outputDir";
+  case InterpretOption::Rtol:
+    return "rtol";
+  case InterpretOption::Atol:
+    return "atol";
+  case InterpretOption::MemoryLimit:
+    return "memoryLimit";
+  case InterpretOption::MaxSteps:
+    return "maxSteps";
+  }
+  return "";
+}
 
 } // namespace mlir::wave
 
