@@ -9,6 +9,7 @@ import pytest
 import kernels
 import paths
 import wave_mlir as wm
+from wave_mlir import _wave_mlir
 
 ELF_MAGIC = b"\x7fELF"
 EM_AMDGPU = 224
@@ -89,14 +90,30 @@ def test_unknown_chip_raises_with_the_diagnostic():
     assert e.value.diagnostics[0].severity == "error"
 
 
-@pytest.mark.parametrize("options,flags", [
+#: Options of compile(), and wave-compile's flags for them.
+OPTION_FLAGS = [
     ({"occupancy": 2}, ["--occupancy=2"]),
     ({"wave_optimize": False}, ["--wave-optimize=false"]),
     ({"opt_level": 1, "wave_optimize": True}, ["-O1", "--wave-optimize"]),
     ({"code_object_version": 6}, ["--code-object-version=6"]),
     ({"verify_each": True}, ["--verify-each"]),
     ({"fast_math": True}, ["--fast-math"]),
-    ({"fast_math": True, "finite_math": True}, ["--fast-math=finite"])])
+    ({"fast_math": True, "finite_math": True}, ["--fast-math=finite"]),
+    ({"memref_descriptors": True}, ["--memref-descriptors"])]
+
+
+def test_every_compile_option_is_covered():
+    # A field added to CompileOptions reaches Python (Bindings.cpp) and a
+    # test here: the chip in test_compile_matches_wave_compile, lld_path in
+    # test_missing_linker_raises, the others in OPTION_FLAGS.
+    fields = {name for name in dir(_wave_mlir.CompileOptions())
+              if not name.startswith("_")}
+    covered = {"chip", "lld_path"} | {name for options, _ in OPTION_FLAGS
+                                      for name in options}
+    assert fields == covered
+
+
+@pytest.mark.parametrize("options,flags", OPTION_FLAGS)
 def test_options_match_wave_compile(tmp_path, options, flags):
     path = paths.example("gemm.mlir")
     code = wm.compile(wm.load(path)["gemm"], **options)

@@ -4,15 +4,17 @@
 //       [-O0|-O1|-O2|-O3] [--code-object-version=5|6] [--lld-path=PATH]
 //       [--resource-usage[=json]] [--occupancy=N] [--wave-optimize[=false]]
 //
-// A shell over mlir::wave::compileProgram (lib/Compiler): it maps its
-// options to CompileOptions, reads the input (gpu.modules, with or without
-// host code, or gpu.launch ops) and writes what was asked for: with several
-// gpu.modules, one file each in the directory -o names.
+// A shell over mlir::wave::compileProgram (lib/Compiler): it takes
+// CompileOptions from the flags lib/Compiler registers (CompileCLOptions.h),
+// reads the input (gpu.modules, with or without host code, or gpu.launch
+// ops) and writes what was asked for: with several gpu.modules, one file
+// each in the directory -o names.
 // docs/Pipeline.md shows the wave-opt, mlir-translate, opt, llc and ld.lld
 // commands that reproduce each step.
 //
 //===----------------------------------------------------------------------===//
 
+#include "wave/Compiler/CompileCLOptions.h"
 #include "wave/Compiler/Compiler.h"
 #include "wave/InitAllDialects.h"
 #include "wave/Support/KnownParserCrashes.h"
@@ -40,7 +42,6 @@ using namespace mlir::wave;
 namespace {
 enum class EmitKind { Hsaco, Bundle, Asm, LLVM, MLIR };
 enum class ReportFormat { None, Text, Json };
-enum class FastMath { Off, On, Finite };
 } // namespace
 
 // Named to sort before LLVM's "Generic Options" in --help.
@@ -56,11 +57,6 @@ static llvm::cl::opt<std::string> outputFilename("o", llvm::cl::Required,
                                                  llvm::cl::value_desc("file"),
                                                  llvm::cl::cat(category));
 
-static llvm::cl::opt<std::string>
-    chipName("chip", llvm::cl::Required,
-             llvm::cl::desc("AMDGPU processor (overrides the kernels' chip)"),
-             llvm::cl::value_desc("gfx942"), llvm::cl::cat(category));
-
 static llvm::cl::opt<EmitKind> emitKind(
     "emit", llvm::cl::desc("What to write"), llvm::cl::init(EmitKind::Hsaco),
     llvm::cl::values(clEnumValN(EmitKind::Hsaco, "hsaco",
@@ -73,36 +69,6 @@ static llvm::cl::opt<EmitKind> emitKind(
                                 "the lowered MLIR module, before translation")),
     llvm::cl::cat(category));
 
-static llvm::cl::opt<char>
-    optLevel("O", llvm::cl::Prefix, llvm::cl::init('3'),
-             llvm::cl::desc("Optimization level: -O0, -O1, -O2 or -O3 "
-                            "(default)"),
-             llvm::cl::cat(category));
-
-static llvm::cl::opt<llvm::cl::boolOrDefault> waveOptimize(
-    "wave-optimize",
-    llvm::cl::desc("Run the wave-optimize pipeline before lowering (default: "
-                   "at -O2 and -O3); =false measures what it buys"),
-    llvm::cl::cat(category));
-
-static llvm::cl::opt<unsigned> codeObjectVersion(
-    "code-object-version", llvm::cl::init(5),
-    llvm::cl::desc("HSA code object version, 5 (default) or 6"),
-    llvm::cl::cat(category));
-
-static llvm::cl::opt<unsigned> occupancy(
-    "occupancy", llvm::cl::init(0),
-    llvm::cl::desc("Budget every kernel's registers for this many waves per "
-                   "SIMD (wave-budget-registers; 0: each kernel's own "
-                   "request)"),
-    llvm::cl::cat(category));
-
-static llvm::cl::opt<std::string>
-    lldPath("lld-path",
-            llvm::cl::desc("ld.lld to link code objects with (default: the "
-                           "one of the LLVM wave-compile is built with)"),
-            llvm::cl::cat(category));
-
 static llvm::cl::opt<ReportFormat> resourceUsage(
     "resource-usage", llvm::cl::ValueOptional,
     llvm::cl::init(ReportFormat::None),
@@ -111,31 +77,6 @@ static llvm::cl::opt<ReportFormat> resourceUsage(
     llvm::cl::values(clEnumValN(ReportFormat::Json, "json", "as JSON"),
                      clEnumValN(ReportFormat::Text, "",
                                 "as clang's kernel-resource-usage remarks")),
-    llvm::cl::cat(category));
-
-static llvm::cl::opt<FastMath> fastMath(
-    "fast-math", llvm::cl::ValueOptional, llvm::cl::init(FastMath::Off),
-    llvm::cl::desc("Trade accuracy for speed (wave-fast-math; "
-                   "docs/passes/wave-fast-math.md has the error bounds)"),
-    llvm::cl::values(
-        clEnumValN(FastMath::On, "",
-                   "approximate functions and reciprocals, contraction"),
-        clEnumValN(FastMath::Finite, "finite",
-                   "also assume no NaN and no infinity")),
-    llvm::cl::cat(category));
-
-static llvm::cl::opt<llvm::cl::boolOrDefault> memrefDescriptors(
-    "memref-descriptors",
-    llvm::cl::desc("Kernels take memrefs as upstream's memref descriptors; "
-                   "=false: as bare pointers (HIP). Default: descriptors when "
-                   "the input launches its kernels (gpu.launch, "
-                   "gpu.launch_func), as gpu-to-llvm passes them"),
-    llvm::cl::cat(category));
-
-static llvm::cl::opt<bool> verifyEach(
-    "verify-each",
-    llvm::cl::desc("Verify the IR after every pass of the MLIR pipeline "
-                   "(default: once, after the last)"),
     llvm::cl::cat(category));
 
 /// Prints `wave-compile: error: message` and returns the exit code.
@@ -189,6 +130,7 @@ static int flushStdout(int status) {
 }
 
 static int compileMain(int argc, char **argv) {
+  registerCompileCLOptions(category);
   registerPassManagerCLOptions();
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
@@ -203,28 +145,16 @@ static int compileMain(int argc, char **argv) {
   llvm::cl::ParseCommandLineOptions(
       argc, argv, "wave-compile: compiles wave kernels to HSA code objects\n");
 
-  CompileOptions options;
-  options.chip = chipName;
-  options.optLevel = optLevel >= '0' && optLevel <= '9' ? optLevel - '0' : 10;
-  options.codeObjectVersion = codeObjectVersion;
-  options.occupancy = occupancy;
-  if (waveOptimize != llvm::cl::BOU_UNSET)
-    options.waveOptimize = waveOptimize == llvm::cl::BOU_TRUE;
-  options.linkerPath = lldPath;
-  options.verifyEachPass = verifyEach;
-  if (memrefDescriptors != llvm::cl::BOU_UNSET)
-    options.memrefDescriptors = memrefDescriptors == llvm::cl::BOU_TRUE;
-  options.fastMath = fastMath != FastMath::Off;
-  options.finiteMath = fastMath == FastMath::Finite;
+  llvm::Expected<CompileOptions> fromFlags = getCompileOptionsFromCL();
+  if (!fromFlags)
+    return fail(fromFlags.takeError());
+  CompileOptions &options = *fromFlags;
   CompileOutputs &outputs = options.outputs;
   outputs.llvmIR = emitKind == EmitKind::LLVM;
   outputs.assembly = emitKind == EmitKind::Asm;
   outputs.codeObject = emitKind == EmitKind::Hsaco;
   outputs.bundle = emitKind == EmitKind::Bundle;
   outputs.report = resourceUsage != ReportFormat::None;
-  if (optLevel < '0' || optLevel > '3')
-    return fail(llvm::Twine("unknown optimization level -O") +
-                llvm::Twine(static_cast<char>(optLevel)) + " (-O0 to -O3)");
   if (outputs.report && emitKind == EmitKind::MLIR)
     return fail("--resource-usage needs a code object, not --emit=mlir");
   if (outputs.report && emitKind == EmitKind::LLVM)

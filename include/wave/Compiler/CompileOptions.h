@@ -1,8 +1,9 @@
 //===- CompileOptions.h - What compile() makes and how ----------*- C++ -*-===//
 //
 // The options of compile() (Compiler.h), in the standard library only:
-// wave-compile maps its flags to them and the Python bindings expose the
-// struct field by field, which they could not do with LLVM types in it (the
+// CompileCLOptions.h registers them as command-line flags (wave-compile's)
+// and builds them from those, and the Python bindings expose the struct
+// field by field, which they could not do with LLVM types in it (the
 // bindings are compiled with exceptions and RTTI and see no LLVM header).
 //
 //===----------------------------------------------------------------------===//
@@ -30,7 +31,10 @@ struct CompileOutputs {
   bool generatesCode() const { return llvmIR || assembly || links(); }
 };
 
-/// wave-compile's options.
+/// What compile() makes and how: wave-compile's flags (CompileCLOptions.h
+/// registers all but the outputs) and Python's keyword arguments (all but
+/// the outputs, each field in snake case; `linkerPath` as `lld_path`,
+/// `verifyEachPass` as `verify_each`).
 struct CompileOptions {
   /// The AMDGPU processor; overrides the kernels' chip.
   std::string chip;
