@@ -58,8 +58,8 @@ struct BarrierOpLowering : OpRewritePattern<BarrierOp> {
   }
 };
 
-/// The kind's layout table gives the MFMA shape; the lane layouts of
-/// amdgpu.mfma are the hardware's, which the table describes. A scaled kind
+/// The kind's layout table gives the MFMA (WMMA) shape; the lane layouts of
+/// amdgpu.mfma (amdgpu.wmma) are the hardware's, which the table describes. A scaled kind
 /// becomes amdgpu.scaled_mfma with each lane's one scale of A and of B as
 /// the scalar whose byte 0 the instruction reads.
 struct MmaOpLowering : OpRewritePattern<MmaOp> {
@@ -83,6 +83,16 @@ struct MmaOpLowering : OpRewritePattern<MmaOp> {
           op, op.getType(), layout.m, layout.n, layout.k, op.getA(), op.getB(),
           op.getAcc(), scale(op.getAScale()), scale(op.getBScale()),
           /*scalesIdxA=*/0, /*scalesIdxB=*/0);
+      return success();
+    }
+    // RDNA's WMMAs: the kind's vectors are the instruction's operands
+    // (gfx11's 16 A and B elements a lane, the half-waves' copies, and its
+    // 8 f32 accumulators; gfx12's 8 of each).
+    if (layout.isWmma()) {
+      rewriter.replaceOpWithNewOp<amdgpu::WMMAOp>(
+          op, op.getType(), static_cast<uint32_t>(layout.m),
+          static_cast<uint32_t>(layout.n), static_cast<uint32_t>(layout.k),
+          op.getA(), op.getB(), op.getAcc());
       return success();
     }
     rewriter.replaceOpWithNewOp<amdgpu::MFMAOp>(

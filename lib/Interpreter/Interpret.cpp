@@ -764,10 +764,12 @@ mlir::wave::interpret(gpu::GPUFuncOp func, const InterpretOptions &options,
 llvm::Expected<InterpretResult>
 mlir::wave::interpret(ModuleOp module, const InterpretOptions &options,
                       ArgumentNamer names) {
-  // The interpreter runs plain accesses: MMA fragment accesses first become
-  // the plain accesses they stand for, as in every compile pipeline. The
-  // pass's diagnostics say why it failed.
+  // The interpreter runs plain accesses and wave.mma: upstream's subgroup
+  // MMA ops first become the chip's MMA kinds and MMA fragment accesses the
+  // plain accesses they stand for, as in every compile pipeline. The
+  // passes' diagnostics say why they failed.
   PassManager expand(module.getContext());
+  expand.addPass(createWaveConvertSubgroupMma());
   expand.addPass(createExpandFragments());
   if (failed(expand.run(module)))
     return fail("");

@@ -145,6 +145,34 @@ static LogicalResult compileMma(Compiler &c, Operation *op, MmaKind kind,
   return success();
 }
 
+/// The unscaled kind, MFMA or WMMA as `wmma` says, of the shape `m` x `n` x
+/// `k` whose operands `a`, `b` and accumulator `c` a lane has the element
+/// types and counts of (an operand of one element a lane may be a scalar).
+static std::optional<MmaKind> findMmaKind(bool wmma, int64_t m, int64_t n,
+                                          int64_t k, Value a, Value b,
+                                          Value c) {
+  auto matches = [](Value value, int64_t elements, Type elementType) {
+    auto vector = dyn_cast<VectorType>(value.getType());
+    return (vector ? vector.getNumElements() : 1) == elements &&
+           getElementTypeOrSelf(value.getType()) == elementType;
+  };
+  MLIRContext *context = a.getContext();
+  for (unsigned value = 0; value <= getMaxEnumValForMmaKind(); ++value) {
+    MmaKind kind = MmaKind(value);
+    const MmaLayout &layout = getMmaLayout(kind);
+    if (!layout.scaled && layout.isWmma() == wmma && layout.m == m &&
+        layout.n == n && layout.k == k &&
+        matches(a, layout.kPerLane,
+                layout.getElementType(MmaOperand::A, context)) &&
+        matches(b, layout.kPerLane,
+                layout.getElementType(MmaOperand::B, context)) &&
+        matches(c, layout.accPerLane,
+                layout.getElementType(MmaOperand::Acc, context)))
+      return kind;
+  }
+  return std::nullopt;
+}
+
 /// amdgpu.mfma, as convert-wave-to-amdgpu emits it: the kind whose shape
 /// and element types it has, whose layout table is the hardware's (an
 /// operand of one element a lane is a scalar). The operand-broadcast and
@@ -156,33 +184,32 @@ static LogicalResult compileMfma(Compiler &c, amdgpu::MFMAOp op) {
     return op.emitError("wave-run executes amdgpu.mfma of one block without "
                         "operand broadcasts (cbsz, abid, blgp), negation or "
                         "reduced precision only");
-  auto perLane = [](Type type) -> int64_t {
-    auto vector = dyn_cast<VectorType>(type);
-    return vector ? vector.getNumElements() : 1;
-  };
-  auto elementType = [](Value value) {
-    return getElementTypeOrSelf(value.getType());
-  };
-  MLIRContext *context = op.getContext();
-  for (unsigned value = 0; value <= getMaxEnumValForMmaKind(); ++value) {
-    MmaKind kind = MmaKind(value);
-    const MmaLayout &layout = getMmaLayout(kind);
-    if (!layout.scaled && layout.m == op.getM() && layout.n == op.getN() &&
-        layout.k == op.getK() &&
-        layout.getElementType(MmaOperand::A, context) ==
-            elementType(op.getSourceA()) &&
-        layout.getElementType(MmaOperand::B, context) ==
-            elementType(op.getSourceB()) &&
-        layout.getElementType(MmaOperand::Acc, context) ==
-            elementType(op.getDestC()) &&
-        perLane(op.getSourceA().getType()) == layout.kPerLane &&
-        perLane(op.getSourceB().getType()) == layout.kPerLane &&
-        perLane(op.getDestC().getType()) == layout.accPerLane)
-      return compileMma(c, op, kind, op.getSourceA(), op.getSourceB(),
-                        op.getDestC());
-  }
+  if (std::optional<MmaKind> kind =
+          findMmaKind(/*wmma=*/false, op.getM(), op.getN(), op.getK(),
+                      op.getSourceA(), op.getSourceB(), op.getDestC()))
+    return compileMma(c, op, *kind, op.getSourceA(), op.getSourceB(),
+                      op.getDestC());
   return op.emitError() << "wave-run executes amdgpu.mfma of the shapes "
                            "and types of the wave.mma kinds only, not "
+                        << op.getM() << "x" << op.getN() << "x" << op.getK()
+                        << " of " << op.getSourceA().getType();
+}
+
+/// amdgpu.wmma, as convert-wave-to-amdgpu emits it: the WMMA kind of its
+/// shape, operand types and elements a lane (gfx11's 16 A elements a lane,
+/// gfx12's 8), without the unsigned, clamp or subword modifiers.
+static LogicalResult compileWmma(Compiler &c, amdgpu::WMMAOp op) {
+  if (op.getUnsignedA() || op.getUnsignedB() || op.getClamp() ||
+      op.getSubwordOffset() != 0)
+    return op.emitError("wave-run executes amdgpu.wmma without the unsigned, "
+                        "clamp and subword modifiers only");
+  if (std::optional<MmaKind> kind =
+          findMmaKind(/*wmma=*/true, op.getM(), op.getN(), op.getK(),
+                      op.getSourceA(), op.getSourceB(), op.getDestC()))
+    return compileMma(c, op, *kind, op.getSourceA(), op.getSourceB(),
+                      op.getDestC());
+  return op.emitError() << "wave-run executes amdgpu.wmma of the shapes and "
+                           "types of the WMMA wave.mma kinds only, not "
                         << op.getM() << "x" << op.getN() << "x" << op.getK()
                         << " of " << op.getSourceA().getType();
 }
@@ -223,5 +250,7 @@ std::optional<LogicalResult> mlir::wave::interp::compileMmaOp(Compiler &c,
     return compileMfma(c, mfma);
   if (auto mfma = dyn_cast<amdgpu::ScaledMFMAOp>(op))
     return compileScaledMfma(c, mfma);
+  if (auto wmma = dyn_cast<amdgpu::WMMAOp>(op))
+    return compileWmma(c, wmma);
   return std::nullopt;
 }

@@ -43,6 +43,9 @@ void mlir::wave::buildWaveToUpstreamPipeline(
   target.chip = options.chip;
   target.codeObjectVersion = options.codeObjectVersion;
   pm.nest<gpu::GPUModuleOp>().addPass(createWaveAttachTarget(target));
+  // Upstream's gpu.subgroup_mma ops become the MMA kinds of the chip just
+  // fixed, as plain accesses and wave.mma.
+  pm.nest<gpu::GPUModuleOp>().addPass(createWaveConvertSubgroupMma());
   // The kernel passes, all before the conversion. The register budget runs
   // here rather than in wave-optimize: it is needed at every level.
   if (options.optimize) {

@@ -11,25 +11,13 @@
 
 #include "gtest/gtest.h"
 
+#include <map>
 #include <set>
 
 using namespace mlir;
 using namespace mlir::wave;
 
 namespace {
-
-std::array<int64_t, 2> operandShape(const MmaLayout &layout,
-                                    MmaOperand operand) {
-  switch (operand) {
-  case MmaOperand::A:
-    return {layout.m, layout.k};
-  case MmaOperand::B:
-    return {layout.k, layout.n};
-  case MmaOperand::Acc:
-    return {layout.m, layout.n};
-  }
-  return {0, 0};
-}
 
 class MmaLayoutTest : public ::testing::TestWithParam<MmaKind> {};
 
@@ -38,7 +26,7 @@ class MmaLayoutTest : public ::testing::TestWithParam<MmaKind> {};
 TEST_P(MmaLayoutTest, EveryElementOwnedExactlyOnce) {
   const MmaLayout &layout = getMmaLayout(GetParam());
   for (MmaOperand operand : {MmaOperand::A, MmaOperand::B, MmaOperand::Acc}) {
-    auto [rows, cols] = operandShape(layout, operand);
+    auto [rows, cols] = layout.getShape(operand);
     std::set<std::pair<int64_t, int64_t>> seen;
     for (int64_t lane = 0; lane < layout.waveSize; ++lane) {
       for (int64_t slot = 0; slot < layout.getElementsPerLane(operand);
@@ -200,6 +188,63 @@ TEST(MmaLayoutTable, Fp8KindsByChip) {
   EXPECT_EQ(getMmaFp8TypesOnChip(gfx90a, &context), "none");
   EXPECT_TRUE(isFp8MmaKind(MmaKind::f32_32x32x16_f8E5M2));
   EXPECT_FALSE(isFp8MmaKind(MmaKind::i32_16x16x32_i8));
+}
+
+// RDNA's WMMA kinds, wave 32: the accumulator's 256 elements once each; A's
+// and B's every element held, on gfx11 by lanes 0-15 and again, the same, by
+// lanes 16-31, on gfx12 once each; gfx11's accumulator rows interleaved by
+// the half-wave (2 s + l / 16), gfx12's in halves (8 (l / 16) + s); each
+// chip has its own kind only.
+TEST(MmaLayoutTable, WmmaKinds) {
+  MLIRContext context;
+  for (MmaKind kind : {MmaKind::wmma_f32_16x16x16_f16_gfx11,
+                       MmaKind::wmma_f32_16x16x16_f16_gfx12}) {
+    SCOPED_TRACE(stringifyMmaKind(kind).str());
+    const MmaLayout &layout = getMmaLayout(kind);
+    EXPECT_TRUE(layout.isWmma());
+    EXPECT_EQ(layout.waveSize, 32u);
+    bool gfx11 = kind == MmaKind::wmma_f32_16x16x16_f16_gfx11;
+    for (MmaOperand operand : {MmaOperand::A, MmaOperand::B, MmaOperand::Acc}) {
+      std::array<int64_t, 2> shape = layout.getShape(operand);
+      std::map<std::array<int64_t, 2>, int> owners;
+      int64_t slots = layout.getElementsPerLane(operand);
+      AffineMap map = layout.getCoordinateMap(operand, &context);
+      for (int64_t lane = 0; lane < 32; ++lane)
+        for (int64_t slot = 0; slot < slots; ++slot) {
+          std::array<int64_t, 2> at = layout.getCoordinate(operand, lane, slot);
+          ASSERT_GE(at[0], 0);
+          ASSERT_LT(at[0], shape[0]);
+          ASSERT_GE(at[1], 0);
+          ASSERT_LT(at[1], shape[1]);
+          ++owners[at];
+          SmallVector<int64_t> fromMap = map.compose({lane, slot});
+          EXPECT_EQ(fromMap[0], at[0]);
+          EXPECT_EQ(fromMap[1], at[1]);
+          if (gfx11 && operand != MmaOperand::Acc && lane >= 16)
+            EXPECT_EQ(at, layout.getCoordinate(operand, lane - 16, slot));
+        }
+      EXPECT_EQ(static_cast<int64_t>(owners.size()), shape[0] * shape[1]);
+      int copies = gfx11 && operand != MmaOperand::Acc ? 2 : 1;
+      for (auto [element, count] : owners)
+        EXPECT_EQ(count, copies);
+    }
+    for (int64_t lane : {0, 5, 16, 31})
+      for (int64_t slot = 0; slot < layout.accPerLane; ++slot) {
+        std::array<int64_t, 2> expected =
+            gfx11 ? std::array<int64_t, 2>{2 * slot + lane / 16, lane % 16}
+                  : std::array<int64_t, 2>{8 * (lane / 16) + slot, lane % 16};
+        EXPECT_EQ(layout.getCoordinate(MmaOperand::Acc, lane, slot), expected);
+      }
+  }
+  EXPECT_EQ(getMmaLayout(MmaKind::wmma_f32_16x16x16_f16_gfx11).kPerLane, 16);
+  EXPECT_EQ(getMmaLayout(MmaKind::wmma_f32_16x16x16_f16_gfx12).kPerLane, 8);
+  EXPECT_EQ(getMmaKindsOnChip(*lookupChip("gfx1100")),
+            "wmma_f32_16x16x16_f16_gfx11");
+  EXPECT_EQ(getMmaKindsOnChip(*lookupChip("gfx1201")),
+            "wmma_f32_16x16x16_f16_gfx12");
+  EXPECT_FALSE(isMmaKindOnChip(MmaKind::wmma_f32_16x16x16_f16_gfx11,
+                               *lookupChip("gfx942")));
+  EXPECT_FALSE(getMmaLayout(MmaKind::f32_16x16x16_f16).isWmma());
 }
 
 } // namespace

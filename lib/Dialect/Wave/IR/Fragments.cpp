@@ -81,6 +81,10 @@ void FragmentAttr::print(AsmPrinter &printer) const {
 LogicalResult FragmentAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    MmaOperand operand, MmaKind kind, bool,
                                    int64_t kPack) {
+  if (getMmaLayout(kind).isWmma())
+    return emitError() << "fragments of " << stringifyMmaKind(kind)
+                       << " are not supported: fragment accesses follow the "
+                          "MFMA kinds' layouts";
   if (kPack < 1)
     return emitError() << "k_pack must be positive, got " << kPack;
   // A lane holds kPerLane * k_pack elements of the operand: past 1024 (512

@@ -6,6 +6,13 @@
 //   Acc[row][col]: col = lane mod N,
 //     row = (slot floordiv 4) * 4 * (64 / N) + (lane floordiv N) * 4 + slot mod
 //     4
+// RDNA's WMMAs (wave 32, M = N = 16) follow their own:
+//   gfx11: A[row][k]: row = lane mod M, k = slot (lanes 16-31 repeat 0-15)
+//          B[k][col]: col = lane mod N, k = slot (the same)
+//          Acc[row][col]: col = lane mod N, row = 2 * slot + lane floordiv N
+//   gfx12: A and B as the MFMAs (lanes 16-31 hold the second half of K),
+//          Acc[row][col]: col = lane mod N,
+//            row = (lane floordiv N) * accPerLane + slot
 // The formulas are written once, generically, and instantiated both for
 // integers (interpreter, tables) and for affine expressions (passes).
 //
@@ -32,6 +39,20 @@ static AffineExpr mod(AffineExpr a, int64_t b) { return a % b; }
 template <typename T>
 static std::array<T, 2> coordinate(const MmaLayout &layout, MmaOperand operand,
                                    T lane, T slot) {
+  if (layout.family == MmaFamily::WmmaGfx11) {
+    switch (operand) {
+    case MmaOperand::A:
+      return {mod(lane, layout.m), slot};
+    case MmaOperand::B:
+      return {slot, mod(lane, layout.n)};
+    case MmaOperand::Acc:
+      return {slot * (layout.waveSize / layout.n) + floorDiv(lane, layout.n),
+              mod(lane, layout.n)};
+    }
+  }
+  if (layout.family == MmaFamily::WmmaGfx12 && operand == MmaOperand::Acc)
+    return {floorDiv(lane, layout.n) * layout.accPerLane + slot,
+            mod(lane, layout.n)};
   switch (operand) {
   case MmaOperand::A:
     return {mod(lane, layout.m),
@@ -205,6 +226,12 @@ const MmaLayout &mlir::wave::getMmaLayout(MmaKind kind) {
        E::f8E4M3FN, E::f8E4M3FN, /*scaled=*/true},
       {MmaKind::f32_16x16x128_f8E5M2_scaled, 16, 16, 128, 64, 32, 4, E::f8E5M2,
        E::f8E5M2, /*scaled=*/true},
+      // RDNA's WMMAs, wave 32: gfx11's 16 A (B) elements a lane, a whole row
+      // (column), the half-waves holding the same; gfx12's 8, half a row.
+      {MmaKind::wmma_f32_16x16x16_f16_gfx11, 16, 16, 16, 32, 16, 8, E::f16,
+       E::f16, /*scaled=*/false, MmaFamily::WmmaGfx11},
+      {MmaKind::wmma_f32_16x16x16_f16_gfx12, 16, 16, 16, 32, 8, 8, E::f16,
+       E::f16, /*scaled=*/false, MmaFamily::WmmaGfx12},
   };
   for (const MmaLayout &layout : kLayouts)
     if (layout.kind == kind)
@@ -213,9 +240,20 @@ const MmaLayout &mlir::wave::getMmaLayout(MmaKind kind) {
 }
 
 bool mlir::wave::isMmaKindOnChip(MmaKind kind, const ChipInfo &chip) {
+  switch (kind) {
+  case MmaKind::wmma_f32_16x16x16_f16_gfx11:
+    return chip.gfxMajor == 11;
+  case MmaKind::wmma_f32_16x16x16_f16_gfx12:
+    return chip.gfxMajor == 12;
+  default:
+    break;
+  }
   if (!chip.hasMfma)
     return false;
   switch (kind) {
+  case MmaKind::wmma_f32_16x16x16_f16_gfx11:
+  case MmaKind::wmma_f32_16x16x16_f16_gfx12:
+    return false;
   case MmaKind::f32_32x32x8_f16:
   case MmaKind::f32_16x16x16_f16:
   case MmaKind::f32_32x32x8_bf16:

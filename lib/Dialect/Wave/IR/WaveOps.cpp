@@ -443,7 +443,9 @@ LogicalResult mlir::wave::verifyMmaKindOnChip(Operation *op, MmaKind kind) {
   if (!kernel)
     return success();
   const ChipInfo *chip = lookupChip(kernel.getChip());
-  if (chip && !chip->hasMfma)
+  if (chip && isMmaKindOnChip(kind, *chip))
+    return success();
+  if (chip && !chip->hasMfma && !getMmaLayout(kind).isWmma())
     return op->emitOpError("chip '")
            << kernel.getChip() << "' has no MFMA unit for "
            << stringifyMmaKind(kind);

@@ -37,6 +37,10 @@ enum class MmaElement : uint8_t {
   f6E3M2FN
 };
 
+/// The lane layout formulas a kind follows: CDNA's MFMAs, or RDNA's WMMAs
+/// (MmaLayout.cpp has the formulas).
+enum class MmaFamily : uint8_t { Mfma, WmmaGfx11, WmmaGfx12 };
+
 /// Shape and lane layout of one MMA kind. A is M x K, B is K x N, the
 /// accumulator M x N; every lane of a wave of `waveSize` lanes holds
 /// `kPerLane` elements of A and of B and `accPerLane` accumulator elements.
@@ -52,7 +56,20 @@ struct MmaLayout {
   int64_t accPerLane;
   MmaElement a, b;
   bool scaled = false;
+  MmaFamily family = MmaFamily::Mfma;
 
+  /// Whether the kind is one of RDNA's WMMAs.
+  bool isWmma() const { return family != MmaFamily::Mfma; }
+
+  /// Rows and columns of `operand`: M x K for A, K x N for B, M x N for the
+  /// accumulator.
+  std::array<int64_t, 2> getShape(MmaOperand operand) const {
+    if (operand == MmaOperand::A)
+      return {m, k};
+    if (operand == MmaOperand::B)
+      return {k, n};
+    return {m, n};
+  }
   /// Number of elements a lane holds of `operand`.
   int64_t getElementsPerLane(MmaOperand operand) const {
     return operand == MmaOperand::Acc ? accPerLane : kPerLane;
@@ -71,13 +88,13 @@ struct MmaLayout {
   VectorType getScaleType(MLIRContext *context) const;
 };
 
-/// The layout of `kind` (wave64 CDNA MFMA).
+/// The layout of `kind` (wave64 CDNA MFMA, wave32 RDNA WMMA).
 const MmaLayout &getMmaLayout(MmaKind kind);
 
-/// Whether `chip` has the MFMA instruction of `kind`.
+/// Whether `chip` has the MFMA or WMMA instruction of `kind`.
 bool isMmaKindOnChip(MmaKind kind, const ChipInfo &chip);
 
-/// The kinds `chip` has, comma-separated ("none" without MFMA), for
+/// The kinds `chip` has, comma-separated ("none" without any), for
 /// diagnostics.
 std::string getMmaKindsOnChip(const ChipInfo &chip);
 

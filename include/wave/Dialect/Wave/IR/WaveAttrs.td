@@ -82,7 +82,12 @@ def Wave_MmaKind : I32EnumAttr<"MmaKind", "hardware matrix multiply-accumulate",
     I32EnumAttrCase<"f32_32x32x64_f8E4M3FN_scaled", 46>,
     I32EnumAttrCase<"f32_32x32x64_f8E5M2_scaled", 47>,
     I32EnumAttrCase<"f32_16x16x128_f8E4M3FN_scaled", 48>,
-    I32EnumAttrCase<"f32_16x16x128_f8E5M2_scaled", 49>]> {
+    I32EnumAttrCase<"f32_16x16x128_f8E5M2_scaled", 49>,
+    // RDNA's WMMA (wave 32): v_wmma_f32_16x16x16_f16 of gfx11, whose lanes
+    // 16-31 hold copies of the A and B elements of lanes 0-15, and of gfx12,
+    // whose lanes split K as the MFMAs do.
+    I32EnumAttrCase<"wmma_f32_16x16x16_f16_gfx11", 50>,
+    I32EnumAttrCase<"wmma_f32_16x16x16_f16_gfx12", 51>]> {
   let genSpecializedAttr = 0;
   let cppNamespace = "::mlir::wave";
 }

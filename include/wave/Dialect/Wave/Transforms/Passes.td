@@ -935,6 +935,76 @@ def WaveWidenMma : Pass<"wave-widen-mma"> {
   ];
 }
 
+def WaveConvertSubgroupMma : Pass<"wave-convert-subgroup-mma"> {
+  let summary = "Lowers upstream gpu.subgroup_mma_* ops to the MMA kinds of "
+                "the kernel's chip";
+  let description = [{
+    Upstream's subgroup matrix ops on opaque `!gpu.mma_matrix` values
+    (`gpu.subgroup_mma_load_matrix`, `gpu.subgroup_mma_compute`,
+    `gpu.subgroup_mma_store_matrix`, `gpu.subgroup_mma_constant_matrix`,
+    `gpu.subgroup_mma_elementwise`) become wave ops of the MMA kinds the
+    kernel's chip has (`getKernelTarget`: its `#wave.kernel`, else its
+    gpu.module's `#rocdl.target`), laid out by the one MMA layout table:
+
+    - each matrix type takes the lane layout of its operand (`AOp` M x K,
+      `BOp` K x N, `COp` M x N) in the first kind of the chip, for the
+      kernel's wave size, of that shape and element type, and becomes the
+      lane's vector of that layout (`!gpu.mma_matrix<16x16xf16, "AOp">` is
+      `vector<4xf16>` on gfx942);
+    - a compute becomes `wave.mma` of the kind whose M, N, K and element
+      types are its matrices', with a remark naming the kind; the kind's
+      layouts must be the ones its matrices took (on one chip every kind of
+      one shape lays an operand out alike);
+    - a load or store becomes one plain `wave.read` or `wave.write` per run
+      of the lane's slots that lie consecutively in memory (one for an A or
+      B operand, one per 4 rows of an accumulator), at `indices +
+      layout(lane, first slot)` with `lane = t mod wave size`, `t` the
+      linear thread id; `transpose` swaps rows and columns in memory;
+    - a constant becomes `vector.broadcast`, an elementwise op the `arith`
+      op on the vectors (`maxf`/`minf` as `arith.maximumf`/`minimumf`,
+      which propagate NaN);
+    - `scf.for`, `scf.if` and `scf.while` carrying matrices carry the
+      vectors.
+
+    `a_transpose` and `b_transpose` of a compute are ignored: upstream
+    documents that they only repeat how the operand was loaded. The
+    `leadDimension` of a load or store must be the row stride of the
+    memref's last two dimensions (any for a 1-D memref, whose rows it
+    spaces).
+
+    Errors, at the op: no chip; a workgroup without `known_block_size` or
+    not whole waves; a matrix type or a product no kind of the chip has
+    (naming the kinds it has); a leading dimension that is not the row
+    stride; memref elements of another type than the matrix's; an op on
+    matrices that is not converted (`subgroup_mma_extract_thread_local`,
+    calls, ...).
+
+    It runs in `wave-to-upstream` right after `wave-attach-target` fixes
+    the chip, and `wave-run` runs it before interpreting.
+    docs/passes/wave-convert-subgroup-mma.md has the algorithm, its limits
+    and a worked example.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::vector::VectorDialect",
+    "::mlir::wave::WaveDialect",
+  ];
+  let options = [SummaryOption];
+  let statistics = [
+    Statistic<"numComputes", "computes",
+              "gpu.subgroup_mma_compute ops rewritten into wave.mma">,
+    Statistic<"numLoads", "loads",
+              "gpu.subgroup_mma_load_matrix ops rewritten into wave.read">,
+    Statistic<"numStores", "stores",
+              "gpu.subgroup_mma_store_matrix ops rewritten into wave.write">,
+    Statistic<"numConstants", "constants",
+              "gpu.subgroup_mma_constant_matrix ops rewritten">,
+    Statistic<"numElementwise", "elementwise",
+              "gpu.subgroup_mma_elementwise ops rewritten">,
+  ];
+}
+
 def WaveCse : Pass<"wave-cse"> {
   let summary = "Upstream cse, with ops that have regions told apart by them";
   let description = [{
