@@ -930,18 +930,41 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds,
       aheadIv = computeAheadIv();
       IRMapping aheadMapping;
       aheadMapping.map(loop.getInductionVar(), aheadIv);
-      // A direct copy (wave-direct-to-lds) is one op: its write goes with
-      // its read, into the buffer ahead, which this iteration does not
-      // touch; wave-insert-barriers orders it with the other iterations.
-      SmallVector<Operation *> reads;
-      for (StagingPair pair : candidate.pairs) {
-        reads.push_back(cloner.cloneWithSlice(pair.read, aheadMapping));
-        if (isDirectCopy(pair))
-          cloner.cloneWithSlice(pair.write, aheadMapping);
-      }
+      // A direct copy (wave-direct-to-lds) is one op, into the buffer
+      // ahead, which this iteration does not touch: it goes right after the
+      // body's last LDS read, so that the MMAs after it hide its latency
+      // and no LDS read of the iteration follows it (LLVM waits for an LDS
+      // DMA before any ds_read it cannot prove disjoint, and the buffers
+      // are one allocation); wave-insert-barriers orders it with the other
+      // iterations.
+      Operation *lastLdsRead = nullptr;
       for (Operation &op : body->without_terminator())
-        if (!moved.contains(&op))
-          builder.clone(op, current);
+        if (!moved.contains(&op) && op.walk([](ReadOp read) {
+                                          return isLds(read.getMemref())
+                                                     ? WalkResult::interrupt()
+                                                     : WalkResult::advance();
+                                        }).wasInterrupted())
+          lastLdsRead = &op;
+      auto cloneDirectCopies = [&] {
+        for (StagingPair pair : candidate.pairs)
+          if (isDirectCopy(pair)) {
+            cloner.cloneWithSlice(pair.read, aheadMapping);
+            cloner.cloneWithSlice(pair.write, aheadMapping);
+          }
+      };
+      SmallVector<Operation *> reads;
+      for (StagingPair pair : candidate.pairs)
+        if (!isDirectCopy(pair))
+          reads.push_back(cloner.cloneWithSlice(pair.read, aheadMapping));
+      if (!lastLdsRead)
+        cloneDirectCopies();
+      for (Operation &op : body->without_terminator()) {
+        if (moved.contains(&op))
+          continue;
+        builder.clone(op, current);
+        if (&op == lastLdsRead)
+          cloneDirectCopies();
+      }
       for (StagingPair pair : candidate.pairs)
         if (!isDirectCopy(pair))
           cloner.cloneWithSlice(pair.write, aheadMapping);

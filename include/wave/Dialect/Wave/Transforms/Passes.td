@@ -143,10 +143,11 @@ def WaveDirectToLds : Pass<"wave-direct-to-lds"> {
 
     Each group gets a remark: the copy made direct, with the cost model
     (VGPRs a lane no longer fills, `ds_write`s removed), or why not.
-    Run it after `wave-minimize-global-loads` and `wave-pipeline-loops` and
-    before `wave-optimize-lds-layout`, which keeps a tile with direct
-    writes as it is. docs/passes/wave-direct-to-lds.md has the algorithm,
-    its limits and a worked example.
+    Run it after `wave-minimize-global-loads` and before
+    `wave-pipeline-loops` (which moves a copy as one op in LDS buffers and
+    undoes it in registers) and `wave-optimize-lds-layout` (which keeps a
+    tile with direct writes as it is). docs/passes/wave-direct-to-lds.md
+    has the algorithm, its limits and a worked example.
   }];
   let options = [
     SummaryOption,
