@@ -1,9 +1,10 @@
 //===- LinearSystemTest.cpp - Integer points of constraint systems --------===//
 //
 // `System::hasSample` decides by a bounded branch and bound before the full
-// search: it must agree with `findSample` (and with enumeration) on random
-// small systems, on ones whose branch and bound runs out of nodes, and
-// with alternatives.
+// search, and by the points of earlier systems kept in a `SamplePool`: it
+// must agree with `findSample` (and with enumeration) on random small
+// systems, on ones whose branch and bound runs out of nodes, and with
+// alternatives.
 //
 //===----------------------------------------------------------------------===//
 
@@ -81,8 +82,47 @@ TEST(LinearSystemTest, HasSampleAgreesWithFullSearchOnRandomSystems) {
   EXPECT_GT(without, 0u);
 }
 
+/// One pool across every round: a kept point answers only the systems it
+/// satisfies, so the answers stay those of enumeration, and some rounds are
+/// answered by an earlier round's point.
+TEST(LinearSystemTest, HasSampleWithKeptPointsAgreesOnRandomSystems) {
+  std::mt19937 rng(17);
+  SamplePool pool;
+  for (int round = 0; round < 400; ++round) {
+    unsigned vars = std::uniform_int_distribution<unsigned>(1, 3)(rng);
+    RandomSystem random = randomSystem(rng, vars);
+    bool expected = hasPointInBox(random.constraints, vars);
+    EXPECT_EQ(random.system.hasSample(&pool), expected) << "round " << round;
+  }
+  EXPECT_GT(pool.getNumHits(), 0u);
+}
+
+TEST(LinearSystemTest, KeptPointAnswersBeforeAnySearch) {
+  System system;
+  Linear x = system.addVar(0, 1 << 20), y = system.addVar(0, 1 << 20);
+  // Only (5, 9) is a point.
+  system.addEq(x - 5);
+  system.addEq(y - 9);
+  SamplePool pool;
+  pool.add({1, 2});
+  EXPECT_FALSE(pool.findIn(system));
+  EXPECT_TRUE(system.hasSample(&pool));
+  // The search kept (5, 9): the same system again is answered by it.
+  EXPECT_TRUE(pool.findIn(system));
+  EXPECT_EQ(pool.getNumHits(), 1u);
+  // A point of another number of variables, or whose evaluation overflows,
+  // is no point of the system.
+  EXPECT_FALSE(system.contains({5}));
+  System large;
+  Linear z = large.addVar();
+  large.addGe(z * (int64_t(1) << 40));
+  EXPECT_TRUE(large.contains({1}));
+  EXPECT_FALSE(large.contains({int64_t(1) << 40}));
+}
+
 TEST(LinearSystemTest, HasSampleAgreesWithAlternatives) {
   std::mt19937 rng(7);
+  SamplePool pool;
   for (int round = 0; round < 200; ++round) {
     RandomSystem random = randomSystem(rng, 2);
     RandomSystem first = randomSystem(rng, 2), second = randomSystem(rng, 2);
@@ -96,6 +136,8 @@ TEST(LinearSystemTest, HasSampleAgreesWithAlternatives) {
     bool expected = hasPointInBox(withFirst, 2) || hasPointInBox(withSecond, 2);
     EXPECT_EQ(random.system.findSample({choice}).has_value(), expected);
     EXPECT_EQ(random.system.hasSample({choice}), expected) << "round " << round;
+    EXPECT_EQ(random.system.hasSample({choice}, &pool), expected)
+        << "round " << round;
   }
 }
 

@@ -160,12 +160,29 @@ System::findSample(ArrayRef<Disjunction> choices) const {
 /// few of the rest and cost more than the full search they would save.
 static constexpr unsigned kBranchAndBoundNodes = 64;
 
+/// `values` as int64_t, when every one is an integer that fits.
+static std::optional<SmallVector<int64_t>>
+toIntegers(ArrayRef<presburger::Fraction> values) {
+  SmallVector<int64_t> point;
+  for (const presburger::Fraction &value : values) {
+    if (value.num % value.den != 0)
+      return std::nullopt;
+    llvm::DynamicAPInt integer = value.num / value.den;
+    if (integer < llvm::DynamicAPInt(INT64_MIN) ||
+        integer > llvm::DynamicAPInt(INT64_MAX))
+      return std::nullopt;
+    point.push_back(int64_t(integer));
+  }
+  return point;
+}
+
 /// Whether the polytope of `simplex` holds an integer point, by depth-first
 /// branch and bound on a fractional coordinate of its rational sample:
-/// exact when it finishes, none when `budget` nodes did not suffice.
-/// `simplex` is left as it was.
+/// exact when it finishes, none when `budget` nodes did not suffice. The
+/// point found goes to `pool` when there is one. `simplex` is left as it
+/// was.
 static std::optional<bool> branchAndBound(presburger::Simplex &simplex,
-                                          unsigned &budget) {
+                                          unsigned &budget, SamplePool *pool) {
   if (simplex.isEmpty())
     return false;
   if (budget == 0)
@@ -179,8 +196,12 @@ static std::optional<bool> branchAndBound(presburger::Simplex &simplex,
       llvm::find_if(*sample, [](const presburger::Fraction &value) {
         return value.num % value.den != 0;
       });
-  if (fractional == sample->end())
+  if (fractional == sample->end()) {
+    if (pool)
+      if (std::optional<SmallVector<int64_t>> point = toIntegers(*sample))
+        pool->add(*point);
     return true;
+  }
   unsigned var = fractional - sample->begin();
   SmallVector<llvm::DynamicAPInt> coeffs(simplex.getNumVariables() + 1);
   // var <= floor(value), then var >= ceil(value).
@@ -191,7 +212,7 @@ static std::optional<bool> branchAndBound(presburger::Simplex &simplex,
     coeffs.back() = side == 0 ? presburger::floor(*fractional)
                               : -presburger::ceil(*fractional);
     simplex.addInequality(coeffs);
-    answers[side] = branchAndBound(simplex, budget);
+    answers[side] = branchAndBound(simplex, budget, pool);
     simplex.rollback(snapshot);
     if (answers[side] == true)
       return true;
@@ -204,31 +225,53 @@ static std::optional<bool> branchAndBound(presburger::Simplex &simplex,
 /// Whether `poly` has an integer point, when a bounded branch and bound
 /// tells.
 static std::optional<bool>
-decideByBranchAndBound(const presburger::IntegerPolyhedron &poly) {
+decideByBranchAndBound(const presburger::IntegerPolyhedron &poly,
+                       SamplePool *pool) {
   presburger::Simplex simplex(poly);
   unsigned budget = kBranchAndBoundNodes;
-  return branchAndBound(simplex, budget);
+  return branchAndBound(simplex, budget, pool);
 }
 
-bool System::hasSample() const {
-  if (std::optional<bool> found = decideByBranchAndBound(poly))
+/// The full search, its point kept in `pool`.
+static bool decideByFullSearch(const presburger::IntegerPolyhedron &poly,
+                               SamplePool *pool) {
+  std::optional<SmallVector<llvm::DynamicAPInt, 8>> sample =
+      poly.findIntegerSample();
+  if (!sample)
+    return false;
+  if (pool && llvm::all_of(*sample, [](const llvm::DynamicAPInt &x) {
+        return x >= llvm::DynamicAPInt(INT64_MIN) &&
+               x <= llvm::DynamicAPInt(INT64_MAX);
+      }))
+    pool->add(llvm::map_to_vector(
+        *sample, [](const llvm::DynamicAPInt &x) { return int64_t(x); }));
+  return true;
+}
+
+bool System::hasSample(SamplePool *pool) const {
+  if (pool && pool->findIn(*this))
+    return true;
+  if (std::optional<bool> found = decideByBranchAndBound(poly, pool))
     return *found;
-  return poly.findIntegerSample().has_value();
+  return decideByFullSearch(poly, pool);
 }
 
-bool System::hasSample(ArrayRef<Disjunction> choices) const {
+bool System::hasSample(ArrayRef<Disjunction> choices, SamplePool *pool) const {
   SmallVector<unsigned> pick(choices.size(), 0);
   if (llvm::any_of(choices,
                    [](const Disjunction &choice) { return choice.empty(); }))
     return false;
-  // Every combination by branch and bound first: one that has a point ends
-  // the question before the full search of another that may not.
+  // Every combination by the kept points and branch and bound first: one
+  // that has a point ends the question before the full search of another
+  // that may not.
   SmallVector<System, 0> undecided;
   while (true) {
     System copy = *this;
     for (auto [choice, index] : llvm::zip_equal(choices, pick))
       copy.add(choice[index]);
-    std::optional<bool> found = decideByBranchAndBound(copy.poly);
+    if (pool && pool->findIn(copy))
+      return true;
+    std::optional<bool> found = decideByBranchAndBound(copy.poly, pool);
     if (found == true)
       return true;
     if (!found)
@@ -239,9 +282,54 @@ bool System::hasSample(ArrayRef<Disjunction> choices) const {
     if (i == 0)
       break;
   }
-  return llvm::any_of(undecided, [](const System &system) {
-    return system.poly.findIntegerSample().has_value();
+  return llvm::any_of(undecided, [&](const System &system) {
+    return decideByFullSearch(system.poly, pool);
   });
+}
+
+bool System::contains(ArrayRef<int64_t> point) const {
+  if (point.size() != poly.getNumVars())
+    return false;
+  unsigned numVars = poly.getNumVars();
+  auto evaluate = [&](auto at, unsigned row) -> std::optional<int64_t> {
+    int64_t sum = at(row, numVars);
+    for (unsigned j = 0; j < numVars; ++j) {
+      int64_t term;
+      if (llvm::MulOverflow(at(row, j), point[j], term) ||
+          llvm::AddOverflow(sum, term, sum))
+        return std::nullopt;
+    }
+    return sum;
+  };
+  auto atEq = [&](unsigned i, unsigned j) { return poly.atEq64(i, j); };
+  auto atIneq = [&](unsigned i, unsigned j) { return poly.atIneq64(i, j); };
+  // Equalities first: a point of another system fails most often there.
+  for (unsigned i = 0, e = poly.getNumEqualities(); i < e; ++i)
+    if (evaluate(atEq, i) != std::optional<int64_t>(0))
+      return false;
+  for (unsigned i = 0, e = poly.getNumInequalities(); i < e; ++i) {
+    std::optional<int64_t> value = evaluate(atIneq, i);
+    if (!value || *value < 0)
+      return false;
+  }
+  return true;
+}
+
+bool SamplePool::findIn(const System &system) {
+  for (auto *it = points.begin(); it != points.end(); ++it) {
+    if (!system.contains(*it))
+      continue;
+    std::rotate(points.begin(), it, it + 1);
+    ++numHits;
+    return true;
+  }
+  return false;
+}
+
+void SamplePool::add(ArrayRef<int64_t> point) {
+  if (points.size() == kCapacity)
+    points.pop_back();
+  points.insert(points.begin(), SmallVector<int64_t>(point));
 }
 
 std::optional<SmallVector<int64_t>> System::findLexMin() const {

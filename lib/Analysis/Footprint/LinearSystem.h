@@ -90,6 +90,29 @@ using Conjunction = SmallVector<Constraint, 2>;
 /// A disjunction of conjunctions; an empty one never holds.
 using Disjunction = SmallVector<Conjunction, 1>;
 
+class System;
+
+/// Integer points of earlier systems, kept to answer later ones: a point
+/// that satisfies every constraint of a system is a point of it, whatever
+/// system it came from. The hazard questions of one kernel are systems of
+/// the same few shapes (two executions of two accesses), and a pair found
+/// for one pair of accesses is often a pair for another, at the cost of a
+/// few evaluated constraints against the milliseconds of a search. Holds at
+/// most `kCapacity` points, the latest found or used first.
+class SamplePool {
+public:
+  /// A kept point of `system`, if any; moves it to the front.
+  bool findIn(const System &system);
+  void add(ArrayRef<int64_t> point);
+
+  unsigned getNumHits() const { return numHits; }
+
+private:
+  static constexpr unsigned kCapacity = 64;
+  SmallVector<SmallVector<int64_t>, 0> points;
+  unsigned numHits = 0;
+};
+
 /// A conjunction of integer constraints over variables created on demand.
 class System {
 public:
@@ -135,9 +158,16 @@ public:
   /// relaxation, which finds some point (not `findSample`'s) far sooner
   /// than generalized basis reduction; the full search only when the
   /// branch and bound runs out of nodes.
-  bool hasSample() const;
+  /// With `pool`, a kept point answers first, and the points the branch
+  /// and bound or the full search find are kept.
+  bool hasSample(SamplePool *pool = nullptr) const;
   /// `findSample(choices).has_value()`, each combination by `hasSample`.
-  bool hasSample(ArrayRef<Disjunction> choices) const;
+  bool hasSample(ArrayRef<Disjunction> choices,
+                 SamplePool *pool = nullptr) const;
+
+  /// Whether `point` (a value for each variable) satisfies every
+  /// constraint, with arithmetic that overflows int64_t counting as not.
+  bool contains(ArrayRef<int64_t> point) const;
 
   /// Whether a constraint's arithmetic overflowed: the system is then not
   /// the kernel's, and the query gives its conservative answer.

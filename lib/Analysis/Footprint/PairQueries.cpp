@@ -115,11 +115,12 @@ FailureOr<bool> mlir::wave::hasCommonAddress(const SymbolicFootprint &a,
                                              const SymbolicFootprint &b,
                                              IterationRelationFn relationOf,
                                              LanePairs lanes,
-                                             std::string *reason) {
+                                             std::string *reason,
+                                             SamplePool *pool) {
   FailureOr<PairSystem> pair = buildPairSystem(a, b, relationOf, lanes, reason);
   if (failed(pair))
     return failure();
-  return pair->system.hasSample(pair->choices);
+  return pair->system.hasSample(pair->choices, pool);
 }
 
 namespace {
@@ -295,6 +296,17 @@ void QueryKey::addFootprint(const SymbolicFootprint::Impl &fp) {
   }
 }
 
+CommonAddressCache::CommonAddressCache()
+    : pool(std::make_unique<SamplePool>()) {}
+CommonAddressCache::CommonAddressCache(CommonAddressCache &&) = default;
+CommonAddressCache &
+CommonAddressCache::operator=(CommonAddressCache &&) = default;
+CommonAddressCache::~CommonAddressCache() = default;
+
+unsigned CommonAddressCache::getNumAnsweredByKeptPoints() const {
+  return pool->getNumHits();
+}
+
 FailureOr<bool> CommonAddressCache::contains(const SymbolicFootprint &a,
                                              const SymbolicFootprint &b,
                                              IterationRelationFn relationOf,
@@ -309,7 +321,8 @@ FailureOr<bool> CommonAddressCache::contains(const SymbolicFootprint &a,
   auto it = existence.find(bytes);
   if (it != existence.end())
     return it->second;
-  FailureOr<bool> exists = hasCommonAddress(a, b, relationOf, lanes);
+  FailureOr<bool> exists =
+      hasCommonAddress(a, b, relationOf, lanes, /*reason=*/nullptr, pool.get());
   existence.try_emplace(bytes, exists);
   return exists;
 }

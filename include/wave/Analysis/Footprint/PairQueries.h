@@ -16,7 +16,13 @@
 
 #include "llvm/ADT/StringMap.h"
 
+#include <memory>
+
 namespace mlir::wave {
+
+namespace detail {
+class SamplePool;
+} // namespace detail
 
 /// A pair of executions two footprints have in common, from a pair query.
 struct FootprintWitness {
@@ -41,12 +47,13 @@ findCommonAddress(const SymbolicFootprint &a, const SymbolicFootprint &b,
 /// Whether `findCommonAddress` finds a witness (the same answer and
 /// failures), decided without computing the witness it would return: any
 /// integer point will do, which a branch and bound on the rational
-/// relaxation usually finds long before the full search.
+/// relaxation usually finds long before the full search. With `pool`, the
+/// points of earlier questions are tried first and the one found is kept.
 FailureOr<bool> hasCommonAddress(const SymbolicFootprint &a,
                                  const SymbolicFootprint &b,
                                  IterationRelationFn relationOf,
-                                 LanePairs lanes,
-                                 std::string *reason = nullptr);
+                                 LanePairs lanes, std::string *reason = nullptr,
+                                 detail::SamplePool *pool = nullptr);
 
 /// `findCommonAddress` with its answers remembered by the structure of the
 /// question (the two footprints' maps, leaves, guards, slots, memref types
@@ -59,6 +66,11 @@ FailureOr<bool> hasCommonAddress(const SymbolicFootprint &a,
 /// erased.
 class CommonAddressCache {
 public:
+  CommonAddressCache();
+  CommonAddressCache(CommonAddressCache &&);
+  CommonAddressCache &operator=(CommonAddressCache &&);
+  ~CommonAddressCache();
+
   FailureOr<std::optional<FootprintWitness>>
   find(const SymbolicFootprint &a, const SymbolicFootprint &b,
        IterationRelationFn relationOf, LanePairs lanes);
@@ -70,10 +82,14 @@ public:
                            IterationRelationFn relationOf, LanePairs lanes);
   /// The questions answered so far.
   unsigned getNumAnswers() const { return answers.size() + existence.size(); }
+  /// The `contains` questions a point of an earlier one answered.
+  unsigned getNumAnsweredByKeptPoints() const;
 
 private:
   llvm::StringMap<FailureOr<std::optional<FootprintWitness>>> answers;
   llvm::StringMap<FailureOr<bool>> existence;
+  /// The pairs `contains` found, tried on later questions first.
+  std::unique_ptr<detail::SamplePool> pool;
 };
 
 /// Bounds, per dimension of its memref, on the coordinates of the elements
