@@ -20,7 +20,7 @@ LogicalResult mlir::wave::interp::checkModelledTypes(Operation *op) {
        llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()))
     if (!isModelledType(type))
       return op->emitError()
-             << "wave-run does not model values of type " << type;
+             << "the interpreter does not model values of type " << type;
   return success();
 }
 
@@ -474,7 +474,7 @@ static LogicalResult compileConstant(Compiler &c, arith::ConstantOp op) {
   } else if (std::optional<Slot> slot = slotFromAttr(value, kind)) {
     init.rows.push_back(*slot);
   } else {
-    return op.emitError("wave-run does not model this constant");
+    return op.emitError("the interpreter does not model this constant");
   }
   c.program.inits.push_back(std::move(init));
   return success();

@@ -251,7 +251,7 @@ mlir::wave::interp::compileCollectiveOp(Compiler &c, Operation *op) {
         std::optional<uint64_t> size = o.getClusterSize();
         // The verifier knows the wave size only from a #wave.kernel.
         if (size && *size > c.width)
-          return o.emitError("wave-run cannot reduce over clusters of ")
+          return o.emitError("the interpreter cannot reduce over clusters of ")
                  << *size << " lanes in waves of " << c.width;
         return emitCollective(c, o, waveReduce,
                               packCombiner(o.getKind(), o.getType()),
@@ -288,8 +288,9 @@ mlir::wave::interp::compileCollectiveOp(Compiler &c, Operation *op) {
         if (c.width != 64 || o.getNumOperands() != 1 ||
             o.getNumResults() != 1 ||
             o.getResult(0).getType() != o.getOperand(0).getType())
-          return o.emitError("wave-run executes llvm.amdgcn.permlane64 of "
-                             "one value in waves of 64 lanes only");
+          return o.emitError(
+              "the interpreter executes llvm.amdgcn.permlane64 of "
+              "one value in waves of 64 lanes only");
         return emitCollective(c, o, wavePermlane64);
       })
       .Case([&](AnyOp o) { return emitCollective(c, o, waveVote, 0, 0); })

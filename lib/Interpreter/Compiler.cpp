@@ -88,7 +88,7 @@ FailureOr<unsigned> Compiler::getObject(Value memref, Operation *user) const {
   auto it = objects.find(memref);
   if (it != objects.end())
     return it->second;
-  return user->emitError("wave-run cannot trace this memref to a kernel "
+  return user->emitError("the interpreter cannot trace this memref to a kernel "
                          "argument or an allocation");
 }
 
@@ -99,7 +99,7 @@ FailureOr<unsigned> Compiler::addObject(Operation *def, Location loc,
   std::optional<BufferLayout> layout = getBufferLayout(type, reason);
   if (!layout)
     return mlir::emitError(loc)
-           << "wave-run cannot model " << description << ": " << reason;
+           << "the interpreter cannot model " << description << ": " << reason;
   MemObject object;
   object.space = space;
   object.kind = layout->kind;
@@ -135,15 +135,16 @@ FailureOr<unsigned> Compiler::addDynamicArgument(gpu::GPUFuncOp func,
   Location loc = func.getArgument(index).getLoc();
   std::optional<ElementKind> kind = getElementKind(type.getElementType());
   if (!kind)
-    return mlir::emitError(loc) << "wave-run cannot model argument '"
+    return mlir::emitError(loc) << "the interpreter cannot model argument '"
                                 << info.name << "': element type "
                                 << type.getElementType() << " is not supported";
   ArrayRef<int64_t> bindings = getDimBindings(func, index);
   if (!type.getLayout().isIdentity() ||
       bindings.size() != type.getNumDynamicDims())
     return mlir::emitError(loc)
-           << "wave-run cannot model argument '" << info.name << "' of type "
-           << type << ": a dynamically shaped memref needs an identity "
+           << "the interpreter cannot model argument '" << info.name
+           << "' of type " << type
+           << ": a dynamically shaped memref needs an identity "
            << "layout and '" << kDimsAttrName
            << "' naming the arguments that hold its extents";
   const int64_t *binding = bindings.begin();
@@ -192,10 +193,12 @@ LogicalResult Compiler::compileOp(Operation *op) {
       return *result;
   }
   if (registersExhausted)
-    return op->emitError("wave-run cannot hold the values of this op: the "
-                         "kernel's values need more than 2^32 register "
-                         "slots");
-  return op->emitError() << "wave-run cannot execute '" << op->getName() << "'";
+    return op->emitError(
+        "the interpreter cannot hold the values of this op: the "
+        "kernel's values need more than 2^32 register "
+        "slots");
+  return op->emitError() << "the interpreter cannot execute '" << op->getName()
+                         << "'";
 }
 
 //===----------------------------------------------------------------------===//
@@ -206,7 +209,7 @@ LogicalResult Compiler::compileOp(Operation *op) {
 static LogicalResult compileFunction(gpu::GPUFuncOp func, Program &program) {
   Compiler compiler(program);
   if (!func.getBody().hasOneBlock())
-    return func.emitError("wave-run executes kernels whose body is one "
+    return func.emitError("the interpreter executes kernels whose body is one "
                           "block (structured control flow only)");
   Block &body = func.getBody().front();
 
@@ -234,8 +237,8 @@ static LogicalResult compileFunction(gpu::GPUFuncOp func, Program &program) {
       continue;
     }
     if (!getElementKind(arg.getType()))
-      return func.emitError() << "wave-run cannot pass argument '" << info.name
-                              << "' of type " << arg.getType();
+      return func.emitError() << "the interpreter cannot pass argument '"
+                              << info.name << "' of type " << arg.getType();
     RegisterInit init;
     init.reg = compiler.define(arg);
     init.argument = i;
@@ -267,8 +270,8 @@ static LogicalResult compileFunction(gpu::GPUFuncOp func, Program &program) {
       compileGpuOp(compiler, body.getTerminator());
   if (!terminator)
     return body.getTerminator()->emitError()
-           << "wave-run cannot execute '" << body.getTerminator()->getName()
-           << "'";
+           << "the interpreter cannot execute '"
+           << body.getTerminator()->getName() << "'";
   if (failed(*terminator))
     return failure();
 
@@ -322,11 +325,11 @@ static LogicalResult checkMemory(const Program &program, uint64_t limit,
         llvm::SaturatingMultiply(uint64_t(object.slots), perSlot), copies);
     if (bytes > limit) {
       InFlightDiagnostic diag = emitError(object.loc)
-                                << "wave-run needs " << formatMiB(bytes)
+                                << "the interpreter needs " << formatMiB(bytes)
                                 << " for " << object.description;
       if (object.space == MemorySpace::Global && copies > 1)
         diag << " (" << copies << " copies: the run's and " << heldCopies
-             << " more that wave-run keeps meanwhile)";
+             << " more that it keeps meanwhile)";
       return diag << ", over its memory limit of " << formatMiB(limit);
     }
     total = llvm::SaturatingAdd(total, bytes);
@@ -338,14 +341,14 @@ static LogicalResult checkMemory(const Program &program, uint64_t limit,
   total = llvm::SaturatingAdd(total, registers);
   if (total > limit) {
     InFlightDiagnostic diag = program.func->emitError()
-                              << "wave-run needs " << formatMiB(total)
+                              << "the interpreter needs " << formatMiB(total)
                               << " to run @" << program.name << " ("
                               << formatMiB(registers) << " of them registers";
     if (heldCopies)
       diag << ", " << formatMiB(held) << " for the "
            << (heldCopies == 1 ? std::string("copy")
                                : std::to_string(heldCopies) + " copies")
-           << " of the arguments wave-run keeps meanwhile";
+           << " of the arguments it keeps meanwhile";
     return diag << "), over its memory limit of " << formatMiB(limit);
   }
   return success();
@@ -362,16 +365,17 @@ FailureOr<Kernel> Kernel::compile(gpu::GPUFuncOp func,
 
   std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize();
   if (!block)
-    return func.emitError("wave-run needs 'known_block_size' (the workgroup "
-                          "size) on kernel @")
+    return func.emitError(
+               "the interpreter needs 'known_block_size' (the workgroup "
+               "size) on kernel @")
            << func.getName();
   if (failed(readLaunchSize(func, "known_block_size", *block, program->block)))
     return failure();
   int64_t lanes = program->block[0] * program->block[1] * program->block[2];
   if (lanes > kMaxWorkgroupLanes)
     return func.emitError()
-           << "wave-run runs workgroups of at most " << kMaxWorkgroupLanes
-           << " lanes, as the "
+           << "the interpreter runs workgroups of at most "
+           << kMaxWorkgroupLanes << " lanes, as the "
            << "hardware does; @" << func.getName() << " has " << lanes;
   if (std::optional<ArrayRef<int32_t>> grid = func.getKnownGridSize()) {
     Dim3 known;

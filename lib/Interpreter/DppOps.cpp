@@ -192,8 +192,9 @@ static LogicalResult compileDpp(Compiler &c, amdgpu::DPPOp op) {
   control.argument = 0;
   uint32_t rowMask = op.getRowMask(), bankMask = op.getBankMask();
   if (rowMask > 0xf || bankMask > 0xf)
-    return op.emitError("wave-run models DPP row and bank masks of 4 bits "
-                        "(one per row or bank), not row_mask = ")
+    return op.emitError(
+               "the interpreter models DPP row and bank masks of 4 bits "
+               "(one per row or bank), not row_mask = ")
            << rowMask << ", bank_mask = " << bankMask;
   control.rowMask = rowMask;
   control.bankMask = bankMask;
@@ -204,11 +205,13 @@ static LogicalResult compileDpp(Compiler &c, amdgpu::DPPOp op) {
   case amdgpu::DPPPerm::quad_perm: {
     auto selects = dyn_cast_or_null<ArrayAttr>(argument);
     if (!selects || selects.size() != 4)
-      return op.emitError("wave-run needs four lane selects for quad_perm");
+      return op.emitError(
+          "the interpreter needs four lane selects for quad_perm");
     for (auto [i, select] : llvm::enumerate(selects)) {
       auto lane = dyn_cast<IntegerAttr>(select);
       if (!lane || lane.getInt() < 0 || lane.getInt() > 3)
-        return op.emitError("wave-run needs quad_perm selects from 0 to 3");
+        return op.emitError(
+            "the interpreter needs quad_perm selects from 0 to 3");
       control.argument |= lane.getInt() << (2 * i);
     }
     break;
@@ -218,8 +221,9 @@ static LogicalResult compileDpp(Compiler &c, amdgpu::DPPOp op) {
   case amdgpu::DPPPerm::row_ror: {
     auto distance = dyn_cast_or_null<IntegerAttr>(argument);
     if (!distance || distance.getInt() < 1 || distance.getInt() > 15)
-      return op.emitError("wave-run needs a row shift or rotate of 1 to 15 "
-                          "lanes");
+      return op.emitError(
+          "the interpreter needs a row shift or rotate of 1 to 15 "
+          "lanes");
     control.argument = distance.getInt();
     break;
   }
@@ -233,7 +237,8 @@ static LogicalResult compileDpp(Compiler &c, amdgpu::DPPOp op) {
     // kernel of unknown chip would get is not known.
     if (c.program.gfxMajor != 9 || c.width != 64)
       return op.emitError()
-             << "wave-run executes DPP " << stringifyDPPPerm(control.kind)
+             << "the interpreter executes DPP "
+             << stringifyDPPPerm(control.kind)
              << " on GFX9 chips (waves of 64) only, which have it; this "
                 "kernel runs on "
              << describeChip(c.program) << " in waves of " << c.width;
@@ -252,13 +257,14 @@ static LogicalResult compilePermlaneX16(Compiler &c, ROCDL::PermlaneX16Op op) {
   if (failed(checkModelledTypes(op)))
     return failure();
   if (c.program.gfxMajor < 10)
-    return op.emitError() << "wave-run executes rocdl.permlanex16 on GFX10 "
-                             "and later chips only, which have it; this "
-                             "kernel runs on "
-                          << describeChip(c.program);
+    return op.emitError()
+           << "the interpreter executes rocdl.permlanex16 on GFX10 "
+              "and later chips only, which have it; this "
+              "kernel runs on "
+           << describeChip(c.program);
   for (Value select : {op.getSrc1(), op.getSrc2()})
     if (!select.getType().isInteger(32))
-      return op.emitError("wave-run needs i32 lane selects for "
+      return op.emitError("the interpreter needs i32 lane selects for "
                           "rocdl.permlanex16");
   c.emit(op, permlaneX16, c.define(op.getRes()),
          {c.use(op.getOld()), c.use(op.getSrc0()), c.use(op.getSrc1())},
@@ -276,8 +282,9 @@ static LogicalResult compileSwizzleBitMode(Compiler &c,
            xorMask = op.getXorMask();
   // The lowering packs the masks into the 5-bit fields of the offset.
   if (andMask > 0x1f || orMask > 0x1f || xorMask > 0x1f)
-    return op.emitError("wave-run needs swizzle masks of 5 bits (lanes of a "
-                        "group of 32), not and = ")
+    return op.emitError(
+               "the interpreter needs swizzle masks of 5 bits (lanes of a "
+               "group of 32), not and = ")
            << andMask << ", or = " << orMask << ", xor = " << xorMask;
   c.emit(op, swizzleBitMode, c.define(op.getResult()), {c.use(op.getSrc())},
          Compiler::rowsOf(op.getType()), 0,

@@ -176,12 +176,12 @@ static LogicalResult compileSubgroupReduce(Compiler &c,
     return failure();
   std::optional<Combiner> combiner = getCombiner(op.getOp());
   if (!combiner)
-    return op.emitError("wave-run does not model this reduction");
+    return op.emitError("the interpreter does not model this reduction");
   uint64_t size = op.getClusterSize() ? *op.getClusterSize() : c.width;
   uint64_t stride = op.getClusterStride();
   // Upstream's verifier checks powers of two, not the wave size.
   if (size * stride > c.width)
-    return op.emitError("wave-run cannot reduce over clusters of ")
+    return op.emitError("the interpreter cannot reduce over clusters of ")
            << size << " lanes " << stride << " apart in waves of " << c.width;
   ElementKind kind = getKindOf(op.getType());
   c.emit(op, subgroupReduce, c.define(op.getResult()), {c.use(op.getValue())},

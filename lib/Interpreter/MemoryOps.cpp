@@ -368,7 +368,8 @@ static LogicalResult compileLaneAccess(Compiler &c, OpTy op) {
                         "wave-expand-fragments has made it plain accesses");
   VectorType type = op.getVectorType();
   if (!getElementKind(type.getElementType()))
-    return op.emitError() << "wave-run does not model values of type " << type;
+    return op.emitError() << "the interpreter does not model values of type "
+                          << type;
   uint32_t value =
       op.isWrite() ? c.use(op->getOperand(0)) : c.define(op->getResult(0));
   if (failed(emitAccess(c, op, op.getMemref(), op.getAccessMap(),
@@ -389,7 +390,7 @@ static LogicalResult compileIdentityAccess(Compiler &c, Operation *op,
                                            Value mask = Value()) {
   if (auto vector = dyn_cast<VectorType>(valueType);
       vector && vector.getRank() != 1)
-    return op->emitError("wave-run executes 1-D vector loads and stores "
+    return op->emitError("the interpreter executes 1-D vector loads and stores "
                          "only");
   auto type = cast<MemRefType>(memref.getType());
   return emitAccess(
@@ -407,11 +408,11 @@ static LogicalResult compileBufferAccess(Compiler &c, OpTy op, Type valueType,
                                          bool write, uint32_t value) {
   if (auto vector = dyn_cast<VectorType>(valueType);
       vector && vector.getRank() != 1)
-    return op.emitError("wave-run executes scalar and 1-D vector buffer "
+    return op.emitError("the interpreter executes scalar and 1-D vector buffer "
                         "loads and stores only");
   MemRefType type = op.getMemref().getType();
   if (!type.getLayout().isIdentity())
-    return op.emitError("wave-run executes buffer accesses of row-major "
+    return op.emitError("the interpreter executes buffer accesses of row-major "
                         "memrefs (identity layout) only");
   uint64_t bits = type.getElementTypeBitWidth() * Compiler::rowsOf(valueType);
   if (type.getElementTypeBitWidth() % 8 != 0 ||
@@ -423,7 +424,7 @@ static LogicalResult compileBufferAccess(Compiler &c, OpTy op, Type valueType,
   if (failed(object))
     return failure();
   if (c.program.objects[*object].space != MemorySpace::Global)
-    return op.emitError("wave-run executes buffer accesses of kernel "
+    return op.emitError("the interpreter executes buffer accesses of kernel "
                         "arguments only");
   if (type.hasStaticShape() &&
       uint64_t(type.getNumElements()) * (type.getElementTypeBitWidth() / 8) >
@@ -520,7 +521,7 @@ static LogicalResult compileDim(Compiler &c, memref::DimOp op) {
   std::optional<int64_t> dim = op.getConstantIndex();
   auto type = dyn_cast<MemRefType>(op.getSource().getType());
   if (!dim || !type || *dim < 0 || *dim >= type.getRank())
-    return op.emitError("wave-run reads extents of ranked memrefs at "
+    return op.emitError("the interpreter reads extents of ranked memrefs at "
                         "constant, valid dimensions only");
   if (!type.isDynamicDim(*dim)) {
     RegisterInit init;
@@ -535,7 +536,7 @@ static LogicalResult compileDim(Compiler &c, memref::DimOp op) {
   }
   BlockArgument size = getSizeArgument(op.getSource(), *dim);
   if (!size)
-    return op.emitError("wave-run reads the dynamic extents of kernel "
+    return op.emitError("the interpreter reads the dynamic extents of kernel "
                         "arguments only (those 'wave.dims' binds)");
   c.defineAs(op.getResult(), c.use(size));
   return success();

@@ -109,9 +109,9 @@ static LogicalResult compileMma(Compiler &c, Operation *op, MmaKind kind,
                                 unsigned bScaleRow = 0) {
   const MmaLayout &layout = getMmaLayout(kind);
   if (c.width != layout.waveSize)
-    return op->emitError() << "wave-run models " << stringifyMmaKind(kind)
-                           << " on waves of " << layout.waveSize
-                           << " lanes, not " << c.width;
+    return op->emitError() << "the interpreter models "
+                           << stringifyMmaKind(kind) << " on waves of "
+                           << layout.waveSize << " lanes, not " << c.width;
   MmaTables tables;
   tables.m = layout.m;
   tables.n = layout.n;
@@ -181,15 +181,16 @@ static LogicalResult compileMfma(Compiler &c, amdgpu::MFMAOp op) {
   if (op.getBlocks() != 1 || op.getCbsz() != 0 || op.getAbid() != 0 ||
       op.getBlgp() != amdgpu::MFMAPermB::none || op.getNegateA() ||
       op.getNegateB() || op.getNegateC() || op.getReducePrecision())
-    return op.emitError("wave-run executes amdgpu.mfma of one block without "
-                        "operand broadcasts (cbsz, abid, blgp), negation or "
-                        "reduced precision only");
+    return op.emitError(
+        "the interpreter executes amdgpu.mfma of one block without "
+        "operand broadcasts (cbsz, abid, blgp), negation or "
+        "reduced precision only");
   if (std::optional<MmaKind> kind =
           findMmaKind(/*wmma=*/false, op.getM(), op.getN(), op.getK(),
                       op.getSourceA(), op.getSourceB(), op.getDestC()))
     return compileMma(c, op, *kind, op.getSourceA(), op.getSourceB(),
                       op.getDestC());
-  return op.emitError() << "wave-run executes amdgpu.mfma of the shapes "
+  return op.emitError() << "the interpreter executes amdgpu.mfma of the shapes "
                            "and types of the wave.mma kinds only, not "
                         << op.getM() << "x" << op.getN() << "x" << op.getK()
                         << " of " << op.getSourceA().getType();
@@ -201,17 +202,19 @@ static LogicalResult compileMfma(Compiler &c, amdgpu::MFMAOp op) {
 static LogicalResult compileWmma(Compiler &c, amdgpu::WMMAOp op) {
   if (op.getUnsignedA() || op.getUnsignedB() || op.getClamp() ||
       op.getSubwordOffset() != 0)
-    return op.emitError("wave-run executes amdgpu.wmma without the unsigned, "
-                        "clamp and subword modifiers only");
+    return op.emitError(
+        "the interpreter executes amdgpu.wmma without the unsigned, "
+        "clamp and subword modifiers only");
   if (std::optional<MmaKind> kind =
           findMmaKind(/*wmma=*/true, op.getM(), op.getN(), op.getK(),
                       op.getSourceA(), op.getSourceB(), op.getDestC()))
     return compileMma(c, op, *kind, op.getSourceA(), op.getSourceB(),
                       op.getDestC());
-  return op.emitError() << "wave-run executes amdgpu.wmma of the shapes and "
-                           "types of the WMMA wave.mma kinds only, not "
-                        << op.getM() << "x" << op.getN() << "x" << op.getK()
-                        << " of " << op.getSourceA().getType();
+  return op.emitError()
+         << "the interpreter executes amdgpu.wmma of the shapes and "
+            "types of the WMMA wave.mma kinds only, not "
+         << op.getM() << "x" << op.getN() << "x" << op.getK() << " of "
+         << op.getSourceA().getType();
 }
 
 /// amdgpu.scaled_mfma, as convert-wave-to-amdgpu emits it: the scaled kind
@@ -234,7 +237,7 @@ static LogicalResult compileScaledMfma(Compiler &c, amdgpu::ScaledMFMAOp op) {
                         op.getDestC(), op.getScalesA(), op.getScalesB(),
                         op.getScalesIdxA(), op.getScalesIdxB());
   }
-  return op.emitError() << "wave-run executes amdgpu.scaled_mfma of the "
+  return op.emitError() << "the interpreter executes amdgpu.scaled_mfma of the "
                            "shapes and types of the scaled wave.mma kinds "
                            "only, not "
                         << op.getM() << "x" << op.getN() << "x" << op.getK()

@@ -165,8 +165,9 @@ compileAlignedPointer(Compiler &c, memref::ExtractAlignedPointerAsIndexOp op) {
           .wasInterrupted())
     c.program.arguments[base.index].written = true;
   if (base.space == MemorySpace::Private)
-    return op.emitError("wave-run takes the address of kernel arguments and "
-                        "LDS only, not of private memory");
+    return op.emitError(
+        "the interpreter takes the address of kernel arguments and "
+        "LDS only, not of private memory");
   RegisterInit init;
   init.reg = c.define(op.getResult());
   init.rows.push_back(intSlot(base.space == MemorySpace::Lds
@@ -184,7 +185,7 @@ static LogicalResult compilePointerAccess(Compiler &c, Operation *op,
   auto vector = dyn_cast<VectorType>(type);
   std::optional<ElementKind> kind = getElementKind(getElementTypeOrSelf(type));
   if ((vector && vector.getRank() != 1) || !kind || getBitWidth(*kind) % 8 != 0)
-    return op->emitError("wave-run executes llvm.load and llvm.store of "
+    return op->emitError("the interpreter executes llvm.load and llvm.store of "
                          "whole-byte elements and 1-D vectors of them only, "
                          "not ")
            << type;

@@ -105,7 +105,7 @@ static int64_t positionRow(ArrayRef<int64_t> position,
 
 static LogicalResult compileExtract(Compiler &c, vector::ExtractOp op) {
   if (!op.getDynamicPosition().empty())
-    return op.emitError("wave-run executes vector.extract with static "
+    return op.emitError("the interpreter executes vector.extract with static "
                         "positions only");
   int64_t base =
       positionRow(op.getStaticPosition(), op.getSourceVectorType().getShape());
@@ -118,7 +118,7 @@ static LogicalResult compileExtract(Compiler &c, vector::ExtractOp op) {
 
 static LogicalResult compileInsert(Compiler &c, vector::InsertOp op) {
   if (!op.getDynamicPosition().empty())
-    return op.emitError("wave-run executes vector.insert with static "
+    return op.emitError("the interpreter executes vector.insert with static "
                         "positions only");
   int64_t base =
       positionRow(op.getStaticPosition(), op.getDestVectorType().getShape());
@@ -263,7 +263,7 @@ static LogicalResult compileReduction(Compiler &c, vector::ReductionOp op) {
     return failure();
   std::optional<Combiner> combiner = getCombiner(op.getKind());
   if (!combiner)
-    return op.emitError("wave-run does not model this combining kind");
+    return op.emitError("the interpreter does not model this combining kind");
   ElementKind kind = getKindOf(op.getType());
   uint32_t acc = op.getAcc() ? c.use(op.getAcc()) : 0;
   c.emit(op, reduceRows, c.define(op.getResult()), {c.use(op.getVector()), acc},
@@ -309,7 +309,8 @@ static LogicalResult compileBitcast(Compiler &c, vector::BitCastOp op) {
     return failure();
   if (op.getSourceVectorType().getElementTypeBitWidth() == 1 ||
       op.getResultVectorType().getElementTypeBitWidth() == 1)
-    return op.emitError("wave-run does not model bit casts of i1 vectors");
+    return op.emitError(
+        "the interpreter does not model bit casts of i1 vectors");
   ElementKind from = getKindOf(op.getSourceVectorType());
   ElementKind to = getKindOf(op.getResultVectorType());
   c.emit(op, bitcastRows, c.define(op.getResult()), {c.use(op.getSource())},
@@ -390,7 +391,8 @@ mlir::wave::interp::compileVectorOp(Compiler &c, Operation *op) {
       .Case([&](vector::ConstantMaskOp o) { return compileConstantMask(c, o); })
       .Case([&](vector::CreateMaskOp o) -> LogicalResult {
         if (o.getVectorType().getRank() != 1)
-          return o.emitError("wave-run executes 1-D vector.create_mask only");
+          return o.emitError(
+              "the interpreter executes 1-D vector.create_mask only");
         c.emit(o, createMask, c.define(o.getResult()), {c.use(o.getOperand(0))},
                o.getVectorType().getNumElements());
         return success();

@@ -80,7 +80,7 @@ gpu.module @bad {
     gpu.return
   }
 
-  // HUGE: :[[@LINE+1]]:25: error: wave-run cannot model argument 'out': memref<4611686018427387904x4xf32> has more elements or addresses than fit in 63 bits
+  // HUGE: :[[@LINE+1]]:25: error: the interpreter cannot model argument 'out': memref<4611686018427387904x4xf32> has more elements or addresses than fit in 63 bits
   gpu.func @huge_memref(%out: memref<4611686018427387904x4xf32>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>,
                   known_grid_size = array<i32: 1, 1, 1>} {
@@ -90,7 +90,7 @@ gpu.module @bad {
 
   // 1 Mi elements of 8-byte slots: 8 MiB, once for the run and once for the
   // inputs wave-run keeps.
-  // LIMIT: :[[@LINE+1]]:24: error: wave-run needs 16 MiB for argument 'out' (2 copies: the run's and 1 more that wave-run keeps meanwhile), over its memory limit of 4 MiB
+  // LIMIT: :[[@LINE+1]]:24: error: the interpreter needs 16 MiB for argument 'out' (2 copies: the run's and 1 more that it keeps meanwhile), over its memory limit of 4 MiB
   gpu.func @over_limit(%out: memref<1048576xf32>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>,
                   known_grid_size = array<i32: 1, 1, 1>} {
@@ -101,13 +101,13 @@ gpu.module @bad {
       attributes {known_block_size = array<i32: 64, 1, 1>,
                   known_grid_size = array<i32: 1, 1, 1>} {
     // 2 Mi elements, each with its slot and race-detector shadow.
-    // LDSLIMIT: :[[@LINE+1]]:10: error: wave-run needs {{[0-9]+}} MiB for the LDS tile, over its memory limit of 64 MiB
+    // LDSLIMIT: :[[@LINE+1]]:10: error: the interpreter needs {{[0-9]+}} MiB for the LDS tile, over its memory limit of 64 MiB
     %t = wave.alloc_lds : memref<2097152xf32, #gpu.address_space<workgroup>>
     gpu.return
   }
 
   // Two arguments of 8 MiB each, twice each, fit alone, not together.
-  // TOTAL: :[[@LINE+1]]:3: error: wave-run needs 32 MiB to run @total_over_limit (0 MiB of them registers, 16 MiB for the copy of the arguments wave-run keeps meanwhile), over its memory limit of 24 MiB
+  // TOTAL: :[[@LINE+1]]:3: error: the interpreter needs 32 MiB to run @total_over_limit (0 MiB of them registers, 16 MiB for the copy of the arguments it keeps meanwhile), over its memory limit of 24 MiB
   gpu.func @total_over_limit(%a: memref<1048576xf32>, %b: memref<1048576xf32>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>,
                   known_grid_size = array<i32: 1, 1, 1>} {
@@ -118,7 +118,7 @@ gpu.module @bad {
   // parsing: test/wave-opt/huge-vector.test); 1024 lanes holding five such
   // values need 40 GiB of registers, which wave-run refuses before it
   // allocates.
-  // VECTOR: :[[@LINE+1]]:3: error: wave-run needs 40961 MiB to run @huge_vector (40960 MiB of them registers, 1 MiB for the copy of the arguments wave-run keeps meanwhile), over its memory limit of 4096 MiB
+  // VECTOR: :[[@LINE+1]]:3: error: the interpreter needs 40961 MiB to run @huge_vector (40960 MiB of them registers, 1 MiB for the copy of the arguments it keeps meanwhile), over its memory limit of 4096 MiB
   gpu.func @huge_vector(%out: memref<64xf32>) kernel
       attributes {known_block_size = array<i32: 1024, 1, 1>,
                   known_grid_size = array<i32: 1, 1, 1>} {
@@ -161,7 +161,7 @@ gpu.module @bad {
     gpu.return
   }
 
-  // WIDE: :[[@LINE+1]]:3: error: wave-run runs workgroups of at most 1024 lanes, as the hardware does; @wide_block has 4096
+  // WIDE: :[[@LINE+1]]:3: error: the interpreter runs workgroups of at most 1024 lanes, as the hardware does; @wide_block has 4096
   gpu.func @wide_block(%out: memref<64xf32>) kernel
       attributes {known_block_size = array<i32: 64, 64, 1>,
                   known_grid_size = array<i32: 1, 1, 1>} {

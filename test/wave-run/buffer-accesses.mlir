@@ -202,7 +202,7 @@ gpu.module @buffer_accesses {
                   known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #kernel} {
     %c0 = arith.constant 0 : index
     %i0 = arith.constant 0 : i32
-    // STRIDED: :[[@LINE+1]]:10: error: wave-run executes buffer accesses of row-major memrefs (identity layout) only
+    // STRIDED: :[[@LINE+1]]:10: error: the interpreter executes buffer accesses of row-major memrefs (identity layout) only
     %v = amdgpu.raw_buffer_load %X[%i0, %i0]
         : memref<4x8xi32, strided<[16, 1]>>, i32, i32 -> vector<4xi32>
     vector.store %v, %Z[%c0] : memref<4xi32>, vector<4xi32>
@@ -213,7 +213,7 @@ gpu.module @buffer_accesses {
       attributes {known_block_size = array<i32: 1, 1, 1>,
                   known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #kernel} {
     %i0 = arith.constant 0 : i32
-    // MATRIX: :[[@LINE+1]]:10: error: wave-run executes scalar and 1-D vector buffer loads and stores only
+    // MATRIX: :[[@LINE+1]]:10: error: the interpreter executes scalar and 1-D vector buffer loads and stores only
     %v = amdgpu.raw_buffer_load %X[%i0, %i0]
         : memref<4x8xi32>, i32, i32 -> vector<2x2xi32>
     gpu.return
@@ -245,7 +245,7 @@ gpu.module @buffer_accesses {
     %c0 = arith.constant 0 : index
     %i0 = arith.constant 0 : i32
     %m = memref.alloca() : memref<8xi32>
-    // PRIVATE: :[[@LINE+1]]:10: error: wave-run executes buffer accesses of kernel arguments only
+    // PRIVATE: :[[@LINE+1]]:10: error: the interpreter executes buffer accesses of kernel arguments only
     %v = amdgpu.raw_buffer_load %m[%i0] : memref<8xi32>, i32 -> vector<4xi32>
     vector.store %v, %Z[%c0] : memref<4xi32>, vector<4xi32>
     gpu.return

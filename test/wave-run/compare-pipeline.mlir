@@ -41,7 +41,7 @@
 // NO-RANGE: output 'out' (64xi64): agrees
 // NO-RANGE: PASS
 // RUN: not wave-run %s --kernel=hoisted --compare-pipeline='gpu.module(gpu.func(convert-scf-to-cf))' 2>&1 | FileCheck %s --check-prefix=UNTRANSLATABLE
-// UNTRANSLATABLE: error: wave-run executes kernels whose body is one block (structured control flow only)
+// UNTRANSLATABLE: error: the interpreter executes kernels whose body is one block (structured control flow only)
 // UNTRANSLATABLE: wave-run: cannot run @hoisted after 'gpu.module(gpu.func(convert-scf-to-cf))'
 
 // convert-wave-to-amdgpu drops wave.kernel, and with it the wave size the

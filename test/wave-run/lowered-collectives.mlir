@@ -51,7 +51,7 @@
 // INACTIVE: error: rocdl.readlane reads lane 45, which is not active in wave 0 of workgroup (0, 0, 0)
 // permlane64 needs waves of 64.
 // RUN: not wave-run %s --kernel=permlane_wave32 2>&1 | FileCheck %s --check-prefix=PERMLANE32
-// PERMLANE32: error: wave-run executes llvm.amdgcn.permlane64 of one value in waves of 64 lanes only
+// PERMLANE32: error: the interpreter executes llvm.amdgcn.permlane64 of one value in waves of 64 lanes only
 
 gpu.module @cross_lane {
   gpu.func @cross_lane(%X: memref<64xi32>, %B: memref<64xi64>, %C: memref<64xi64>,

@@ -137,15 +137,15 @@
 // shifts and row broadcasts that only GFX9 has, on GFX11 or on a kernel of
 // no known chip; permlanex16, which GFX9 lacks; masks of more than 4 bits.
 // RUN: not wave-run %s --kernel=bcast_rdna 2>&1 | FileCheck %s --check-prefix=BCAST-RDNA
-// BCAST-RDNA: lowered-dpp.mlir:{{[0-9]+}}:{{[0-9]+}}: error: wave-run executes DPP row_bcast_15 on GFX9 chips (waves of 64) only, which have it; this kernel runs on GFX11 in waves of 32
+// BCAST-RDNA: lowered-dpp.mlir:{{[0-9]+}}:{{[0-9]+}}: error: the interpreter executes DPP row_bcast_15 on GFX9 chips (waves of 64) only, which have it; this kernel runs on GFX11 in waves of 32
 // RUN: not wave-run %s --kernel=no_chip 2>&1 | FileCheck %s --check-prefix=NO-CHIP
-// NO-CHIP: lowered-dpp.mlir:{{[0-9]+}}:{{[0-9]+}}: error: wave-run executes DPP wave_shl on GFX9 chips (waves of 64) only, which have it; this kernel runs on an unknown chip in waves of 64
+// NO-CHIP: lowered-dpp.mlir:{{[0-9]+}}:{{[0-9]+}}: error: the interpreter executes DPP wave_shl on GFX9 chips (waves of 64) only, which have it; this kernel runs on an unknown chip in waves of 64
 // RUN: not wave-run %s --kernel=permlane_cdna 2>&1 | FileCheck %s --check-prefix=PERMLANE-CDNA
-// PERMLANE-CDNA: lowered-dpp.mlir:{{[0-9]+}}:{{[0-9]+}}: error: wave-run executes rocdl.permlanex16 on GFX10 and later chips only, which have it; this kernel runs on GFX9
+// PERMLANE-CDNA: lowered-dpp.mlir:{{[0-9]+}}:{{[0-9]+}}: error: the interpreter executes rocdl.permlanex16 on GFX10 and later chips only, which have it; this kernel runs on GFX9
 // RUN: not wave-run %s --kernel=wide_mask 2>&1 | FileCheck %s --check-prefix=WIDE-MASK
-// WIDE-MASK: lowered-dpp.mlir:{{[0-9]+}}:{{[0-9]+}}: error: wave-run models DPP row and bank masks of 4 bits (one per row or bank), not row_mask = 31, bank_mask = 15
+// WIDE-MASK: lowered-dpp.mlir:{{[0-9]+}}:{{[0-9]+}}: error: the interpreter models DPP row and bank masks of 4 bits (one per row or bank), not row_mask = 31, bank_mask = 15
 // RUN: not wave-run %s --kernel=wide_swizzle_mask 2>&1 | FileCheck %s --check-prefix=WIDE-SWIZZLE
-// WIDE-SWIZZLE: lowered-dpp.mlir:{{[0-9]+}}:{{[0-9]+}}: error: wave-run needs swizzle masks of 5 bits (lanes of a group of 32), not and = 0, or = 32, xor = 0
+// WIDE-SWIZZLE: lowered-dpp.mlir:{{[0-9]+}}:{{[0-9]+}}: error: the interpreter needs swizzle masks of 5 bits (lanes of a group of 32), not and = 0, or = 32, xor = 0
 
 gpu.module @gfx942 [#rocdl.target<chip = "gfx942", features = "+wavefrontsize64">] {
   gpu.func @dpp64(%X: memref<64xi32>, %O: memref<17x64xi32>) kernel

@@ -29,9 +29,9 @@
 // What has no wave.mma kind, or uses the modifiers, is refused at the op;
 // every lane of the wave takes part.
 // RUN: not wave-run %s --kernel=no_kind 2>&1 | FileCheck %s --check-prefix=NO-KIND
-// NO-KIND: error: wave-run executes amdgpu.mfma of the shapes and types of the wave.mma kinds only, not 32x32x2 of 'f32'
+// NO-KIND: error: the interpreter executes amdgpu.mfma of the shapes and types of the wave.mma kinds only, not 32x32x2 of 'f32'
 // RUN: not wave-run %s --kernel=broadcast 2>&1 | FileCheck %s --check-prefix=BROADCAST
-// BROADCAST: error: wave-run executes amdgpu.mfma of one block without operand broadcasts (cbsz, abid, blgp), negation or reduced precision only
+// BROADCAST: error: the interpreter executes amdgpu.mfma of one block without operand broadcasts (cbsz, abid, blgp), negation or reduced precision only
 // RUN: not wave-run %s --kernel=divergent 2>&1 | FileCheck %s --check-prefix=DIVERGENT
 // DIVERGENT: error: amdgpu.mfma executed with lanes inactive in wave 0: every lane of the wave takes part
 

@@ -15,19 +15,19 @@ gpu.module @unsupported {
   gpu.func @heap(%out: memref<64xf32>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>,
                   known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #kernel} {
-    // HEAP: :[[@LINE+1]]:10: error: wave-run cannot execute 'memref.alloc'
+    // HEAP: :[[@LINE+1]]:10: error: the interpreter cannot execute 'memref.alloc'
     %m = memref.alloc() : memref<64xf32>
     gpu.return
   }
   // HEAP: wave-run: cannot run @heap
 
-  // BLOCK: :[[@LINE+1]]:3: error: wave-run needs 'known_block_size' (the workgroup size) on kernel @no_block_size
+  // BLOCK: :[[@LINE+1]]:3: error: the interpreter needs 'known_block_size' (the workgroup size) on kernel @no_block_size
   gpu.func @no_block_size(%out: memref<64xf32>) kernel
       attributes {known_grid_size = array<i32: 1, 1, 1>} {
     gpu.return
   }
 
-  // CFG: :[[@LINE+1]]:3: error: wave-run executes kernels whose body is one block (structured control flow only)
+  // CFG: :[[@LINE+1]]:3: error: the interpreter executes kernels whose body is one block (structured control flow only)
   gpu.func @branches(%out: memref<64xf32>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>,
                   known_grid_size = array<i32: 1, 1, 1>} {
@@ -36,7 +36,7 @@ gpu.module @unsupported {
     gpu.return
   }
 
-  // DYNAMIC: :[[@LINE+1]]:21: error: wave-run cannot model argument 'out' of type 'memref<?xf32>': a dynamically shaped memref needs an identity layout and 'wave.dims' naming the arguments that hold its extents
+  // DYNAMIC: :[[@LINE+1]]:21: error: the interpreter cannot model argument 'out' of type 'memref<?xf32>': a dynamically shaped memref needs an identity layout and 'wave.dims' naming the arguments that hold its extents
   gpu.func @dynamic(%out: memref<?xf32>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>,
                   known_grid_size = array<i32: 1, 1, 1>} {
