@@ -73,8 +73,65 @@ static std::string getSourceName(ModuleOp module) {
 // Choosing the kernels
 //===----------------------------------------------------------------------===//
 
-/// The kernel to run: `options.kernel`, else the one kernel naming a
-/// reference, else the only kernel.
+/// The names of the symbols around `op` and its own, outermost first, below
+/// the outermost op (the module given, whose name a nested reference leaves
+/// out).
+static SmallVector<StringRef> getSymbolPath(Operation *op) {
+  SmallVector<StringRef> path;
+  for (; op && op->getParentOp(); op = op->getParentOp())
+    if (auto name =
+            op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+      path.push_back(name.getValue());
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
+std::string mlir::wave::getKernelPath(gpu::GPUFuncOp func) {
+  return llvm::join(getSymbolPath(func), "::");
+}
+
+/// A kernel as an option names it: `NAME` or a path `MODULE::NAME`, each
+/// part with or without the `@` of a symbol reference (`@MODULE::@NAME`).
+static SmallVector<StringRef> parseKernelPath(StringRef text) {
+  SmallVector<StringRef> parts;
+  text.split(parts, "::");
+  for (StringRef &part : parts) {
+    part = part.trim();
+    part.consume_front("@");
+  }
+  return parts;
+}
+
+/// Whether `func` is the kernel `parts` names: by its name alone, or by its
+/// whole path.
+static bool isNamedBy(gpu::GPUFuncOp func, ArrayRef<StringRef> parts) {
+  if (parts.size() == 1)
+    return func.getName() == parts.front();
+  return llvm::equal(getSymbolPath(func), parts);
+}
+
+/// `parts` as a nested symbol reference, for messages: `@k`, `@mod::@k`.
+static std::string formatSymbolPath(ArrayRef<StringRef> parts) {
+  return "@" + llvm::join(parts, "::@");
+}
+
+/// `kernels` for a message, each as the kernel option would name it: by its
+/// name where no other kernel of `all` has it, else by its path.
+static std::string listKernels(ArrayRef<gpu::GPUFuncOp> kernels,
+                               ArrayRef<gpu::GPUFuncOp> all) {
+  SmallVector<std::string> names;
+  for (gpu::GPUFuncOp kernel : kernels) {
+    StringRef name = kernel.getName();
+    bool unique = llvm::count_if(all, [&](gpu::GPUFuncOp other) {
+                    return other.getName() == name;
+                  }) == 1;
+    names.push_back(unique ? name.str() : getKernelPath(kernel));
+  }
+  return llvm::join(names, ", ");
+}
+
+/// The kernel to run: the one `options.kernel` names, else the one kernel
+/// naming a reference, else the only kernel.
 static llvm::Expected<gpu::GPUFuncOp>
 selectKernel(ModuleOp module, const InterpretOptions &options) {
   SmallVector<gpu::GPUFuncOp> kernels, withReference;
@@ -85,21 +142,41 @@ selectKernel(ModuleOp module, const InterpretOptions &options) {
     if (func->hasAttr(WaveDialect::kReferenceAttrName))
       withReference.push_back(func);
   });
+  std::string source = getSourceName(module);
   if (!options.kernel.empty()) {
+    SmallVector<StringRef> parts = parseKernelPath(options.kernel);
+    SmallVector<gpu::GPUFuncOp> matches;
     for (gpu::GPUFuncOp kernel : kernels)
-      if (kernel.getName() == options.kernel)
-        return kernel;
-    return fail("no kernel @" + options.kernel + " in " +
-                getSourceName(module));
+      if (isNamedBy(kernel, parts))
+        matches.push_back(kernel);
+    if (matches.size() == 1)
+      return matches.front();
+    // Kernels of one name in several gpu.modules: their paths tell them
+    // apart.
+    if (!matches.empty())
+      return failWithOptions(
+          formatSymbolPath(parts) + " names " + Twine(matches.size()) +
+              " kernels in " + source + ": " +
+              llvm::join(llvm::map_range(matches, getKernelPath), ", ") +
+              "; choose one by its path, MODULE::NAME",
+          {{InterpretOption::Kernel, ""}});
+    if (kernels.empty())
+      return fail("no kernel " + formatSymbolPath(parts) + " in " + source +
+                  ", which holds no kernel");
+    return fail("no kernel " + formatSymbolPath(parts) + " in " + source +
+                "; its kernels are " + listKernels(kernels, kernels));
   }
   if (withReference.size() == 1)
     return withReference.front();
   if (withReference.empty() && kernels.size() == 1)
     return kernels.front();
+  if (kernels.empty())
+    return fail(source + " holds no kernel");
+  ArrayRef<gpu::GPUFuncOp> candidates =
+      withReference.empty() ? kernels : withReference;
   return failWithOptions(
-      getSourceName(module) + " holds " +
-          Twine(withReference.empty() ? kernels.size() : withReference.size()) +
-          " candidate kernels; choose the kernel by name",
+      source + " holds " + Twine(candidates.size()) + " candidate kernels (" +
+          listKernels(candidates, kernels) + "); choose the kernel by name",
       {{InterpretOption::Kernel, ""}});
 }
 
@@ -171,11 +248,26 @@ selectOther(gpu::GPUFuncOp func, const InterpretOptions &options,
       return gpu::GPUFuncOp();
     name = ref.getValue();
   }
-  auto reference =
-      dyn_cast_or_null<gpu::GPUFuncOp>(SymbolTable::lookupNearestSymbolFrom(
-          func, StringAttr::get(context, name)));
+  // A path names the reference from the outermost module, a name in the
+  // kernel's own gpu.module (as `wave.reference` does).
+  SmallVector<StringRef> parts = parseKernelPath(name);
+  gpu::GPUFuncOp reference;
+  if (parts.size() == 1) {
+    reference =
+        dyn_cast_or_null<gpu::GPUFuncOp>(SymbolTable::lookupNearestSymbolFrom(
+            func, StringAttr::get(context, parts.front())));
+  } else {
+    Operation *root = func;
+    while (root->getParentOp())
+      root = root->getParentOp();
+    root->walk([&](gpu::GPUFuncOp candidate) {
+      if (isNamedBy(candidate, parts))
+        reference = candidate;
+    });
+  }
   if (!reference)
-    return fail("no reference kernel @" + name);
+    return fail("no reference kernel " + formatSymbolPath(parts));
+  name = reference.getName();
   if (reference.getArgumentTypes() != func.getArgumentTypes())
     return fail("reference @" + name + " does not take the arguments of @" +
                 func.getName());

@@ -76,6 +76,10 @@ struct KernelInfo {
   std::string name;
   /// The enclosing `gpu.module`.
   std::string gpuModule;
+  /// The path that names the kernel from the module (`MODULE::NAME`,
+  /// wave::getKernelPath), which tells apart kernels of one name in
+  /// several gpu.modules.
+  std::string path;
   std::vector<ArgumentInfo> arguments;
   /// `known_block_size`, if present.
   std::optional<std::array<int64_t, 3>> blockSize;
@@ -85,7 +89,8 @@ struct KernelInfo {
   std::string chip;
   unsigned waveSize = 0;
   unsigned occupancy = 0;
-  /// The kernel named by `wave.reference`, empty when none.
+  /// The path of the kernel `wave.reference` names (its name where no
+  /// kernel has it), empty when none.
   std::string reference;
 };
 

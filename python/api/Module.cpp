@@ -4,6 +4,7 @@
 
 #include "wave/Dialect/Wave/IR/WaveDialect.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
+#include "wave/Interpreter/Interpret.h"
 #include "wave/Support/KnownParserCrashes.h"
 #include "wave/Support/KnownVerifierCrashes.h"
 
@@ -118,6 +119,7 @@ static KernelInfo describeKernel(gpu::GPUFuncOp func) {
   info.name = func.getName().str();
   if (auto gpuModule = func->getParentOfType<gpu::GPUModuleOp>())
     info.gpuModule = gpuModule.getName().str();
+  info.path = wave::getKernelPath(func);
   for (Type type : func.getArgumentTypes()) {
     ArgumentInfo arg;
     arg.type = printType(type);
@@ -139,8 +141,12 @@ static KernelInfo describeKernel(gpu::GPUFuncOp func) {
     info.occupancy = kernel.getOccupancy();
   }
   if (auto reference = func->getAttrOfType<FlatSymbolRefAttr>(
-          wave::WaveDialect::kReferenceAttrName))
-    info.reference = reference.getValue().str();
+          wave::WaveDialect::kReferenceAttrName)) {
+    auto referenced = dyn_cast_or_null<gpu::GPUFuncOp>(
+        SymbolTable::lookupNearestSymbolFrom(func, reference.getAttr()));
+    info.reference = referenced ? wave::getKernelPath(referenced)
+                                : reference.getValue().str();
+  }
   return info;
 }
 

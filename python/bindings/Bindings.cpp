@@ -95,6 +95,7 @@ PYBIND11_MODULE(_wave_mlir, m) {
   py::class_<KernelInfo>(m, "KernelInfo")
       .def_readonly("name", &KernelInfo::name)
       .def_readonly("gpu_module", &KernelInfo::gpuModule)
+      .def_readonly("path", &KernelInfo::path)
       .def_readonly("arguments", &KernelInfo::arguments)
       .def_property_readonly(
           "block_size",

@@ -253,6 +253,43 @@ def test_option_errors_name_the_keyword_arguments():
             assert keyword in fields
 
 
+def test_kernels_of_one_name_are_chosen_by_path():
+    # wave-run's test of the same: a program of two gpu.modules, @first and
+    # @second, each with a kernel @fill (out[l] = l and 100 + l), and
+    # @second::@iota.
+    module = wm.load(os.path.join(paths.SOURCE_DIR, "test", "wave-run",
+                                  "kernel-paths.mlir"))
+    assert [k.path for k in module.kernels] == ["first::fill", "second::fill",
+                                                "second::iota"]
+    assert module["iota"].path == "second::iota"
+    with pytest.raises(KeyError, match="'fill' names 2 kernels: first::fill, "
+                                       "second::fill; choose one by its path"):
+        module["fill"]
+    with pytest.raises(KeyError, match=r"no kernel named 'third::fill' "
+                                       r"\(kernels: first::fill, "
+                                       r"second::fill, iota\)"):
+        module["third::fill"]
+    out = np.zeros(64, np.int32)
+    wm.run(module["first::fill"], out)
+    np.testing.assert_array_equal(out, np.arange(64))
+    # gpu.launch_func's spelling, with the @s, names the same kernel.
+    second = module["@second::@fill"]
+    assert (second.name, second.gpu_module) == ("fill", "second")
+    wm.run(second, out)
+    np.testing.assert_array_equal(out, 100 + np.arange(64))
+    # The library chooses the same way: a name two kernels share is refused
+    # with their paths.
+    options = _wave_mlir.InterpretOptions()
+    options.kernel = "fill"
+    options.compare = False
+    with pytest.raises(wm.MLIRError, match="@fill names 2 kernels in "
+                                           ".*: first::fill, second::fill; "
+                                           "choose one by its path, "
+                                           "MODULE::NAME .keyword argument "
+                                           "kernel."):
+        module._native.interpret(options, [np.zeros(64, np.uint64)])
+
+
 def test_run_with_explicit_grid():
     # Half the grid: only the first 16 rows are computed.
     kernel = wm.load(paths.example("softmax.mlir"))["softmax"]

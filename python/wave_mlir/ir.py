@@ -38,7 +38,9 @@ def default_context():
 
 class Module:
     """A verified ``builtin.module``. ``str()`` prints it in the custom op
-    form; ``module["name"]`` is the kernel called ``name``."""
+    form; ``module["name"]`` is the kernel called ``name``, and
+    ``module["mod::name"]`` the one in ``gpu.module @mod`` (its ``path``),
+    for kernels of one name in several modules."""
 
     def __init__(self, native):
         self._native = native
@@ -83,11 +85,24 @@ class Module:
         return [Kernel(self, info) for info in self._native.kernels()]
 
     def __getitem__(self, name):
-        for kernel in self.kernels:
-            if kernel.name == name:
-                return kernel
+        kernels = self.kernels
+        # A path as gpu.launch_func writes it, with or without its @s.
+        parts = [part.strip().removeprefix("@") for part in name.split("::")]
+        if len(parts) == 1:
+            found = [k for k in kernels if k.name == parts[0]]
+        else:
+            found = [k for k in kernels if k.path == "::".join(parts)]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise KeyError(f"'{name}' names {len(found)} kernels: "
+                           f"{', '.join(k.path for k in found)}; choose one "
+                           f"by its path, module['MODULE::NAME']")
+        names = [k.name for k in kernels]
+        listed = [k.name if names.count(k.name) == 1 else k.path
+                  for k in kernels]
         raise KeyError(f"no kernel named '{name}' (kernels: "
-                       f"{', '.join(k.name for k in self.kernels)})")
+                       f"{', '.join(listed)})")
 
 
 class Argument:
@@ -112,6 +127,9 @@ class Kernel:
         self.module = module
         self.name = info.name
         self.gpu_module = info.gpu_module
+        #: ``MODULE::NAME``: how ``module[...]``, ``run`` and wave-run's
+        #: ``--kernel`` tell it from kernels of its name in other modules.
+        self.path = info.path
         self.arguments = tuple(Argument(a) for a in info.arguments)
         self.block_size = info.block_size
         self.grid_size = info.grid_size

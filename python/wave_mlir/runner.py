@@ -77,7 +77,7 @@ def interpret(kernel, *values, grid=None, **options):
     bits = [_to_bits(a, arg.element) for a, arg in zip(arrays,
                                                        kernel.arguments)]
     native = native_options(_wave_mlir.InterpretOptions, options,
-                            kernel=kernel.name, grid=_grid(kernel, grid),
+                            kernel=kernel.path, grid=_grid(kernel, grid),
                             compare=False)
     outputs, written = kernel.module._native.interpret(native, bits)
     for array, arg, out, was_written in zip(arrays, kernel.arguments, outputs,

@@ -33,7 +33,7 @@
 
 // Bad command lines.
 // RUN: not wave-run %s --kernel=missing 2>&1 | FileCheck %s --check-prefix=MISSING
-// MISSING: wave-run: no kernel @missing in
+// MISSING: wave-run: no kernel @missing in {{.*}}command-line.mlir; its kernels are fill{{$}}
 // RUN: not wave-run %s --grid=0,1 2>&1 | FileCheck %s --check-prefix=BADGRID
 // BADGRID: wave-run: --grid expects X,Y,Z, got '0,1'
 // RUN: not wave-run %s --input=nothing 2>&1 | FileCheck %s --check-prefix=NOEQ

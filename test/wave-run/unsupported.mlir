@@ -56,4 +56,4 @@ gpu.module @unsupported {
   }
 }
 
-// AMBIGUOUS: wave-run: {{.*}}.mlir holds 6 candidate kernels; choose the kernel by name (--kernel=NAME){{$}}
+// AMBIGUOUS: wave-run: {{.*}}.mlir holds 6 candidate kernels (heap, no_block_size, branches, dynamic, plain64, plain32); choose the kernel by name (--kernel=NAME){{$}}

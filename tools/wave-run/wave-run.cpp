@@ -1,7 +1,7 @@
 //===- wave-run.cpp - Reference interpreter for wave kernels --------------===//
 //
-// wave-run FILE.mlir [--kernel=NAME] [--reference=NAME] [--grid=X,Y,Z]
-//   [--seed=N] [--input=ARG=FILE.npy]... [--output-dir=DIR]
+// wave-run FILE.mlir [--kernel=[MODULE::]NAME] [--reference=NAME]
+//   [--grid=X,Y,Z] [--seed=N] [--input=ARG=FILE.npy]... [--output-dir=DIR]
 //   [--rtol=R --atol=A] [--compare-pipeline='PIPELINE'] [--memory-limit=MIB]
 //
 // Runs a kernel on random inputs (or given .npy files) and compares the
@@ -46,13 +46,15 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
                                       cl::cat(category));
 static cl::opt<std::string>
     kernelName("kernel",
-               cl::desc("Kernel to run (default: the one with "
-                        "wave.reference, or the only kernel)"),
-               cl::cat(category));
+               cl::desc("Kernel to run, by name or as MODULE::NAME "
+                        "(default: the one with wave.reference, or the "
+                        "only kernel)"),
+               cl::value_desc("NAME"), cl::cat(category));
 static cl::opt<std::string>
     referenceName("reference",
-                  cl::desc("Reference kernel (default: wave.reference)"),
-                  cl::cat(category));
+                  cl::desc("Reference kernel, by name or as MODULE::NAME "
+                           "(default: wave.reference)"),
+                  cl::value_desc("NAME"), cl::cat(category));
 static cl::opt<std::string>
     gridOption("grid", cl::desc("Workgroups X,Y,Z (default: known_grid_size)"),
                cl::value_desc("X,Y,Z"), cl::cat(category));

@@ -180,6 +180,62 @@ TEST(InterpretTest, SaysWhatIsWrong) {
   EXPECT_TRUE(StringRef(k.allDiagnostics()).contains("step"));
 }
 
+// Kernels of one name in two gpu.modules are told apart by their paths,
+// as gpu.launch_func names them; the name alone is ambiguous.
+TEST(InterpretTest, ChoosesAKernelByItsPath) {
+  constexpr const char *kTwoModules = R"mlir(
+gpu.module @first {
+  gpu.func @fill(%out: memref<64xi32>) kernel attributes {
+      known_block_size = array<i32: 64, 1, 1>,
+      known_grid_size = array<i32: 1, 1, 1>} {
+    %t = gpu.thread_id x
+    %v = arith.index_cast %t : index to i32
+    memref.store %v, %out[%t] : memref<64xi32>
+    gpu.return
+  }
+}
+gpu.module @second {
+  gpu.func @fill(%out: memref<64xi32>) kernel attributes {
+      known_block_size = array<i32: 64, 1, 1>,
+      known_grid_size = array<i32: 1, 1, 1>} {
+    %t = gpu.thread_id x
+    %c7 = arith.constant 7 : i32
+    memref.store %c7, %out[%t] : memref<64xi32>
+    gpu.return
+  }
+}
+)mlir";
+  KernelModule k(kTwoModules);
+  ASSERT_TRUE(k.parsed());
+  SmallVector<std::string> paths;
+  k.module->walk(
+      [&](gpu::GPUFuncOp func) { paths.push_back(getKernelPath(func)); });
+  EXPECT_EQ(paths, (SmallVector<std::string>{"first::fill", "second::fill"}));
+
+  InterpretOptions options;
+  for (auto [path, at5] : {std::pair<std::string, int64_t>("first::fill", 5),
+                           {"@second::@fill", 7}}) {
+    options.kernel = path;
+    llvm::Expected<InterpretResult> result = interpret(*k.module, options);
+    ASSERT_TRUE(bool(result)) << errorText(result.takeError());
+    EXPECT_EQ(intAt(result->outputs[0], 5), at5) << path;
+  }
+
+  options.kernel = "fill";
+  llvm::Error error = interpret(*k.module, options).takeError();
+  ASSERT_TRUE(error.isA<InterpretOptionError>());
+  EXPECT_TRUE(StringRef(errorText(std::move(error)))
+                  .ends_with(": first::fill, second::fill; choose one by its "
+                             "path, MODULE::NAME"));
+  options.kernel = "third::fill";
+  EXPECT_TRUE(StringRef(errorText(interpret(*k.module, options).takeError()))
+                  .ends_with("; its kernels are first::fill, second::fill"));
+  options.kernel.clear();
+  EXPECT_TRUE(StringRef(errorText(interpret(*k.module, options).takeError()))
+                  .ends_with(" holds 2 candidate kernels (first::fill, "
+                             "second::fill); choose the kernel by name"));
+}
+
 // The messages speak of the options, never of one front end's spelling;
 // an error that other options would avoid names them, for the front end to
 // add how its users give them.

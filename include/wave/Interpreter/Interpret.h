@@ -104,6 +104,14 @@ std::string describeError(llvm::Error error, OptionSpeller spell);
 using ArgumentNamer =
     llvm::function_ref<SmallVector<std::string>(gpu::GPUFuncOp)>;
 
+/// The path that names `func` from its outermost module, as a nested symbol
+/// reference does, without its `@`s: the names of the symbols around it,
+/// outermost first, and its own, joined by `::` (`kernels::gemm` for @gemm
+/// in gpu.module @kernels, which gpu.launch_func calls as
+/// `@kernels::@gemm`). `options.kernel` and `options.reference` take it
+/// where a name alone is ambiguous.
+std::string getKernelPath(gpu::GPUFuncOp func);
+
 /// Runs the kernel `options` chooses in `module`, as wave-run does. The
 /// module's MMA fragment accesses are first expanded in place (the
 /// interpreter runs plain accesses, as every compile pipeline does). The

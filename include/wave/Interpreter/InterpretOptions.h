@@ -37,14 +37,18 @@ inline constexpr uint64_t kDefaultMaxSteps = 10'000'000'000;
 /// (Interpret.h's InterpretOptionError), for each front end to say how its
 /// users give it.
 struct InterpretOptions {
-  /// `--kernel`: the kernel to run; empty: the one kernel with
-  /// `wave.reference`, else the module's only kernel.
+  /// `--kernel`: the kernel to run, by its name or, where kernels of
+  /// several gpu.modules share it, by its path from the module
+  /// (`MODULE::NAME`, gpu.launch_func's `@MODULE::@NAME`; getKernelPath);
+  /// empty: the one kernel with `wave.reference`, else the module's only
+  /// kernel.
   std::string kernel;
   /// Whether the kernel is compared with another: after `comparePipeline`
   /// with itself before it, else with `reference` (or its `wave.reference`,
   /// when it names one). Off, it runs alone.
   bool compare = true;
-  /// `--reference`: the kernel to compare with; empty: the kernel's
+  /// `--reference`: the kernel to compare with, by its name in the
+  /// kernel's gpu.module or by its path; empty: the kernel's
   /// `wave.reference`.
   std::string reference;
   /// `--compare-pipeline`: compare the kernel with itself after this pass
