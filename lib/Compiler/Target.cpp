@@ -47,6 +47,8 @@ WaveTargetModel::serializeToObject(Attribute attribute, Operation *module,
   compileOptions.codeObjectVersion = target.getCodeObjectVersion();
   compileOptions.occupancy = target.getOccupancy();
   compileOptions.memrefDescriptors = target.getMemrefDescriptors();
+  compileOptions.fastMath = target.getFastMath() != FastMathMode::off;
+  compileOptions.finiteMath = target.getFastMath() == FastMathMode::finite;
   switch (options.getCompilationTarget()) {
   case gpu::CompilationTarget::Assembly:
     compileOptions.outputs.assembly = true;

@@ -22,11 +22,11 @@ struct WaveAttachBinaryTargetPass
     ModuleOp module = getOperation();
     auto emitError = [&] { return module.emitError(); };
     if (failed(TargetAttr::verify(emitError, chip, optLevel, codeObjectVersion,
-                                  occupancy, memrefDescriptors)))
+                                  occupancy, memrefDescriptors, fastMath)))
       return signalPassFailure();
     auto target =
         TargetAttr::get(module.getContext(), chip, optLevel, codeObjectVersion,
-                        occupancy, memrefDescriptors);
+                        occupancy, memrefDescriptors, fastMath);
     auto targets = ArrayAttr::get(module.getContext(), {target});
     for (auto gpuModule : module.getOps<gpu::GPUModuleOp>())
       gpuModule.setTargetsAttr(targets);

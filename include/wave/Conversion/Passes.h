@@ -7,6 +7,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "wave/Dialect/Wave/IR/WaveEnums.h"
 
 namespace mlir::wave {
 

@@ -489,6 +489,17 @@ def WaveAttachBinaryTarget
            /*default=*/"true",
            "Kernels take memref descriptors (gpu-to-llvm's default), not "
            "bare pointers">,
+    Option<"fastMath", "fast-math", "::mlir::wave::FastMathMode",
+           /*default=*/"::mlir::wave::FastMathMode::off",
+           "Fast-math flags, as wave-compile's --fast-math: off, on (afn, "
+           "arcp, contract) or finite (also nnan, ninf)",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::wave::FastMathMode::off, "off",
+                        "none (default)"),
+             clEnumValN(::mlir::wave::FastMathMode::on, "on",
+                        "--fast-math"),
+             clEnumValN(::mlir::wave::FastMathMode::finite, "finite",
+                        "--fast-math=finite"))}]>,
   ];
   let dependentDialects = ["::mlir::wave::WaveDialect"];
 }

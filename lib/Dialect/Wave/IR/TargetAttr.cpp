@@ -14,7 +14,8 @@ using namespace mlir::wave;
 LogicalResult TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  StringRef chip, unsigned optLevel,
                                  unsigned codeObjectVersion, unsigned occupancy,
-                                 bool memrefDescriptors) {
+                                 bool memrefDescriptors,
+                                 FastMathMode fastMath) {
   if (!lookupChip(chip))
     return emitError() << "unknown chip '" << chip
                        << "' (known: " << getKnownChipNames() << ")";

@@ -22,6 +22,15 @@ def Wave_CacheHintAttr : EnumAttr<Wave_Dialect, Wave_CacheHint, "cache"> {
   let assemblyFormat = "`<` $value `>`";
 }
 
+def Wave_FastMathMode : I32EnumAttr<"FastMathMode",
+    "the fast-math flags a compilation sets (wave-compile --fast-math)", [
+    I32EnumAttrCase<"off", 0>,
+    I32EnumAttrCase<"on", 1>,
+    I32EnumAttrCase<"finite", 2>]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::wave";
+}
+
 def Wave_MmaKind : I32EnumAttr<"MmaKind", "hardware matrix multiply-accumulate", [
     I32EnumAttrCase<"f32_32x32x8_f16", 0>,
     I32EnumAttrCase<"f32_16x16x16_f16", 1>,
@@ -170,6 +179,11 @@ def Wave_KernelAttr : AttrDef<Wave_Dialect, "Kernel"> {
 // Compilation target
 //===----------------------------------------------------------------------===//
 
+// `fast_math = off | on | finite`, `off` when left out.
+def Wave_FastMathParameter : EnumParameter<Wave_FastMathMode> {
+  let defaultValue = "::mlir::wave::FastMathMode::off";
+}
+
 def Wave_TargetAttr : AttrDef<Wave_Dialect, "Target"> {
   let mnemonic = "target";
   let summary = "compiles a gpu.module through the wave pipeline";
@@ -181,13 +195,17 @@ def Wave_TargetAttr : AttrDef<Wave_Dialect, "Target"> {
     a `gpu.binary` holding it. `chip` overrides the kernels' chip, `O` is
     the optimization level (0 to 3), `code_object_version` 5 or 6,
     `occupancy` the waves per SIMD to budget every kernel's registers for (0:
-    each kernel's own request), and `memref_descriptors` whether kernels take
+    each kernel's own request), `memref_descriptors` whether kernels take
     memrefs as upstream's memref descriptors, which `gpu-to-llvm` passes by
-    default, or as bare pointers (`use-bare-pointers-for-kernels`).
+    default, or as bare pointers (`use-bare-pointers-for-kernels`), and
+    `fast_math` the fast-math flags `wave-fast-math` sets: `off` (the
+    default), `on` (afn, arcp, contract: `wave-compile --fast-math`) or
+    `finite` (also nnan, ninf: `--fast-math=finite`).
     `wave-attach-binary-target` attaches it.
 
     ```mlir
     gpu.module @kernels [#wave.target<chip = "gfx942", O = 3>] { ... }
+    gpu.module @fast [#wave.target<chip = "gfx942", fast_math = on>] { ... }
     ```
   }];
   let parameters = (ins
@@ -199,7 +217,8 @@ def Wave_TargetAttr : AttrDef<Wave_Dialect, "Target"> {
                         "each kernel's request", "0">:$occupancy,
     DefaultValuedParameter<"bool", "true",
                            "memrefs as descriptors, not bare pointers">:
-        $memref_descriptors);
+        $memref_descriptors,
+    Wave_FastMathParameter:$fast_math);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
 }
