@@ -141,6 +141,13 @@ struct CompiledCode {
   std::string reportJson;
 };
 
+/// One gpu.module of a program, as Module::compileProgram compiles it.
+struct CompiledModule {
+  /// The gpu.module's symbol name (wave-compile names its file after it).
+  std::string name;
+  CompiledCode code;
+};
+
 /// A parsed and verified builtin.module.
 class Module {
 public:
@@ -179,6 +186,14 @@ public:
   /// resource report back.
   bool compile(const CompileOptions &options, CompiledCode &result,
                Diagnostics &diagnostics) const;
+  /// Compiles a copy of the module as a program, as wave-compile does a
+  /// file of host code beside gpu.modules or gpu.launch ops
+  /// (compileProgram() of wave/Compiler/Compiler.h): the launches outlined,
+  /// then each gpu.module compiled into a code object of its own, in the
+  /// order of the modules.
+  bool compileProgram(const CompileOptions &options,
+                      std::vector<CompiledModule> &result,
+                      Diagnostics &diagnostics) const;
 
   struct Impl;
 

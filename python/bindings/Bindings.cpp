@@ -217,6 +217,21 @@ PYBIND11_MODULE(_wave_mlir, m) {
             return code;
           },
           py::arg("options"))
+      .def(
+          "compile_program",
+          [](const Module &module, const CompileOptions &options) {
+            std::vector<CompiledModule> modules;
+            Diagnostics diagnostics;
+            check(module.compileProgram(options, modules, diagnostics),
+                  "compiling for " + options.chip + " failed", diagnostics);
+            // (gpu.module name, CompiledCode), in the modules' order.
+            py::list result;
+            for (CompiledModule &compiled : modules)
+              result.append(py::make_tuple(compiled.name,
+                                           std::move(compiled.code)));
+            return result;
+          },
+          py::arg("options"))
       .def("clone", &Module::clone)
       .def("kernels", &Module::getKernels)
       .def(

@@ -9,7 +9,7 @@ interpreter or a GPU.
 """
 from .affine import AffineMap, AffineSet, affine_map, affine_set
 from .builder import KernelBuilder, ModuleBuilder, Value
-from .compiler import CodeObject, ResourceReport, compile
+from .compiler import CodeObject, ResourceReport, compile, compile_program
 from .kernels import attention_builder, build_attention
 from .ir import (Argument, Diagnostic, Kernel, MLIRError, Module,
                  default_context, load, parse)
@@ -20,7 +20,7 @@ from .types import (MemRefType, ScalarType, Type, VectorType, bf16, f16, f32,
 
 __all__ = [
     "AffineMap", "AffineSet", "Argument", "CodeObject", "Diagnostic",
-    "Kernel", "KernelBuilder", "ResourceReport", "compile",
+    "Kernel", "KernelBuilder", "ResourceReport", "compile", "compile_program",
     "MLIRError", "MemRefType", "Module", "ModuleBuilder", "ScalarType", "Type",
     "Value", "VectorType", "affine_map", "affine_set", "attention_builder",
     "bf16", "build_attention", "default_context", "f16", "f32", "f64", "i1",

@@ -122,11 +122,41 @@ def compile(kernel, chip=None, **options):
     else:
         raise TypeError(f"expected a wave_mlir.Kernel or Module, got "
                         f"{kernel!r}")
-    if chip is None:
-        chips = {k.chip for k in module.kernels if k.chip is not None
-                 and (name is None or k.name == name)}
-        if len(chips) != 1:
-            raise ValueError("pass chip=...: the kernels do not name one chip")
-        chip = chips.pop()
-    native = native_options(_wave_mlir.CompileOptions, options, chip=chip)
+    native = native_options(_wave_mlir.CompileOptions, options,
+                            chip=_chip(module, chip, name))
     return CodeObject(module._native.compile(native), name)
+
+
+def _chip(module, chip, name=None):
+    """``chip``, else the one chip the ``wave.kernel`` attributes of the
+    module's kernels (of kernel ``name`` only, if given) name."""
+    if chip is not None:
+        return chip
+    chips = {k.chip for k in module.kernels if k.chip is not None
+             and (name is None or k.name == name)}
+    if len(chips) != 1:
+        raise ValueError("pass chip=...: the kernels do not name one chip")
+    return chips.pop()
+
+
+def compile_program(module, chip=None, **options):
+    """Compiles a program, a ``Module`` of host code beside any number of
+    ``gpu.module``s or with kernels still ``gpu.launch`` bodies, exactly as
+    ``wave-compile --chip=CHIP`` compiles such a file: the launches are
+    outlined (``wave-outline-launches``), then each ``gpu.module`` is
+    compiled into a code object of its own, and the host code is left
+    alone. Returns a dict from each ``gpu.module``'s name (the name of the
+    file wave-compile writes for it, less the extension) to its
+    ``CodeObject``, in the modules' order; a module of one ``gpu.module``
+    and nothing else gives a dict of one. ``chip`` and ``options`` are
+    those of ``compile()``; ``memref_descriptors`` defaults, as in
+    wave-compile, to descriptors when the program launches its kernels
+    (``gpu.launch``, ``gpu.launch_func``). Raises ``MLIRError`` with the
+    diagnostics on failure (a launch that cannot be outlined, no kernel at
+    all)."""
+    if not isinstance(module, Module):
+        raise TypeError(f"expected a wave_mlir.Module, got {module!r}")
+    native = native_options(_wave_mlir.CompileOptions, options,
+                            chip=_chip(module, chip))
+    return {name: CodeObject(code, None)
+            for name, code in module._native.compile_program(native)}
