@@ -56,8 +56,8 @@ static std::string checkDirectCopy(WriteOp write) {
   if (failed(target))
     return "the kernel has no known chip";
   VectorType type = read.getVectorType();
-  int64_t bytes =
-      type.getNumElements() * llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  int64_t bytes = type.getNumElements() *
+                  llvm::divideCeil(type.getElementTypeBitWidth(), 8);
   if (!llvm::is_contained(getDirectToLdsBytes(*target->chip), bytes))
     return std::to_string(bytes) + " bytes a lane is not a size " +
            target->chip->name.str() + "'s global_load_lds writes";

@@ -59,9 +59,9 @@ struct BarrierOpLowering : OpRewritePattern<BarrierOp> {
 };
 
 /// The kind's layout table gives the MFMA (WMMA) shape; the lane layouts of
-/// amdgpu.mfma (amdgpu.wmma) are the hardware's, which the table describes. A scaled kind
-/// becomes amdgpu.scaled_mfma with each lane's one scale of A and of B as
-/// the scalar whose byte 0 the instruction reads.
+/// amdgpu.mfma (amdgpu.wmma) are the hardware's, which the table describes. A
+/// scaled kind becomes amdgpu.scaled_mfma with each lane's one scale of A and
+/// of B as the scalar whose byte 0 the instruction reads.
 struct MmaOpLowering : OpRewritePattern<MmaOp> {
   using OpRewritePattern::OpRewritePattern;
 

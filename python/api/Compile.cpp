@@ -76,8 +76,7 @@ bool python::Module::compile(const wave::CompileOptions &options,
   // Checked before the pipeline, whose last pass would say only that it
   // expects one gpu.module.
   Block *body = impl->module->getBody();
-  if (!llvm::hasSingleElement(*body) ||
-      !isa<gpu::GPUModuleOp>(body->front())) {
+  if (!llvm::hasSingleElement(*body) || !isa<gpu::GPUModuleOp>(body->front())) {
     emitError(impl->module->getLoc())
         << "holds host code, several gpu.modules or gpu.launch ops: a "
            "program, which compile_program() compiles (one code object per "

@@ -227,8 +227,8 @@ PYBIND11_MODULE(_wave_mlir, m) {
             // (gpu.module name, CompiledCode), in the modules' order.
             py::list result;
             for (CompiledModule &compiled : modules)
-              result.append(py::make_tuple(compiled.name,
-                                           std::move(compiled.code)));
+              result.append(
+                  py::make_tuple(compiled.name, std::move(compiled.code)));
             return result;
           },
           py::arg("options"))

@@ -71,8 +71,7 @@ gpu.module @m {
 TEST_F(DirectCopyTest, Sizes) {
   EXPECT_EQ(getDirectToLdsBytes(*lookupChip("gfx950")),
             ArrayRef<int64_t>({16, 4}));
-  EXPECT_EQ(getDirectToLdsBytes(*lookupChip("gfx942")),
-            ArrayRef<int64_t>({4}));
+  EXPECT_EQ(getDirectToLdsBytes(*lookupChip("gfx942")), ArrayRef<int64_t>({4}));
   EXPECT_TRUE(getDirectToLdsBytes(*lookupChip("gfx1100")).empty());
 }
 

@@ -89,8 +89,7 @@ mlir::wave::planDirectCopy(const StagingGroup &group, const ChipInfo &chip,
       first = staging;
   }
   auto tileType = cast<MemRefType>(group.tile.getType());
-  int64_t elementBytes =
-      llvm::divideCeil(tileType.getElementTypeBitWidth(), 8);
+  int64_t elementBytes = llvm::divideCeil(tileType.getElementTypeBitWidth(), 8);
   if (!linear) {
     StagingDiagnostic staging;
     FailureOr<StagingPlan> wide = planLinearStaging(group, 128, staging);
@@ -168,7 +167,8 @@ mlir::wave::planDirectCopy(const StagingGroup &group, const ChipInfo &chip,
                       Twine(pair.write.getContiguousDim()) +
                       " of the tile, whose stride is not 1");
     std::string why;
-    FailureOr<AccessFootprint> footprint = AccessFootprint::get(pair.write, &why);
+    FailureOr<AccessFootprint> footprint =
+        AccessFootprint::get(pair.write, &why);
     if (failed(footprint))
       return fail(diagnostic, DirectCopyFailure::NotLinear, pair.write, why);
     auto physical = [&](int64_t lane) {
@@ -186,8 +186,7 @@ mlir::wave::planDirectCopy(const StagingGroup &group, const ChipInfo &chip,
       if (index == 0) {
         base = address;
         if (base % plan.width != 0)
-          return fail(diagnostic, DirectCopyFailure::NotConsecutive,
-                      pair.write,
+          return fail(diagnostic, DirectCopyFailure::NotConsecutive, pair.write,
                       "wave " + Twine(lane / waveSize) +
                           "'s first lane writes LDS element " + Twine(base) +
                           ", not aligned to " + Twine(bytes) + " bytes");

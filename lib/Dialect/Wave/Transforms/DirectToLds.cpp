@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "wave/Analysis/Staging/DirectCopy.h"
 #include "wave/Dialect/Wave/IR/DirectToLds.h"
+#include "wave/Analysis/Staging/DirectCopy.h"
 #include "wave/Dialect/Wave/IR/KernelTarget.h"
 #include "wave/Dialect/Wave/Transforms/Kernels.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
@@ -79,9 +79,8 @@ void DirectToLdsPass::rewrite(const DirectCopyPlan &plan,
       << (pairs == 1 ? "" : "s") << " of " << plan.bytes
       << " bytes a lane become " << plan.waveCopies << " "
       << getMnemonic(plan.bytes) << " a workgroup on " << chip.name
-      << "; a lane fills " << plan.vgprsSaved
-      << " VGPRs fewer and issues " << plan.dsWritesRemoved
-      << " ds_write fewer, for an M0 write a copy";
+      << "; a lane fills " << plan.vgprsSaved << " VGPRs fewer and issues "
+      << plan.dsWritesRemoved << " ds_write fewer, for an M0 write a copy";
   counts.add(numTilesDirect);
   counts.add(numCopiesDirect, pairs);
   counts.add(numVgprsSaved, plan.vgprsSaved);

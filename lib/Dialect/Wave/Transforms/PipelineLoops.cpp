@@ -940,10 +940,10 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds,
       Operation *lastLdsRead = nullptr;
       for (Operation &op : body->without_terminator())
         if (!moved.contains(&op) && op.walk([](ReadOp read) {
-                                          return isLds(read.getMemref())
-                                                     ? WalkResult::interrupt()
-                                                     : WalkResult::advance();
-                                        }).wasInterrupted())
+                                        return isLds(read.getMemref())
+                                                   ? WalkResult::interrupt()
+                                                   : WalkResult::advance();
+                                      }).wasInterrupted())
           lastLdsRead = &op;
       auto cloneDirectCopies = [&] {
         for (StagingPair pair : candidate.pairs)
