@@ -1,7 +1,8 @@
 //===- ConvertSubgroupMma.cpp - gpu.subgroup_mma_* to the chip's MMAs ----===//
 //
 // Upstream's subgroup matrix ops (`gpu.subgroup_mma_load_matrix`,
-// `_compute`, `_store_matrix`, `_constant_matrix`, `_elementwise`) on opaque
+// `_compute`, `_store_matrix`, `_constant_matrix`, `_elementwise`,
+// `_extract_thread_local`, `_insert_thread_local`) on opaque
 // `!gpu.mma_matrix` values become the wave ops of one MMA kind of the
 // kernel's chip: a matrix becomes the lane's vector of the kind's layout
 // (the one table, MmaLayout.h), a load or store the plain `wave.read`s or
@@ -11,7 +12,8 @@
 //
 // with lane = t mod wave size and t the linear thread id, and a compute a
 // `wave.mma` of the kind whose shape and element types are the matrices'.
-// Values carried by scf ops are converted with them.
+// A thread-local extract or insert is element i of the lane's vector, slot i
+// of the layout. Values carried by scf ops are converted with them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +28,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -493,6 +496,84 @@ struct ElementwisePattern : SubgroupMmaPattern<gpu::SubgroupMmaElementwiseOp> {
     return replace(op, result, state.numElementwise, rewriter);
   }
 };
+
+/// The lane's element at `index`: a static vector.extract for a constant
+/// index, else a select over the lane's elements (the interpreter, which
+/// wave-run runs this pass for, executes static positions only; the AMDGPU
+/// back end turns a short vector's dynamic extractelement into such selects
+/// too).
+struct ExtractThreadLocalPattern
+    : SubgroupMmaPattern<gpu::SubgroupMmaExtractThreadLocalOp> {
+  using SubgroupMmaPattern::SubgroupMmaPattern;
+
+  LogicalResult
+  matchAndRewrite(gpu::SubgroupMmaExtractThreadLocalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    VectorType type = getVectorType(op.getMatrix().getType());
+    if (!type || adaptor.getIndices().size() != 1 ||
+        op.getRes().getType() != type.getElementType())
+      return failure();
+    Location loc = op.getLoc();
+    Value vector = adaptor.getMatrix(), index = adaptor.getIndices()[0];
+    if (std::optional<int64_t> constant = getConstantIntValue(index)) {
+      rewriter.replaceOpWithNewOp<vector::ExtractOp>(op, vector, *constant);
+      return success();
+    }
+    Value result = vector::ExtractOp::create(rewriter, loc, vector, 0);
+    for (int64_t slot = 1, e = type.getNumElements(); slot < e; ++slot) {
+      Value isSlot = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::eq, index,
+          arith::ConstantIndexOp::create(rewriter, loc, slot));
+      Value element = vector::ExtractOp::create(rewriter, loc, vector, slot);
+      result = arith::SelectOp::create(rewriter, loc, isSlot, element, result);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// The lane's vector with the element at `index` replaced: a static
+/// vector.insert for a constant index, else a select under the mask of the
+/// slot (as for extracts).
+struct InsertThreadLocalPattern
+    : SubgroupMmaPattern<gpu::SubgroupMmaInsertThreadLocalOp> {
+  using SubgroupMmaPattern::SubgroupMmaPattern;
+
+  LogicalResult
+  matchAndRewrite(gpu::SubgroupMmaInsertThreadLocalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    VectorType type = getVectorType(op.getRes().getType());
+    if (!type || adaptor.getIndices().size() != 1 ||
+        adaptor.getValue().getType() != type.getElementType())
+      return failure();
+    Location loc = op.getLoc();
+    Value vector = adaptor.getMatrix(), index = adaptor.getIndices()[0];
+    if (std::optional<int64_t> constant = getConstantIntValue(index)) {
+      rewriter.replaceOpWithNewOp<vector::InsertOp>(op, adaptor.getValue(),
+                                                    vector, *constant);
+      return success();
+    }
+    // Slot numbers as i32: cheaper to compare on the chip than 64-bit
+    // indices.
+    int64_t slots = type.getNumElements();
+    auto slotType = VectorType::get({slots}, rewriter.getI32Type());
+    Value iota = arith::ConstantOp::create(
+        rewriter, loc,
+        DenseElementsAttr::get(
+            slotType, llvm::to_vector(llvm::map_range(
+                          llvm::seq<int32_t>(0, slots),
+                          [](int32_t slot) { return APInt(32, slot); }))));
+    Value index32 =
+        arith::IndexCastOp::create(rewriter, loc, rewriter.getI32Type(), index);
+    Value mask = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, iota,
+        vector::BroadcastOp::create(rewriter, loc, slotType, index32));
+    Value splat =
+        vector::BroadcastOp::create(rewriter, loc, type, adaptor.getValue());
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, mask, splat, vector);
+    return success();
+  }
+};
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -534,8 +615,10 @@ static bool hasMatrixType(TypeRange types) {
 static bool isConvertedOp(Operation *op) {
   return isa<gpu::SubgroupMmaLoadMatrixOp, gpu::SubgroupMmaStoreMatrixOp,
              gpu::SubgroupMmaComputeOp, gpu::SubgroupMmaConstantMatrixOp,
-             gpu::SubgroupMmaElementwiseOp, scf::ForOp, scf::IfOp, scf::WhileOp,
-             scf::YieldOp, scf::ConditionOp>(op);
+             gpu::SubgroupMmaElementwiseOp,
+             gpu::SubgroupMmaExtractThreadLocalOp,
+             gpu::SubgroupMmaInsertThreadLocalOp, scf::ForOp, scf::IfOp,
+             scf::WhileOp, scf::YieldOp, scf::ConditionOp>(op);
 }
 
 /// The row stride of `type`'s last two dimensions, if static.
@@ -573,6 +656,32 @@ static LogicalResult checkAccess(Operation *op, gpu::MMAMatrixType matrix,
     diag << " have no static stride";
   return diag << "; the lowering to the chip's MMAs takes the memref's row "
                  "stride as the leading dimension (a 1-D memref takes any)";
+}
+
+/// Checks that a thread-local extract or insert on `matrix` names one of the
+/// lane's elements, the slots of its lane vector, by one index.
+static LogicalResult checkThreadLocal(Operation *op, gpu::MMAMatrixType matrix,
+                                      ValueRange indices,
+                                      const KernelLanes &lanes) {
+  std::optional<MatrixLayout> layout = getMatrixLayout(matrix, lanes);
+  if (!layout)
+    return op->emitError("chip ")
+           << lanes.chip->name << " has no MMA kind for " << describe(matrix)
+           << " in waves of " << lanes.waveSize << " lanes; its kinds are "
+           << getMmaKindsOnChip(*lanes.chip);
+  if (indices.size() != 1)
+    return op->emitOpError("has ")
+           << indices.size()
+           << " indices; the lowering to the chip's MMAs takes one, the "
+              "position among the elements a lane holds";
+  int64_t slots = layout->getLayout().getElementsPerLane(layout->operand);
+  std::optional<int64_t> index = getConstantIntValue(indices[0]);
+  if (index && (*index < 0 || *index >= slots))
+    return op->emitOpError("index ")
+           << *index << " is out of range: a lane holds " << slots
+           << " elements of " << describe(matrix) << " on " << lanes.chip->name
+           << " (MMA kind " << stringifyMmaKind(layout->kind) << ")";
+  return success();
 }
 
 LogicalResult ConvertSubgroupMmaPass::checkKernel(gpu::GPUFuncOp func,
@@ -627,9 +736,9 @@ LogicalResult ConvertSubgroupMmaPass::checkKernel(gpu::GPUFuncOp func,
     if (!isConvertedOp(op))
       return op->emitOpError("on !gpu.mma_matrix values is not lowered to "
                              "the chip's MMAs (wave-convert-subgroup-mma "
-                             "takes the loads, stores, computes, constants "
-                             "and elementwise ops, and scf ops carrying "
-                             "them)");
+                             "takes the loads, stores, computes, constants, "
+                             "elementwise ops, thread-local extracts and "
+                             "inserts, and scf ops carrying them)");
     for (Type type : op->getResultTypes())
       if (failed(checkType(op, type)))
         return WalkResult::interrupt();
@@ -659,6 +768,28 @@ LogicalResult ConvertSubgroupMmaPass::checkKernel(gpu::GPUFuncOp func,
                           "or "
                           "unsigned scalar has no arith op";
               return success();
+            })
+            .Case([&](gpu::SubgroupMmaExtractThreadLocalOp extract) {
+              return checkThreadLocal(
+                  extract,
+                  cast<gpu::MMAMatrixType>(extract.getMatrix().getType()),
+                  extract.getIndices(), lanes);
+            })
+            .Case([&](gpu::SubgroupMmaInsertThreadLocalOp insert)
+                      -> LogicalResult {
+              // Upstream's verifier lets the result's type differ.
+              if (insert.getRes().getType() != insert.getMatrix().getType())
+                return insert.emitOpError("returns ")
+                       << describe(cast<gpu::MMAMatrixType>(
+                              insert.getRes().getType()))
+                       << " from an insert into "
+                       << describe(cast<gpu::MMAMatrixType>(
+                              insert.getMatrix().getType()))
+                       << "; the lowering to the chip's MMAs keeps the type";
+              return checkThreadLocal(
+                  insert,
+                  cast<gpu::MMAMatrixType>(insert.getMatrix().getType()),
+                  insert.getIndices(), lanes);
             })
             .Case([&](gpu::SubgroupMmaComputeOp compute) -> LogicalResult {
               auto a = compute.getOpA().getType();
@@ -747,14 +878,16 @@ LogicalResult ConvertSubgroupMmaPass::convertKernel(gpu::GPUFuncOp func) {
         return layout->getVectorType(context);
       });
   ConversionTarget target(*context);
-  target
-      .addIllegalOp<gpu::SubgroupMmaLoadMatrixOp, gpu::SubgroupMmaStoreMatrixOp,
-                    gpu::SubgroupMmaComputeOp, gpu::SubgroupMmaConstantMatrixOp,
-                    gpu::SubgroupMmaElementwiseOp>();
+  target.addIllegalOp<
+      gpu::SubgroupMmaLoadMatrixOp, gpu::SubgroupMmaStoreMatrixOp,
+      gpu::SubgroupMmaComputeOp, gpu::SubgroupMmaConstantMatrixOp,
+      gpu::SubgroupMmaElementwiseOp, gpu::SubgroupMmaExtractThreadLocalOp,
+      gpu::SubgroupMmaInsertThreadLocalOp>();
   target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
   RewritePatternSet patterns(context);
   patterns.add<LoadPattern, StorePattern, ComputePattern, ConstantPattern,
-               ElementwisePattern>(converter, context, state);
+               ElementwisePattern, ExtractThreadLocalPattern,
+               InsertThreadLocalPattern>(converter, context, state);
   scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                        target);
   if (failed(applyPartialConversion(func, target, std::move(patterns))))

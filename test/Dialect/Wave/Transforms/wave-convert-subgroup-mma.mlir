@@ -282,13 +282,131 @@ gpu.module @lead [#rocdl.target<chip = "gfx942">] {
 
 // -----
 
+// Thread-local elements: element i of the lane's vector, the slot i of the
+// kind's layout (gfx942's f32_16x16x16_f16 accumulator: lane l's element i
+// is row 4 (l floordiv 16) + i, column l mod 16). A constant index is a
+// vector.extract or vector.insert; a dynamic one selects among the 4 slots.
 gpu.module @thread_local [#rocdl.target<chip = "gfx942">] {
-  gpu.func @thread_local(%A: memref<16x16xf16>) kernel
+  gpu.func @thread_local(%C: memref<16x16xf32>, %i: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c3 = arith.constant 3 : index
+    %c = gpu.subgroup_mma_load_matrix %C[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xf32> -> !gpu.mma_matrix<16x16xf32, "COp">
+    %x = gpu.subgroup_mma_extract_thread_local %c[%c3] : !gpu.mma_matrix<16x16xf32, "COp"> -> f32
+    %d = gpu.subgroup_mma_insert_thread_local %x, %c[%c0] : f32, !gpu.mma_matrix<16x16xf32, "COp"> -> !gpu.mma_matrix<16x16xf32, "COp">
+    %y = gpu.subgroup_mma_extract_thread_local %d[%i] : !gpu.mma_matrix<16x16xf32, "COp"> -> f32
+    %z = arith.mulf %y, %y : f32
+    %e = gpu.subgroup_mma_insert_thread_local %z, %d[%i] : f32, !gpu.mma_matrix<16x16xf32, "COp"> -> !gpu.mma_matrix<16x16xf32, "COp">
+    gpu.subgroup_mma_store_matrix %e, %C[%c0, %c0] {leadDimension = 16 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<16x16xf32>
+    gpu.return
+  }
+}
+// CHECK-LABEL: gpu.func @thread_local
+// CHECK-SAME: (%{{.*}}: memref<16x16xf32>, %[[I:.*]]: index)
+// CHECK: %[[C:.*]] = wave.read {{.*}} -> vector<4xf32>
+// CHECK: %[[X:.*]] = vector.extract %[[C]][3] : f32 from vector<4xf32>
+// CHECK: %[[D:.*]] = vector.insert %[[X]], %[[C]] [0] : f32 into vector<4xf32>
+// CHECK: %[[Y0:.*]] = vector.extract %[[D]][0] : f32 from vector<4xf32>
+// CHECK: %[[IS1:.*]] = arith.cmpi eq, %[[I]], %{{.*}} : index
+// CHECK: %[[Y1:.*]] = vector.extract %[[D]][1] : f32 from vector<4xf32>
+// CHECK: %[[S1:.*]] = arith.select %[[IS1]], %[[Y1]], %[[Y0]] : f32
+// CHECK-COUNT-2: arith.select
+// CHECK: %[[Z:.*]] = arith.mulf
+// CHECK: %[[IOTA:.*]] = arith.constant dense<[0, 1, 2, 3]> : vector<4xi32>
+// CHECK: %[[I32:.*]] = arith.index_cast %[[I]] : index to i32
+// CHECK: %[[BI:.*]] = vector.broadcast %[[I32]] : i32 to vector<4xi32>
+// CHECK: %[[MASK:.*]] = arith.cmpi eq, %[[IOTA]], %[[BI]] : vector<4xi32>
+// CHECK: %[[SPLAT:.*]] = vector.broadcast %[[Z]] : f32 to vector<4xf32>
+// CHECK: %[[E:.*]] = arith.select %[[MASK]], %[[SPLAT]], %[[D]] : vector<4xi1>, vector<4xf32>
+// CHECK: wave.write %[[E]]
+// CHECK-NOT: gpu.subgroup_mma
+
+// -----
+
+// gfx11's WMMA: a lane holds 16 elements of A (its row, K 0-15; lanes 16-31
+// copies of lanes 0-15), twice upstream's M N / S = 8.
+gpu.module @thread_local_wmma [#rocdl.target<chip = "gfx1100">] {
+  gpu.func @thread_local_wmma(%A: memref<16x16xf16>, %v: f16) kernel
+      attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c15 = arith.constant 15 : index
+    %a = gpu.subgroup_mma_load_matrix %A[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xf16> -> !gpu.mma_matrix<16x16xf16, "AOp">
+    %b = gpu.subgroup_mma_insert_thread_local %v, %a[%c15] : f16, !gpu.mma_matrix<16x16xf16, "AOp"> -> !gpu.mma_matrix<16x16xf16, "AOp">
+    %x = gpu.subgroup_mma_extract_thread_local %b[%c15] : !gpu.mma_matrix<16x16xf16, "AOp"> -> f16
+    memref.store %x, %A[%c0, %c0] : memref<16x16xf16>
+    gpu.return
+  }
+}
+// CHECK-LABEL: gpu.func @thread_local_wmma
+// CHECK: %[[A:.*]] = wave.read {{.*}} -> vector<16xf16>
+// CHECK: %[[B:.*]] = vector.insert %{{.*}}, %[[A]] [15] : f16 into vector<16xf16>
+// CHECK: %[[X:.*]] = vector.extract %[[B]][15] : f16 from vector<16xf16>
+// CHECK: memref.store %[[X]]
+
+// -----
+
+gpu.module @thread_local_range [#rocdl.target<chip = "gfx942">] {
+  gpu.func @thread_local_range(%C: memref<16x16xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %c = gpu.subgroup_mma_load_matrix %C[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xf32> -> !gpu.mma_matrix<16x16xf32, "COp">
+    // expected-error @below {{'gpu.subgroup_mma_extract_thread_local' op index 4 is out of range: a lane holds 4 elements of !gpu.mma_matrix<16x16xf32, "COp"> on gfx942 (MMA kind f32_16x16x16_f16)}}
+    %x = gpu.subgroup_mma_extract_thread_local %c[%c4] : !gpu.mma_matrix<16x16xf32, "COp"> -> f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @thread_local_negative [#rocdl.target<chip = "gfx1201">] {
+  gpu.func @thread_local_negative(%C: memref<16x16xf32>, %v: f32) kernel
+      attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %m1 = arith.constant -1 : index
+    %c = gpu.subgroup_mma_load_matrix %C[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xf32> -> !gpu.mma_matrix<16x16xf32, "COp">
+    // expected-error @below {{'gpu.subgroup_mma_insert_thread_local' op index -1 is out of range: a lane holds 8 elements of !gpu.mma_matrix<16x16xf32, "COp"> on gfx1201 (MMA kind wmma_f32_16x16x16_f16_gfx12)}}
+    %d = gpu.subgroup_mma_insert_thread_local %v, %c[%m1] : f32, !gpu.mma_matrix<16x16xf32, "COp"> -> !gpu.mma_matrix<16x16xf32, "COp">
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @thread_local_indices [#rocdl.target<chip = "gfx942">] {
+  gpu.func @thread_local_indices(%A: memref<16x16xf16>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>} {
     %c0 = arith.constant 0 : index
     %a = gpu.subgroup_mma_load_matrix %A[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xf16> -> !gpu.mma_matrix<16x16xf16, "AOp">
-    // expected-error @below {{'gpu.subgroup_mma_extract_thread_local' op on !gpu.mma_matrix values is not lowered to the chip's MMAs}}
-    %x = gpu.subgroup_mma_extract_thread_local %a[%c0] : !gpu.mma_matrix<16x16xf16, "AOp"> -> f16
+    // expected-error @below {{'gpu.subgroup_mma_extract_thread_local' op has 2 indices; the lowering to the chip's MMAs takes one, the position among the elements a lane holds}}
+    %x = gpu.subgroup_mma_extract_thread_local %a[%c0, %c0] : !gpu.mma_matrix<16x16xf16, "AOp"> -> f16
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @thread_local_retype [#rocdl.target<chip = "gfx942">] {
+  gpu.func @thread_local_retype(%A: memref<16x16xf16>, %v: f16) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %a = gpu.subgroup_mma_load_matrix %A[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xf16> -> !gpu.mma_matrix<16x16xf16, "AOp">
+    // expected-error @below {{'gpu.subgroup_mma_insert_thread_local' op returns !gpu.mma_matrix<16x16xf16, "BOp"> from an insert into !gpu.mma_matrix<16x16xf16, "AOp">; the lowering to the chip's MMAs keeps the type}}
+    %b = gpu.subgroup_mma_insert_thread_local %v, %a[%c0] : f16, !gpu.mma_matrix<16x16xf16, "AOp"> -> !gpu.mma_matrix<16x16xf16, "BOp">
+    gpu.return
+  }
+}
+
+// -----
+
+// Any other op on matrices is refused.
+gpu.module @other_op [#rocdl.target<chip = "gfx942">] {
+  gpu.func @other_op(%A: memref<16x16xf16>, %p: i1) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %a = gpu.subgroup_mma_load_matrix %A[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xf16> -> !gpu.mma_matrix<16x16xf16, "AOp">
+    // expected-error @below {{'arith.select' op on !gpu.mma_matrix values is not lowered to the chip's MMAs (wave-convert-subgroup-mma takes the loads, stores, computes, constants, elementwise ops, thread-local extracts and inserts, and scf ops carrying them)}}
+    %b = arith.select %p, %a, %a : !gpu.mma_matrix<16x16xf16, "AOp">
     gpu.return
   }
 }

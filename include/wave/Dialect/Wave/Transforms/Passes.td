@@ -964,6 +964,10 @@ def WaveConvertSubgroupMma : Pass<"wave-convert-subgroup-mma"> {
     - a constant becomes `vector.broadcast`, an elementwise op the `arith`
       op on the vectors (`maxf`/`minf` as `arith.maximumf`/`minimumf`,
       which propagate NaN);
+    - `gpu.subgroup_mma_extract_thread_local` and `_insert_thread_local`
+      read and replace element i of the lane's vector, the element the
+      kind's layout puts in slot i (`vector.extract`/`vector.insert` for a
+      constant index, selects over the slots for a dynamic one);
     - `scf.for`, `scf.if` and `scf.while` carrying matrices carry the
       vectors.
 
@@ -976,9 +980,10 @@ def WaveConvertSubgroupMma : Pass<"wave-convert-subgroup-mma"> {
     Errors, at the op: no chip; a workgroup without `known_block_size` or
     not whole waves; a matrix type or a product no kind of the chip has
     (naming the kinds it has); a leading dimension that is not the row
-    stride; memref elements of another type than the matrix's; an op on
-    matrices that is not converted (`subgroup_mma_extract_thread_local`,
-    calls, ...).
+    stride; memref elements of another type than the matrix's; a
+    thread-local extract or insert with a constant index out of the lane's
+    elements, with other than one index, or (an insert) of another result
+    type; an op on matrices that is not converted (calls, ...).
 
     It runs in `wave-to-upstream` right after `wave-attach-target` fixes
     the chip, and `wave-run` runs it before interpreting.
