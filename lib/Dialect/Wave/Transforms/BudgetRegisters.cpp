@@ -36,10 +36,6 @@ using namespace mlir::wave;
 
 namespace {
 
-/// The lowering copies a `gpu.func`'s attributes onto the `llvm.func`, whose
-/// `passthrough` entries become LLVM function attributes.
-constexpr StringLiteral kPassthroughAttrName = "passthrough";
-
 /// What one kernel runs on and the budget of the occupancy being tried.
 struct KernelBudget {
   const ChipInfo *chip;
@@ -291,29 +287,6 @@ static void applySpills(gpu::GPUFuncOp func, ArrayRef<Value> values,
 // Backend attributes
 //===----------------------------------------------------------------------===//
 
-/// `func`'s passthrough entries with `entries` set (replacing equal keys).
-static ArrayAttr
-mergePassthrough(gpu::GPUFuncOp func,
-                 ArrayRef<std::pair<StringRef, std::string>> entries) {
-  Builder builder(func.getContext());
-  SmallVector<Attribute> merged;
-  auto isReplaced = [&](Attribute entry) {
-    auto pair = dyn_cast<ArrayAttr>(entry);
-    auto key = pair && pair.size() == 2 ? dyn_cast<StringAttr>(pair[0])
-                                        : dyn_cast<StringAttr>(entry);
-    return key && llvm::any_of(entries, [&](const auto &e) {
-             return e.first == key.getValue();
-           });
-  };
-  if (auto existing = func->getAttrOfType<ArrayAttr>(kPassthroughAttrName))
-    for (Attribute entry : existing)
-      if (!isReplaced(entry))
-        merged.push_back(entry);
-  for (const auto &[key, value] : entries)
-    merged.push_back(builder.getStrArrayAttr({key, value}));
-  return builder.getArrayAttr(merged);
-}
-
 void BudgetRegistersPass::setBackendAttributes(gpu::GPUFuncOp func,
                                                const KernelBudget &target,
                                                const RegisterCounts &estimate,
@@ -350,7 +323,7 @@ void BudgetRegistersPass::setBackendAttributes(gpu::GPUFuncOp func,
             : 0;
     entries.push_back({"amdgpu-agpr-alloc", std::to_string(agprs)});
   }
-  func->setAttr(kPassthroughAttrName, mergePassthrough(func, entries));
+  setLLVMFunctionAttributes(func, entries);
 }
 
 //===----------------------------------------------------------------------===//

@@ -7,10 +7,18 @@
 // wave-run measures the accuracy the flags cost.
 // docs/passes/wave-fast-math.md lists the flags and the measured error.
 //
+// The kernels also run with the mode register's IEEE bit clear: the only
+// difference it makes is that float instructions need not quiet a signaling
+// NaN input, whose quietness LLVM leaves unspecified anyway, and it lets the
+// backend drop the v_max_f32 x, x that quiets each input of a maxnum or
+// minnum whose operand it cannot prove canonical (a row maximum over values
+// that cross a branch). A kernel that sets its IEEE mode keeps it.
+//
 //===----------------------------------------------------------------------===//
 
 #include "wave/Analysis/Lds/LdsHazards.h"
 #include "wave/Analysis/Uniformity/Uniformity.h"
+#include "wave/Dialect/Wave/Transforms/Kernels.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -50,6 +58,9 @@ struct FastMathPass : public wave::impl::WaveFastMathBase<FastMathPass> {
                     arith::FastMathFlagsAttr::get(&getContext(), old | flags));
         counts.add(numFlagged);
       });
+      // An IEEE mode the kernel chose itself stays.
+      setLLVMFunctionAttributes(kernel, {{"amdgpu-ieee", "false"}},
+                                /*replaceExisting=*/false);
     }
     // Fast-math flags change no value's uniformity and no LDS access.
     markAnalysesPreserved<UniformityInfo, KernelLdsHazards<false>,

@@ -34,3 +34,40 @@ mlir::wave::getKernelsToTransform(Operation *root, bool referenceKernels) {
   });
   return kernels;
 }
+
+void mlir::wave::setLLVMFunctionAttributes(
+    gpu::GPUFuncOp kernel,
+    ArrayRef<std::pair<StringRef, std::string>> attributes,
+    bool replaceExisting) {
+  // The lowering copies a gpu.func's attributes onto the llvm.func, whose
+  // `passthrough` entries become LLVM function attributes: a name alone, or
+  // a name and its value.
+  constexpr StringLiteral passthroughName = "passthrough";
+  Builder builder(kernel.getContext());
+  auto keyOf = [](Attribute entry) -> StringRef {
+    auto pair = dyn_cast<ArrayAttr>(entry);
+    auto key = pair && pair.size() == 2 ? dyn_cast<StringAttr>(pair[0])
+                                        : dyn_cast<StringAttr>(entry);
+    return key ? key.getValue() : StringRef();
+  };
+  SmallVector<Attribute> existing;
+  if (auto array = kernel->getAttrOfType<ArrayAttr>(passthroughName))
+    llvm::append_range(existing, array.getValue());
+  auto isSet = [&](StringRef key) {
+    return llvm::any_of(existing,
+                        [&](Attribute entry) { return keyOf(entry) == key; });
+  };
+  auto isGiven = [&](StringRef key) {
+    return llvm::any_of(attributes, [&](const auto &attribute) {
+      return attribute.first == key;
+    });
+  };
+  SmallVector<Attribute> merged;
+  for (Attribute entry : existing)
+    if (!replaceExisting || !isGiven(keyOf(entry)))
+      merged.push_back(entry);
+  for (const auto &[key, value] : attributes)
+    if (replaceExisting || !isSet(key))
+      merged.push_back(builder.getStrArrayAttr({key, value}));
+  kernel->setAttr(passthroughName, builder.getArrayAttr(merged));
+}

@@ -1,6 +1,7 @@
 // Every float op of the kernels gets afn, arcp and contract (and nnan, ninf
 // with finite); flags an op has are kept; functions that are not kernels
-// are left alone.
+// are left alone. Kernels get the LLVM attribute "amdgpu-ieee"="false"
+// beside the passthrough entries they have, unless they set it themselves.
 // RUN: wave-opt %s --wave-fast-math | FileCheck %s
 // RUN: wave-opt %s --wave-fast-math=finite | FileCheck %s --check-prefix=FINITE
 // RUN: wave-opt %s --wave-fast-math=summary 2>&1 >/dev/null | FileCheck %s --check-prefix=SUMMARY
@@ -24,7 +25,11 @@
 // a base-2 exponent and its division one v_rcp_f32 (the divisor is the
 // same for the lane's four elements), without LLVM's range reduction and
 // exact division; --fast-math=finite also drops the NaN rule of the
-// lane's maximum. The same at -O0, where wave-optimize does not run.
+// lane's maximum. The same at -O0, where wave-optimize does not run. With
+// --fast-math the kernel runs with the IEEE mode bit clear, so the row
+// maximum no longer quiets its inputs first (the v_max_f32 of a register
+// with itself), while the reference kernel, which the pass leaves alone,
+// keeps the mode.
 // RUN: wave-compile %examples/softmax.mlir --chip=gfx942 --fast-math --emit=asm -o %t.fast.s
 // RUN: FileCheck %s --check-prefix=ASM-FAST < %t.fast.s
 // RUN: wave-compile %examples/softmax.mlir --chip=gfx942 --emit=asm -o %t.exact.s
@@ -38,6 +43,7 @@
 // DIFFER: outputs differ
 
 // ASM-FAST-LABEL: {{^}}softmax:
+// ASM-FAST-NOT:     v_max_f32_e32 v{{[0-9]+}}, [[V:v[0-9]+]], [[V]]{{$}}
 // ASM-FAST-COUNT-4: v_exp_f32
 // ASM-FAST-NOT:     v_exp_f32
 // ASM-FAST:         v_rcp_f32
@@ -45,9 +51,16 @@
 // ASM-FAST-NOT:     v_div_scale
 // ASM-FAST-NOT:     v_ldexp
 // ASM-FAST:         s_endpgm
+// ASM-FAST:         .amdhsa_kernel softmax{{$}}
+// ASM-FAST:         .amdhsa_ieee_mode 0
+// ASM-FAST:         .amdhsa_kernel softmax_ref
+// ASM-FAST:         .amdhsa_ieee_mode 1
 // ASM-EXACT-LABEL: {{^}}softmax:
+// ASM-EXACT:        v_max_f32_e32 v{{[0-9]+}}, [[V:v[0-9]+]], [[V]]{{$}}
 // ASM-EXACT:        v_div_scale_f32
 // ASM-EXACT:        s_endpgm
+// ASM-EXACT:        .amdhsa_kernel softmax{{$}}
+// ASM-EXACT:        .amdhsa_ieee_mode 1
 // ASM-FINITE-LABEL: {{^}}softmax:
 // ASM-FINITE-NOT:   v_cmp_u_f32
 // ASM-FINITE:       s_endpgm
@@ -56,10 +69,11 @@
 // ASM-FAST-O0-NOT:  v_div_scale
 // ASM-FAST-O0:      s_endpgm
 
-// SUMMARY: remark: wave-fast-math: ops-flagged: 12
+// SUMMARY: remark: wave-fast-math: ops-flagged: 14
 
 gpu.module @m {
   // CHECK-LABEL: gpu.func @kernel(
+  // CHECK-SAME:    kernel attributes {passthrough = {{\[}}["amdgpu-ieee", "false"]]}
   // CHECK:         arith.addf %{{.*}} fastmath<reassoc,nsz,arcp,contract,afn> : vector<4xf32>
   // CHECK:         math.exp %{{.*}} fastmath<arcp,contract,afn> : vector<4xf32>
   // CHECK:         vector.reduction <maximumf>, %{{.*}} fastmath<arcp,contract,afn> : vector<4xf32> into f32
@@ -82,8 +96,32 @@ gpu.module @m {
     gpu.return
   }
 
+  // A kernel's own passthrough entries stay; the IEEE mode is added.
+  // CHECK-LABEL: gpu.func @vgpr_limit(
+  // CHECK-SAME:    passthrough = {{\[}}["amdgpu-num-vgpr", "64"], ["amdgpu-ieee", "false"]]
+  gpu.func @vgpr_limit(%x: f32, %out: memref<1xf32>) kernel
+      attributes {passthrough = [["amdgpu-num-vgpr", "64"]]} {
+    %c0 = arith.constant 0 : index
+    %e = math.exp %x : f32
+    memref.store %e, %out[%c0] : memref<1xf32>
+    gpu.return
+  }
+
+  // A kernel that chose its IEEE mode keeps it.
+  // CHECK-LABEL: gpu.func @own_mode(
+  // CHECK-SAME:    passthrough = {{\[}}["amdgpu-ieee", "true"]]}
+  // CHECK:         math.exp %{{.*}} fastmath<arcp,contract,afn> : f32
+  gpu.func @own_mode(%x: f32, %out: memref<1xf32>) kernel
+      attributes {passthrough = [["amdgpu-ieee", "true"]]} {
+    %c0 = arith.constant 0 : index
+    %e = math.exp %x : f32
+    memref.store %e, %out[%c0] : memref<1xf32>
+    gpu.return
+  }
+
   // Not a kernel: left as written.
   // CHECK-LABEL: gpu.func @helper(
+  // CHECK-NOT:     passthrough
   // CHECK:         math.exp %{{.*}} : f32
   gpu.func @helper(%x: f32, %out: memref<1xf32>) {
     %c0 = arith.constant 0 : index
@@ -148,6 +186,7 @@ gpu.module @sizes {
 
   // The reference kernel keeps exact arithmetic: the pass leaves it alone.
   // CHECK-LABEL: gpu.func @sigmoid_ref(
+  // CHECK-NOT:     passthrough
   // CHECK:         arith.negf %{{.*}} : f32
   // CHECK-NEXT:    math.exp %{{.*}} : f32
   // CHECK-NEXT:    arith.addf %{{.*}} : f32

@@ -44,6 +44,15 @@ AnalysisT &getKernelAnalysis(AnalysisManager analyses, Operation *root,
   return analyses.getChildAnalysis<AnalysisT>(kernel);
 }
 
+/// Sets LLVM function attributes on `kernel` through its `passthrough`
+/// attribute, which the lowering copies onto the `llvm.func`: each entry is a
+/// key and its value, replacing an entry of the same key or, without
+/// `replaceExisting`, leaving that entry as it is.
+void setLLVMFunctionAttributes(
+    gpu::GPUFuncOp kernel,
+    ArrayRef<std::pair<StringRef, std::string>> attributes,
+    bool replaceExisting = true);
+
 } // namespace mlir::wave
 
 #endif // WAVE_DIALECT_WAVE_TRANSFORMS_KERNELS_H

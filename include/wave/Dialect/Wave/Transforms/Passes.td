@@ -320,6 +320,14 @@ def WaveFastMath : Pass<"wave-fast-math"> {
     checks; a NaN or infinity that does occur makes the result undefined
     (LLVM's poison), so this is only on request.
 
+    Each kernel also gets the LLVM attribute `"amdgpu-ieee"="false"`: it
+    runs with the mode register's IEEE bit clear, so float instructions need
+    not quiet a signaling NaN input (LLVM leaves a NaN's quietness
+    unspecified; no value changes otherwise), and the backend drops the
+    `v_max_f32 x, x` that quiets each input of a `maxnumf` or `minnumf` it
+    cannot prove canonical, such as a row maximum over scores that cross a
+    branch.
+
     Flags already on an op are kept. `wave-run` models the approximations of
     `afn` (the exponent rounded to f32 before `v_exp_f32`, the reciprocal
     rounded before the multiply, results below the smallest normal f32
