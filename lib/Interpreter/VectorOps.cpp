@@ -93,13 +93,20 @@ static LogicalResult compileBroadcast(Compiler &c, vector::BroadcastOp op) {
 }
 
 /// The first row of the slice that a static vector.extract/insert position
-/// names in a vector of `shape`.
-static int64_t positionRow(ArrayRef<int64_t> position,
-                           ArrayRef<int64_t> shape) {
+/// names in a vector of `shape`, or an error at `op` for a poison position
+/// (-1). Such an op's result is poison, which canonicalization folds into
+/// `ub.poison` and lets spread through the ops that use it; the interpreter
+/// executes neither, rather than give the undefined value one meaning
+/// before a pass and another after it.
+static FailureOr<int64_t> positionRow(Operation *op, ArrayRef<int64_t> position,
+                                      ArrayRef<int64_t> shape) {
+  if (llvm::is_contained(position, vector::ExtractOp::kPoisonIndex))
+    return op->emitError("the interpreter cannot execute ")
+           << op->getName()
+           << " at a poison position (-1): its result is undefined";
   int64_t row = 0;
-  // A poison index (-1) may be anything: take the first slice.
   for (auto [pos, stride] : llvm::zip(position, stridesOf(shape)))
-    row += std::max<int64_t>(pos, 0) * stride;
+    row += pos * stride;
   return row;
 }
 
@@ -107,12 +114,14 @@ static LogicalResult compileExtract(Compiler &c, vector::ExtractOp op) {
   if (!op.getDynamicPosition().empty())
     return op.emitError("the interpreter executes vector.extract with static "
                         "positions only");
-  int64_t base =
-      positionRow(op.getStaticPosition(), op.getSourceVectorType().getShape());
+  FailureOr<int64_t> base = positionRow(op, op.getStaticPosition(),
+                                        op.getSourceVectorType().getShape());
+  if (failed(base))
+    return failure();
   int64_t count = Compiler::rowsOf(op.getType());
   SmallVector<std::pair<Value, int64_t>> rows;
   for (int64_t i = 0; i < count; ++i)
-    rows.push_back({op.getSource(), base + i});
+    rows.push_back({op.getSource(), *base + i});
   return emitGather(c, op, op.getResult(), rows);
 }
 
@@ -120,13 +129,15 @@ static LogicalResult compileInsert(Compiler &c, vector::InsertOp op) {
   if (!op.getDynamicPosition().empty())
     return op.emitError("the interpreter executes vector.insert with static "
                         "positions only");
-  int64_t base =
-      positionRow(op.getStaticPosition(), op.getDestVectorType().getShape());
+  FailureOr<int64_t> base = positionRow(op, op.getStaticPosition(),
+                                        op.getDestVectorType().getShape());
+  if (failed(base))
+    return failure();
   int64_t count = Compiler::rowsOf(op.getValueToStoreType());
   SmallVector<std::pair<Value, int64_t>> rows;
   for (int64_t e = 0, n = op.getDestVectorType().getNumElements(); e < n; ++e)
-    rows.push_back(e >= base && e < base + count
-                       ? std::make_pair(op.getValueToStore(), e - base)
+    rows.push_back(e >= *base && e < *base + count
+                       ? std::make_pair(op.getValueToStore(), e - *base)
                        : std::make_pair(op.getDest(), e));
   return emitGather(c, op, op.getResult(), rows);
 }
