@@ -7,7 +7,9 @@
 // allocates per element of a vector type before checking anything (the
 // operand types of `vector.from_elements`: `vector<2147483647x2xi32>` asks
 // for 34 GB), and runs the verifier of `!amdgpu.tdm_gather_base`, which asks
-// its element type for a bit width (a vector or `index` crashes it). Every
+// its element type for a bit width (a vector or `index` crashes it), and
+// fails without saying why on a `!gpu.mma_matrix` whose operand kind is not
+// a string (`!gpu.mma_matrix<16x16xf16, AOp>`). Every
 // reader of kernel text (wave-opt, wave-compile, wave-run, wave-reduce, the
 // Python module, wave-fuzz) rejects such input with a located error before
 // it parses it (rejectKnownParserCrashes), so that no input crashes a tool.
@@ -128,9 +130,11 @@ void forEachToken(llvm::StringRef text, llvm::StringRef word, Visit visit,
 inline constexpr uint64_t kMaxVectorElements = uint64_t(1) << 20;
 
 /// Reports each dense array of `index` (`array<index`, or of an alias of
-/// `index`) and each vector type of more than `kMaxVectorElements` elements
-/// in `text`, outside comments and strings, as an error at its line and
-/// column of `bufferName`; fails if there is one.
+/// `index`), each vector type of more than `kMaxVectorElements` elements,
+/// each `!amdgpu.tdm_gather_base` of a non-scalar element type and each
+/// `!gpu.mma_matrix` whose operand kind is not a string in `text`, outside
+/// comments and strings, as an error at its line and column of
+/// `bufferName`; fails if there is one.
 inline LogicalResult rejectKnownParserCrashes(llvm::StringRef text,
                                               llvm::StringRef bufferName,
                                               MLIRContext *context) {
@@ -190,6 +194,34 @@ inline LogicalResult rejectKnownParserCrashes(llvm::StringRef text,
               << "the element type of '!amdgpu.tdm_gather_base' must be an "
                  "integer or floating-point type (the MLIR 22 parser crashes "
                  "on others)";
+      },
+      /*afterDot=*/true);
+  // The operand kind follows the first comma inside the angle brackets.
+  detail::forEachToken(
+      text, "mma_matrix",
+      [&](size_t pos, unsigned line, unsigned column) {
+        size_t less = detail::skipSpace(text, pos + 10);
+        if (less >= text.size() || text[less] != '<')
+          return;
+        int depth = 0;
+        for (size_t i = less + 1; i < text.size(); ++i) {
+          char c = text[i];
+          if (c == '<' || c == '(' || c == '[')
+            ++depth;
+          else if (c == ')' || c == ']' || (c == '>' && depth > 0))
+            --depth;
+          else if (c == '>' || c == '"')
+            return; // No comma: the parser says it expected one.
+          else if (c == ',' && depth == 0) {
+            size_t kind = detail::skipSpace(text, i + 1);
+            if (kind >= text.size() || text[kind] != '"')
+              report(line, column)
+                  << "the operand kind of '!gpu.mma_matrix' must be a string, "
+                     "\"AOp\", \"BOp\" or \"COp\" (the MLIR 22 parser "
+                     "rejects others without an error)";
+            return;
+          }
+        }
       },
       /*afterDot=*/true);
   return failure(found);
