@@ -32,6 +32,7 @@ rate / the block's cycles so modelled.
 """
 
 import argparse
+import collections
 import json
 import pathlib
 import re
@@ -127,6 +128,58 @@ def at_published_time(instructions, chip):
                                   model_cycles(mnemonic, chip)))
         out.extend([text] * copies)
     return out
+
+
+def mfma_idle(instructions, chip):
+    """Where the matrix core waits, in the loop with every MFMA at its
+    published time: the intervals of a steady-state pass (the second of
+    llvm-mca's timeline over three) between the end of one MFMA's time on
+    the core and the dispatch of the next, the last of the pass to the first
+    of the next pass included. Each is (cycles, index of the MFMA that
+    waited, the instructions dispatched between them); their sum is the
+    pass's cycles less its MFMA time."""
+    kept = [i for i in at_published_time(kstep.correct(instructions)[0], chip)
+            if not asm_metrics.BRANCH.match("  " + i)]
+    result = subprocess.run(
+        [asm_metrics.LLVM_MCA, "-mtriple=amdgcn-amd-amdhsa", f"-mcpu={chip}",
+         "-iterations=3", "-timeline", "-timeline-max-iterations=3",
+         "-timeline-max-cycles=0"], input="\n".join(kept) + "\n",
+        capture_output=True, text=True, timeout=MCA_TIMEOUT)
+    if result.returncode != 0:
+        raise RuntimeError(f"llvm-mca failed:\n{result.stderr}")
+    dispatch = kstep._timeline_dispatch(result.stdout, len(kept))
+    mfmas = [i for i, t in enumerate(kept) if t.startswith("v_mfma")]
+    order = [(1, i) for i in range(len(kept))] + \
+        [(2, i) for i in range(mfmas[0] + 1)]
+    intervals, between, busy_until = [], [], None
+    for iteration, index in order:
+        text = kept[index]
+        if not text.startswith("v_mfma"):
+            between.append(text)
+            continue
+        start = dispatch[(iteration, index)]
+        if busy_until is not None and start > busy_until:
+            intervals.append((round(start - busy_until), index, between))
+        between = []
+        busy_until = max(start, busy_until or start) + \
+            model_cycles(text.split()[0], chip)
+    return intervals
+
+
+def idle_summary(intervals, blocks, threshold):
+    """Lines for --idle: the total a block, then each interval of at least
+    `threshold` cycles with the mnemonics dispatched before it, most
+    frequent first."""
+    total = sum(cycles for cycles, _, _ in intervals)
+    lines = [f"mfma_idle_per_block          {total / blocks:g}"]
+    for cycles, index, between in intervals:
+        if cycles < threshold:
+            continue
+        kinds = collections.Counter(t.split()[0] for t in between)
+        top = ", ".join(f"{k} {n}" for k, n in kinds.most_common(5))
+        lines.append(f"  {cycles:5d} before instruction {index} after "
+                     f"{len(between)}: {top}")
+    return lines
 
 
 BLOCK = re.compile(r"^(?:(\.LBB\w+):|;\s*(%bb\.\d+):)")
@@ -563,6 +616,12 @@ def main():
     parser.add_argument("--fill", metavar="PROBLEM",
                         help="write the row '| wave-mlir | CHIP | PROBLEM |' "
                         "of bench/attention.md")
+    parser.add_argument("--idle", type=int, metavar="CYCLES", nargs="?",
+                        const=4, help="also list where the matrix core "
+                        "waits in a steady-state pass with MFMAs at "
+                        "published time: the cycles a block, and each wait "
+                        "of at least CYCLES (default 4) with what was "
+                        "dispatched before it")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.peers is not None:
@@ -593,6 +652,14 @@ def main():
             print(f"{key:28} {value}")
         print(markdown_row("wave-mlir" if args.ours else "Triton",
                            args.fill or args.kernel, row))
+    if args.idle is not None:
+        loop, _ = main_loop(kernel_lines(assembly, args.kernel), args.loop,
+                            args.exclude_block)
+        blocks = sum(t.startswith("v_mfma")
+                     for t in loop["instructions"]) / count
+        print("\n".join(idle_summary(mfma_idle(loop["instructions"],
+                                                args.chip),
+                                      blocks, args.idle)))
     if args.fill:
         fill(BENCH / "attention.md", "wave-mlir", args.chip, args.fill, row)
 
