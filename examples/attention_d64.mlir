@@ -22,7 +22,11 @@
 //          transposed (V^T, 64 x 64, so that its A fragments are 4
 //          consecutive keys), are staged every step with 16-byte global
 //          reads; the passes of wave-optimize pipeline those reads, lay the
-//          tiles out in LDS and place the barriers.
+//          tiles out in LDS and place the barriers. The kernel asks for
+//          occupancy 2, which it reaches anyway: the register estimate
+//          misses the swizzled reads' address registers on gfx950 (116
+//          VGPRs estimated, about 200 allocated), and without the request
+//          wave-pipeline-loops would budget for occupancy 4 and decline.
 // Reference: @attention_d64_ref, one workgroup of 64 lanes looping over heads and
 //          queries: the scores of a query in LDS, then its softmax row by row
 //          in f32 (max, sum of exp2), then lane d's output element.
@@ -60,7 +64,7 @@ gpu.module @attention_d64 {
                    %O: !qkv {wave.dims = array<i64: 5, 6>},
                    %sm_scale: f32, %heads: index, %n_ctx: index) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
-                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64, occupancy = 2>,
                   wave.reference = @attention_d64_ref,
                   wave.assume = affine_set<(q, k, v, o, s, h, n) :
                       (h - 1 >= 0, n - 1 >= 0, 64 - h >= 0, 65536 - n >= 0)>} {

@@ -71,7 +71,12 @@ def attention_builder(d=128, causal=False, chip="gfx942", name=None):
     def o_pos(h, qb, w, t):
         return (h, qb * 4 + w, t)
 
+    # D = 64 asks for the occupancy it reaches anyway (2): the register
+    # estimate misses the swizzled reads' address registers on gfx950 (116
+    # VGPRs estimated, about 200 allocated), so without the request
+    # wave-pipeline-loops would keep a budget for occupancy 4 and decline.
     k = mb.kernel(name, arguments, block=(256, 1, 1), chip=chip,
+                  occupancy=2 if d == 64 else 0,
                   reference=f"{name}_ref", dims=dims,
                   assume=lambda q, k_, v, o, s, h, n: (
                       h - 1, n - 1, 64 - h, 65536 - n))

@@ -38,7 +38,7 @@
 // DYNAMIC:       gpu.func @[[NAME]](%{{[A-Za-z0-9_]+}}: memref<?{{[^>]*}}> {{\{(llvm.noalias, )?}}wave.dims = array<i64: {{[0-9, ]+}}>}
 // DYNAMIC-SAME:    kernel attributes {known_block_size = array<i32: {{[0-9]+, [0-9]+, [0-9]+}}>,{{( known_grid_size = array<i32: [0-9]+, [0-9]+, [0-9]+>,)?}}
 // DYNAMIC-SAME:    wave.assume = #set,
-// DYNAMIC-SAME:    wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+// DYNAMIC-SAME:    wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64{{(, occupancy = [0-9]+)?}}>,
 // DYNAMIC-SAME:    wave.reference = @[[NAME]]_ref}
 // DYNAMIC:       gpu.func @[[NAME]]_ref(%{{[A-Za-z0-9_]+}}: memref<?{{[^>]*}}> {wave.dims = array<i64: {{[0-9, ]+}}>}
 // DYNAMIC-SAME:    kernel attributes {known_block_size = array<i32: {{[0-9]+, [0-9]+, [0-9]+}}>,
