@@ -92,7 +92,8 @@ TEST(LinearSystemTest, HasSampleWithKeptPointsAgreesOnRandomSystems) {
     unsigned vars = std::uniform_int_distribution<unsigned>(1, 3)(rng);
     RandomSystem random = randomSystem(rng, vars);
     bool expected = hasPointInBox(random.constraints, vars);
-    EXPECT_EQ(random.system.hasSample(&pool), expected) << "round " << round;
+    EXPECT_EQ(random.system.hasSample({}, &pool), expected)
+        << "round " << round;
   }
   EXPECT_GT(pool.getNumHits(), 0u);
 }
@@ -106,7 +107,7 @@ TEST(LinearSystemTest, KeptPointAnswersBeforeAnySearch) {
   SamplePool pool;
   pool.add({1, 2});
   EXPECT_FALSE(pool.findIn(system));
-  EXPECT_TRUE(system.hasSample(&pool));
+  EXPECT_EQ(system.hasSample({}, &pool), true);
   // The search kept (5, 9): the same system again is answered by it.
   EXPECT_TRUE(pool.findIn(system));
   EXPECT_EQ(pool.getNumHits(), 1u);
@@ -155,11 +156,11 @@ TEST(LinearSystemTest, HasSampleFallsBackWhenBranchAndBoundRunsOut) {
   // alternative decides without the full search of the first.
   Disjunction choice = {{{x * 2 - y * 2 - 1, true}}, {{x - y - 7, true}}};
   EXPECT_TRUE(system.findSample({choice}).has_value());
-  EXPECT_TRUE(system.hasSample({choice}));
+  EXPECT_EQ(system.hasSample({choice}), true);
   // Both alternatives without a point.
   Disjunction neither = {{{x * 2 - y * 2 - 1, true}},
                          {{x * 4 - y * 4 - 2, true}}};
-  EXPECT_FALSE(system.hasSample({neither}));
+  EXPECT_EQ(system.hasSample({neither}), false);
   // A point at the far end of the diagonal's neighbour `2x - 2y = 2`
   // beyond `x = 2^20 - 3`: narrow, but with integer points.
   System far = system;
@@ -167,6 +168,33 @@ TEST(LinearSystemTest, HasSampleFallsBackWhenBranchAndBoundRunsOut) {
   far.addGe(x - ((1 << 20) - 3));
   EXPECT_TRUE(far.findSample().has_value());
   EXPECT_TRUE(far.hasSample());
+}
+
+/// A pool allows `kFullSearches` full searches; after them a question that
+/// branch and bound cannot decide (the diagonal above) is left undecided,
+/// and counted, while one a long branch and bound settles is still
+/// answered exactly.
+TEST(LinearSystemTest, PoolBoundsTheFullSearches) {
+  System system;
+  Linear x = system.addVar(0, 1 << 20), y = system.addVar(0, 1 << 20);
+  System diagonal = system;
+  diagonal.addEq(x * 2 - y * 2 - 1);
+  SamplePool pool;
+  for (unsigned i = 0; i < SamplePool::kFullSearches; ++i)
+    ASSERT_EQ(diagonal.hasSample({}, &pool), false) << "search " << i;
+  EXPECT_EQ(pool.getNumUndecided(), 0u);
+  EXPECT_EQ(diagonal.hasSample({}, &pool), std::nullopt);
+  EXPECT_EQ(pool.getNumUndecided(), 1u);
+  // Without a pool nothing bounds the search.
+  EXPECT_EQ(diagonal.hasSample({}), false);
+  // A box of rational vertices whose only integer points are a few branches
+  // down: the long branch and bound finds one.
+  System narrow = system;
+  narrow.addGe(x * 3 - 1);
+  narrow.addGe(Linear::of(8) - x * 3);
+  narrow.addEq(x * 5 - y * 3 - 1);
+  EXPECT_EQ(narrow.hasSample({}, &pool), true);
+  EXPECT_EQ(pool.getNumUndecided(), 1u);
 }
 
 } // namespace

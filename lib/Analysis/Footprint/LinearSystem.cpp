@@ -159,6 +159,11 @@ System::findSample(ArrayRef<Disjunction> choices) const {
 /// box questions of examples/attention.mlir take a few; more nodes decide
 /// few of the rest and cost more than the full search they would save.
 static constexpr unsigned kBranchAndBoundNodes = 64;
+/// Nodes of the branch and bound that replaces the full search once a
+/// pool's are spent: enough for the hard systems of swizzled tiles, which
+/// it settles in a few hundred (milliseconds, where the full search took a
+/// tenth of a second each).
+static constexpr unsigned kLongBranchAndBoundNodes = 2048;
 
 /// `values` as int64_t, when every one is an integer that fits.
 static std::optional<SmallVector<int64_t>>
@@ -226,15 +231,24 @@ static std::optional<bool> branchAndBound(presburger::Simplex &simplex,
 /// tells.
 static std::optional<bool>
 decideByBranchAndBound(const presburger::IntegerPolyhedron &poly,
-                       SamplePool *pool) {
+                       SamplePool *pool,
+                       unsigned budget = kBranchAndBoundNodes) {
   presburger::Simplex simplex(poly);
-  unsigned budget = kBranchAndBoundNodes;
   return branchAndBound(simplex, budget, pool);
 }
 
-/// The full search, its point kept in `pool`.
-static bool decideByFullSearch(const presburger::IntegerPolyhedron &poly,
-                               SamplePool *pool) {
+/// The full search, its point kept in `pool`; once `pool`'s full searches
+/// are spent, a long branch and bound, and none when it does not decide.
+static std::optional<bool>
+decideByFullSearch(const presburger::IntegerPolyhedron &poly,
+                   SamplePool *pool) {
+  if (pool && !pool->takeFullSearch()) {
+    std::optional<bool> found =
+        decideByBranchAndBound(poly, pool, kLongBranchAndBoundNodes);
+    if (!found)
+      pool->noteUndecided();
+    return found;
+  }
   std::optional<SmallVector<llvm::DynamicAPInt, 8>> sample =
       poly.findIntegerSample();
   if (!sample)
@@ -248,15 +262,14 @@ static bool decideByFullSearch(const presburger::IntegerPolyhedron &poly,
   return true;
 }
 
-bool System::hasSample(SamplePool *pool) const {
-  if (pool && pool->findIn(*this))
-    return true;
-  if (std::optional<bool> found = decideByBranchAndBound(poly, pool))
+bool System::hasSample() const {
+  if (std::optional<bool> found = decideByBranchAndBound(poly, nullptr))
     return *found;
-  return decideByFullSearch(poly, pool);
+  return *decideByFullSearch(poly, nullptr);
 }
 
-bool System::hasSample(ArrayRef<Disjunction> choices, SamplePool *pool) const {
+std::optional<bool> System::hasSample(ArrayRef<Disjunction> choices,
+                                      SamplePool *pool) const {
   SmallVector<unsigned> pick(choices.size(), 0);
   if (llvm::any_of(choices,
                    [](const Disjunction &choice) { return choice.empty(); }))
@@ -282,9 +295,18 @@ bool System::hasSample(ArrayRef<Disjunction> choices, SamplePool *pool) const {
     if (i == 0)
       break;
   }
-  return llvm::any_of(undecided, [&](const System &system) {
-    return decideByFullSearch(system.poly, pool);
-  });
+  // A combination that has a point decides the question, whatever the
+  // others; none only when no decided combination has one.
+  bool open = false;
+  for (const System &system : undecided) {
+    std::optional<bool> found = decideByFullSearch(system.poly, pool);
+    if (found == true)
+      return true;
+    open |= !found;
+  }
+  if (open)
+    return std::nullopt;
+  return false;
 }
 
 bool System::contains(ArrayRef<int64_t> point) const {
@@ -326,6 +348,13 @@ bool SamplePool::findIn(const System &system) {
   return false;
 }
 
+bool SamplePool::takeFullSearch() {
+  if (numFullSearches == kFullSearches)
+    return false;
+  ++numFullSearches;
+  return true;
+}
+
 void SamplePool::add(ArrayRef<int64_t> point) {
   if (points.size() == kCapacity)
     points.pop_back();
@@ -356,7 +385,7 @@ int64_t mlir::wave::detail::findExtreme(const System &system,
     System probe = system;
     // Is there a point with form <= mid (or >= mid for the largest)?
     probe.addGe(sign > 0 ? Linear::of(mid) - form : form - mid);
-    bool found = probe.hasSample(choices);
+    bool found = *probe.hasSample(choices);
     if (sign > 0 && found)
       hi = mid;
     else if (sign > 0)

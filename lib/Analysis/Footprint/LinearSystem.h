@@ -99,18 +99,38 @@ class System;
 /// for one pair of accesses is often a pair for another, at the cost of a
 /// few evaluated constraints against the milliseconds of a search. Holds at
 /// most `kCapacity` points, the latest found or used first.
+///
+/// The pool also bounds the work of the questions it serves: the full
+/// integer search (`findIntegerSample`) has no bound of its own, and a few
+/// hundred questions whose systems it finds hard (large coefficients of a
+/// swizzled tile) take seconds each sanitized. After `kFullSearches` of
+/// them, a question a short branch and bound leaves open gets a long one
+/// instead, and none when that does not settle it either: the caller gives
+/// its conservative answer and says so.
 class SamplePool {
 public:
   /// A kept point of `system`, if any; moves it to the front.
   bool findIn(const System &system);
   void add(ArrayRef<int64_t> point);
 
+  /// Whether a full search may still run; counts it when it may.
+  bool takeFullSearch();
+  void noteUndecided() { ++numUndecided; }
+
   unsigned getNumHits() const { return numHits; }
+  /// The questions left undecided once the full searches were spent.
+  unsigned getNumUndecided() const { return numUndecided; }
+
+  /// Full searches a pool allows: the most an example needs is 146
+  /// (gemm_gfx950's load minimization), attention's 112.
+  static constexpr unsigned kFullSearches = 256;
 
 private:
   static constexpr unsigned kCapacity = 64;
   SmallVector<SmallVector<int64_t>, 0> points;
   unsigned numHits = 0;
+  unsigned numFullSearches = 0;
+  unsigned numUndecided = 0;
 };
 
 /// A conjunction of integer constraints over variables created on demand.
@@ -160,10 +180,12 @@ public:
   /// branch and bound runs out of nodes.
   /// With `pool`, a kept point answers first, and the points the branch
   /// and bound or the full search find are kept.
-  bool hasSample(SamplePool *pool = nullptr) const;
-  /// `findSample(choices).has_value()`, each combination by `hasSample`.
-  bool hasSample(ArrayRef<Disjunction> choices,
-                 SamplePool *pool = nullptr) const;
+  bool hasSample() const;
+  /// `findSample(choices).has_value()`, each combination by `hasSample`;
+  /// none when `pool`'s full searches are spent and a long branch and bound
+  /// does not decide.
+  std::optional<bool> hasSample(ArrayRef<Disjunction> choices,
+                                SamplePool *pool = nullptr) const;
 
   /// Whether `point` (a value for each variable) satisfies every
   /// constraint, with arithmetic that overflows int64_t counting as not.

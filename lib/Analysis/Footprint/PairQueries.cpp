@@ -120,7 +120,12 @@ FailureOr<bool> mlir::wave::hasCommonAddress(const SymbolicFootprint &a,
   FailureOr<PairSystem> pair = buildPairSystem(a, b, relationOf, lanes, reason);
   if (failed(pair))
     return failure();
-  return pair->system.hasSample(pair->choices, pool);
+  std::optional<bool> found = pair->system.hasSample(pair->choices, pool);
+  if (!found) {
+    setReason(reason, "the integer search budget of the analysis is spent");
+    return failure();
+  }
+  return *found;
 }
 
 namespace {
@@ -305,6 +310,14 @@ CommonAddressCache::~CommonAddressCache() = default;
 
 unsigned CommonAddressCache::getNumAnsweredByKeptPoints() const {
   return pool->getNumHits();
+}
+
+unsigned CommonAddressCache::getNumUndecided() const {
+  return pool->getNumUndecided();
+}
+
+unsigned CommonAddressCache::getFullSearchBudget() {
+  return SamplePool::kFullSearches;
 }
 
 FailureOr<bool> CommonAddressCache::contains(const SymbolicFootprint &a,

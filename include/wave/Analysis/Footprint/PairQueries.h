@@ -48,7 +48,9 @@ findCommonAddress(const SymbolicFootprint &a, const SymbolicFootprint &b,
 /// failures), decided without computing the witness it would return: any
 /// integer point will do, which a branch and bound on the rational
 /// relaxation usually finds long before the full search. With `pool`, the
-/// points of earlier questions are tried first and the one found is kept.
+/// points of earlier questions are tried first and the one found is kept,
+/// and the question fails when the pool's full searches are spent and a
+/// long branch and bound does not decide it.
 FailureOr<bool> hasCommonAddress(const SymbolicFootprint &a,
                                  const SymbolicFootprint &b,
                                  IterationRelationFn relationOf,
@@ -84,6 +86,13 @@ public:
   unsigned getNumAnswers() const { return answers.size() + existence.size(); }
   /// The `contains` questions a point of an earlier one answered.
   unsigned getNumAnsweredByKeptPoints() const;
+  /// The `contains` questions that failed because the cache's integer
+  /// searches were spent (`detail::SamplePool`): the caller's conservative
+  /// answer stands for each.
+  unsigned getNumUndecided() const;
+  /// The full integer searches a cache allows before questions may be left
+  /// undecided.
+  static unsigned getFullSearchBudget();
 
 private:
   llvm::StringMap<FailureOr<std::optional<FootprintWitness>>> answers;

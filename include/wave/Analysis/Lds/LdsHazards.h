@@ -103,6 +103,12 @@ public:
     return gapOps[gap.region][gap.index];
   }
   unsigned getOrderedLaneGroupSize() const { return groupSize; }
+  /// Pair questions its cache left undecided (`CommonAddressCache::
+  /// getNumUndecided`, so with a shared cache those of every analysis it
+  /// served), each taken as a conflict.
+  unsigned getNumUndecidedQuestions() const {
+    return commonAddresses->getNumUndecided();
+  }
 
   /// Why the LDS read `read` (a `wave.read`) of the analyzed kernel may
   /// misbehave, or an empty string when it provably does not: every hazard

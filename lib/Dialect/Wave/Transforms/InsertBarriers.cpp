@@ -9,6 +9,7 @@
 
 #include "wave/Analysis/Footprint/AccessFootprint.h"
 #include "wave/Analysis/Footprint/IndexClassification.h"
+#include "wave/Analysis/Footprint/PairQueries.h"
 #include "wave/Analysis/Lds/LdsHazards.h"
 #include "wave/Analysis/Uniformity/Uniformity.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
@@ -251,6 +252,15 @@ void InsertBarriersPass::processKernel(gpu::GPUFuncOp kernel) {
         << (access.buffer ? "its buffer" : "LDS");
   }
 
+  if (unsigned undecided = analysis.getNumUndecidedQuestions()) {
+    counts.add(numUndecided, undecided);
+    emitRemark(kernel.getLoc())
+        << "LDS hazard analysis inexact: " << undecided
+        << " pair question(s) left undecided after "
+        << CommonAddressCache::getFullSearchBudget()
+        << " full integer searches, each taken as a conflict (barriers may "
+           "be more than the kernel needs)";
+  }
   ArrayRef<Hazard> hazards = analysis.getHazards();
   counts.add(numHazards, hazards.size());
   BarrierPlacement placement =

@@ -416,12 +416,20 @@ void MinimizeGlobalLoadsPass::runOnOperation() {
   for (const auto &[kernel, plan] : plans) {
     KernelBarriers &known = knownBarriers[kernel];
     known.restagedCopy = nullptr;
+    unsigned undecidedBefore = known.conflicts.getNumUndecided();
     if (addsBarrier(kernel, plan, known)) {
       counts.add(numBailNeedsBarrier);
-      emitRemark(plan.pairs.front().read->getLoc(),
-                 "global loads not minimized: in the linear layout lanes "
-                 "would read the LDS runs other lanes write, which needs a "
-                 "barrier the kernel does not have");
+      InFlightDiagnostic remark =
+          emitRemark(plan.pairs.front().read->getLoc(),
+                     "global loads not minimized: in the linear layout lanes "
+                     "would read the LDS runs other lanes write, which needs "
+                     "a barrier the kernel does not have");
+      if (unsigned undecided =
+              known.conflicts.getNumUndecided() - undecidedBefore)
+        remark << " (or so the hazard analysis assumes: " << undecided
+               << " pair question(s) left undecided after "
+               << CommonAddressCache::getFullSearchBudget()
+               << " full integer searches)";
       continue;
     }
     Restager(plan).run();

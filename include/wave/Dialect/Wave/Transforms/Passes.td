@@ -485,6 +485,9 @@ def WaveInsertBarriers : Pass<"wave-insert-barriers"> {
     Statistic<"numInexact", "inexact-footprints",
               "LDS accesses without an exact footprint, treated as "
               "touching their whole buffer">,
+    Statistic<"numUndecided", "undecided-pairs",
+              "Pair questions the analysis left undecided once its integer "
+              "searches were spent, each taken as a conflict">,
   ];
 }
 
