@@ -159,12 +159,6 @@ System::findSample(ArrayRef<Disjunction> choices) const {
 /// box questions of examples/attention.mlir take a few; more nodes decide
 /// few of the rest and cost more than the full search they would save.
 static constexpr unsigned kBranchAndBoundNodes = 64;
-/// Nodes of the branch and bound that replaces the full search once a
-/// pool's are spent: enough for the hard systems of swizzled tiles, which
-/// it settles in a few hundred (milliseconds, where the full search took a
-/// tenth of a second each).
-static constexpr unsigned kLongBranchAndBoundNodes = 2048;
-
 /// `values` as int64_t, when every one is an integer that fits.
 static std::optional<SmallVector<int64_t>>
 toIntegers(ArrayRef<presburger::Fraction> values) {
@@ -231,24 +225,19 @@ static std::optional<bool> branchAndBound(presburger::Simplex &simplex,
 /// tells.
 static std::optional<bool>
 decideByBranchAndBound(const presburger::IntegerPolyhedron &poly,
-                       SamplePool *pool,
-                       unsigned budget = kBranchAndBoundNodes) {
+                       SamplePool *pool) {
   presburger::Simplex simplex(poly);
+  unsigned budget = kBranchAndBoundNodes;
   return branchAndBound(simplex, budget, pool);
 }
 
-/// The full search, its point kept in `pool`; once `pool`'s full searches
-/// are spent, a long branch and bound, and none when it does not decide.
+/// The full search, its point kept in `pool`; none once `pool`'s full
+/// searches are spent.
 static std::optional<bool>
 decideByFullSearch(const presburger::IntegerPolyhedron &poly,
                    SamplePool *pool) {
-  if (pool && !pool->takeFullSearch()) {
-    std::optional<bool> found =
-        decideByBranchAndBound(poly, pool, kLongBranchAndBoundNodes);
-    if (!found)
-      pool->noteUndecided();
-    return found;
-  }
+  if (pool && !pool->takeFullSearch())
+    return std::nullopt;
   std::optional<SmallVector<llvm::DynamicAPInt, 8>> sample =
       poly.findIntegerSample();
   if (!sample)
@@ -304,8 +293,10 @@ std::optional<bool> System::hasSample(ArrayRef<Disjunction> choices,
       return true;
     open |= !found;
   }
-  if (open)
+  if (open) {
+    pool->noteUndecided();
     return std::nullopt;
+  }
   return false;
 }
 

@@ -101,12 +101,10 @@ class System;
 /// most `kCapacity` points, the latest found or used first.
 ///
 /// The pool also bounds the work of the questions it serves: the full
-/// integer search (`findIntegerSample`) has no bound of its own, and a few
-/// hundred questions whose systems it finds hard (large coefficients of a
-/// swizzled tile) take seconds each sanitized. After `kFullSearches` of
-/// them, a question a short branch and bound leaves open gets a long one
-/// instead, and none when that does not settle it either: the caller gives
-/// its conservative answer and says so.
+/// integer search (`findIntegerSample`) has no bound of its own and takes
+/// from a few to a hundred milliseconds on the systems of real kernels.
+/// After `kFullSearches` of them, a question the branch and bound leaves
+/// open gets none: the caller gives its conservative answer and says so.
 class SamplePool {
 public:
   /// A kept point of `system`, if any; moves it to the front.
@@ -121,9 +119,11 @@ public:
   /// The questions left undecided once the full searches were spent.
   unsigned getNumUndecided() const { return numUndecided; }
 
-  /// Full searches a pool allows: the most an example needs is 146
-  /// (gemm_gfx950's load minimization), attention's 112.
-  static constexpr unsigned kFullSearches = 256;
+  /// Full searches a pool allows: the most one of the examples' analyses
+  /// needs is 146 (gemm_gfx950), and attention pipelined in LDS buffers runs
+  /// 551 over all its analyses; each takes 5 to 80 milliseconds in the
+  /// Release build.
+  static constexpr unsigned kFullSearches = 1024;
 
 private:
   static constexpr unsigned kCapacity = 64;
@@ -182,8 +182,7 @@ public:
   /// and bound or the full search find are kept.
   bool hasSample() const;
   /// `findSample(choices).has_value()`, each combination by `hasSample`;
-  /// none when `pool`'s full searches are spent and a long branch and bound
-  /// does not decide.
+  /// none when `pool`'s full searches are spent before one decides.
   std::optional<bool> hasSample(ArrayRef<Disjunction> choices,
                                 SamplePool *pool = nullptr) const;
 

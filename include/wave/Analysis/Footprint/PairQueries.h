@@ -49,8 +49,8 @@ findCommonAddress(const SymbolicFootprint &a, const SymbolicFootprint &b,
 /// integer point will do, which a branch and bound on the rational
 /// relaxation usually finds long before the full search. With `pool`, the
 /// points of earlier questions are tried first and the one found is kept,
-/// and the question fails when the pool's full searches are spent and a
-/// long branch and bound does not decide it.
+/// and the question fails when the pool's full searches are spent before
+/// it is decided.
 FailureOr<bool> hasCommonAddress(const SymbolicFootprint &a,
                                  const SymbolicFootprint &b,
                                  IterationRelationFn relationOf,
