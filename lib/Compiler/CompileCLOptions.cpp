@@ -23,6 +23,8 @@ struct CompileCLOptions {
   cl::opt<unsigned> occupancy;
   cl::opt<std::string> lldPath;
   cl::opt<FastMath> fastMath;
+  cl::opt<bool> directToLds;
+  cl::opt<bool> scheduleLoops;
   cl::opt<cl::boolOrDefault> memrefDescriptors;
   cl::opt<bool> verifyEach;
 };
@@ -63,6 +65,18 @@ CompileCLOptions::CompileCLOptions(cl::OptionCategory &category)
                          "approximate functions and reciprocals, contraction"),
               clEnumValN(FastMath::Finite, "finite",
                          "also assume no NaN and no infinity")),
+          cl::cat(category)),
+      directToLds(
+          "direct-to-lds",
+          cl::desc("With wave-optimize, copy staged tiles with global_load_lds "
+                   "where their layout allows and pipeline them in LDS "
+                   "buffers (wave-direct-to-lds; off by default)"),
+          cl::cat(category)),
+      scheduleLoops(
+          "schedule-loops",
+          cl::desc("With wave-optimize, interleave loops' LDS reads with their "
+                   "MFMAs by schedule groups where a model says it pays "
+                   "(wave-schedule-loops; off by default)"),
           cl::cat(category)),
       memrefDescriptors(
           "memref-descriptors",
@@ -107,6 +121,8 @@ llvm::Expected<CompileOptions> mlir::wave::getCompileOptionsFromCL() {
   options.waveOptimize = getBool(flags.waveOptimize);
   options.fastMath = flags.fastMath != FastMath::Off;
   options.finiteMath = flags.fastMath == FastMath::Finite;
+  options.directToLds = flags.directToLds;
+  options.scheduleLoops = flags.scheduleLoops;
   options.memrefDescriptors = getBool(flags.memrefDescriptors);
   options.linkerPath = flags.lldPath;
   options.verifyEachPass = flags.verifyEach;

@@ -123,6 +123,8 @@ wave::compile(ModuleOp module, const CompileOptions &options,
   lowering.memrefDescriptors = options.memrefDescriptors.value_or(false);
   lowering.fastMath = options.fastMath || options.finiteMath;
   lowering.finiteMath = options.finiteMath;
+  lowering.directToLds = options.directToLds;
+  lowering.scheduleLoops = options.scheduleLoops;
   buildWaveLowerToROCDLPipeline(pm, lowering);
   if (failed(pm.run(module)))
     return llvm::make_error<PipelineFailure>();

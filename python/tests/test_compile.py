@@ -99,7 +99,9 @@ OPTION_FLAGS = [
     ({"verify_each": True}, ["--verify-each"]),
     ({"fast_math": True}, ["--fast-math"]),
     ({"fast_math": True, "finite_math": True}, ["--fast-math=finite"]),
-    ({"memref_descriptors": True}, ["--memref-descriptors"])]
+    ({"memref_descriptors": True}, ["--memref-descriptors"]),
+    ({"direct_to_lds": True}, ["--direct-to-lds"]),
+    ({"schedule_loops": True}, ["--schedule-loops"])]
 
 
 def test_every_compile_option_is_covered():

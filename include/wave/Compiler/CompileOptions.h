@@ -51,6 +51,15 @@ struct CompileOptions {
   /// wave-fast-math: afn, arcp, contract; with `finiteMath` also nnan, ninf.
   bool fastMath = false;
   bool finiteMath = false;
+  /// With wave-optimize, wave-direct-to-lds: staged tiles copied with
+  /// `global_load_lds` where the layout allows, and pipelined in LDS
+  /// buffers. Off by default: not measured faster on the examples
+  /// (docs/passes/wave-direct-to-lds.md).
+  bool directToLds = false;
+  /// With wave-optimize, wave-schedule-loops on the lowered loops (schedule
+  /// groups interleaving LDS reads with MFMAs where its model says they
+  /// pay). Off by default (docs/passes/wave-schedule-loops.md).
+  bool scheduleLoops = false;
   /// Whether kernels take memrefs as upstream's memref descriptors (the
   /// allocated and aligned pointers, the offset, sizes and strides) rather
   /// than as bare pointers (HIP). By default, descriptors for a program that
