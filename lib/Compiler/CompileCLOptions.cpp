@@ -24,6 +24,7 @@ struct CompileCLOptions {
   cl::opt<std::string> lldPath;
   cl::opt<FastMath> fastMath;
   cl::opt<bool> directToLds;
+  cl::opt<bool> pipelineInLds;
   cl::opt<bool> scheduleLoops;
   cl::opt<cl::boolOrDefault> memrefDescriptors;
   cl::opt<bool> verifyEach;
@@ -71,6 +72,12 @@ CompileCLOptions::CompileCLOptions(cl::OptionCategory &category)
           cl::desc("With wave-optimize, copy staged tiles with global_load_lds "
                    "where their layout allows and pipeline them in LDS "
                    "buffers (wave-direct-to-lds; off by default)"),
+          cl::cat(category)),
+      pipelineInLds(
+          "pipeline-in-lds",
+          cl::desc("With wave-optimize, pipeline loops with the prefetched "
+                   "stages in LDS buffers rather than in registers "
+                   "(wave-pipeline-loops buffer=lds; off by default)"),
           cl::cat(category)),
       scheduleLoops(
           "schedule-loops",
@@ -122,6 +129,7 @@ llvm::Expected<CompileOptions> mlir::wave::getCompileOptionsFromCL() {
   options.fastMath = flags.fastMath != FastMath::Off;
   options.finiteMath = flags.fastMath == FastMath::Finite;
   options.directToLds = flags.directToLds;
+  options.pipelineInLds = flags.pipelineInLds;
   options.scheduleLoops = flags.scheduleLoops;
   options.memrefDescriptors = getBool(flags.memrefDescriptors);
   options.linkerPath = flags.lldPath;

@@ -124,6 +124,7 @@ wave::compile(ModuleOp module, const CompileOptions &options,
   lowering.fastMath = options.fastMath || options.finiteMath;
   lowering.finiteMath = options.finiteMath;
   lowering.directToLds = options.directToLds;
+  lowering.pipelineInLds = options.pipelineInLds;
   lowering.scheduleLoops = options.scheduleLoops;
   buildWaveLowerToROCDLPipeline(pm, lowering);
   if (failed(pm.run(module)))

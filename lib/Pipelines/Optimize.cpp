@@ -76,7 +76,7 @@ void mlir::wave::buildWaveOptimizePipeline(OpPassManager &pm,
   if (options.pipelineStages != 0) {
     WavePipelineLoopsOptions pipelining;
     pipelining.stages = options.pipelineStages;
-    if (options.directToLds)
+    if (options.directToLds || options.pipelineInLds)
       pipelining.buffer = PipelineBuffer::Lds;
     kernels.addPass(createWavePipelineLoops(pipelining));
   }

@@ -53,6 +53,7 @@ void mlir::wave::buildWaveToUpstreamPipeline(
     optimize.budgetRegisters = false;
     optimize.coarsenLanes = options.coarsenLanes;
     optimize.directToLds = options.directToLds;
+    optimize.pipelineInLds = options.pipelineInLds;
     optimize.fastMath = options.fastMath;
     optimize.finiteMath = options.finiteMath;
     buildWaveOptimizePipeline(pm, optimize);

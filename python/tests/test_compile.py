@@ -101,6 +101,7 @@ OPTION_FLAGS = [
     ({"fast_math": True, "finite_math": True}, ["--fast-math=finite"]),
     ({"memref_descriptors": True}, ["--memref-descriptors"]),
     ({"direct_to_lds": True}, ["--direct-to-lds"]),
+    ({"pipeline_in_lds": True}, ["--pipeline-in-lds"]),
     ({"schedule_loops": True}, ["--schedule-loops"])]
 
 

@@ -75,6 +75,12 @@ struct WaveLoweringOptions : public PassPipelineOptions<WaveLoweringOptions> {
       llvm::cl::desc("With `optimize`, also run wave-direct-to-lds (staged "
                      "tiles copied with global_load_lds; off by default)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> pipelineInLds{
+      *this, "pipeline-in-lds",
+      llvm::cl::desc("With `optimize`, wave-pipeline-loops keeps the "
+                     "prefetched stages in LDS buffers rather than in "
+                     "registers (off by default)"),
+      llvm::cl::init(false)};
 };
 
 /// Stage 1: gpu.launch bodies are outlined into gpu.modules, whose kernels
