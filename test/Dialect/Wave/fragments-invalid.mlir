@@ -763,3 +763,36 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A swizzled LDS tile keeps groups of `vec` elements contiguous: a lane's
+// run of a fragment along the tile's rows must fit one, or the access it
+// expands into would cross groups (a fuzzer finding: wave-expand-fragments
+// produced a read the verifier rejects).
+
+!lds = memref<32x32xf16, #gpu.address_space<workgroup>>
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+gpu.module @m {
+  gpu.func @mma_tile_narrow_swizzle(%tb: !lds, %i: index, %acc: vector<16xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #k} {
+    %ta = wave.alloc_lds swizzle <vec = 2, per_phase = 1, max_phase = 8> : !lds
+    // expected-error @+1 {{the A tile's swizzle keeps groups of 2 elements contiguous, fewer than the 4 consecutive elements a lane accesses of one A fragment of f32_32x32x8_f16 (a swizzle with vec = 4 or more keeps them together)}}
+    %d = wave.mma_tile %ta[%i] fragment <A, f32_32x32x8_f16>, %tb[%i] fragment <B, f32_32x32x8_f16>, %acc : !lds, !lds -> vector<16xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+!lds = memref<32x32xf16, #gpu.address_space<workgroup>>
+#k = #wave.kernel<chip = "gfx942", wave_size = 64>
+gpu.module @m {
+  gpu.func @read_narrow_swizzle(%i: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>, wave.kernel = #k} {
+    %t = wave.alloc_lds swizzle <vec = 2, per_phase = 1, max_phase = 8> : !lds
+    // expected-error @+1 {{the tile's swizzle keeps groups of 2 elements contiguous, fewer than the 4 consecutive elements a lane accesses of one A fragment of f32_32x32x8_f16}}
+    %a = wave.read %t[%i, %i] fragment <A, f32_32x32x8_f16> : !lds -> vector<4xf16>
+    gpu.return
+  }
+}

@@ -334,6 +334,26 @@ static std::optional<int64_t> findUnscalableConstant(AffineExpr expr,
   return findUnscalableConstant(binary.getRHS(), block);
 }
 
+/// Fails, at `op`, when a lane's run of `fragment` lies along the last
+/// dimension of `tile` (its `dim`) and `tile`'s swizzle keeps fewer elements
+/// contiguous: the expanded read or write could not be one access.
+static LogicalResult verifyFragmentSwizzle(Operation *op, Value tile,
+                                           FragmentAttr fragment, unsigned dim,
+                                           StringRef tileName) {
+  SwizzleAttr swizzle = getLdsSwizzle(tile);
+  auto type = cast<MemRefType>(tile.getType());
+  if (!swizzle || dim + 1 != static_cast<unsigned>(type.getRank()) ||
+      fragment.getRunLength() <= swizzle.getVec())
+    return success();
+  return op->emitOpError("the ")
+         << tileName << "'s swizzle keeps groups of " << swizzle.getVec()
+         << " elements contiguous, fewer than the " << fragment.getRunLength()
+         << " consecutive elements a lane accesses of one "
+         << describe(fragment)
+         << " (a swizzle with vec = " << fragment.getRunLength()
+         << " or more keeps them together)";
+}
+
 LogicalResult mlir::wave::verifyFragmentAccess(LaneAccessOpInterface access,
                                                FragmentAttr fragment,
                                                std::optional<uint64_t> along) {
@@ -402,7 +422,10 @@ LogicalResult mlir::wave::verifyFragmentAccess(LaneAccessOpInterface access,
       return op->emitOpError("position map constant ")
              << *constant << " in blocks of " << block[dim]
              << " overflows 64 bits";
-
+  if (failed(verifyFragmentSwizzle(op, access.getMemref(), fragment,
+                                   leading + fragment.getContiguousDim(),
+                                   "tile")))
+    return failure();
   return verifyFragmentKernel(op, fragment);
 }
 
@@ -528,6 +551,9 @@ LogicalResult MmaTileOp::verify() {
              << name << " tile " << type << " holds fewer than " << count << " "
              << describe(fragment, true) << " (" << block[0] << "x" << block[1]
              << ") across K";
+    if (failed(verifyFragmentSwizzle(*this, tile, fragment, kDim,
+                                     (name + " tile").str())))
+      return failure();
     steps[i] = getTileKSteps(fragment, type);
   }
   if (steps[0] != steps[1])
