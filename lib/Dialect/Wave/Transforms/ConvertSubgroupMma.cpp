@@ -32,6 +32,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::wave {
 #define GEN_PASS_DEF_WAVECONVERTSUBGROUPMMA
@@ -643,8 +644,21 @@ static LogicalResult checkAccess(Operation *op, gpu::MMAMatrixType matrix,
            << memref.getElementType()
            << "; the lowering to the chip's MMAs needs memref elements of "
               "the matrix's type";
-  if (memref.getRank() < 2)
-    return success();
+  if (memref.getRank() < 2) {
+    // A 1-D memref takes any positive leading dimension whose offsets fit:
+    // the farthest element is (extent - 1) * leadDimension + extent - 1 for
+    // the longer extent, whichever way the matrix is stored.
+    int64_t extent = std::max(matrix.getShape()[0], matrix.getShape()[1]);
+    int64_t farthest;
+    if (leadDimension > 0 &&
+        !llvm::MulOverflow(extent - 1, leadDimension, farthest) &&
+        !llvm::AddOverflow(farthest, extent - 1, farthest))
+      return success();
+    return op->emitOpError("has leadDimension ")
+           << leadDimension << ": the offsets of " << describe(matrix)
+           << " in a 1-D memref are row * leadDimension + column, which "
+              "needs a positive leading dimension whose offsets fit 64 bits";
+  }
   std::optional<int64_t> stride = getRowStride(memref);
   if (stride && *stride == leadDimension)
     return success();
@@ -655,7 +669,8 @@ static LogicalResult checkAccess(Operation *op, gpu::MMAMatrixType matrix,
   else
     diag << " have no static stride";
   return diag << "; the lowering to the chip's MMAs takes the memref's row "
-                 "stride as the leading dimension (a 1-D memref takes any)";
+                 "stride as the leading dimension (a 1-D memref takes any "
+                 "positive one)";
 }
 
 /// Checks that a thread-local extract or insert on `matrix` names one of the

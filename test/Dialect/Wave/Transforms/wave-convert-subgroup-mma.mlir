@@ -274,8 +274,34 @@ gpu.module @lead [#rocdl.target<chip = "gfx942">] {
   gpu.func @lead(%A: memref<16x32xf16>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>} {
     %c0 = arith.constant 0 : index
-    // expected-error @below {{'gpu.subgroup_mma_load_matrix' op has leadDimension 16, but rows of 'memref<16x32xf16>' are 32 elements apart; the lowering to the chip's MMAs takes the memref's row stride as the leading dimension (a 1-D memref takes any)}}
+    // expected-error @below {{'gpu.subgroup_mma_load_matrix' op has leadDimension 16, but rows of 'memref<16x32xf16>' are 32 elements apart; the lowering to the chip's MMAs takes the memref's row stride as the leading dimension (a 1-D memref takes any positive one)}}
     %a = gpu.subgroup_mma_load_matrix %A[%c0, %c0] {leadDimension = 16 : index} : memref<16x32xf16> -> !gpu.mma_matrix<16x16xf16, "AOp">
+    gpu.return
+  }
+}
+
+// -----
+
+// A 1-D memref takes any leading dimension whose offsets fit 64 bits (a
+// fuzzer finding: row * INT64_MAX overflowed in the pass).
+gpu.module @lead_overflow [#rocdl.target<chip = "gfx942">] {
+  gpu.func @lead_overflow(%B: memref<512xi8>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    // expected-error @below {{'gpu.subgroup_mma_load_matrix' op has leadDimension 9223372036854775807: the offsets of !gpu.mma_matrix<32x16xsi8, "BOp"> in a 1-D memref are row * leadDimension + column, which needs a positive leading dimension whose offsets fit 64 bits}}
+    %b = gpu.subgroup_mma_load_matrix %B[%c0] {leadDimension = 9223372036854775807 : index} : memref<512xi8> -> !gpu.mma_matrix<32x16xsi8, "BOp">
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @lead_zero [#rocdl.target<chip = "gfx942">] {
+  gpu.func @lead_zero(%B: memref<512xi8>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    // expected-error @below {{'gpu.subgroup_mma_load_matrix' op has leadDimension 0: the offsets}}
+    %b = gpu.subgroup_mma_load_matrix %B[%c0] {leadDimension = 0 : index} : memref<512xi8> -> !gpu.mma_matrix<32x16xsi8, "BOp">
     gpu.return
   }
 }
