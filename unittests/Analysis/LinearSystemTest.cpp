@@ -196,4 +196,18 @@ TEST(LinearSystemTest, PoolBoundsTheFullSearches) {
   EXPECT_EQ(diagonal.hasSample({}), false);
 }
 
+/// The binary search of `findExtreme` between bounds of opposite signs
+/// whose difference does not fit 64 bits (a fuzzer finding: hi - lo
+/// overflowed): it finds the extremes of x in [-5, 1 << 40].
+TEST(LinearSystemTest, FindExtremeAcrossTheWholeRange) {
+  System system;
+  Linear x = system.addVar(-5, int64_t(1) << 40);
+  EXPECT_EQ(findExtreme(system, {}, x, INT64_MIN + 1, INT64_MAX - 1, 1), -5);
+  EXPECT_EQ(findExtreme(system, {}, x, INT64_MIN + 1, INT64_MAX - 1, -1),
+            int64_t(1) << 40);
+  // Bounds that are the extremes already, and one apart.
+  EXPECT_EQ(findExtreme(system, {}, x, -5, -5, 1), -5);
+  EXPECT_EQ(findExtreme(system, {}, x, -6, -5, -1), -5);
+}
+
 } // namespace

@@ -372,7 +372,9 @@ int64_t mlir::wave::detail::findExtreme(const System &system,
                                         const Linear &form, int64_t lo,
                                         int64_t hi, int sign) {
   while (lo < hi) {
-    int64_t mid = lo + (hi - lo) / 2 + (sign < 0 ? (hi - lo) % 2 : 0);
+    // The midpoint, rounded down (up for the largest), without forming
+    // hi - lo, which overflows for bounds of opposite signs far apart.
+    int64_t mid = (lo & hi) + ((lo ^ hi) >> 1) + (sign < 0 ? (lo ^ hi) & 1 : 0);
     System probe = system;
     // Is there a point with form <= mid (or >= mid for the largest)?
     probe.addGe(sign > 0 ? Linear::of(mid) - form : form - mid);
