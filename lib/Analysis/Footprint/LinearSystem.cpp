@@ -159,6 +159,7 @@ System::findSample(ArrayRef<Disjunction> choices) const {
 /// box questions of examples/attention.mlir take a few; more nodes decide
 /// few of the rest and cost more than the full search they would save.
 static constexpr unsigned kBranchAndBoundNodes = 64;
+
 /// `values` as int64_t, when every one is an integer that fits.
 static std::optional<SmallVector<int64_t>>
 toIntegers(ArrayRef<presburger::Fraction> values) {

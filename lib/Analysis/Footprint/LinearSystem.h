@@ -178,11 +178,11 @@ public:
   /// relaxation, which finds some point (not `findSample`'s) far sooner
   /// than generalized basis reduction; the full search only when the
   /// branch and bound runs out of nodes.
-  /// With `pool`, a kept point answers first, and the points the branch
-  /// and bound or the full search find are kept.
   bool hasSample() const;
-  /// `findSample(choices).has_value()`, each combination by `hasSample`;
-  /// none when `pool`'s full searches are spent before one decides.
+  /// `findSample(choices).has_value()`, each combination by `hasSample`.
+  /// With `pool`, a kept point answers first, the points the branch and
+  /// bound or the full search find are kept, and the answer is none when
+  /// `pool`'s full searches are spent before one decides.
   std::optional<bool> hasSample(ArrayRef<Disjunction> choices,
                                 SamplePool *pool = nullptr) const;
 
