@@ -14,16 +14,19 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "wave/Analysis/Footprint/GridQueries.h"
 #include "wave/Analysis/Footprint/LaunchFacts.h"
 #include "wave/Analysis/Footprint/SymbolicFootprint.h"
 #include "wave/Conversion/WaveToAMDGPU.h"
 #include "wave/Dialect/Wave/IR/Assumptions.h"
 #include "wave/Dialect/Wave/IR/DeclineReason.h"
+#include "wave/Dialect/Wave/IR/KernelTarget.h"
 
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -93,8 +96,9 @@ static bool isGlobalMemorySpace(Attribute space) {
 }
 
 /// Whether the memory `op` accesses can be a buffer and its access a buffer
-/// access, whatever its offsets: `*reason` says why not otherwise.
-static bool isBufferable(LaneAccessOpInterface op, std::string *reason) {
+/// access, whatever its offsets and the memref's size: `*reason` says why
+/// not otherwise.
+static bool isBufferAccessShape(LaneAccessOpInterface op, std::string *reason) {
   auto fail = [&](const Twine &why) {
     setReason(reason, why);
     return false;
@@ -112,42 +116,142 @@ static bool isBufferable(LaneAccessOpInterface op, std::string *reason) {
   if (!llvm::is_contained({1u, 2u, 4u, 8u, 12u, 16u}, bytes) ||
       type.getElementTypeBitWidth() % 8 != 0)
     return fail("a buffer access moves 1, 2, 4, 8, 12 or 16 bytes");
+  return true;
+}
+
+/// Whether the dimensions `firstDim` onwards of the memref `op` accesses
+/// span at most 2^31 bytes, dynamic extents bounded by the kernel's
+/// `wave.assume`: `*reason` says why not otherwise.
+static bool fitsBufferSpan(LaneAccessOpInterface op, unsigned firstDim,
+                           std::string *reason) {
+  MemRefType type = op.getMemref().getType();
   uint64_t size = llvm::divideCeil(type.getElementTypeBitWidth(), 8);
-  for (auto [dim, staticExtent] : llvm::enumerate(type.getShape())) {
-    int64_t extent = staticExtent;
+  for (unsigned dim = firstDim; dim < type.getRank(); ++dim) {
+    int64_t extent = type.getDimSize(dim);
     if (ShapedType::isDynamic(extent)) {
       BlockArgument argument = getSizeArgument(op.getMemref(), dim);
       std::optional<int64_t> bound =
           argument ? getKnownUpperBound(argument) : std::nullopt;
-      if (!bound)
-        return fail("extent " + Twine(dim) +
-                    " of its memref has no upper bound under the kernel's "
-                    "wave.assume, and buffer offsets are 32-bit");
+      if (!bound) {
+        setReason(reason, "extent " + Twine(dim) +
+                              " of its memref has no upper bound under the "
+                              "kernel's wave.assume, and buffer offsets are "
+                              "32-bit");
+        return false;
+      }
       extent = *bound;
     }
     size =
         llvm::SaturatingMultiply(size, uint64_t(std::max<int64_t>(extent, 0)));
   }
-  if (size > kMaxBufferBytes)
-    return fail("its memref may span " + Twine(size) +
-                " bytes, more than the " + Twine(kMaxBufferBytes) +
-                " a buffer access addresses");
+  if (size <= kMaxBufferBytes)
+    return true;
+  setReason(reason,
+            Twine(firstDim == 0 ? "its memref" : "a row of its memref") +
+                " may span " + Twine(size) + " bytes, more than the " +
+                Twine(kMaxBufferBytes) + " a buffer access addresses");
+  return false;
+}
+
+/// Whether the memory `op` accesses can be a buffer and its access a buffer
+/// access, whatever its offsets: `*reason` says why not otherwise.
+static bool isBufferable(LaneAccessOpInterface op, std::string *reason) {
+  return isBufferAccessShape(op, reason) &&
+         fitsBufferSpan(op, /*firstDim=*/0, reason);
+}
+
+namespace {
+/// The values an index may take, both ends included.
+struct IndexRange {
+  int64_t lo, hi;
+};
+} // namespace
+
+static std::optional<IndexRange> getExprRange(AffineExpr expr,
+                                              ValueRange operands,
+                                              unsigned numDims, unsigned depth);
+
+/// Whether the descriptor of `op`'s buffer access (a bounded one whose
+/// vectors are whole or nothing, with `footprint`) can start at its row
+/// (BufferBase::Row): `*reason` says why not otherwise.
+static bool isRowBased(LaneAccessOpInterface op,
+                       const SymbolicFootprint &footprint,
+                       std::string *reason) {
+  auto fail = [&](const Twine &why) {
+    setReason(reason, why);
+    return false;
+  };
+  // The descriptor's base must be scalar: a kernel argument's pointer plus
+  // the row's offset.
+  auto argument = dyn_cast<BlockArgument>(op.getMemref());
+  if (!argument || !isa<gpu::GPUFuncOp>(argument.getOwner()->getParentOp()))
+    return fail("its memref is not a kernel argument");
+  MemRefType type = op.getMemref().getType();
+  AffineMap map = op.getAccessMap();
+  // The last coordinate is the offset: it and the vector's end must lie
+  // within 2^31 bytes of the row's start, where 32-bit offsets are exact.
+  int64_t limit =
+      int64_t(kMaxBufferBytes) / int64_t(type.getElementTypeBitWidth() / 8);
+  std::optional<IndexRange> range =
+      getExprRange(map.getResults().back(), op.getIndices(), map.getNumDims(),
+                   /*depth=*/0);
+  if (!range || range->lo < -limit ||
+      range->hi > limit - op.getVectorType().getNumElements())
+    return fail("its last coordinate is not known to lie within 2^31 bytes "
+                "of the row's start");
+  if (!fitsBufferSpan(op, type.getRank() - 1, reason))
+    return false;
+  if (type.getRank() == 1)
+    return true;
+  FailureOr<KernelTarget> target = getKernelTarget(op, reason);
+  if (failed(target))
+    return false;
+  std::string why;
+  FailureOr<std::optional<GridLane>> apart =
+      findLaneOffRow(footprint, target->waveSize, &why);
+  if (failed(apart))
+    return fail("whether the lanes of a wave access one row is not known: " +
+                why);
+  if (*apart) {
+    const GridLane &lane = **apart;
+    return fail("lane " + Twine(lane.lane) + " of workgroup (" +
+                Twine(lane.workgroup[2]) + ", " + Twine(lane.workgroup[1]) +
+                ", " + Twine(lane.workgroup[0]) +
+                ") accesses another row than the first lane of its wave");
+  }
   return true;
 }
 
 bool mlir::wave::lowersToBufferAccess(LaneAccessOpInterface op,
-                                      std::string *reason) {
+                                      std::string *reason, BufferBase *base,
+                                      std::string *rowReason) {
   if (!op.getBounded()) {
     setReason(reason,
               "only bounded accesses skip their vectors outside the shape");
     return false;
   }
-  if (!isBufferable(op, reason))
+  if (!isBufferAccessShape(op, reason))
     return false;
   FailureOr<SymbolicFootprint> footprint = SymbolicFootprint::get(op, reason);
-  if (failed(footprint))
+  if (failed(footprint) || !footprint->isWholeOrNothing(reason))
     return false;
-  return footprint->isWholeOrNothing(reason);
+  std::string notRow;
+  if (isRowBased(op, *footprint, &notRow)) {
+    if (base)
+      *base = BufferBase::Row;
+    return true;
+  }
+  if (rowReason)
+    *rowReason = notRow;
+  std::string tooLarge;
+  if (!fitsBufferSpan(op, /*firstDim=*/0, &tooLarge)) {
+    setReason(reason,
+              tooLarge + "; its descriptor cannot start at its row: " + notRow);
+    return false;
+  }
+  if (base)
+    *base = BufferBase::Memref;
+  return true;
 }
 
 /// The `i1` that every element of `mask` equals, when it is a broadcast or
@@ -573,13 +677,6 @@ static Value getMaskBit(OpBuilder &builder, Location loc, Value mask,
   return vector::ExtractOp::create(builder, loc, mask, element);
 }
 
-namespace {
-/// The values an index may take, both ends included.
-struct IndexRange {
-  int64_t lo, hi;
-};
-} // namespace
-
 static std::optional<IndexRange> getRange(Value value, unsigned depth);
 
 /// The range of `expr` over `operands` (dimensions, then symbols), from the
@@ -687,7 +784,8 @@ static std::optional<IndexRange> getRange(Value value, unsigned depth) {
   bool byConstant = matchPattern(op->getOperand(1), m_ConstantInt(&divisor)) &&
                     divisor.isStrictlyPositive();
   int64_t c = byConstant ? divisor.getSExtValue() : 0;
-  if (isa<arith::CeilDivSIOp, arith::DivSIOp, arith::FloorDivSIOp>(op) &&
+  if ((isa<arith::CeilDivSIOp, arith::DivSIOp, arith::FloorDivSIOp>(op) ||
+       (isa<arith::CeilDivUIOp, arith::DivUIOp>(op) && a->lo >= 0)) &&
       byConstant)
     return IndexRange{llvm::divideFloorSigned(a->lo, c),
                       llvm::divideCeilSigned(a->hi, c)};
@@ -971,6 +1069,99 @@ static SmallVector<Value> getBoundedBufferIndices(RewriterBase &rewriter,
   return indices;
 }
 
+/// The 1-D view and `i32` offset of the buffer access a `bounded` `op`
+/// based at its row becomes (BufferBase::Row). The view starts at the row
+/// the coordinates before the last name and spans the last extent when
+/// they lie inside the shape, nothing otherwise; it is built before the
+/// outermost loop around `op` whose iterations do not change them, from
+/// coordinates read from the first active lane where they are computed from
+/// lane ids (the lanes of the wave agree on them), so that LLVM sees a
+/// scalar descriptor. The offset is the last coordinate. A memref of rank
+/// 1 is its own view.
+static std::pair<Value, Value> getRowBufferAddress(RewriterBase &rewriter,
+                                                   LaneAccessOpInterface op) {
+  Location loc = op.getLoc();
+  AffineMap map = op.getAccessMap();
+  ValueRange operands = op.getIndices();
+  unsigned numDims = map.getNumDims(), rank = map.getNumResults();
+  ValueRange dims = operands.take_front(numDims),
+             symbols = operands.drop_front(numDims);
+  Value memref = op.getMemref();
+  MemRefType type = op.getMemref().getType();
+  Value view = memref;
+  if (rank > 1) {
+    SmallVector<Value> used;
+    for (AffineExpr result : map.getResults().drop_back())
+      result.walk([&](AffineExpr sub) {
+        if (auto dim = dyn_cast<AffineDimExpr>(sub))
+          used.push_back(operands[dim.getPosition()]);
+        else if (auto symbol = dyn_cast<AffineSymbolExpr>(sub))
+          used.push_back(operands[numDims + symbol.getPosition()]);
+      });
+    Operation *before = op;
+    while (auto loop = dyn_cast<scf::ForOp>(before->getParentOp())) {
+      if (!llvm::all_of(used, [&](Value value) {
+            return loop.isDefinedOutsideOfLoop(value);
+          }))
+        break;
+      before = loop;
+    }
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(before);
+    SmallVector<Value> extents;
+    for (unsigned d = 0; d < rank; ++d)
+      extents.push_back(memref::DimOp::create(rewriter, loc, memref, d));
+    Value stride = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value offset, inside;
+    for (int d = int(rank) - 2; d >= 0; --d) {
+      stride = arith::MulIOp::create(rewriter, loc, stride, extents[d + 1]);
+      Value coordinate = affine::expandAffineExpr(
+          rewriter, loc, map.getResult(d), dims, symbols);
+      if (readsLaneIds(coordinate)) {
+        Type i64 = rewriter.getI64Type();
+        Value wide = arith::IndexCastOp::create(rewriter, loc, i64, coordinate);
+        Value first = ROCDL::ReadfirstlaneOp::create(rewriter, loc, i64, wide);
+        coordinate = arith::IndexCastOp::create(rewriter, loc,
+                                                rewriter.getIndexType(), first);
+      }
+      Value term = arith::MulIOp::create(rewriter, loc, coordinate, stride);
+      offset =
+          offset ? arith::AddIOp::create(rewriter, loc, offset, term) : term;
+      Value in = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
+                                       coordinate, extents[d]);
+      inside = inside ? arith::AndIOp::create(rewriter, loc, inside, in) : in;
+    }
+    Value size = arith::SelectOp::create(
+        rewriter, loc, inside, extents.back(),
+        arith::ConstantIndexOp::create(rewriter, loc, 0));
+    auto viewType =
+        MemRefType::get({ShapedType::kDynamic}, type.getElementType(),
+                        StridedLayoutAttr::get(rewriter.getContext(),
+                                               ShapedType::kDynamic, {1}),
+                        type.getMemorySpace());
+    view = memref::ReinterpretCastOp::create(
+        rewriter, loc, viewType, memref, OpFoldResult(offset),
+        ArrayRef<OpFoldResult>{size},
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
+  }
+  // isRowBased checked that the last coordinate is an i32: sums and
+  // products of it are exact in 32 bits.
+  AffineExpr last = map.getResults().back();
+  bool sumsAndProducts = true;
+  last.walk([&](AffineExpr sub) {
+    sumsAndProducts &= !isa<AffineBinaryOpExpr>(sub) ||
+                       sub.getKind() == AffineExprKind::Add ||
+                       sub.getKind() == AffineExprKind::Mul;
+  });
+  Value column =
+      sumsAndProducts
+          ? expandToI32(rewriter, loc, last, operands, numDims)
+          : arith::IndexCastOp::create(
+                rewriter, loc, rewriter.getI32Type(),
+                affine::expandAffineExpr(rewriter, loc, last, dims, symbols));
+  return {view, column};
+}
+
 /// The `i32` indices of the buffer access an unbounded `op` becomes, whose
 /// scalar offset is `scalarElements`: its coordinates without the constant
 /// terms `splitScalarOffset` finds, plus the part of them the scalar offset
@@ -1098,33 +1289,42 @@ static void lowerWrite(RewriterBase &rewriter, Location loc,
 namespace {
 /// Where `op`'s buffer access reads or writes.
 struct BufferAddress {
+  Value memref;
   SmallVector<Value> indices;
   Value scalarOffset;
 };
 } // namespace
 
-/// The address of the buffer access `op` becomes, whose scalar offset is
-/// `elements`: a `bounded` access's from its materialized coordinates,
-/// an unbounded one's without the constant terms the scalar offset takes.
+/// The address of the buffer access `op` becomes as `plan` says: a
+/// `bounded` access's from its materialized coordinates, in the memref or
+/// in a view of its row; an unbounded one's without the constant terms the
+/// scalar offset takes.
 static FailureOr<BufferAddress> getBufferAddress(PatternRewriter &rewriter,
                                                  LaneAccessOpInterface op,
-                                                 int64_t elements) {
+                                                 const BufferAccessPlan &plan) {
   if (!op.getBounded()) {
     std::optional<SmallVector<Value>> indices =
-        getScalarOffsetBufferIndices(rewriter, op, elements);
+        getScalarOffsetBufferIndices(rewriter, op, plan.scalarElements);
     if (!indices)
       return rewriter.notifyMatchFailure(op, "cannot expand the access map");
-    return BufferAddress{std::move(*indices),
-                         getScalarOffset(rewriter, op.getLoc(), elements)};
+    return BufferAddress{
+        op.getMemref(), std::move(*indices),
+        getScalarOffset(rewriter, op.getLoc(), plan.scalarElements)};
   }
-  return BufferAddress{getBoundedBufferIndices(rewriter, op), Value()};
+  if (plan.base == BufferBase::Row) {
+    auto [view, column] = getRowBufferAddress(rewriter, op);
+    return BufferAddress{view, {column}, Value()};
+  }
+  return BufferAddress{op.getMemref(), getBoundedBufferIndices(rewriter, op),
+                       Value()};
 }
 
 namespace {
 struct ReadOpLowering : OpRewritePattern<ReadOp> {
-  ReadOpLowering(MLIRContext *context,
-                 const llvm::DenseMap<Operation *, int64_t> &bufferAccesses,
-                 const llvm::DenseSet<Operation *> &guardedAccesses)
+  ReadOpLowering(
+      MLIRContext *context,
+      const llvm::DenseMap<Operation *, BufferAccessPlan> &bufferAccesses,
+      const llvm::DenseSet<Operation *> &guardedAccesses)
       : OpRewritePattern(context), bufferAccesses(bufferAccesses),
         guardedAccesses(guardedAccesses) {}
 
@@ -1136,7 +1336,7 @@ struct ReadOpLowering : OpRewritePattern<ReadOp> {
       if (failed(address))
         return failure();
       rewriter.replaceOpWithNewOp<amdgpu::RawBufferLoadOp>(
-          op, op.getVectorType(), op.getMemref(), address->indices,
+          op, op.getVectorType(), address->memref, address->indices,
           /*boundsCheck=*/true, /*indexOffset=*/nullptr, address->scalarOffset);
       return success();
     }
@@ -1149,14 +1349,15 @@ struct ReadOpLowering : OpRewritePattern<ReadOp> {
     return success();
   }
 
-  const llvm::DenseMap<Operation *, int64_t> &bufferAccesses;
+  const llvm::DenseMap<Operation *, BufferAccessPlan> &bufferAccesses;
   const llvm::DenseSet<Operation *> &guardedAccesses;
 };
 
 struct WriteOpLowering : OpRewritePattern<WriteOp> {
-  WriteOpLowering(MLIRContext *context,
-                  const llvm::DenseMap<Operation *, int64_t> &bufferAccesses,
-                  const llvm::DenseSet<Operation *> &guardedAccesses)
+  WriteOpLowering(
+      MLIRContext *context,
+      const llvm::DenseMap<Operation *, BufferAccessPlan> &bufferAccesses,
+      const llvm::DenseSet<Operation *> &guardedAccesses)
       : OpRewritePattern(context), bufferAccesses(bufferAccesses),
         guardedAccesses(guardedAccesses) {}
 
@@ -1168,7 +1369,7 @@ struct WriteOpLowering : OpRewritePattern<WriteOp> {
       if (failed(address))
         return failure();
       rewriter.replaceOpWithNewOp<amdgpu::RawBufferStoreOp>(
-          op, op.getValue(), op.getMemref(), address->indices,
+          op, op.getValue(), address->memref, address->indices,
           /*boundsCheck=*/true, /*indexOffset=*/nullptr, address->scalarOffset);
       return success();
     }
@@ -1182,14 +1383,14 @@ struct WriteOpLowering : OpRewritePattern<WriteOp> {
     return success();
   }
 
-  const llvm::DenseMap<Operation *, int64_t> &bufferAccesses;
+  const llvm::DenseMap<Operation *, BufferAccessPlan> &bufferAccesses;
   const llvm::DenseSet<Operation *> &guardedAccesses;
 };
 } // namespace
 
 void mlir::wave::populateWaveLaneAccessLoweringPatterns(
     RewritePatternSet &patterns,
-    const llvm::DenseMap<Operation *, int64_t> &bufferAccesses,
+    const llvm::DenseMap<Operation *, BufferAccessPlan> &bufferAccesses,
     const llvm::DenseSet<Operation *> &guardedAccesses) {
   patterns.add<ReadOpLowering, WriteOpLowering>(
       patterns.getContext(), bufferAccesses, guardedAccesses);

@@ -29,8 +29,7 @@
 using namespace mlir;
 using namespace mlir::wave;
 
-/// Whether `value` is computed from lane ids, which LLVM takes as divergent.
-static bool readsLaneIds(Value value) {
+bool mlir::wave::readsLaneIds(Value value) {
   SetVector<Operation *> slice;
   BackwardSliceOptions options;
   options.inclusive = true;

@@ -60,7 +60,7 @@ private:
   /// rewritten (the footprints read the kernel as written); a remark at each
   /// bounded vector access that cannot says why, and, with `scalar-offsets`,
   /// at each unbounded one whose constant offset is past the immediate.
-  llvm::DenseMap<Operation *, int64_t> bufferAccesses;
+  llvm::DenseMap<Operation *, BufferAccessPlan> bufferAccesses;
   /// The bounded or masked vector accesses that move their whole vector
   /// under one lane predicate (lowersToGuardedAccess).
   llvm::DenseSet<Operation *> guardedAccesses;
@@ -133,9 +133,26 @@ LogicalResult ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module) {
           !lowersToVectorAccess(access))
         return WalkResult::advance();
       reason.clear();
-      if (access.getBounded() && lowersToBufferAccess(access, &reason)) {
-        bufferAccesses[op] = 0;
+      BufferBase base;
+      std::string notRow;
+      if (access.getBounded() &&
+          lowersToBufferAccess(access, &reason, &base, &notRow)) {
+        bufferAccesses[op] = BufferAccessPlan{base, 0};
         ++numBufferAccesses;
+        if (base == BufferBase::Row) {
+          ++numRowBufferAccesses;
+          emitRemark(op->getLoc(),
+                     "bounded access lowered to a buffer access whose "
+                     "descriptor starts at its wave's row: the range check "
+                     "skips the vectors past the row's end");
+        } else {
+          emitRemark(op->getLoc(),
+                     "bounded access lowered to a buffer access whose "
+                     "descriptor starts at the memref's start, lanes outside "
+                     "the shape selecting an offset past its end; not at its "
+                     "row: ")
+              << notRow;
+        }
         return WalkResult::advance();
       }
       std::string notWhole;
@@ -204,7 +221,7 @@ LogicalResult ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module) {
       continue;
     }
     for (auto [op, offset] : accesses)
-      bufferAccesses[op] = offset;
+      bufferAccesses[op] = BufferAccessPlan{BufferBase::Memref, offset};
     numScalarOffsetAccesses += accesses.size();
   }
   return success();

@@ -411,9 +411,15 @@ static LogicalResult compileBufferAccess(Compiler &c, OpTy op, Type valueType,
     return op.emitError("the interpreter executes scalar and 1-D vector buffer "
                         "loads and stores only");
   MemRefType type = op.getMemref().getType();
-  if (!type.getLayout().isIdentity())
+  // A 1-D view of unit stride (a row the lowering bases a descriptor at) is
+  // row-major whatever its offset.
+  auto strided = dyn_cast<StridedLayoutAttr>(type.getLayout());
+  bool unitStrideRow =
+      type.getRank() == 1 && strided && strided.getStrides().front() == 1;
+  if (!type.getLayout().isIdentity() && !unitStrideRow)
     return op.emitError("the interpreter executes buffer accesses of row-major "
-                        "memrefs (identity layout) only");
+                        "memrefs (identity layout) and 1-D views of unit "
+                        "stride only");
   uint64_t bits = type.getElementTypeBitWidth() * Compiler::rowsOf(valueType);
   if (type.getElementTypeBitWidth() % 8 != 0 ||
       !llvm::is_contained({8u, 16u, 32u, 64u, 96u, 128u}, bits))

@@ -3,6 +3,13 @@
 // store a lane, no per-element accesses or branches.
 // RUN: sed -n '1,/^\/\/ -----/p' %s > %t.copy.mlir
 // RUN: wave-compile %t.copy.mlir --chip=gfx942 --emit=asm -o - | FileCheck %s --check-prefix=ASM
+// The rows of a wave, in the lowering and in the code object, and run: a
+// workgroup whose last rows lie past M, partial tiles, a single column.
+// RUN: sed -n '/^\/\/ Rows of a wave/,/^\/\/ -----/p' %s > %t.rows.mlir
+// RUN: wave-compile %t.rows.mlir --chip=gfx942 -O2 --emit=asm -o - 2>/dev/null | FileCheck %s --check-prefix=ROWASM
+// RUN: wave-run %t.rows.mlir --grid=2 --scalar=M=6 --scalar=N=300 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
+// RUN: wave-run %t.rows.mlir --grid=1 --scalar=M=1 --scalar=N=4 --seed=3 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
+// RUN: wave-run %t.rows.mlir --grid=3 --scalar=M=9 --scalar=N=1024 --seed=4 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
 // The K loop's lowering agrees with the kernel as written, with rows past M
 // and a K that ends inside a step.
 // RUN: sed -n '/^\/\/ In a K loop/,$p' %s > %t.loop.mlir
@@ -56,8 +63,12 @@ gpu.module @m {
     %tid = gpu.thread_id x
     %bid = gpu.block_id x
     %by = gpu.block_id y
+    // The column has no known range (the workgroup id x is unbounded), so the
+    // descriptor cannot start at the row.
+    // expected-remark @below {{bounded access lowered to a buffer access whose descriptor starts at the memref's start, lanes outside the shape selecting an offset past its end; not at its row: its last coordinate is not known to lie within 2^31 bytes of the row's start}}
     %x = wave.read %X[%by, %bid, %tid] map affine_map<(r, b, t) -> (r, b * 512 + t * 8)>
         bounded : memref<?x?xf16> -> vector<8xf16>
+    // expected-remark @below {{descriptor starts at the memref's start}}
     wave.write %x, %Y[%by, %bid, %tid] map affine_map<(r, b, t) -> (r, b * 512 + t * 8)>
         bounded : vector<8xf16>, memref<?x?xf16>
     gpu.return
@@ -68,10 +79,15 @@ gpu.module @m {
 
 // Bounded accesses that are no buffer accesses, each with the reason: those
 // whose vectors may straddle the shape's edge (or whose mask is not one bit)
-// stay masked; whole vectors of a memref too large for a buffer take one
-// load under a lane predicate.
+// stay masked; whole vectors of a memref too large for a buffer, whose lanes
+// access several rows at once, take one load under a lane predicate. Whole
+// vectors of one row a wave are buffer accesses based at the row, even in a
+// memref of 4 GiB.
 // CHECK-LABEL: gpu.func @masked
-// CHECK-COUNT-2: vector.maskedload
+// CHECK: vector.maskedload
+// CHECK: amdgpu.raw_buffer_load {{.*}} : memref<?xf16, strided<[1], offset: ?>>, i32 -> vector<4xf16>
+// CHECK: vector.maskedload
+// CHECK: amdgpu.raw_buffer_load {{.*}} : memref<?xf16, strided<[1], offset: ?>>, i32 -> vector<8xf16>
 // CHECK: scf.if %{{.*}} -> (vector<8xf16>)
 // CHECK-NEXT: vector.load %{{.*}} : memref<65536x32768xf16>, vector<8xf16>
 // CHECK: vector.maskedload
@@ -93,6 +109,7 @@ gpu.module @m {
         bounded : memref<?x?xf16> -> vector<8xf16>
     // Runs of 4 on rows of a multiple of 4 are whole, but not runs of 4
     // that start at 2.
+    // expected-remark @below {{bounded access lowered to a buffer access whose descriptor starts at its wave's row: the range check skips the vectors past the row's end}}
     %b = wave.read %X[%bid, %tid] map affine_map<(b, t) -> (b, t * 4)>
         bounded : memref<?x?xf16> -> vector<4xf16>
     // expected-remark @below {{the 4 elements of 'wave.read'}}
@@ -101,12 +118,85 @@ gpu.module @m {
     // expected-remark @below {{extent 0 of its memref has no upper bound under the kernel's wave.assume, and buffer offsets are 32-bit}}
     %d = wave.read %Z[%tid] map affine_map<(t) -> (t)>
         bounded : memref<?xf16> -> vector<1xf16>
-    // expected-remark @below {{bounded access lowered to one access of the whole vector under a lane predicate, not a buffer access: its memref may span 4294967296 bytes, more than the 2147483648 a buffer access addresses}}
+    // expected-remark @below {{descriptor starts at its wave's row}}
     %e = wave.read %W[%bid, %tid] map affine_map<(b, t) -> (b, t * 8)>
+        bounded : memref<65536x32768xf16> -> vector<8xf16>
+    // expected-remark @below {{bounded access lowered to one access of the whole vector under a lane predicate, not a buffer access: its memref may span 4294967296 bytes, more than the 2147483648 a buffer access addresses; its descriptor cannot start at its row: lane 16 of workgroup (0, 0, 0) accesses another row than the first lane of its wave}}
+    %g = wave.read %W[%bid, %tid] map affine_map<(b, t) -> (b * 4 + t floordiv 16, (t mod 16) * 8)>
         bounded : memref<65536x32768xf16> -> vector<8xf16>
     // expected-remark @below {{bounded access lowered to a masked access, which the backend splits per element: its mask is not one bit broadcast to the vector}}
     %f = wave.read %X[%bid, %tid] map affine_map<(b, t) -> (b, t * 8)>
         mask %mask : vector<8xi1> bounded : memref<?x?xf16> -> vector<8xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+// Rows of a wave, as in reduce_dynamic: wave w of workgroup g reads row
+// 4 g + w in tiles of 256 columns and writes its lanes' sums to the row of Y.
+// The lanes of a wave agree on the row, so each access's descriptor starts
+// at it: its row coordinate, computed from the thread id, read from the
+// first active lane (a scalar for LLVM), the row's offset and its span (N
+// elements, none for a row at or past M) computed once before the loop.
+// Each step only reads at its column: no bound compare and no select of an
+// offset past the end (2^31 bytes, 536870912 elements), and the extents
+// need no bound (neither M nor the matrix's size is bounded here).
+// CHECK-LABEL: gpu.func @row_tiles
+// CHECK: [[ROW:%[A-Za-z0-9_]+]] = rocdl.readfirstlane %{{.*}} : i64
+// CHECK: [[ROWIDX:%[A-Za-z0-9_]+]] = arith.index_cast [[ROW]] : i64 to index
+// CHECK: [[ROWOFF:%[A-Za-z0-9_]+]] = arith.muli [[ROWIDX]], %{{.*}} : index
+// CHECK: [[ROWIN:%[A-Za-z0-9_]+]] = arith.cmpi ult, [[ROWIDX]], %{{.*}} : index
+// CHECK: [[SPAN:%[A-Za-z0-9_]+]] = arith.select [[ROWIN]], %{{.*}}, %c0{{.*}} : index
+// CHECK: [[XROW:%[A-Za-z0-9_]+]] = memref.reinterpret_cast %{{.*}} to offset: [[[ROWOFF]]], sizes: [[[SPAN]]], strides: [1] : memref<?x?xf32> to memref<?xf32, strided<[1], offset: ?>>
+// CHECK: scf.for
+// CHECK-NOT: 536870912
+// CHECK: amdgpu.raw_buffer_load [[XROW]][%{{.*}}] : memref<?xf32, strided<[1], offset: ?>>, i32 -> vector<4xf32>
+// CHECK: scf.yield
+// CHECK: rocdl.readfirstlane
+// CHECK: [[YROW:%[A-Za-z0-9_]+]] = memref.reinterpret_cast %{{.*}} : memref<?x256xf32> to memref<?xf32, strided<[1], offset: ?>>
+// CHECK: amdgpu.raw_buffer_store %{{.*}} -> [[YROW]][%{{.*}}] : vector<4xf32> -> memref<?xf32, strided<[1], offset: ?>>, i32
+
+// In the code object the loop is one buffer load and the additions; the
+// row's descriptor is scalar (no waterfall loop over lanes).
+// ROWASM-LABEL: row_tiles:
+// ROWASM: v_readfirstlane_b32 s{{[0-9]+}}
+// ROWASM: s_cbranch_scc
+// ROWASM: ; =>This Inner Loop Header
+// ROWASM-NEXT: buffer_load_dwordx4 v[{{[0-9]+:[0-9]+}}], v{{[0-9]+}}, s[{{[0-9]+:[0-9]+}}], 0 offen
+// ROWASM-NOT: v_cndmask
+// ROWASM-NOT: v_cmp
+// ROWASM: s_cbranch_scc1
+// ROWASM: buffer_store_dwordx4
+// ROWASM: s_endpgm
+gpu.module @m {
+  gpu.func @row_tiles(%X: memref<?x?xf32> {wave.dims = array<i64: 2, 3>},
+                      %Y: memref<?x256xf32> {wave.dims = array<i64: 2>},
+                      %M: index, %N: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+                  wave.assume = affine_set<(x, y, m, n) :
+                      (m - 1 >= 0, n - 4 >= 0, 16384 - n >= 0, n mod 4 == 0)>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c256 = arith.constant 256 : index
+    %zero = arith.constant dense<0.0> : vector<4xf32>
+    %tid = gpu.thread_id x
+    %wg = gpu.block_id x
+    %tiles = arith.ceildivui %N, %c256 : index
+    %sum = scf.for %t = %c0 to %tiles step %c1 iter_args(%acc = %zero)
+        -> (vector<4xf32>) {
+      // expected-remark @below {{descriptor starts at its wave's row}}
+      %x = wave.read %X[%tid, %wg, %t]
+          map affine_map<(t, g, s) -> (g * 4 + t floordiv 64, s * 256 + (t mod 64) * 4)>
+          bounded : memref<?x?xf32> -> vector<4xf32>
+      %next = arith.addf %acc, %x : vector<4xf32>
+      scf.yield %next : vector<4xf32>
+    }
+    // expected-remark @below {{descriptor starts at its wave's row}}
+    wave.write %sum, %Y[%tid, %wg]
+        map affine_map<(t, g) -> (g * 4 + t floordiv 64, (t mod 64) * 4)>
+        bounded : vector<4xf32>, memref<?x256xf32>
     gpu.return
   }
 }
@@ -155,6 +245,7 @@ gpu.module @m {
     %steps = arith.ceildivsi %K, %c32 : index
     %sum = scf.for %k = %c0 to %steps step %c1 iter_args(%acc = %zero)
         -> (vector<8xf16>) {
+      // expected-remark @below {{descriptor starts at the memref's start, lanes outside the shape selecting an offset past its end; not at its row: lane 4 of workgroup (0, 0, 0) accesses another row than the first lane of its wave}}
       %a = wave.read %A[%tid, %bm, %k]
           map affine_map<(t, b, k) -> (t floordiv 4 + b * 64, (t mod 4) * 8 + k * 32)>
           bounded : memref<?x?xf16> -> vector<8xf16>

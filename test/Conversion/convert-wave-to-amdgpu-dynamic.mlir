@@ -1,7 +1,7 @@
 // RUN: wave-opt %s --pass-pipeline='builtin.module(gpu.module(convert-wave-to-amdgpu))' | FileCheck %s
 // The whole lowering to a code object: the kernel takes two pointers and
-// the sizes, and the bounded accesses become guarded and masked loads and
-// stores.
+// the sizes, and the bounded accesses become guarded and masked loads and a
+// buffer store.
 // RUN: wave-compile %s --chip=gfx942 -o %t.hsaco
 // RUN: llvm-readelf --notes %t.hsaco | FileCheck %s --check-prefix=ARGS
 
@@ -34,9 +34,12 @@
 // CHECK: [[ROWS:%[A-Za-z0-9_]+]] = vector.broadcast %{{.*}} : i1 to vector<4xi1>
 // CHECK: [[MASK:%[A-Za-z0-9_]+]] = arith.andi [[COLSIN]], [[ROWS]] : vector<4xi1>
 // CHECK: vector.maskedload [[XV]][%{{.*}}, %{{.*}}], [[MASK]], %{{.*}} : memref<?x?xf16>, vector<4xi1>, vector<4xf16> into vector<4xf16>
-// The bounded write of whole runs is one store under the lane predicate.
-// CHECK: scf.if %{{.*}} {
-// CHECK-NEXT: vector.store %{{.*}}, [[YV]][%{{.*}}, %{{.*}}] : memref<?x8xf32>, vector<4xf32>
+// The bounded write of whole runs is a buffer store based at the row the
+// wave's workgroup id names, spanning its 32 bytes (none past row M): M
+// needs no bound, where a buffer of the whole memref would need M * 32 <
+// 2^31. The read's rows have no bound on N, so it stays a guarded load.
+// CHECK: [[YROW:%[A-Za-z0-9_]+]] = memref.reinterpret_cast [[YV]] to offset: [%{{.*}}], sizes: [%{{.*}}], strides: [1] : memref<?x8xf32> to memref<?xf32, strided<[1], offset: ?>>
+// CHECK: amdgpu.raw_buffer_store %{{.*}} -> [[YROW]][%{{.*}}] : vector<4xf32> -> memref<?xf32, strided<[1], offset: ?>>, i32
 // CHECK-NOT: vector.maskedstore
 // memref.dim reads the view, which canonicalization folds to the argument.
 // CHECK: memref.dim [[XV]], %c1

@@ -202,7 +202,7 @@ gpu.module @buffer_accesses {
                   known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #kernel} {
     %c0 = arith.constant 0 : index
     %i0 = arith.constant 0 : i32
-    // STRIDED: :[[@LINE+1]]:10: error: the interpreter executes buffer accesses of row-major memrefs (identity layout) only
+    // STRIDED: :[[@LINE+1]]:10: error: the interpreter executes buffer accesses of row-major memrefs (identity layout) and 1-D views of unit stride only
     %v = amdgpu.raw_buffer_load %X[%i0, %i0]
         : memref<4x8xi32, strided<[16, 1]>>, i32, i32 -> vector<4xi32>
     vector.store %v, %Z[%c0] : memref<4xi32>, vector<4xi32>

@@ -1,16 +1,25 @@
 // convert-wave-to-amdgpu lowers `bounded` global accesses whose vectors lie
-// wholly inside or wholly outside the shape to amdgpu.raw_buffer_load/store,
-// pointing lanes outside the shape at the buffer's end; wave-run runs both
-// forms and finds the same outputs on random inputs, edge tiles included.
+// wholly inside or wholly outside the shape to amdgpu.raw_buffer_load/store:
+// based at the memref, lanes outside the shape point at the buffer's end;
+// based at the row of a wave (the one the workgroup id names here), the
+// buffer is that row, or empty for a row below the matrix. wave-run runs
+// both forms and finds the same outputs on random inputs, edge tiles
+// included.
 
-// The lowering makes buffer accesses of all six (and no masked ones).
+// The lowering makes buffer accesses of all eight (and no masked ones):
+// those of @copy based at the memref (its column, from the unbounded
+// workgroup id x, has no known range), those of @neighbours and @row_sums'
+// read at the row.
 // RUN: wave-opt %s --pass-pipeline='builtin.module(gpu.module(convert-wave-to-amdgpu))' | FileCheck %s --check-prefix=LOWERED
 // LOWERED-LABEL: gpu.func @copy
 // LOWERED: amdgpu.raw_buffer_load {{.*}} : memref<50x200xf16>, i32, i32 -> vector<8xf16>
 // LOWERED: amdgpu.raw_buffer_store {{.*}} : vector<8xf16> -> memref<50x200xf16>, i32, i32
 // LOWERED-LABEL: gpu.func @neighbours
-// LOWERED-COUNT-3: amdgpu.raw_buffer_load {{.*}} : memref<50x200xf32>, i32, i32 -> vector<4xf32>
-// LOWERED: amdgpu.raw_buffer_store {{.*}} : vector<4xf32> -> memref<50x200xf32>, i32, i32
+// LOWERED-COUNT-3: amdgpu.raw_buffer_load {{.*}} : memref<?xf32, strided<[1], offset: ?>>, i32 -> vector<4xf32>
+// LOWERED: amdgpu.raw_buffer_store {{.*}} : vector<4xf32> -> memref<?xf32, strided<[1], offset: ?>>, i32
+// LOWERED-LABEL: gpu.func @row_sums
+// LOWERED: amdgpu.raw_buffer_load {{.*}} : memref<?xf32, strided<[1], offset: ?>>, i32 -> vector<4xf32>
+// LOWERED: amdgpu.raw_buffer_store {{.*}} : vector<1xf32> -> memref<50xf32>, i32
 // LOWERED-NOT: vector.maskedload
 // LOWERED-NOT: vector.maskedstore
 
@@ -22,6 +31,10 @@
 // RUN: wave-run %s --kernel=neighbours --seed=7 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=SUMS
 // SUMS: output 'Y' (50x200xf32): agrees (max abs error 0, max rel error 0)
 // SUMS-NEXT: PASS
+// RUN: wave-run %s --kernel=row_sums --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=ROWS
+// RUN: wave-run %s --kernel=row_sums --seed=9 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=ROWS
+// ROWS: output 'Y' (50xf32): agrees (max abs error 0, max rel error 0)
+// ROWS-NEXT: PASS
 
 #kernel = #wave.kernel<chip = "gfx942", wave_size = 64>
 

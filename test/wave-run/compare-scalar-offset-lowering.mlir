@@ -118,11 +118,12 @@ gpu.module @scalar_offsets {
   // and store of a row leave lanes 25 to 63 outside the shape, and the
   // second block's bounded read lies wholly below the matrix (row 40). The
   // unbounded reads (columns in range for every lane) take scalar offsets,
-  // the bounded ones stay buffer accesses without one.
+  // the bounded ones stay buffer accesses without one, based at the row of
+  // their wave.
   // CHECK-LABEL: gpu.func @edges
-  // CHECK: amdgpu.raw_buffer_load {{.*}} : memref<40x100xf32>, i32, i32 -> vector<4xf32>
+  // CHECK: amdgpu.raw_buffer_load {{.*}} : memref<?xf32, strided<[1], offset: ?>>, i32 -> vector<4xf32>
   // CHECK-COUNT-16: amdgpu.raw_buffer_load {{.*}} sgprOffset {{.*}} : memref<40x100xf32>, i32, i32 -> vector<4xf32>
-  // CHECK: amdgpu.raw_buffer_store {{.*}} : vector<4xf32> -> memref<2x100xf32>, i32, i32
+  // CHECK: amdgpu.raw_buffer_store {{.*}} : vector<4xf32> -> memref<?xf32, strided<[1], offset: ?>>, i32
   // CHECK-NEXT: gpu.return
   gpu.func @edges(%x: memref<40x100xf32>, %y: memref<2x100xf32>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>,

@@ -283,6 +283,9 @@ def ConvertWaveToAMDGPU
               "wave.read/write lowered to one access per element">,
     Statistic<"numBufferAccesses", "buffer-accesses",
               "bounded vector accesses lowered to buffer accesses">,
+    Statistic<"numRowBufferAccesses", "row-buffer-accesses",
+              "bounded buffer accesses whose descriptor starts at the row of "
+              "their wave">,
     Statistic<"numScalarOffsetAccesses", "scalar-offset-accesses",
               "global vector accesses lowered to buffer accesses with a "
               "constant scalar offset">,

@@ -20,16 +20,35 @@ namespace mlir::wave {
 
 class UniformityInfo;
 
+/// Where the descriptor of a buffer access starts.
+enum class BufferBase {
+  /// At the memref's start, spanning all of it: a `bounded` access's lanes
+  /// outside the shape address 2^31 bytes, past the end.
+  Memref,
+  /// At the row a `bounded` access's wave reads or writes (its coordinates
+  /// before the last, the same in every lane of the wave), spanning that
+  /// row, or nothing when the row lies outside the shape: the hardware's
+  /// range check alone skips the vectors outside, with no per-lane select.
+  Row,
+};
+
+/// How a lane access becomes a buffer access.
+struct BufferAccessPlan {
+  BufferBase base = BufferBase::Memref;
+  /// The constant element offset an unbounded access leaves to the scalar
+  /// offset (see `getScalarBufferOffset`); 0 for a bounded one.
+  int64_t scalarElements = 0;
+};
+
 /// `wave.read` and `wave.write` to vector or per-element memory accesses;
-/// those `bufferAccesses` maps to buffer accesses: a `bounded` access (see
-/// `lowersToBufferAccess`) to 0, an unbounded one to the constant element
-/// offset its buffer access takes as scalar offset (see
-/// `getScalarBufferOffset`). Those in `guardedAccesses` (see
+/// those in `bufferAccesses` to buffer accesses as planned (a `bounded`
+/// one, see `lowersToBufferAccess`, or an unbounded one with a scalar
+/// offset, see `getScalarBufferOffset`). Those in `guardedAccesses` (see
 /// `lowersToGuardedAccess`) move their whole vector under one lane
 /// predicate. Both must outlive the patterns.
 void populateWaveLaneAccessLoweringPatterns(
     RewritePatternSet &patterns,
-    const llvm::DenseMap<Operation *, int64_t> &bufferAccesses,
+    const llvm::DenseMap<Operation *, BufferAccessPlan> &bufferAccesses,
     const llvm::DenseSet<Operation *> &guardedAccesses);
 
 /// The wave collectives to gpu shuffles and reductions and rocdl intrinsics;
@@ -80,17 +99,31 @@ bool lowersToVectorAccess(LaneAccessOpInterface op);
 /// Whether `op`, a `bounded` access, becomes one buffer access
 /// (`amdgpu.raw_buffer_load` / `raw_buffer_store`) of its whole vector
 /// rather than a masked one, which the backend splits per element: an
-/// unmasked, cached vector access of a row-major global memref of at most
-/// 2^31 bytes (dynamic extents bounded by the kernel's `wave.assume`) whose
-/// every vector lies wholly inside or wholly outside the shape
+/// unmasked, cached vector access of a row-major global memref whose every
+/// vector lies wholly inside or wholly outside the shape
 /// (`SymbolicFootprint::isWholeOrNothing`). The hardware checks a buffer
 /// access's range per 32-bit word, so only whole vectors skip exactly the
-/// elements `bounded` skips. Its indices are zeros and, in the last
-/// dimension, the element offset: the in-bounds one, or 2^31 bytes' worth
-/// (past the end) in a lane whose vector lies outside. `*reason` says why
-/// not otherwise.
+/// elements `bounded` skips. `*base` gets where its descriptor starts:
+/// - `BufferBase::Row` when the memref is a kernel argument, the lanes of a
+///   wave access one row at a time (`findLaneOffRow`), the last coordinate
+///   lies within 2^31 bytes either side of the row's start and a row spans
+///   at most 2^31 bytes (dynamic extents bounded by `wave.assume`). The
+///   access's offset is its last coordinate; the hardware drops the
+///   vectors past the row's end, and all of them in a wave whose row lies
+///   outside the shape (its descriptor spans nothing).
+/// - `BufferBase::Memref` otherwise, for a memref of at most 2^31 bytes:
+///   the offset is the element's, or 2^31 bytes' worth (past the end) in a
+///   lane whose vector lies outside; `*rowReason` then says why the row
+///   could not be the base.
+/// `*reason` says why it is not a buffer access otherwise.
 bool lowersToBufferAccess(LaneAccessOpInterface op,
-                          std::string *reason = nullptr);
+                          std::string *reason = nullptr,
+                          BufferBase *base = nullptr,
+                          std::string *rowReason = nullptr);
+
+/// Whether `value` is computed from lane ids (thread, lane, global or
+/// subgroup ids), which LLVM's divergence analysis takes as divergent.
+bool readsLaneIds(Value value);
 
 /// Whether `op`, a vector access of several elements (`lowersToVectorAccess`)
 /// that is `bounded` or masked, moves its whole vector or nothing in each

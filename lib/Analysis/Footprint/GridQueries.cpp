@@ -39,9 +39,16 @@ static GridLane toGridLane(ArrayRef<int64_t> keys) {
   return GridLane{{keys[2], keys[1], keys[0]}, keys[3]};
 }
 
-FailureOr<std::optional<GridLane>>
-mlir::wave::findLaneOutOfStep(const SymbolicFootprint &fp, int64_t groupSize,
-                              int64_t stride, std::string *reason) {
+/// The first lane of some group of `groupSize` consecutive lanes whose
+/// element 0 of `fp` lies elsewhere than the group's first lane's, shifted
+/// by `i * stride` along the contiguous dimension for the lane `i` after it
+/// (no `stride`: anywhere along that dimension). With `sameIterations`, both
+/// lanes run the same iteration of every loop around the access; otherwise
+/// their iterations are unrelated.
+static FailureOr<std::optional<GridLane>>
+findLaneApartInGroup(const SymbolicFootprint &fp, int64_t groupSize,
+                     std::optional<int64_t> stride, bool sameIterations,
+                     std::string *reason) {
   const SymbolicFootprint::Impl &impl = fp.getImpl();
   if (!impl.sizes.workgroupSize) {
     setReason(reason, "the kernel has no known_block_size");
@@ -68,6 +75,16 @@ mlir::wave::findLaneOutOfStep(const SymbolicFootprint &fp, int64_t groupSize,
               "the address of " + describeOp(impl.op) + " is not affine");
     return failure();
   }
+  if (sameIterations) {
+    for (Operation *loop : impl.loops) {
+      const LoopVars &mine = lane.loopVars[loop],
+                     &theirs = leader.loopVars[loop];
+      if (mine.inductionVar && theirs.inductionVar)
+        system.addEq(*mine.inductionVar - *theirs.inductionVar);
+      if (mine.iteration && theirs.iteration)
+        system.addEq(*mine.iteration - *theirs.iteration);
+    }
+  }
   keys.push_back(lane.lane);
   Linear group = system.addVar();
   Linear offset = system.addVar(1, groupSize - 1);
@@ -77,8 +94,11 @@ mlir::wave::findLaneOutOfStep(const SymbolicFootprint &fp, int64_t groupSize,
   for (auto [dim, mine, theirs] :
        llvm::enumerate(lane.coordinate, leader.coordinate)) {
     Linear gap = mine - theirs;
-    if (dim == impl.contiguousDim)
-      gap = gap - offset * stride;
+    if (dim == impl.contiguousDim) {
+      if (!stride)
+        continue;
+      gap = gap - offset * *stride;
+    }
     differs.push_back({{gap - 1, false}});
     differs.push_back({{Linear::of(-1) - gap, false}});
   }
@@ -87,11 +107,27 @@ mlir::wave::findLaneOutOfStep(const SymbolicFootprint &fp, int64_t groupSize,
                           " overflows 64-bit integers");
     return failure();
   }
+  if (differs.empty())
+    return std::optional<GridLane>();
   SmallVector<Disjunction, 1> choices = {differs};
   if (!system.findSample(choices))
     return std::optional<GridLane>();
   return std::optional<GridLane>(
       toGridLane(findSmallestKeys(system, choices, keys)));
+}
+
+FailureOr<std::optional<GridLane>>
+mlir::wave::findLaneOutOfStep(const SymbolicFootprint &fp, int64_t groupSize,
+                              int64_t stride, std::string *reason) {
+  return findLaneApartInGroup(fp, groupSize, stride, /*sameIterations=*/false,
+                              reason);
+}
+
+FailureOr<std::optional<GridLane>>
+mlir::wave::findLaneOffRow(const SymbolicFootprint &fp, int64_t groupSize,
+                           std::string *reason) {
+  return findLaneApartInGroup(fp, groupSize, /*stride=*/std::nullopt,
+                              /*sameIterations=*/true, reason);
 }
 
 /// Whether `func` reads its workgroup id along `dim`.

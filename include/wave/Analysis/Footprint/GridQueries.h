@@ -36,6 +36,17 @@ FailureOr<std::optional<GridLane>>
 findLaneOutOfStep(const SymbolicFootprint &fp, int64_t groupSize,
                   int64_t stride, std::string *reason = nullptr);
 
+/// Whether, in some workgroup, some lane `t + i` of a group of `groupSize`
+/// consecutive lanes starting at `t` (as for `findLaneOutOfStep`) has
+/// element 0 of `fp` at another coordinate than lane `t`'s along some
+/// dimension other than the contiguous one, in the same iteration of every
+/// loop around the access: whether the lanes of a group (a wave) may access
+/// different rows at once. Returns the first such lane, by workgroup
+/// (z, y, x) and lane. Decided as `findLaneOutOfStep` is; fails likewise.
+FailureOr<std::optional<GridLane>>
+findLaneOffRow(const SymbolicFootprint &fp, int64_t groupSize,
+               std::string *reason = nullptr);
+
 /// Whether an execution of `a` and one of `b` (accesses of one kernel)
 /// from two different lanes of the grid touch one element: their
 /// workgroup ids are free from 0 (inside the grid when the kernel states
