@@ -171,13 +171,18 @@ def ConvertWaveToAMDGPU
     * `bounded` adds the mask `0 <= coordinate < extent` to the access. A
       bounded vector access of global memory whose vectors lie wholly inside
       or wholly outside the shape (proved on its footprint under
-      `wave.assume`), of a memref of at most 2^31 bytes (dynamic extents
-      bounded by `wave.assume`), unmasked and cached, is instead an
-      `amdgpu.raw_buffer_load` / `raw_buffer_store` whose lanes outside the
-      shape address the buffer's end: out-of-range buffer loads read zero and
-      stores do nothing, so the access keeps its width where a masked one is
-      split per element. Other bounded vector accesses get a remark saying
-      why they stay masked.
+      `wave.assume`), unmasked and cached, is instead an
+      `amdgpu.raw_buffer_load` / `raw_buffer_store`: out-of-range buffer
+      loads read zero and stores do nothing, so the access keeps its width
+      where a masked one is split per element. When the lanes of each wave
+      access one row of a kernel argument (of at most 2^31 bytes), the
+      descriptor starts at that row and spans it (nothing for a row outside
+      the shape), the offset is the last coordinate and the range check
+      alone skips what lies outside; otherwise, for a memref of at most 2^31
+      bytes (dynamic extents bounded by `wave.assume`), the descriptor is
+      the memref's and lanes outside the shape address its end. A remark
+      names each one's base; other bounded vector accesses get a remark
+      saying why they stay masked.
     * Cache hints become the memory operation's bits, which the AMDGPU
       backend's memory legalizer turns into each chip's cache-policy bits
       (test/wave-compile/cache-hints.mlir checks them):
