@@ -1018,6 +1018,22 @@ TEST_F(SymbolicFootprintTest, FixedElementsAgreeWithEnumeration) {
   EXPECT_GT(shifted, 0u);
 }
 
+/// The start of a module whose kernel @k takes `%buf` of type `buffer`, runs
+/// workgroups of `sizeX` x `sizeY` lanes in a grid of `grid` along x, and
+/// reads its thread ids `%x`, `%y` and workgroup id `%w`.
+static std::string gridKernelPrologue(int sizeX, int sizeY, int grid,
+                                      StringRef buffer) {
+  return "gpu.module @m {\n"
+         "  gpu.func @k(%buf: " +
+         buffer.str() + ") kernel attributes {known_block_size = array<i32: " +
+         std::to_string(sizeX) + ", " + std::to_string(sizeY) +
+         ", 1>, known_grid_size = array<i32: " + std::to_string(grid) +
+         ", 1, 1>} {\n"
+         "    %x = gpu.thread_id x\n"
+         "    %y = gpu.thread_id y\n"
+         "    %w = gpu.block_id x\n";
+}
+
 /// Random one-element accesses of a global buffer in a small grid:
 /// findLaneOutOfStep and findElementSharedInGrid agree with the enumerated
 /// elements of every lane of every workgroup.
@@ -1047,15 +1063,7 @@ TEST_F(SymbolicFootprintTest, GridQueriesAgreeWithEnumeration) {
     int sizeX = 1 << pick(1, 3), sizeY = pick(1, 2), grid = pick(1, 3);
     int64_t factor = 1 << pick(1, 1 + (sizeX > 2));
     std::string text =
-        "gpu.module @m {\n"
-        "  gpu.func @k(%buf: memref<512xf32>) kernel attributes "
-        "{known_block_size = array<i32: " +
-        std::to_string(sizeX) + ", " + std::to_string(sizeY) +
-        ", 1>, known_grid_size = array<i32: " + std::to_string(grid) +
-        ", 1, 1>} {\n"
-        "    %x = gpu.thread_id x\n"
-        "    %y = gpu.thread_id y\n"
-        "    %w = gpu.block_id x\n"
+        gridKernelPrologue(sizeX, sizeY, grid, "memref<512xf32>") +
         "    %r = wave.read %buf[%x, %y, %w] map affine_map<(x, y, w) -> (" +
         randomMap() +
         ")> {tag = \"r\"} : memref<512xf32> -> vector<1xf32>\n"
@@ -1125,6 +1133,93 @@ TEST_F(SymbolicFootprintTest, GridQueriesAgreeWithEnumeration) {
   EXPECT_LT(inStep, 120u);
   EXPECT_GT(lanePrivate, 0u);
   EXPECT_LT(lanePrivate, 120u);
+}
+
+/// Random one-element reads of a matrix in a loop, in a small grid:
+/// findLaneOffRow agrees with the enumerated rows of every lane of every
+/// workgroup in every iteration (the lanes of a group compared in the same
+/// iteration only).
+TEST_F(SymbolicFootprintTest, LaneOffRowAgreesWithEnumeration) {
+  std::mt19937 rng(20261203);
+  auto pick = [&](int lo, int hi) {
+    return std::uniform_int_distribution<int>(lo, hi)(rng);
+  };
+  auto randomCoordinate = [&](int constant, bool row) {
+    std::string terms[] = {
+        std::to_string(pick(0, 1)) + " * x",
+        "(x floordiv " + std::to_string(1 << pick(1, 2)) + ") * " +
+            std::to_string(pick(1, 2)),
+        std::to_string(pick(0, 2)) + " * y",
+        std::to_string(pick(0, 3)) + " * w",
+        std::to_string(pick(0, 2)) + " * i",
+    };
+    std::string expr = std::to_string(constant);
+    for (const std::string &term : terms)
+      if (pick(0, row ? 2 : 1) == 0)
+        expr += " + " + term;
+    return expr;
+  };
+  unsigned oneRow = 0;
+  for (int round = 0; round < 120; ++round) {
+    int sizeX = 1 << pick(1, 3), sizeY = pick(1, 2), grid = pick(1, 2);
+    int64_t group = 1 << pick(1, sizeX == 2 ? 1 : 2);
+    std::string text =
+        gridKernelPrologue(sizeX, sizeY, grid, "memref<64x64xf32>") +
+        "    %c0 = arith.constant 0 : index\n"
+        "    %c1 = arith.constant 1 : index\n"
+        "    %c2 = arith.constant 2 : index\n"
+        "    scf.for %i = %c0 to %c2 step %c1 {\n"
+        "      %r = wave.read %buf[%x, %y, %w, %i] map affine_map<(x, y, w, "
+        "i) -> (" +
+        randomCoordinate(1, /*row=*/true) + ", " +
+        randomCoordinate(2, /*row=*/false) +
+        ")> {tag = \"r\"} : memref<64x64xf32> -> vector<1xf32>\n"
+        "    }\n"
+        "    gpu.return\n"
+        "  }\n"
+        "}\n";
+    ASSERT_TRUE(parse(text));
+    SCOPED_TRACE(text);
+    Value iv;
+    module->walk([&](scf::ForOp loop) { iv = loop.getInductionVar(); });
+    // The enumerated answer: the first lane (by workgroup, then lane) whose
+    // row differs from its group's first lane's in some iteration.
+    std::optional<std::pair<int64_t, int64_t>> firstOff;
+    for (int64_t wg = 0; wg < grid && !firstOff; ++wg) {
+      std::optional<int64_t> lateLane;
+      for (int64_t i = 0; i < 2; ++i) {
+        FootprintBindings bindings;
+        bindings.workgroupId = {wg, 0, 0};
+        bindings.bind(iv, i);
+        std::string reason;
+        FailureOr<WorkgroupFootprint> reads =
+            footprint("r")->enumerate(bindings, &reason);
+        ASSERT_TRUE(succeeded(reads)) << reason;
+        for (int64_t lane = 0; lane < reads->getNumLanes(); ++lane)
+          if (lane % group != 0 &&
+              reads->getCoordinate(lane, 0)[0] !=
+                  reads->getCoordinate(lane - lane % group, 0)[0]) {
+            lateLane = std::min(lateLane.value_or(lane), lane);
+            break;
+          }
+      }
+      if (lateLane)
+        firstOff = {wg, *lateLane};
+    }
+    std::string reason;
+    FailureOr<std::optional<GridLane>> off =
+        findLaneOffRow(symbolic("r"), group, &reason);
+    ASSERT_TRUE(succeeded(off)) << reason;
+    ASSERT_EQ(off->has_value(), firstOff.has_value());
+    if (firstOff) {
+      EXPECT_EQ((*off)->workgroup[0], firstOff->first);
+      EXPECT_EQ((*off)->lane, firstOff->second);
+    }
+    oneRow += !firstOff;
+  }
+  // Both answers occur.
+  EXPECT_GT(oneRow, 0u);
+  EXPECT_LT(oneRow, 120u);
 }
 
 TEST_F(SymbolicFootprintTest, NonAffineIndexHasNoFootprint) {
