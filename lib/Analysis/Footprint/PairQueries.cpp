@@ -320,6 +320,12 @@ unsigned CommonAddressCache::getFullSearchBudget() {
   return SamplePool::kFullSearches;
 }
 
+std::string CommonAddressCache::describeUndecided(unsigned count) {
+  return (Twine(count) + " pair question(s) left undecided after " +
+          Twine(getFullSearchBudget()) + " full integer searches")
+      .str();
+}
+
 FailureOr<bool> CommonAddressCache::contains(const SymbolicFootprint &a,
                                              const SymbolicFootprint &b,
                                              IterationRelationFn relationOf,

@@ -93,6 +93,9 @@ public:
   /// The full integer searches a cache allows before questions may be left
   /// undecided.
   static unsigned getFullSearchBudget();
+  /// "N pair question(s) left undecided after B full integer searches", for
+  /// the remarks of passes whose decision such questions took.
+  static std::string describeUndecided(unsigned count);
 
 private:
   llvm::StringMap<FailureOr<std::optional<FootprintWitness>>> answers;

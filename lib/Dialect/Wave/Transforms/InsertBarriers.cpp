@@ -255,11 +255,10 @@ void InsertBarriersPass::processKernel(gpu::GPUFuncOp kernel) {
   if (unsigned undecided = analysis.getNumUndecidedQuestions()) {
     counts.add(numUndecided, undecided);
     emitRemark(kernel.getLoc())
-        << "LDS hazard analysis inexact: " << undecided
-        << " pair question(s) left undecided after "
-        << CommonAddressCache::getFullSearchBudget()
-        << " full integer searches, each taken as a conflict (barriers may "
-           "be more than the kernel needs)";
+        << "LDS hazard analysis inexact: "
+        << CommonAddressCache::describeUndecided(undecided)
+        << ", each taken as a conflict (barriers may be more than the kernel "
+           "needs)";
   }
   ArrayRef<Hazard> hazards = analysis.getHazards();
   counts.add(numHazards, hazards.size());

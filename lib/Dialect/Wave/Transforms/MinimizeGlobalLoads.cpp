@@ -426,10 +426,8 @@ void MinimizeGlobalLoadsPass::runOnOperation() {
                      "a barrier the kernel does not have");
       if (unsigned undecided =
               known.conflicts.getNumUndecided() - undecidedBefore)
-        remark << " (or so the hazard analysis assumes: " << undecided
-               << " pair question(s) left undecided after "
-               << CommonAddressCache::getFullSearchBudget()
-               << " full integer searches)";
+        remark << " (or so the hazard analysis assumes: "
+               << CommonAddressCache::describeUndecided(undecided) << ")";
       continue;
     }
     Restager(plan).run();

@@ -519,6 +519,7 @@ static void checkLdsReads(scf::IfOp ifOp, BranchPlan &plan,
                                      mapping.lookup(elseStore));
   speculate(cast<scf::IfOp>(mapping.lookup(ifOp.getOperation())), copyPlan);
 
+  unsigned undecidedBefore = conflicts.getNumUndecided();
   LdsHazardAnalysis hazards(cast<gpu::GPUFuncOp>(*copy),
                             /*assumeWaveOrder=*/false, &conflicts);
   if (!hazards.succeeded()) {
@@ -532,6 +533,10 @@ static void checkLdsReads(scf::IfOp ifOp, BranchPlan &plan,
   for (Operation *read : reads) {
     std::string why = hazards.explainUnsafeRead(mapping.lookup(read));
     if (!why.empty()) {
+      // Undecided questions count as conflicts, which may be all there is.
+      if (unsigned undecided = conflicts.getNumUndecided() - undecidedBefore)
+        why += " (or so the hazard analysis assumes: " +
+               CommonAddressCache::describeUndecided(undecided) + ")";
       plan.reject(Rejection::LdsRead,
                   describe(read) +
                       " reads LDS, and the lanes that do not take the branch "
