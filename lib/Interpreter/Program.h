@@ -51,8 +51,6 @@ inline Slot intSlot(uint64_t u) {
 }
 
 constexpr unsigned kMaxWaveSize = 64;
-/// The most lanes an AMDGPU workgroup has.
-constexpr int64_t kMaxWorkgroupLanes = 1024;
 /// One bit per lane of a wave.
 using LaneMask = uint64_t;
 

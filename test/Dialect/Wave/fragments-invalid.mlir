@@ -133,6 +133,18 @@ gpu.module @m {
 
 // -----
 
+// Whole waves, but more lanes than any chip launches.
+gpu.module @m {
+  gpu.func @huge_workgroup(%m: memref<32x8xf16>, %i: index) kernel
+      attributes {known_block_size = array<i32: 64, 32, 1>} {
+    // expected-error @+1 {{'wave.read' op needs a workgroup of at most 1024 lanes, the kernel's has 2048}}
+    %v = wave.read %m[%i, %i] fragment <A, f32_32x32x8_f16> : memref<32x8xf16> -> vector<4xf16>
+    gpu.return
+  }
+}
+
+// -----
+
 #k = #wave.kernel<chip = "gfx942", wave_size = 64>
 gpu.module @m {
   gpu.func @accumulator_as_b(%m: memref<16x16xf32>, %a: vector<1xf32>, %b: vector<1xf32>, %c: vector<4xf32>, %i: index) kernel

@@ -286,3 +286,18 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A workgroup no chip launches (96 x 1025 x 4 lanes, whole waves): a block
+// of LDS a wave would be 12 MB, and its layout enumerated over 393600 lanes
+// (fuzzer finding: 26 s in wave-optimize-lds-layout).
+gpu.module @m {
+  gpu.func @acc_to_a_operand_huge_workgroup(%s: vector<16xf32>) kernel
+      attributes {known_block_size = array<i32: 96, 1025, 4>} {
+    // expected-error @+1 {{'wave.acc_to_operand' op needs a workgroup of at most 1024 lanes, the kernel's has 393600}}
+    %a:4 = wave.acc_to_operand %s fragment <acc, f32_32x32x8_f16> to <A, f32_32x32x8_f16>
+        : vector<16xf32> -> vector<4xf16>, vector<4xf16>, vector<4xf16>, vector<4xf16>
+    gpu.return
+  }
+}

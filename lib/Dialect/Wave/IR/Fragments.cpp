@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "wave/Dialect/Wave/IR/Fragments.h"
+#include "wave/Dialect/Wave/IR/KernelTarget.h"
 #include "wave/Dialect/Wave/IR/MmaLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -226,7 +227,19 @@ static LogicalResult verifyFragmentKernel(Operation *op,
   if (lanes <= 0 || lanes % static_cast<int64_t>(layout.waveSize) != 0)
     return op->emitOpError("fragment access needs whole waves of ")
            << layout.waveSize << " lanes, the workgroup has " << lanes;
-  return success();
+  return verifyLaunchableWorkgroup(op);
+}
+
+LogicalResult mlir::wave::verifyLaunchableWorkgroup(Operation *op) {
+  std::optional<std::array<int64_t, 3>> workgroup =
+      getFragmentWorkgroupSize(op);
+  if (!workgroup)
+    return success();
+  int64_t lanes = (*workgroup)[0] * (*workgroup)[1] * (*workgroup)[2];
+  if (lanes <= kMaxWorkgroupLanes)
+    return success();
+  return op->emitOpError("needs a workgroup of at most ")
+         << kMaxWorkgroupLanes << " lanes, the kernel's has " << lanes;
 }
 
 /// Every op result `value` may carry a lane's data from without changing

@@ -4,6 +4,7 @@
 #include "wave/Chip/Chip.h"
 #include "wave/Dialect/Wave/IR/Assumptions.h"
 #include "wave/Dialect/Wave/IR/DirectToLds.h"
+#include "wave/Dialect/Wave/IR/KernelTarget.h"
 #include "wave/Dialect/Wave/IR/WaveAttrs.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
@@ -301,9 +302,10 @@ LogicalResult WaveDialect::verifyOperationAttribute(Operation *op,
     int64_t lanes = 1;
     for (int32_t extent : *block)
       lanes *= extent;
-    if (lanes > 1024)
+    if (lanes > kMaxWorkgroupLanes)
       return op->emitError()
-             << "workgroup of " << lanes << " lanes exceeds the limit of 1024";
+             << "workgroup of " << lanes << " lanes exceeds the limit of "
+             << kMaxWorkgroupLanes;
     return verifyDynamicArguments(func);
   }
 

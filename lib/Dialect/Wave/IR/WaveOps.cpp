@@ -499,7 +499,7 @@ static LogicalResult verifyAccFragment(Operation *op, FragmentAttr fragment,
            << stringifyMmaKind(fragment.getKind()) << " runs on waves of "
            << fragment.getLayout().waveSize << " lanes, the kernel's have "
            << kernel.getWaveSize();
-  return success();
+  return verifyLaunchableWorkgroup(op);
 }
 
 static LogicalResult verifyLineDim(Operation *op, int64_t dim) {

@@ -33,6 +33,11 @@ LogicalResult verifyMmaFragmentOperands(MmaOp mma);
 /// gpu.func's `known_block_size`, or none.
 std::optional<std::array<int64_t, 3>> getFragmentWorkgroupSize(Operation *op);
 
+/// Fails with an error at `op` when the kernel around it states a workgroup
+/// of more than `kMaxWorkgroupLanes` lanes, which no chip launches: fragment
+/// ops derive their lanes (lane maps, a block of LDS a wave) from it.
+LogicalResult verifyLaunchableWorkgroup(Operation *op);
+
 /// The K fragments of `fragment`'s kind in `tile` (a static 2-D memref
 /// seen as a grid of A or B fragments): how many MMAs a `wave.mma_tile`
 /// chains into each accumulator.

@@ -23,6 +23,9 @@
 
 namespace mlir::wave {
 
+/// The most lanes a workgroup has on every chip: no launch runs a larger one.
+constexpr int64_t kMaxWorkgroupLanes = 1024;
+
 /// What a kernel runs on.
 struct KernelTarget {
   /// A known chip.
