@@ -10,6 +10,8 @@
 // RUN: wave-run %t.rows.mlir --grid=2 --scalar=M=6 --scalar=N=300 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
 // RUN: wave-run %t.rows.mlir --grid=1 --scalar=M=1 --scalar=N=4 --seed=3 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
 // RUN: wave-run %t.rows.mlir --grid=3 --scalar=M=9 --scalar=N=1024 --seed=4 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
+// RUN: sed -n '/^\/\/ Rows that a loop counts/,/^\/\/ -----/p' %s > %t.lanerows.mlir
+// RUN: wave-run %t.lanerows.mlir --grid=1 --scalar=M=100 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
 // The K loop's lowering agrees with the kernel as written, with rows past M
 // and a K that ends inside a step.
 // RUN: sed -n '/^\/\/ In a K loop/,$p' %s > %t.loop.mlir
@@ -197,6 +199,36 @@ gpu.module @m {
     wave.write %sum, %Y[%tid, %wg]
         map affine_map<(t, g) -> (g * 4 + t floordiv 64, (t mod 64) * 4)>
         bounded : vector<4xf32>, memref<?x256xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// Rows that a loop counts from each lane's own id: in an iteration the
+// lanes of a wave are at different rows, so the descriptors stay at the
+// memref (the lanes agree on the iteration number, not on the induction
+// variable), and the lowering agrees with the kernel as written.
+// CHECK-LABEL: gpu.func @lane_rows
+// CHECK: amdgpu.raw_buffer_load {{.*}} : memref<?x64xf32>, i32, i32 -> vector<4xf32>
+// CHECK: amdgpu.raw_buffer_store {{.*}} : vector<4xf32> -> memref<?x64xf32>, i32, i32
+gpu.module @m {
+  gpu.func @lane_rows(%X: memref<?x64xf32> {wave.dims = array<i64: 2>},
+                      %Y: memref<?x64xf32> {wave.dims = array<i64: 2>},
+                      %M: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+                  wave.assume = affine_set<(x, y, m) : (m - 1 >= 0, 1024 - m >= 0)>} {
+    %c64 = arith.constant 64 : index
+    %tid = gpu.thread_id x
+    scf.for %r = %tid to %M step %c64 {
+      // expected-remark @below {{descriptor starts at the memref's start, lanes outside the shape selecting an offset past its end; not at its row: lane 1 of workgroup (0, 0, 0) accesses another row than the first lane of its wave}}
+      %v = wave.read %X[%r] map affine_map<(r) -> (r, 4)> bounded
+          : memref<?x64xf32> -> vector<4xf32>
+      // expected-remark @below {{not at its row: lane 1 of workgroup (0, 0, 0)}}
+      wave.write %v, %Y[%r] map affine_map<(r) -> (r, 8)> bounded
+          : vector<4xf32>, memref<?x64xf32>
+    }
     gpu.return
   }
 }

@@ -43,8 +43,8 @@ static GridLane toGridLane(ArrayRef<int64_t> keys) {
 /// element 0 of `fp` lies elsewhere than the group's first lane's, shifted
 /// by `i * stride` along the contiguous dimension for the lane `i` after it
 /// (no `stride`: anywhere along that dimension). With `sameIterations`, both
-/// lanes run the same iteration of every loop around the access; otherwise
-/// their iterations are unrelated.
+/// lanes run the same iteration number of every loop around the access;
+/// otherwise their iterations are unrelated.
 static FailureOr<std::optional<GridLane>>
 findLaneApartInGroup(const SymbolicFootprint &fp, int64_t groupSize,
                      std::optional<int64_t> stride, bool sameIterations,
@@ -75,12 +75,13 @@ findLaneApartInGroup(const SymbolicFootprint &fp, int64_t groupSize,
               "the address of " + describeOp(impl.op) + " is not affine");
     return failure();
   }
+  // The same iteration number: an induction variable counting from a
+  // lane's own bound still differs between the lanes (a loop without an
+  // iteration number leaves them unrelated, which only loses precision).
   if (sameIterations) {
     for (Operation *loop : impl.loops) {
       const LoopVars &mine = lane.loopVars[loop],
                      &theirs = leader.loopVars[loop];
-      if (mine.inductionVar && theirs.inductionVar)
-        system.addEq(*mine.inductionVar - *theirs.inductionVar);
       if (mine.iteration && theirs.iteration)
         system.addEq(*mine.iteration - *theirs.iteration);
     }
