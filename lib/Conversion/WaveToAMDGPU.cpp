@@ -200,6 +200,16 @@ LogicalResult ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module) {
                            << " lanes";
       return WalkResult::interrupt();
     }
+    // Likewise a ballot's width: one bit a lane of the target's waves.
+    if (auto ballot = dyn_cast<BallotOp>(op)) {
+      unsigned width = ballot.getType().getIntOrFloatBitWidth();
+      if (width != target->waveSize) {
+        ballot.emitOpError()
+            << "result has " << width << " bits but the target's waves have "
+            << target->waveSize << " lanes";
+        return WalkResult::interrupt();
+      }
+    }
     if (isCollective)
       ++numCollectives;
     return WalkResult::advance();

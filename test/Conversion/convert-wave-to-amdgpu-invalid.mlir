@@ -46,6 +46,20 @@ gpu.module @cluster_above_wave [#rocdl.target<chip = "gfx1100", features = "+wav
 
 // -----
 
+// Likewise a ballot's width (fuzzer finding: an i32 ballot lowered for waves
+// of 64 was stored as an i64).
+gpu.module @ballot_width [#rocdl.target<chip = "gfx942">] {
+  gpu.func @k(%p: i1, %out: memref<64xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    // expected-error @below {{'wave.ballot' op result has 32 bits but the target's waves have 64 lanes}}
+    %b = wave.ballot %p : i32
+    %c0 = arith.constant 0 : index
+    memref.store %b, %out[%c0] : memref<64xi32>
+    gpu.return
+  }
+}
+
+// -----
+
 gpu.module @no_grid_size {
   gpu.func @k(%out: memref<64xindex>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
     // expected-error @below {{'gpu.grid_dim' op needs the kernel's 'known_grid_size'}}
