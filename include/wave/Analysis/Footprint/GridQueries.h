@@ -42,8 +42,9 @@ findLaneOutOfStep(const SymbolicFootprint &fp, int64_t groupSize,
 /// dimension other than the contiguous one, in the same iteration (by
 /// number, from 0: an induction variable counting from a lane's own bound
 /// differs between lanes) of every loop around the access: whether the
-/// lanes of a group (a wave) may access different rows at once. Returns the first such lane, by workgroup
-/// (z, y, x) and lane. Decided as `findLaneOutOfStep` is; fails likewise.
+/// lanes of a group (a wave) may access different rows at once. Returns the
+/// first such lane, by workgroup (z, y, x) and lane. Decided as
+/// `findLaneOutOfStep` is; fails likewise.
 FailureOr<std::optional<GridLane>>
 findLaneOffRow(const SymbolicFootprint &fp, int64_t groupSize,
                std::string *reason = nullptr);
