@@ -26,6 +26,7 @@ struct CompileCLOptions {
   cl::opt<bool> directToLds;
   cl::opt<bool> pipelineInLds;
   cl::opt<bool> scheduleLoops;
+  cl::opt<bool> interleaveMfmas;
   cl::opt<cl::boolOrDefault> memrefDescriptors;
   cl::opt<bool> verifyEach;
 };
@@ -85,6 +86,12 @@ CompileCLOptions::CompileCLOptions(cl::OptionCategory &category)
                    "MFMAs by schedule groups where a model says it pays "
                    "(wave-schedule-loops; off by default)"),
           cl::cat(category)),
+      interleaveMfmas(
+          "interleave-mfmas",
+          cl::desc("With wave-optimize, fill each MFMA's issue shadow in "
+                   "loops with their other work and fence the order "
+                   "(wave-interleave-mfmas; off by default)"),
+          cl::cat(category)),
       memrefDescriptors(
           "memref-descriptors",
           cl::desc("Kernels take memrefs as upstream's memref descriptors; "
@@ -131,6 +138,7 @@ llvm::Expected<CompileOptions> mlir::wave::getCompileOptionsFromCL() {
   options.directToLds = flags.directToLds;
   options.pipelineInLds = flags.pipelineInLds;
   options.scheduleLoops = flags.scheduleLoops;
+  options.interleaveMfmas = flags.interleaveMfmas;
   options.memrefDescriptors = getBool(flags.memrefDescriptors);
   options.linkerPath = flags.lldPath;
   options.verifyEachPass = flags.verifyEach;

@@ -126,6 +126,7 @@ wave::compile(ModuleOp module, const CompileOptions &options,
   lowering.directToLds = options.directToLds;
   lowering.pipelineInLds = options.pipelineInLds;
   lowering.scheduleLoops = options.scheduleLoops;
+  lowering.interleaveMfmas = options.interleaveMfmas;
   buildWaveLowerToROCDLPipeline(pm, lowering);
   if (failed(pm.run(module)))
     return llvm::make_error<PipelineFailure>();

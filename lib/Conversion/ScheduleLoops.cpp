@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MfmaIssueModel.h"
 #include "wave/Conversion/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -29,97 +30,15 @@ namespace mlir::wave {
 
 using namespace mlir;
 using namespace mlir::wave;
+using namespace mlir::wave::issue;
 
 namespace {
-/// The instruction kinds of a schedule group; the values are the masks of
-/// `llvm.amdgcn.sched.group.barrier`.
-enum Kind : uint32_t {
-  Other = 0,
-  Mfma = 0x8,
-  VmemRead = 0x20,
-  VmemWrite = 0x40,
-  DsRead = 0x100,
-  DsWrite = 0x200,
-};
-
-constexpr unsigned kLdsAddressSpace = 3;
-// One wave's issue in the pass's model: an instruction every 4 cycles, LDS
-// data 64 cycles after the read issues, global data 500 cycles after.
-constexpr int64_t kIssueCycles = 4;
-constexpr int64_t kLdsLatency = 64;
-constexpr int64_t kGlobalLatency = 500;
-
-bool isLds(Value address) {
-  auto type = dyn_cast<LLVM::LLVMPointerType>(address.getType());
-  return type && type.getAddressSpace() == kLdsAddressSpace;
-}
-
-Kind classify(Operation *op) {
-  StringRef name = op->getName().getStringRef();
-  if (name.starts_with("rocdl.mfma.") || name.starts_with("rocdl.smfmac."))
-    return Mfma;
-  if (auto load = dyn_cast<LLVM::LoadOp>(op))
-    return isLds(load.getAddr()) ? DsRead : VmemRead;
-  if (auto store = dyn_cast<LLVM::StoreOp>(op))
-    return isLds(store.getAddr()) ? DsWrite : VmemWrite;
-  if (name.contains("buffer.load"))
-    return VmemRead;
-  if (name.contains("buffer.store"))
-    return VmemWrite;
-  return Other;
-}
-
-/// The MFMA pipe's cycles for `op`, by its output tile: 32 for the 32x32
-/// kinds, 16 for 16x16, 8 for 4x4 (the published rates of gfx942's f16,
-/// bf16 and fp8 kinds and gfx950's double-K f16 ones).
-int64_t mfmaCycles(Operation *op) {
-  StringRef name = op->getName().getStringRef();
-  if (name.contains(".32x32x"))
-    return 32;
-  if (name.contains(".16x16x"))
-    return 16;
-  return 8;
-}
-
 /// A scheduling region of a loop body: the ops between two scheduling
 /// boundaries, and the op before which its groups go.
 struct Region {
   SmallVector<Operation *> ops;
   Operation *end;
 };
-
-/// Cycles of one wave issuing `order` in order: an access or MFMA issues
-/// when its operands are ready and the previous one has issued, an MFMA
-/// also when the MFMA pipe is free; other ops are free.
-int64_t modelCycles(ArrayRef<Operation *> order) {
-  DenseMap<Operation *, int64_t> ready;
-  int64_t issue = 0, pipeFree = 0, end = 0;
-  for (Operation *op : order) {
-    int64_t operandsReady = 0;
-    for (Value operand : op->getOperands())
-      if (Operation *def = operand.getDefiningOp())
-        operandsReady = std::max(operandsReady, ready.lookup(def));
-    Kind kind = classify(op);
-    if (kind == Other) {
-      ready[op] = operandsReady;
-      continue;
-    }
-    int64_t start = std::max(issue, operandsReady);
-    if (kind == Mfma) {
-      start = std::max(start, pipeFree);
-      pipeFree = start + mfmaCycles(op);
-      ready[op] = pipeFree;
-      end = std::max(end, pipeFree);
-    } else {
-      ready[op] = start + (kind == DsRead     ? kLdsLatency
-                           : kind == VmemRead ? kGlobalLatency
-                                              : kIssueCycles);
-    }
-    issue = start + kIssueCycles;
-    end = std::max(end, issue);
-  }
-  return end;
-}
 
 /// Builds an order of a region's ops: `place` appends an op after the
 /// operands it has in the region that are not placed yet.
@@ -250,19 +169,6 @@ struct WaveScheduleLoops
         continue;
       scheduleLoop(branch.getDest(), latch);
     }
-  }
-
-  /// The blocks of the loop of `header` and back edge from `latch`.
-  static SmallVector<Block *> loopBlocks(Block *header, Block &latch) {
-    llvm::SetVector<Block *> blocks;
-    blocks.insert(header);
-    SmallVector<Block *> work = {&latch};
-    while (!work.empty()) {
-      Block *block = work.pop_back_val();
-      if (blocks.insert(block))
-        llvm::append_range(work, block->getPredecessors());
-    }
-    return blocks.takeVector();
   }
 
   void scheduleLoop(Block *header, Block &latch) {

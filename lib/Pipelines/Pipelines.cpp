@@ -135,6 +135,10 @@ void mlir::wave::buildUpstreamToROCDLPipeline(
   // cuts above leave, where the pass's model says it pays.
   if (options.optimize && options.scheduleLoops)
     gpuModule.addNestedPass<LLVM::LLVMFuncOp>(createWaveScheduleLoops());
+  // Each MFMA's issue shadow filled with the loop's other work, the order
+  // fenced; a loop given schedule groups above is left to them.
+  if (options.optimize && options.interleaveMfmas)
+    gpuModule.addNestedPass<LLVM::LLVMFuncOp>(createWaveInterleaveMfmas());
 }
 
 void mlir::wave::buildWaveLowerToROCDLPipeline(

@@ -102,7 +102,8 @@ OPTION_FLAGS = [
     ({"memref_descriptors": True}, ["--memref-descriptors"]),
     ({"direct_to_lds": True}, ["--direct-to-lds"]),
     ({"pipeline_in_lds": True}, ["--pipeline-in-lds"]),
-    ({"schedule_loops": True}, ["--schedule-loops"])]
+    ({"schedule_loops": True}, ["--schedule-loops"]),
+    ({"interleave_mfmas": True}, ["--interleave-mfmas"])]
 
 
 def test_every_compile_option_is_covered():

@@ -109,9 +109,10 @@ def compile(kernel, chip=None, **options):
     kernel's registers are budgeted for; 0: each kernel's ``wave.kernel``
     occupancy), ``wave_optimize`` (None: at ``opt_level`` 2 and 3),
     ``fast_math`` and ``finite_math`` (``--fast-math``,
-    ``--fast-math=finite``), ``direct_to_lds``, ``pipeline_in_lds`` and
-    ``schedule_loops`` (``--direct-to-lds``, ``--pipeline-in-lds``,
-    ``--schedule-loops``: optimizations that are off by default),
+    ``--fast-math=finite``), ``direct_to_lds``, ``pipeline_in_lds``,
+    ``schedule_loops`` and ``interleave_mfmas`` (``--direct-to-lds``,
+    ``--pipeline-in-lds``, ``--schedule-loops``, ``--interleave-mfmas``:
+    optimizations that are off by default),
     ``memref_descriptors`` (kernels take memrefs
     as upstream's memref descriptors rather than bare pointers; None: only a
     program that launches its kernels), ``lld_path`` and ``verify_each``

@@ -65,6 +65,11 @@ struct CompileOptions {
   /// groups interleaving LDS reads with MFMAs where its model says they
   /// pay). Off by default (docs/passes/wave-schedule-loops.md).
   bool scheduleLoops = false;
+  /// With wave-optimize, wave-interleave-mfmas on the lowered loops (each
+  /// MFMA followed by a share of the loop's other work, the order fenced
+  /// with sched_barrier). Off by default
+  /// (docs/passes/wave-interleave-mfmas.md).
+  bool interleaveMfmas = false;
   /// Whether kernels take memrefs as upstream's memref descriptors (the
   /// allocated and aligned pointers, the offset, sizes and strides) rather
   /// than as bare pointers (HIP). By default, descriptors for a program that

@@ -424,6 +424,61 @@ def WaveScheduleLoops : Pass<"wave-schedule-loops", "::mlir::LLVM::LLVMFuncOp"> 
   let dependentDialects = ["::mlir::ROCDL::ROCDLDialect"];
 }
 
+def WaveInterleaveMfmas
+    : Pass<"wave-interleave-mfmas", "::mlir::LLVM::LLVMFuncOp"> {
+  let summary = "Orders a loop's blocks so that each MFMA's issue shadow "
+                "holds other work, fenced by sched_barrier";
+  let description = [{
+    For each loop with at least `min-mfmas` MFMAs, first moves the work of a
+    block that a branch above it cannot change (a join whose operations take
+    no operand from the branch's blocks and access no memory those blocks
+    access) up into the highest block it is control-equivalent to, when
+    that block holds MFMAs; the MFMAs themselves stay. Then, in each
+    scheduling region of the loop's blocks (the code between
+    `rocdl.sched.barrier`s, priorities, workgroup barriers, fences, waits
+    and ops with effects it does not model) with at least `min-mfmas`
+    MFMAs, it orders the ops: the MFMAs as written; after each, the
+    operations the MFMA `lead` places later is the first to need, then
+    ready work, longest path to the region's end first, up to `fill` times
+    an even share of the region's issue slots; and a
+    `rocdl.sched.barrier 0` before every MFMA but the first, which makes
+    each MFMA and its shadow a scheduling region of its own so that LLVM's
+    scheduler keeps the order. Before ordering, it also moves global loads
+    of memory the kernel only reads (a `llvm.noalias` argument that nothing
+    stores to) and the arithmetic only they use from above a workgroup
+    barrier to below it, when MFMAs follow the barrier. A model of one wave's in-order issue (the MFMA pipe at its
+    kind's published cycles, VALU work at its issue slots, LDS and global
+    latencies) compares the order as written with the new one; the pass
+    changes the region only where the second is faster, and a remark on the
+    loop gives both, or why it left the loop (too few MFMAs, calls, an
+    order already asked for) or a region.
+    The pass works on the lowered LLVM dialect, which `wave-run` does not
+    execute; it moves no op past one it depends on (values, and accesses of
+    one memory with a write among them), which the lit tests check.
+    docs/passes/wave-interleave-mfmas.md has the algorithm and the
+    measurements.
+  }];
+  let options = [
+    Option<"lead", "lead", "unsigned", /*default=*/"3",
+           "how many MFMAs ahead of its MFMA the operands' work is placed">,
+    Option<"fill", "fill", "double", /*default=*/"1.0",
+           "the share of a region's issue slots a shadow takes, as a "
+           "multiple of the even share">,
+    Option<"minMfmas", "min-mfmas", "unsigned", /*default=*/"8",
+           "the fewest MFMAs of a loop, and of a region, that is ordered">,
+  ];
+  let statistics = [
+    Statistic<"numLoops", "loops", "loops whose blocks were ordered">,
+    Statistic<"numFences", "fences", "sched_barriers added between MFMAs">,
+    Statistic<"numHoisted", "hoisted",
+              "operations moved above a branch they do not depend on">,
+    Statistic<"numSunk", "sunk",
+              "loads of read-only memory moved below a workgroup barrier">,
+    Statistic<"numDeclined", "declined", "loops with MFMAs left as they are">,
+  ];
+  let dependentDialects = ["::mlir::ROCDL::ROCDLDialect"];
+}
+
 def WaveExportLLVMModule : Pass<"wave-export-llvm-module", "::mlir::ModuleOp"> {
   let summary = "Turns the lowered gpu.module into a translatable LLVM module";
   let description = [{

@@ -65,6 +65,12 @@ struct WaveLoweringOptions : public PassPipelineOptions<WaveLoweringOptions> {
                      "loops (off: it does not pay on the examples' loops, "
                      "docs/passes/wave-schedule-loops.md)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> interleaveMfmas{
+      *this, "interleave-mfmas",
+      llvm::cl::desc("With `optimize`, run wave-interleave-mfmas on the "
+                     "lowered loops (off by default: measured on attention "
+                     "only, docs/passes/wave-interleave-mfmas.md)"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> coarsenLanes{
       *this, "coarsen-lanes",
       llvm::cl::desc("With `optimize`, also run wave-coarsen-lanes, which "

@@ -1,0 +1,126 @@
+//===- MfmaIssueModel.cpp - One wave's issue of lowered loop code ---------===//
+
+#include "MfmaIssueModel.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::wave::issue;
+
+constexpr unsigned kLdsAddressSpace = 3;
+
+SmallVector<Block *> mlir::wave::issue::loopBlocks(Block *header,
+                                                   Block &latch) {
+  llvm::SetVector<Block *> blocks;
+  blocks.insert(header);
+  SmallVector<Block *> work = {&latch};
+  while (!work.empty()) {
+    Block *block = work.pop_back_val();
+    if (blocks.insert(block))
+      llvm::append_range(work, block->getPredecessors());
+  }
+  return blocks.takeVector();
+}
+
+bool mlir::wave::issue::isLds(Value address) {
+  auto type = dyn_cast<LLVM::LLVMPointerType>(address.getType());
+  return type && type.getAddressSpace() == kLdsAddressSpace;
+}
+
+Kind mlir::wave::issue::classify(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  if (name.starts_with("rocdl.mfma.") || name.starts_with("rocdl.smfmac."))
+    return Mfma;
+  if (auto load = dyn_cast<LLVM::LoadOp>(op))
+    return isLds(load.getAddr()) ? DsRead : VmemRead;
+  if (auto store = dyn_cast<LLVM::StoreOp>(op))
+    return isLds(store.getAddr()) ? DsWrite : VmemWrite;
+  if (name.contains("buffer.load"))
+    return VmemRead;
+  if (name.contains("buffer.store"))
+    return VmemWrite;
+  return Other;
+}
+
+int64_t mlir::wave::issue::mfmaCycles(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  if (name.contains(".32x32x"))
+    return 32;
+  if (name.contains(".16x16x"))
+    return 16;
+  return 8;
+}
+
+double mlir::wave::issue::issueSlots(Operation *op) {
+  if (Kind kind = classify(op); kind != Other)
+    return kind == Mfma ? 0 : 1;
+  if (isa<LLVM::BitcastOp, LLVM::ExtractElementOp, LLVM::InsertElementOp,
+          LLVM::ShuffleVectorOp, LLVM::GEPOp, LLVM::TruncOp, LLVM::ZExtOp,
+          LLVM::SExtOp, LLVM::ConstantOp, LLVM::UndefOp, LLVM::PoisonOp,
+          LLVM::ZeroOp, LLVM::FreezeOp, LLVM::AddrSpaceCastOp, LLVM::IntToPtrOp,
+          LLVM::PtrToIntOp>(op))
+    return 0;
+  double elements = 1;
+  Type element;
+  if (op->getNumResults() == 1) {
+    Type type = op->getResult(0).getType();
+    element = type;
+    if (auto vector = dyn_cast<VectorType>(type)) {
+      elements = vector.getNumElements();
+      element = vector.getElementType();
+    }
+  }
+  // gfx90a and later issue two f32 (or f16) multiplies, adds or fmas as one
+  // packed instruction.
+  if (isa<LLVM::FMulOp, LLVM::FAddOp, LLVM::FSubOp, LLVM::FMAOp,
+          LLVM::FMulAddOp>(op) &&
+      element && (element.isF32() || element.isF16()))
+    return std::ceil(elements / 2);
+  // A chain of maxima or minima becomes three-operand instructions.
+  if (isa<LLVM::MaxNumOp, LLVM::MinNumOp, LLVM::MaximumOp, LLVM::MinimumOp>(op))
+    return std::ceil(elements / 2);
+  return elements;
+}
+
+int64_t mlir::wave::issue::modelCycles(ArrayRef<Operation *> order,
+                                       bool countValu) {
+  llvm::DenseMap<Operation *, int64_t> ready;
+  int64_t issue = 0, pipeFree = 0, end = 0;
+  for (Operation *op : order) {
+    int64_t operandsReady = 0;
+    for (Value operand : op->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        operandsReady = std::max(operandsReady, ready.lookup(def));
+    Kind kind = classify(op);
+    if (kind == Other) {
+      double slots = countValu ? issueSlots(op) : 0;
+      if (slots == 0) {
+        ready[op] = operandsReady;
+        continue;
+      }
+      int64_t start = std::max(issue, operandsReady);
+      issue = start + int64_t(std::ceil(slots * kIssueCycles));
+      ready[op] = issue;
+      end = std::max(end, issue);
+      continue;
+    }
+    int64_t start = std::max(issue, operandsReady);
+    if (kind == Mfma) {
+      start = std::max(start, pipeFree);
+      pipeFree = start + mfmaCycles(op);
+      ready[op] = pipeFree;
+      end = std::max(end, pipeFree);
+    } else {
+      ready[op] = start + (kind == DsRead     ? kLdsLatency
+                           : kind == VmemRead ? kGlobalLatency
+                                              : kIssueCycles);
+    }
+    issue = start + kIssueCycles;
+    end = std::max(end, issue);
+  }
+  return end;
+}
