@@ -106,6 +106,9 @@ constexpr Pipeline kPipelines[] = {
      Check::SemanticsIfTranslated},
     {"wave-lower-to-rocdl{chip=gfx942}", Check::None},
     {"wave-lower-to-rocdl{chip=gfx942 optimize=true}", Check::None},
+    {"wave-lower-to-rocdl{chip=gfx942 optimize=true interleave-mfmas=true "
+     "schedule-loops=true}",
+     Check::None},
 };
 
 bool differential = false;
