@@ -352,7 +352,7 @@ void WaveInterleaveMfmas::interleaveLoop(Block *header, Block &latch,
     for (Operation &op : *block) {
       mfmas += classify(&op) == Mfma;
       calls |= isa<LLVM::CallOp>(op);
-      ordered |= isa<ROCDL::SchedGroupBarrier, ROCDL::IglpOpt>(op);
+      ordered |= isa<ROCDL::SchedGroupBarrier>(op);
       if (auto fence = dyn_cast<ROCDL::SchedBarrier>(op))
         ordered |= fence.getMask() != 0;
     }
@@ -368,7 +368,7 @@ void WaveInterleaveMfmas::interleaveLoop(Block *header, Block &latch,
     return decline("its body calls a function");
   if (ordered)
     return decline("its body already asks the backend for an order "
-                   "(schedule groups or iglp_opt)");
+                   "(schedule groups or a masked sched_barrier)");
 
   unsigned hoisted =
       hoistIndependentWork(blocks, header, dominance, postDominance);
@@ -381,6 +381,23 @@ void WaveInterleaveMfmas::interleaveLoop(Block *header, Block &latch,
   llvm::raw_string_ostream os(report);
   unsigned done = 0, regions = 0;
   for (Block *block : blocks) {
+    // The ops of the backend's scheduling regions (between sched_barriers)
+    // that LLVM's iglp_opt strategy orders: fences would split them.
+    llvm::SmallPtrSet<Operation *, 32> underStrategy;
+    SmallVector<Operation *> segment;
+    bool strategy = false;
+    for (Operation &op : *block) {
+      if (isa<ROCDL::SchedBarrier>(op) ||
+          op.hasTrait<OpTrait::IsTerminator>()) {
+        if (strategy)
+          underStrategy.insert(segment.begin(), segment.end());
+        segment.clear();
+        strategy = false;
+        continue;
+      }
+      segment.push_back(&op);
+      strategy |= isa<ROCDL::IglpOpt>(op);
+    }
     SmallVector<Operation *> ops;
     for (Operation &op : llvm::make_early_inc_range(*block)) {
       if (!isCut(&op)) {
@@ -391,7 +408,12 @@ void WaveInterleaveMfmas::interleaveLoop(Block *header, Block &latch,
           ops, [](Operation *op) { return classify(op) == Mfma; });
       if (inRegion) {
         std::string text;
-        bool changed = inRegion >= minMfmas && orderRegion(ops, &op, text);
+        bool strategy = llvm::any_of(
+            ops, [&](Operation *op) { return underStrategy.contains(op); });
+        if (strategy)
+          text = "LLVM's iglp_opt strategy orders it";
+        bool changed =
+            !strategy && inRegion >= minMfmas && orderRegion(ops, &op, text);
         if (!changed && text.empty())
           text =
               (Twine(inRegion) + " MFMAs, fewer than " + Twine(minMfmas)).str();
@@ -444,10 +466,17 @@ WaveInterleaveMfmas::sinkBelowBarriers(Block &block,
          sync = sync->getNextNode())
       barrier |= isa<ROCDL::SBarrierOp, LLVM::FenceOp>(sync);
     unsigned mfmasBelow = 0;
+    bool strategyBelow = false;
     for (Operation *below = last->getNextNode(); below && !isCut(below);
          below = below->getNextNode())
       mfmasBelow += classify(below) == Mfma;
-    if (barrier && mfmasBelow >= minMfmas) {
+    // LLVM's iglp_opt strategy in the backend's region below orders it.
+    for (Operation *below = last->getNextNode();
+         below && !isa<ROCDL::SchedBarrier>(below) &&
+         !below->hasTrait<OpTrait::IsTerminator>();
+         below = below->getNextNode())
+      strategyBelow |= isa<ROCDL::IglpOpt>(below);
+    if (barrier && mfmasBelow >= minMfmas && !strategyBelow) {
       llvm::SmallPtrSet<Operation *, 32> aboveSet(above.begin(), above.end());
       llvm::SmallPtrSet<Operation *, 32> sinking;
       for (Operation *candidate : llvm::reverse(above)) {

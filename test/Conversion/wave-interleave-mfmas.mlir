@@ -201,6 +201,8 @@ llvm.func @few(%n: i32, %init: vector<16xf32>, %a: vector<4xf16>) {
   llvm.return
 }
 
+// LLVM's iglp_opt strategy orders the backend's region it is in (up to the
+// next sched_barrier): fences would split it.
 // CHECK-LABEL: llvm.func @iglp
 // CHECK-NOT:   rocdl.sched.barrier
 llvm.func @iglp(%n: i32, %init: vector<16xf32>, %x: vector<16xf32>, %a: vector<4xf16>) {
@@ -216,7 +218,31 @@ llvm.func @iglp(%n: i32, %init: vector<16xf32>, %x: vector<16xf32>, %a: vector<4
   %m1 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc1, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
   %z = llvm.fmul %m0, %x : vector<16xf32>
   %next = llvm.add %i, %c1 : i32
-  // expected-remark @below {{wave-interleave-mfmas: loop not interleaved: its body already asks the backend for an order (schedule groups or iglp_opt)}}
+  // expected-remark @below {{wave-interleave-mfmas: loop not interleaved: region 1 left: LLVM's iglp_opt strategy orders it}}
+  llvm.br ^bb1(%next, %z, %m1 : i32, vector<16xf32>, vector<16xf32>)
+^bb3:
+  llvm.return
+}
+
+// -----
+
+// Schedule groups ask the backend for an order of their own.
+// CHECK-LABEL: llvm.func @groups
+// CHECK-NOT:   rocdl.sched.barrier
+llvm.func @groups(%n: i32, %init: vector<16xf32>, %x: vector<16xf32>, %a: vector<4xf16>) {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  llvm.br ^bb1(%c0, %init, %init : i32, vector<16xf32>, vector<16xf32>)
+^bb1(%i: i32, %acc0: vector<16xf32>, %acc1: vector<16xf32>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  %m0 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %m1 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc1, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %z = llvm.fmul %m0, %x : vector<16xf32>
+  %next = llvm.add %i, %c1 : i32
+  rocdl.sched.group.barrier 8, 1, 0
+  // expected-remark @below {{wave-interleave-mfmas: loop not interleaved: its body already asks the backend for an order (schedule groups or a masked sched_barrier)}}
   llvm.br ^bb1(%next, %z, %m1 : i32, vector<16xf32>, vector<16xf32>)
 ^bb3:
   llvm.return

@@ -450,8 +450,9 @@ def WaveInterleaveMfmas
     kind's published cycles, VALU work at its issue slots, LDS and global
     latencies) compares the order as written with the new one; the pass
     changes the region only where the second is faster, and a remark on the
-    loop gives both, or why it left the loop (too few MFMAs, calls, an
-    order already asked for) or a region.
+    loop gives both, or why it left the loop (too few MFMAs, calls, schedule
+    groups already there) or a region (fewer MFMAs, LLVM's `iglp_opt`
+    strategy in the backend's region, no modelled gain).
     The pass works on the lowered LLVM dialect, which `wave-run` does not
     execute; it moves no op past one it depends on (values, and accesses of
     one memory with a write among them), which the lit tests check.
