@@ -13,6 +13,10 @@
 //     multiplies a P of zeros. Every MFMA of a step then has its operands a
 //     step ahead, so `--interleave-mfmas` can put the softmax under the
 //     MFMAs of P V.
+//   - O is rescaled by the step before's alpha ahead of the products
+//     (O = O alpha_{j-1} + P_{j-1} V_{j-1}: O stays relative to the maximum
+//     before block j - 1 until they add it), so that the rescale feeds the
+//     first MFMAs instead of following the last.
 //   - The mask applies to the unscaled scores and the maximum is scaled
 //     once a query (exp2(s * qk - m) is one multiply-add), which needs
 //     sm_scale > 0, as Triton's kernel does; the row sum stays a lane's
@@ -258,14 +262,21 @@ gpu.module @attention {
       %l_new = arith.addf %l_scaled, %psum : !acc
       %pa:4 = wave.acc_to_operand %p0 fragment #S to #P : !acc -> !frag, !frag, !frag, !frag
       %pb:4 = wave.acc_to_operand %p1 fragment #S to #P : !acc -> !frag, !frag, !frag, !frag
+      // O, relative to the maximum before block j - 1, rescaled to the one
+      // after it (alpha of the step before) ahead of the block's products.
+      %al_b = wave.fragment_broadcast %al fragment #S dim 0 : !stat -> !acc
+      %os0 = arith.mulf %o0_in, %al_b : !acc
+      %os1 = arith.mulf %o1_in, %al_b : !acc
+      %os2 = arith.mulf %o2_in, %al_b : !acc
+      %os3 = arith.mulf %o3_in, %al_b : !acc
       %vf0_0_v = wave.read %vt_tile[%c0, %c0] fragment #V : !vt_tile -> !frag
-      %o0_0_v = wave.mma <f32_32x32x8_f16> %vf0_0_v, %P0, %o0_in : !frag, !frag -> !acc
+      %o0_0_v = wave.mma <f32_32x32x8_f16> %vf0_0_v, %P0, %os0 : !frag, !frag -> !acc
       %vf1_0_v = wave.read %vt_tile[%c1, %c0] fragment #V : !vt_tile -> !frag
-      %o1_0_v = wave.mma <f32_32x32x8_f16> %vf1_0_v, %P0, %o1_in : !frag, !frag -> !acc
+      %o1_0_v = wave.mma <f32_32x32x8_f16> %vf1_0_v, %P0, %os1 : !frag, !frag -> !acc
       %vf2_0_v = wave.read %vt_tile[%c2, %c0] fragment #V : !vt_tile -> !frag
-      %o2_0_v = wave.mma <f32_32x32x8_f16> %vf2_0_v, %P0, %o2_in : !frag, !frag -> !acc
+      %o2_0_v = wave.mma <f32_32x32x8_f16> %vf2_0_v, %P0, %os2 : !frag, !frag -> !acc
       %vf3_0_v = wave.read %vt_tile[%c3, %c0] fragment #V : !vt_tile -> !frag
-      %o3_0_v = wave.mma <f32_32x32x8_f16> %vf3_0_v, %P0, %o3_in : !frag, !frag -> !acc
+      %o3_0_v = wave.mma <f32_32x32x8_f16> %vf3_0_v, %P0, %os3 : !frag, !frag -> !acc
       %vf0_1_v = wave.read %vt_tile[%c0, %c1] fragment #V : !vt_tile -> !frag
       %o0_1_v = wave.mma <f32_32x32x8_f16> %vf0_1_v, %P1, %o0_0_v : !frag, !frag -> !acc
       %vf1_1_v = wave.read %vt_tile[%c1, %c1] fragment #V : !vt_tile -> !frag
@@ -322,12 +333,8 @@ gpu.module @attention {
       %o2_7_v = wave.mma <f32_32x32x8_f16> %vf2_7_v, %P7, %o2_6_v : !frag, !frag -> !acc
       %vf3_7_v = wave.read %vt_tile[%c3, %c7] fragment #V : !vt_tile -> !frag
       %o3_7_v = wave.mma <f32_32x32x8_f16> %vf3_7_v, %P7, %o3_6_v : !frag, !frag -> !acc
-      %oc0 = arith.mulf %o0_7_v, %alpha_b : !acc
-      %oc1 = arith.mulf %o1_7_v, %alpha_b : !acc
-      %oc2 = arith.mulf %o2_7_v, %alpha_b : !acc
-      %oc3 = arith.mulf %o3_7_v, %alpha_b : !acc
       wave.barrier
-      scf.yield %m_new, %l_new, %alpha, %oc0, %oc1, %oc2, %oc3, %pa#0, %pa#1, %pa#2, %pa#3, %pb#0, %pb#1, %pb#2, %pb#3 : !stat, !acc, !stat, !acc, !acc, !acc, !acc, !frag, !frag, !frag, !frag, !frag, !frag, !frag, !frag
+      scf.yield %m_new, %l_new, %alpha, %o0_7_v, %o1_7_v, %o2_7_v, %o3_7_v, %pa#0, %pa#1, %pa#2, %pa#3, %pb#0, %pb#1, %pb#2, %pb#3 : !stat, !acc, !stat, !acc, !acc, !acc, !acc, !frag, !frag, !frag, !frag, !frag, !frag, !frag, !frag
     }
     %Lf = wave.fragment_reduce <add> %res#1, %zero fragment #S dim 0 : !acc, !acc -> !stat
     %Of0 = arith.addf %res#3, %zero : !acc

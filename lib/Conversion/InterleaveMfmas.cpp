@@ -29,6 +29,8 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallBitVector.h"
 
+#include <functional>
+
 namespace mlir::wave {
 #define GEN_PASS_DEF_WAVEINTERLEAVEMFMAS
 #include "wave/Conversion/Passes.h.inc"
@@ -191,6 +193,8 @@ private:
   /// The MFMA each placed op follows (-1: before the first).
   DenseMap<Operation *, int64_t> gapOf;
   DenseMap<Operation *, size_t> mfmaIndex;
+  /// The matrix pipe's cycles of the region's first MFMA.
+  int64_t mfmaCyclesOfRegion = 32;
 };
 
 void RegionOrder::collectDependences() {
@@ -216,8 +220,23 @@ bool RegionOrder::isReady(Operation *op, int64_t gap) const {
     if (placed == gapOf.end())
       return false;
     // An MFMA's result is read one MFMA later at the earliest: the matrix
-    // pipe has not written it before then.
-    if (mfmaIndex.count(before) && placed->second + 1 > gap)
+    // pipe has not written it before then. A load's data is used as many
+    // MFMAs later as its latency takes, where the region has them.
+    int64_t distance = 0;
+    switch (classify(before)) {
+    case Mfma:
+      distance = 1;
+      break;
+    case DsRead:
+      distance = llvm::divideCeil(kLdsLatency, mfmaCyclesOfRegion);
+      break;
+    case VmemRead:
+      distance = llvm::divideCeil(kGlobalLatency, mfmaCyclesOfRegion);
+      break;
+    default:
+      break;
+    }
+    if (placed->second + distance > gap)
       return false;
   }
   return true;
@@ -230,22 +249,42 @@ SmallVector<Operation *> RegionOrder::build() {
   for (auto [index, mfma] : llvm::enumerate(mfmas))
     mfmaIndex[mfma] = index;
   size_t count = mfmas.size();
+  if (count)
+    mfmaCyclesOfRegion = mfmaCycles(mfmas.front());
 
-  // The work each MFMA is the first to need, in program order.
+  // The work each MFMA is the first to need, in program order, apart: the
+  // memory accesses and what their addresses need (issued `lead` MFMAs
+  // ahead, for their latency), and arithmetic (one MFMA ahead).
   llvm::SmallPtrSet<Operation *, 32> taken;
-  SmallVector<SmallVector<Operation *>> operands(count);
+  SmallVector<SmallVector<Operation *>> accessOperands(count),
+      arithmeticOperands(count);
   for (auto [index, mfma] : llvm::enumerate(mfmas)) {
-    SmallVector<Operation *> stack(dependences[mfma]);
+    SmallVector<Operation *> needed, stack(dependences[mfma]);
     while (!stack.empty()) {
       Operation *op = stack.pop_back_val();
       if (mfmaIndex.count(op) || !taken.insert(op).second)
         continue;
-      operands[index].push_back(op);
+      needed.push_back(op);
       llvm::append_range(stack, dependences[op]);
     }
-    llvm::sort(operands[index], [&](Operation *a, Operation *b) {
+    llvm::SmallPtrSet<Operation *, 16> forAccess;
+    for (Operation *op : needed) {
+      if (classify(op) == Other)
+        continue;
+      SmallVector<Operation *> slice = {op};
+      while (!slice.empty()) {
+        Operation *next = slice.pop_back_val();
+        if (!llvm::is_contained(needed, next) || !forAccess.insert(next).second)
+          continue;
+        llvm::append_range(slice, dependences[next]);
+      }
+    }
+    llvm::sort(needed, [&](Operation *a, Operation *b) {
       return position[a] < position[b];
     });
+    for (Operation *op : needed)
+      (forAccess.contains(op) ? accessOperands : arithmeticOperands)[index]
+          .push_back(op);
   }
 
   double slots = 0;
@@ -263,7 +302,12 @@ SmallVector<Operation *> RegionOrder::build() {
     double longest = 0;
     for (Operation *user : users[op])
       longest = std::max(longest, height.lookup(user));
-    height[op] = issueSlots(op) + longest;
+    // A load's latency counts too, so that loads go as early as they can.
+    Kind kind = classify(op);
+    double latency = kind == VmemRead ? kGlobalLatency / kIssueCycles
+                     : kind == DsRead ? kLdsLatency / kIssueCycles
+                                      : 0;
+    height[op] = issueSlots(op) + latency + longest;
   }
 
   SmallVector<Operation *> order;
@@ -271,28 +315,54 @@ SmallVector<Operation *> RegionOrder::build() {
     gapOf[op] = gap;
     order.push_back(op);
   };
+  // An op and, first, what it depends on that is not placed yet: an MFMA
+  // goes where its operands are, whatever the latency rule says.
+  std::function<void(Operation *, int64_t)> placeWithDependences =
+      [&](Operation *op, int64_t gap) {
+        if (gapOf.count(op))
+          return;
+        SmallVector<Operation *> before(dependences[op]);
+        llvm::sort(before, [&](Operation *a, Operation *b) {
+          return position[a] < position[b];
+        });
+        for (Operation *dependence : before)
+          placeWithDependences(dependence, gap);
+        place(op, gap);
+      };
+  // Operands placed ahead of their MFMA where what they depend on is placed
+  // already; the others wait for their MFMA.
+  double budget = 0;
+  auto placeAhead = [&](ArrayRef<Operation *> operands, int64_t gap) {
+    for (Operation *op : operands) {
+      if (gapOf.count(op) || !llvm::all_of(dependences[op], [&](Operation *d) {
+            return gapOf.count(d) != 0;
+          }))
+        continue;
+      place(op, gap);
+      budget -= issueSlots(op);
+    }
+  };
   for (size_t index = 0; index < std::min<size_t>(lead, count); ++index)
-    for (Operation *op : operands[index])
-      place(op, -1);
+    placeAhead(accessOperands[index], -1);
+  if (count)
+    placeAhead(arithmeticOperands[0], -1);
   SmallVector<Operation *> remaining;
   for (Operation *op : work)
     if (!taken.contains(op))
       remaining.push_back(op);
 
   for (size_t gap = 0; gap < count; ++gap) {
-    place(mfmas[gap], gap);
-    double budget = share;
-    if (gap + lead < count) {
-      for (Operation *op : operands[gap + lead]) {
-        place(op, gap);
-        budget -= issueSlots(op);
-      }
-    }
+    placeWithDependences(mfmas[gap], gap);
+    budget = share;
+    if (gap + lead < count)
+      placeAhead(accessOperands[gap + lead], gap);
+    if (gap + 1 < count)
+      placeAhead(arithmeticOperands[gap + 1], gap);
     bool last = gap + 1 == count;
     while (true) {
       Operation *best = nullptr;
       for (Operation *op : remaining) {
-        if (!isReady(op, gap))
+        if (gapOf.count(op) || !isReady(op, gap))
           continue;
         double cost = issueSlots(op);
         if (!last && cost > budget && cost > 0 && budget < share)
@@ -305,12 +375,13 @@ SmallVector<Operation *> RegionOrder::build() {
         break;
       place(best, gap);
       budget -= issueSlots(best);
-      llvm::erase(remaining, best);
     }
   }
-  // What reads the last MFMA's result, in program order.
-  for (Operation *op : remaining)
-    place(op, count);
+  // What reads the last MFMA's result, in program order, and operands no
+  // MFMA forced (those of none).
+  for (Operation *op : work)
+    if (!gapOf.count(op))
+      placeWithDependences(op, count);
   return order;
 }
 

@@ -72,12 +72,12 @@ llvm.func @operands_first(%n: i32, %init: vector<16xf32>, %x: vector<16xf32>, %a
 // A branch chooses a masked score (^bb3) or not (^bb4); the join ^bb5 holds
 // work on loop-carried values that the branch does not change (an LDS read
 // and a multiply, and the loop counter): they move up into ^bb2, whose
-// MFMAs hide them; the multiply of the branch's result and the join's MFMAs
-// stay.
+// MFMAs hide them, the read first (its latency); the multiply of the
+// branch's result and the join's MFMAs stay.
 // CHECK-LABEL: llvm.func @hoist
 // CHECK:      ^bb2:
-// CHECK:        llvm.fmul %{{.*}}, %x
 // CHECK:        llvm.load
+// CHECK:        llvm.fmul %{{.*}}, %x
 // CHECK:        llvm.cond_br
 // CHECK:      ^bb5(%[[S:.*]]: vector<16xf32>):
 // CHECK-NOT:    llvm.load

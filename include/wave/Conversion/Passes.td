@@ -437,10 +437,11 @@ def WaveInterleaveMfmas
     scheduling region of the loop's blocks (the code between
     `rocdl.sched.barrier`s, priorities, workgroup barriers, fences, waits
     and ops with effects it does not model) with at least `min-mfmas`
-    MFMAs, it orders the ops: the MFMAs as written; after each, the
-    operations the MFMA `lead` places later is the first to need, then
-    ready work, longest path to the region's end first, up to `fill` times
-    an even share of the region's issue slots; and a
+    MFMAs, it orders the ops: the MFMAs as written; after each, the memory
+    accesses the MFMA `lead` places later is the first to need and the
+    arithmetic the next one needs, then ready work (an LDS read's or global
+    load's data after its latency), longest path to the region's end first,
+    up to `fill` times an even share of the region's issue slots; and a
     `rocdl.sched.barrier 0` before every MFMA but the first, which makes
     each MFMA and its shadow a scheduling region of its own so that LLVM's
     scheduler keeps the order. Before ordering, it also moves global loads
