@@ -1,6 +1,9 @@
 // RUN: wave-opt %s --split-input-file --verify-diagnostics \
 // RUN:   --pass-pipeline="builtin.module(llvm.func(wave-interleave-mfmas{min-mfmas=2 lead=1}))" \
 // RUN:   | FileCheck %s
+// RUN: wave-opt %s --split-input-file \
+// RUN:   --pass-pipeline="builtin.module(llvm.func(wave-interleave-mfmas{min-mfmas=2 lead=3}))" \
+// RUN:   2>/dev/null | FileCheck %s --check-prefix=LEAD3
 
 // Two MFMAs, then two multiplies of 8 packed issue slots each: in program
 // order the multiplies wait for the second MFMA to issue, which waits for
@@ -244,6 +247,45 @@ llvm.func @groups(%n: i32, %init: vector<16xf32>, %x: vector<16xf32>, %a: vector
   rocdl.sched.group.barrier 8, 1, 0
   // expected-remark @below {{wave-interleave-mfmas: loop not interleaved: its body already asks the backend for an order (schedule groups or a masked sched_barrier)}}
   llvm.br ^bb1(%next, %z, %m1 : i32, vector<16xf32>, vector<16xf32>)
+^bb3:
+  llvm.return
+}
+
+// -----
+
+// The third MFMA's A operand is made from the first's result. Placed with
+// the third's operands, 3 MFMAs ahead (before the first MFMA), it would be
+// used before it is defined; it goes where it is ready instead, one MFMA
+// after the first, ahead of the third. (Run with lead=3 below.)
+// LEAD3-LABEL: llvm.func @operand_of_a_result
+// LEAD3:      %[[M0:.*]] = rocdl.mfma.f32.32x32x8f16
+// LEAD3:      rocdl.sched.barrier 0
+// LEAD3-NEXT: rocdl.mfma.f32.32x32x8f16
+// LEAD3:      %[[PART:.*]] = llvm.shufflevector %[[M0]]
+// LEAD3-NEXT: %[[A:.*]] = llvm.fptrunc %[[PART]]
+// LEAD3:      rocdl.sched.barrier 0
+// LEAD3-NEXT: rocdl.mfma.f32.32x32x8f16 %[[A]]
+// With lead=1 (the first run) it is ordered too.
+// CHECK-LABEL: llvm.func @operand_of_a_result
+// CHECK:       rocdl.sched.barrier 0
+llvm.func @operand_of_a_result(%n: i32, %init: vector<16xf32>, %x: vector<16xf32>, %a: vector<4xf16>) {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  llvm.br ^bb1(%c0, %init, %init, %init, %x, %x : i32, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+^bb1(%i: i32, %acc0: vector<16xf32>, %acc1: vector<16xf32>, %acc2: vector<16xf32>, %y0: vector<16xf32>, %y1: vector<16xf32>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  %m0 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %m1 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc1, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %part = llvm.shufflevector %m0, %m0 [0, 1, 2, 3] : vector<16xf32>
+  %b = llvm.fptrunc %part : vector<4xf32> to vector<4xf16>
+  %m2 = rocdl.mfma.f32.32x32x8f16 %b, %a, %acc2, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %z0 = llvm.fmul %y0, %x : vector<16xf32>
+  %z1 = llvm.fmul %y1, %x : vector<16xf32>
+  %next = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-interleave-mfmas: region 1: 3 MFMAs}}
+  llvm.br ^bb1(%next, %m0, %m1, %m2, %z0, %z1 : i32, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 ^bb3:
   llvm.return
 }
