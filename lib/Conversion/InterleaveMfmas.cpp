@@ -50,23 +50,80 @@ bool isRegisterOnly(Operation *op) {
              ROCDL::MbcntLoOp, ROCDL::MbcntHiOp>(op);
 }
 
+/// What the pointer or buffer resource `value` is based on, through
+/// address arithmetic, buffer resources and address space casts.
+Value getBase(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (auto gep = dyn_cast<LLVM::GEPOp>(def))
+      value = gep.getBase();
+    else if (auto resource = dyn_cast<ROCDL::MakeBufferRsrcOp>(def))
+      value = resource.getBase();
+    else if (auto cast = dyn_cast<LLVM::AddrSpaceCastOp>(def))
+      value = cast.getArg();
+    else
+      break;
+  }
+  return value;
+}
+
+/// The argument of `function` that `value` is based on, if it is one.
+std::optional<unsigned> baseArgument(Value value, LLVM::LLVMFuncOp function) {
+  auto argument = dyn_cast<BlockArgument>(getBase(value));
+  if (!argument || argument.getOwner() != &function.getBody().front())
+    return std::nullopt;
+  return argument.getArgNumber();
+}
+
+/// The address or buffer resource of an access.
+Value accessAddress(Operation *op) {
+  if (auto load = dyn_cast<LLVM::LoadOp>(op))
+    return load.getAddr();
+  if (auto store = dyn_cast<LLVM::StoreOp>(op))
+    return store.getAddr();
+  for (Value operand : op->getOperands())
+    if (isa<LLVM::LLVMPointerType>(operand.getType()))
+      return operand;
+  return {};
+}
+
+/// The memory object an access reaches, where no other object's accesses
+/// can: a global (LDS arrays are globals of their own) or a `llvm.noalias`
+/// argument. Null where the pass cannot tell.
+Attribute getObject(Operation *op) {
+  Value address = accessAddress(op);
+  if (!address)
+    return {};
+  Value base = getBase(address);
+  if (auto global = base.getDefiningOp<LLVM::AddressOfOp>())
+    return global.getGlobalNameAttr();
+  auto function = op->getParentOfType<LLVM::LLVMFuncOp>();
+  std::optional<unsigned> argument = baseArgument(address, function);
+  if (!argument ||
+      !function.getArgAttr(*argument, LLVM::LLVMDialect::getNoAliasAttrName()))
+    return {};
+  return IntegerAttr::get(IntegerType::get(op->getContext(), 32), *argument);
+}
+
 /// What an op does to memory, for the order of accesses: LDS and global
-/// memory are apart (address space 3 against the rest), and an op with
-/// effects the pass does not model orders against everything.
+/// memory are apart (address space 3 against the rest), and so are distinct
+/// objects of one; an op with effects the pass does not model orders
+/// against everything.
 struct Access {
   enum Space { None, Lds, Global, Unknown } space = None;
   bool writes = false;
+  /// The object it reaches, null where not known.
+  Attribute object = {};
 
   static Access of(Operation *op) {
     switch (classify(op)) {
     case DsRead:
-      return {Lds, false};
+      return {Lds, false, getObject(op)};
     case DsWrite:
-      return {Lds, true};
+      return {Lds, true, getObject(op)};
     case VmemRead:
-      return {Global, false};
+      return {Global, false, getObject(op)};
     case VmemWrite:
-      return {Global, true};
+      return {Global, true, getObject(op)};
     case Mfma:
       return {};
     default:
@@ -83,7 +140,8 @@ struct Access {
       return false;
     if (space == Unknown || other.space == Unknown)
       return true;
-    return space == other.space && (writes || other.writes);
+    return space == other.space && (writes || other.writes) &&
+           (!object || !other.object || object == other.object);
   }
 };
 
@@ -106,37 +164,6 @@ bool isSynchronization(Operation *op) {
              ROCDL::SetPrioOp, LLVM::FenceOp>(op);
 }
 
-/// The argument of `function` that the pointer or buffer resource `value`
-/// is based on, if it is one.
-std::optional<unsigned> baseArgument(Value value, LLVM::LLVMFuncOp function) {
-  while (Operation *def = value.getDefiningOp()) {
-    if (auto gep = dyn_cast<LLVM::GEPOp>(def))
-      value = gep.getBase();
-    else if (auto resource = dyn_cast<ROCDL::MakeBufferRsrcOp>(def))
-      value = resource.getBase();
-    else if (auto cast = dyn_cast<LLVM::AddrSpaceCastOp>(def))
-      value = cast.getArg();
-    else
-      return std::nullopt;
-  }
-  auto argument = dyn_cast<BlockArgument>(value);
-  if (!argument || argument.getOwner() != &function.getBody().front())
-    return std::nullopt;
-  return argument.getArgNumber();
-}
-
-/// The address or buffer resource of a global access.
-Value globalAddress(Operation *op) {
-  if (auto load = dyn_cast<LLVM::LoadOp>(op))
-    return load.getAddr();
-  if (auto store = dyn_cast<LLVM::StoreOp>(op))
-    return store.getAddr();
-  for (Value operand : op->getOperands())
-    if (auto pointer = dyn_cast<LLVM::LLVMPointerType>(operand.getType()))
-      return operand;
-  return {};
-}
-
 /// The arguments of `function` whose memory it only reads: `llvm.noalias`
 /// (no other argument reaches it) and no write based on them. None when a
 /// write's base is not known.
@@ -154,7 +181,7 @@ llvm::SmallBitVector readOnlyArguments(LLVM::LLVMFuncOp function) {
       return WalkResult::advance();
     std::optional<unsigned> base;
     if (kind == VmemWrite)
-      base = baseArgument(globalAddress(op), function);
+      base = baseArgument(accessAddress(op), function);
     if (!base)
       return WalkResult::interrupt();
     readOnly.reset(*base);
@@ -554,7 +581,7 @@ WaveInterleaveMfmas::sinkBelowBarriers(Block &block,
         Kind kind = classify(candidate);
         std::optional<unsigned> base;
         if (kind == VmemRead)
-          base = baseArgument(globalAddress(candidate), function);
+          base = baseArgument(accessAddress(candidate), function);
         bool movable =
             kind == VmemRead
                 ? base && readOnly.test(*base)

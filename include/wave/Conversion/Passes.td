@@ -456,7 +456,9 @@ def WaveInterleaveMfmas
     strategy in the backend's region, no modelled gain).
     The pass works on the lowered LLVM dialect, which `wave-run` does not
     execute; it moves no op past one it depends on (values, and accesses of
-    one memory with a write among them), which the lit tests check.
+    one memory object with a write among them; distinct LDS arrays and
+    `llvm.noalias` arguments are distinct objects), which the lit tests
+    check.
     docs/passes/wave-interleave-mfmas.md has the algorithm and the
     measurements.
   }];
