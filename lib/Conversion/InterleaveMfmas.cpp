@@ -1,8 +1,7 @@
-//===- InterleaveMfmas.cpp - MFMA issue shadows filled, order fenced
-//-------===//
+//===- InterleaveMfmas.cpp - MFMA shadows filled, the order fenced ------===//
 //
-// A 32x32 MFMA holds the matrix pipe for 32 cycles (16 passes of 4 cycles
-// on gfx942), in which its wave may issue about seven other instructions
+// A 32x32 MFMA holds the matrix pipe for 32 cycles (the published rate on
+// gfx942), in which its wave may issue about seven other instructions
 // before the next MFMA can go. A loop whose MFMAs come in one run and whose
 // other work (softmax, rescales, staging) comes in another waits on the
 // second with the pipe idle. This pass orders each loop block so that every
@@ -202,9 +201,10 @@ public:
     collectDependences();
   }
 
-  /// The order: MFMAs as written, each followed by the operands of the MFMA
-  /// `lead` places later and then, by longest path to the region's end
-  /// first, ready work up to an even share of the region's issue slots.
+  /// The order: MFMAs as written, each followed by the accesses the MFMA
+  /// `lead` places later needs, the arithmetic the next one needs, and then,
+  /// by longest path to the region's end first, ready work up to an even
+  /// share of the region's issue slots.
   SmallVector<Operation *> build();
 
 private:
@@ -421,8 +421,11 @@ struct WaveInterleaveMfmas
     DominanceInfo dominance(function);
     PostDominanceInfo postDominance(function);
     for (Block &latch : function.getBody()) {
+      // Dominance says every block dominates an unreachable one: such a
+      // block is no loop's latch.
       auto branch = dyn_cast<LLVM::BrOp>(latch.getTerminator());
-      if (!branch || !dominance.dominates(branch.getDest(), &latch))
+      if (!branch || !dominance.isReachableFromEntry(&latch) ||
+          !dominance.dominates(branch.getDest(), &latch))
         continue;
       interleaveLoop(branch.getDest(), latch, dominance, postDominance);
     }
@@ -628,7 +631,9 @@ unsigned WaveInterleaveMfmas::hoistIndependentWork(
   };
   unsigned moved = 0;
   for (Block *join : blocks) {
-    if (join == header)
+    // An unreachable block that branches into the loop is in `blocks` but
+    // has no place in the dominator tree.
+    if (join == header || !dominance.isReachableFromEntry(join))
       continue;
     Block *target = nullptr;
     for (DominanceInfoNode *node = dominance.getNode(join)->getIDom();

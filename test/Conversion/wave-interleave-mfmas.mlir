@@ -330,3 +330,35 @@ llvm.func @objects(%n: i32, %init: vector<16xf32>, %a: vector<4xf16>, %v: vector
 ^bb3:
   llvm.return
 }
+
+// -----
+
+// Unreachable blocks: ^bb4 branches into the loop's body, so the walk back
+// from the latch finds it, but it has no place in the dominator tree (the
+// pass read a null tree node there); ^bb5 branches to the header, and since
+// every block dominates an unreachable one it looked like a latch. The pass
+// judges the real loop alone, and says nothing of ^bb5.
+llvm.func @unreachable_block(%n: i32, %init: vector<16xf32>, %a: vector<4xf16>) {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  llvm.br ^bb1(%c0, %init : i32, vector<16xf32>)
+^bb1(%i: i32, %acc: vector<16xf32>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  %m0 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %m1 = rocdl.mfma.f32.32x32x8f16 %a, %a, %m0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %next = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-interleave-mfmas: loop not interleaved: region 1 left: the order would not pay}}
+  llvm.br ^bb1(%next, %m1 : i32, vector<16xf32>)
+^bb4:
+  %m2 = rocdl.mfma.f32.32x32x8f16 %a, %a, %init, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %m3 = rocdl.mfma.f32.32x32x8f16 %a, %a, %m2, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  llvm.br ^bb2
+^bb5:
+  %m4 = rocdl.mfma.f32.32x32x8f16 %a, %a, %init, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %m5 = rocdl.mfma.f32.32x32x8f16 %a, %a, %m4, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  llvm.br ^bb1(%c0, %m5 : i32, vector<16xf32>)
+^bb3:
+  llvm.return
+}

@@ -68,8 +68,9 @@ struct WaveLoweringOptions : public PassPipelineOptions<WaveLoweringOptions> {
   PassOptions::Option<bool> interleaveMfmas{
       *this, "interleave-mfmas",
       llvm::cl::desc("With `optimize`, run wave-interleave-mfmas on the "
-                     "lowered loops (off by default: measured on attention "
-                     "only, docs/passes/wave-interleave-mfmas.md)"),
+                     "lowered loops (off by default: it costs the examples' "
+                     "attention loop and a spilling GEMM, "
+                     "docs/passes/wave-interleave-mfmas.md)"),
       llvm::cl::init(false)};
   PassOptions::Option<bool> coarsenLanes{
       *this, "coarsen-lanes",
