@@ -3,8 +3,9 @@
 // accumulation and the online softmax in base 2.
 // Causal:  keys after a query are masked to -inf (S^T[k][q] for k > q); the
 //          key loop of query block qb stops after the diagonal (block
-//          2 qb + 1), and only the blocks the diagonal crosses, or the
-//          partial last block, take the masked path.
+//          2 qb + 1), and only the blocks the diagonal crosses, the
+//          partial last block and the loop's extra step take the masked
+//          path.
 //
 // Launch:  a workgroup of 4 waves (256 lanes) per 128 queries of one head:
 //          block x = query block qb (ceil(n_ctx / 128) of them), block y =
@@ -14,25 +15,41 @@
 //          transposed scores S^T = K Q^T (two 32 x 32 accumulators, keys x
 //          queries, on MFMA 32x32x8 f16) because the accumulator layout of
 //          that product is the B operand layout of O^T = V^T P^T:
-//          wave.acc_to_operand turns P^T = exp2(S^T - m) into the B
+//          wave.acc_to_operand turns P^T = exp2(S^T qk - m) into the B
 //          fragments of the next MMA without leaving the lane's registers.
 //          A query is a column of S^T: wave.fragment_reduce over dim 0
-//          gives its maximum and sum (the lane's 16 slots, then the lane 32
-//          apart: no LDS, no barrier), wave.fragment_broadcast spreads the
-//          running statistics back over the accumulators for the rescale.
-//          Keys past n_ctx (a partial last block) are masked to -inf with
-//          wave.fragment_index; only that block takes the masked branch.
-//          Q (128 x 128) is staged in LDS once; K (64 x 128) and V, written
-//          transposed (V^T, 128 x 64, so that its A fragments are 4
-//          consecutive keys), are staged every step with 16-byte global
-//          reads; the passes of wave-optimize pipeline those reads, lay the
-//          tiles out in LDS and place the barriers.
+//          gives its maximum (the lane's 16 slots, then the lane 32 apart:
+//          no LDS, no barrier), wave.fragment_broadcast spreads the running
+//          statistics back over the accumulators for the rescale. Keys
+//          past n_ctx are masked to -inf with wave.fragment_index; only the
+//          blocks that need it take the masked branch.
+// Loop:    skewed, so that every MFMA's operands are ready a step ahead:
+//          step j stages K of block j and V of block j - 1 (16-byte global
+//          reads, V written transposed as V^T so that its A fragments are
+//          4 consecutive keys), computes the scores of block j and their
+//          softmax, and multiplies V^T of block j - 1 by P of block j - 1,
+//          carried in registers from the step before. The loop runs one
+//          step more than there are key blocks: step 0 multiplies by a P
+//          of zeros, the last step's scores are all masked (its alpha is
+//          1, its P 0). O is rescaled by the step before's alpha ahead of
+//          the products (O stays relative to the maximum before block
+//          j - 1 until they add that block), so the rescale feeds the
+//          first MFMAs; wave-interleave-mfmas then puts the softmax under
+//          the MFMAs of P V.
+//          Q is read once, as the B fragments of the wave's queries. The
+//          scores are masked and their maximum taken unscaled; the maximum
+//          is scaled once a query and exp2(s qk - m) is one multiply-add.
+//          That needs qk >= 0: the sign of sm_scale goes to Q (exactly, in
+//          f16) and qk is |sm_scale log2(e)|. The row sums stay the lane's
+//          partial sums until after the loop. The passes of wave-optimize
+//          pipeline the global reads, lay the tiles out in LDS and place
+//          the barriers; Q, K, V and O are llvm.noalias, so the next step's
+//          reads may go below the step's workgroup barrier.
 // Reference: @attention_causal_ref, one workgroup of 128 lanes looping over heads and
 //          queries: the scores of a query in LDS, then its softmax row by row
 //          in f32 (max, sum of exp2), then lane d's output element.
 
 !qkv = memref<?x?x128xf16>
-!q_tile = memref<128x128xf16, #gpu.address_space<workgroup>>
 !k_tile = memref<64x128xf16, #gpu.address_space<workgroup>>
 !vt_tile = memref<128x64xf16, #gpu.address_space<workgroup>>
 !acc = vector<16xf32>
@@ -50,25 +67,25 @@
 #P = #wave.fragment<B, f32_32x32x8_f16>
 #O = #wave.fragment<acc, f32_32x32x8_f16, transposed>
 // Chunk c of 8 elements of lane t in a copy of rows of 128.
-#q_src = affine_map<(h, qb, c, t) -> (h, qb * 128 + c * 16 + t floordiv 16, (t mod 16) * 8)>
 #kv_src = affine_map<(h, j, c, t) -> (h, j * 64 + c * 16 + t floordiv 16, (t mod 16) * 8)>
 #row_dst = affine_map<(c, t) -> (c * 16 + t floordiv 16, (t mod 16) * 8)>
 #col_dst = affine_map<(c, t) -> ((t mod 16) * 8, c * 16 + t floordiv 16)>
+// Wave w's K step kk of Q, in whole fragments.
+#q_frag = affine_map<(h, qb, w, kk) -> (h, qb * 4 + w, kk)>
 // Wave w's 32 x 32 block t of O.
 #o_pos = affine_map<(h, qb, w, t) -> (h, qb * 4 + w, t)>
 
 gpu.module @attention_causal {
-  gpu.func @attention_causal(%Q: !qkv {wave.dims = array<i64: 5, 6>},
-                   %K: !qkv {wave.dims = array<i64: 5, 6>},
-                   %V: !qkv {wave.dims = array<i64: 5, 6>},
-                   %O: !qkv {wave.dims = array<i64: 5, 6>},
-                   %sm_scale: f32, %heads: index, %n_ctx: index) kernel
+  gpu.func @attention_causal(%Q: !qkv {llvm.noalias, wave.dims = array<i64: 5, 6>},
+                                %K: !qkv {llvm.noalias, wave.dims = array<i64: 5, 6>},
+                                %V: !qkv {llvm.noalias, wave.dims = array<i64: 5, 6>},
+                                %O: !qkv {llvm.noalias, wave.dims = array<i64: 5, 6>},
+                                %sm_scale: f32, %heads: index, %n_ctx: index) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
-                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64, occupancy = 1>,
                   wave.reference = @attention_causal_ref,
                   wave.assume = affine_set<(q, k, v, o, s, h, n) :
                       (h - 1 >= 0, n - 1 >= 0, 64 - h >= 0, 65536 - n >= 0)>} {
-    %q_tile = wave.alloc_lds : !q_tile
     %k_tile = wave.alloc_lds : !k_tile
     %vt_tile = wave.alloc_lds : !vt_tile
     %c0 = arith.constant 0 : index
@@ -80,44 +97,78 @@ gpu.module @attention_causal {
     %c6 = arith.constant 6 : index
     %c7 = arith.constant 7 : index
     %c8 = arith.constant 8 : index
+    %c9 = arith.constant 9 : index
+    %c10 = arith.constant 10 : index
+    %c11 = arith.constant 11 : index
+    %c12 = arith.constant 12 : index
+    %c13 = arith.constant 13 : index
+    %c14 = arith.constant 14 : index
+    %c15 = arith.constant 15 : index
+    %c16 = arith.constant 16 : index
     %c64 = arith.constant 64 : index
     %c64_i32 = arith.constant 64 : i32
     %c32_i32 = arith.constant 32 : i32
     %zero = arith.constant dense<0.0> : !acc
     %minus_inf = arith.constant dense<0xFF800000> : !acc
     %m_init = arith.constant dense<0xFF800000> : !stat
-    %l_init = arith.constant dense<0.0> : !stat
     %one = arith.constant dense<1.0> : !stat
+    %no_p = arith.constant dense<0.0> : !frag
+    %plus = arith.constant dense<1.0> : !frag
+    %minus = arith.constant dense<-1.0> : !frag
+    %zero_f32 = arith.constant 0.0 : f32
     %log2e = arith.constant 1.44269504 : f32
     %t = gpu.thread_id x
     %w = gpu.subgroup_id : index
     %qb = gpu.block_id x
     %h = gpu.block_id y
-    // sm_scale and log2(e) in one multiply: exp(x sm_scale) = exp2(x qk_scale).
+    // exp(x sm_scale) = exp2(x qk_scale). Its sign goes to Q, so that the
+    // scores are scaled by |qk_scale| after their maximum is taken.
     %qk_scale = arith.mulf %sm_scale, %log2e : f32
-    %qk = vector.broadcast %qk_scale : f32 to !acc
-    // The workgroup's 128 queries, in LDS for the whole kernel.
-    %q0 = wave.read %Q[%h, %qb, %c0, %t] map #q_src bounded : !qkv -> vector<8xf16>
-    wave.write %q0, %q_tile[%c0, %t] map #row_dst : vector<8xf16>, !q_tile
-    %q1 = wave.read %Q[%h, %qb, %c1, %t] map #q_src bounded : !qkv -> vector<8xf16>
-    wave.write %q1, %q_tile[%c1, %t] map #row_dst : vector<8xf16>, !q_tile
-    %q2 = wave.read %Q[%h, %qb, %c2, %t] map #q_src bounded : !qkv -> vector<8xf16>
-    wave.write %q2, %q_tile[%c2, %t] map #row_dst : vector<8xf16>, !q_tile
-    %q3 = wave.read %Q[%h, %qb, %c3, %t] map #q_src bounded : !qkv -> vector<8xf16>
-    wave.write %q3, %q_tile[%c3, %t] map #row_dst : vector<8xf16>, !q_tile
-    %q4 = wave.read %Q[%h, %qb, %c4, %t] map #q_src bounded : !qkv -> vector<8xf16>
-    wave.write %q4, %q_tile[%c4, %t] map #row_dst : vector<8xf16>, !q_tile
-    %q5 = wave.read %Q[%h, %qb, %c5, %t] map #q_src bounded : !qkv -> vector<8xf16>
-    wave.write %q5, %q_tile[%c5, %t] map #row_dst : vector<8xf16>, !q_tile
-    %q6 = wave.read %Q[%h, %qb, %c6, %t] map #q_src bounded : !qkv -> vector<8xf16>
-    wave.write %q6, %q_tile[%c6, %t] map #row_dst : vector<8xf16>, !q_tile
-    %q7 = wave.read %Q[%h, %qb, %c7, %t] map #q_src bounded : !qkv -> vector<8xf16>
-    wave.write %q7, %q_tile[%c7, %t] map #row_dst : vector<8xf16>, !q_tile
+    %negative = arith.cmpf olt, %qk_scale, %zero_f32 : f32
+    %sign = arith.select %negative, %minus, %plus : !frag
+    %qk_abs = math.absf %qk_scale : f32
+    %qk = vector.broadcast %qk_abs : f32 to !acc
+    %qk_stat = vector.broadcast %qk_abs : f32 to !stat
+    // The wave's 32 queries as the B fragments of the 16 K steps, read once.
+    %q0_read = wave.read %Q[%h, %qb, %w, %c0] map #q_frag fragment #Q bounded : !qkv -> !frag
+    %q0 = arith.mulf %q0_read, %sign : !frag
+    %q1_read = wave.read %Q[%h, %qb, %w, %c1] map #q_frag fragment #Q bounded : !qkv -> !frag
+    %q1 = arith.mulf %q1_read, %sign : !frag
+    %q2_read = wave.read %Q[%h, %qb, %w, %c2] map #q_frag fragment #Q bounded : !qkv -> !frag
+    %q2 = arith.mulf %q2_read, %sign : !frag
+    %q3_read = wave.read %Q[%h, %qb, %w, %c3] map #q_frag fragment #Q bounded : !qkv -> !frag
+    %q3 = arith.mulf %q3_read, %sign : !frag
+    %q4_read = wave.read %Q[%h, %qb, %w, %c4] map #q_frag fragment #Q bounded : !qkv -> !frag
+    %q4 = arith.mulf %q4_read, %sign : !frag
+    %q5_read = wave.read %Q[%h, %qb, %w, %c5] map #q_frag fragment #Q bounded : !qkv -> !frag
+    %q5 = arith.mulf %q5_read, %sign : !frag
+    %q6_read = wave.read %Q[%h, %qb, %w, %c6] map #q_frag fragment #Q bounded : !qkv -> !frag
+    %q6 = arith.mulf %q6_read, %sign : !frag
+    %q7_read = wave.read %Q[%h, %qb, %w, %c7] map #q_frag fragment #Q bounded : !qkv -> !frag
+    %q7 = arith.mulf %q7_read, %sign : !frag
+    %q8_read = wave.read %Q[%h, %qb, %w, %c8] map #q_frag fragment #Q bounded : !qkv -> !frag
+    %q8 = arith.mulf %q8_read, %sign : !frag
+    %q9_read = wave.read %Q[%h, %qb, %w, %c9] map #q_frag fragment #Q bounded : !qkv -> !frag
+    %q9 = arith.mulf %q9_read, %sign : !frag
+    %q10_read = wave.read %Q[%h, %qb, %w, %c10] map #q_frag fragment #Q bounded : !qkv -> !frag
+    %q10 = arith.mulf %q10_read, %sign : !frag
+    %q11_read = wave.read %Q[%h, %qb, %w, %c11] map #q_frag fragment #Q bounded : !qkv -> !frag
+    %q11 = arith.mulf %q11_read, %sign : !frag
+    %q12_read = wave.read %Q[%h, %qb, %w, %c12] map #q_frag fragment #Q bounded : !qkv -> !frag
+    %q12 = arith.mulf %q12_read, %sign : !frag
+    %q13_read = wave.read %Q[%h, %qb, %w, %c13] map #q_frag fragment #Q bounded : !qkv -> !frag
+    %q13 = arith.mulf %q13_read, %sign : !frag
+    %q14_read = wave.read %Q[%h, %qb, %w, %c14] map #q_frag fragment #Q bounded : !qkv -> !frag
+    %q14 = arith.mulf %q14_read, %sign : !frag
+    %q15_read = wave.read %Q[%h, %qb, %w, %c15] map #q_frag fragment #Q bounded : !qkv -> !frag
+    %q15 = arith.mulf %q15_read, %sign : !frag
     // Key blocks up to the diagonal of the workgroup's last query.
     %all_blocks = arith.ceildivui %n_ctx, %c64 : index
     %diag_blocks = affine.apply affine_map<(qb) -> (qb * 2 + 2)>(%qb)
     %blocks = arith.minui %all_blocks, %diag_blocks : index
     %first_diag = affine.apply affine_map<(qb) -> (qb * 2)>(%qb)
+    // One step more than blocks: P V runs a step behind.
+    %steps = arith.addi %blocks, %c1 : index
     %n_i32 = arith.index_cast %n_ctx : index to i32
     %n_vec = vector.broadcast %n_i32 : i32 to !index
     %key_in_tile = wave.fragment_index fragment #S dim 0 : !index
@@ -126,10 +177,17 @@ gpu.module @attention_causal {
     %q0_i32 = arith.index_cast %first_query : index to i32
     %q0_vec = vector.broadcast %q0_i32 : i32 to !index
     %query = arith.addi %query_in_tile, %q0_vec : !index
-    %res:6 = scf.for %j = %c0 to %blocks step %c1
-        iter_args(%m = %m_init, %l = %l_init, %o0_in = %zero, %o1_in = %zero, %o2_in = %zero, %o3_in = %zero)
-        -> (!stat, !stat, !acc, !acc, !acc, !acc) {
-      // Stage the step's 64 keys: K as it is, V transposed.
+    // The loop carries the maximum, the lane's row sums, the step's alpha, O^T
+    // and the step's P^T fragments.
+    %res:15 = scf.for %j = %c0 to %steps step %c1
+        iter_args(%m = %m_init, %l = %zero, %alpha_before = %one,
+                  %o0_in = %zero, %o1_in = %zero, %o2_in = %zero, %o3_in = %zero,
+                  %p0_before = %no_p, %p1_before = %no_p, %p2_before = %no_p, %p3_before = %no_p, %p4_before = %no_p, %p5_before = %no_p, %p6_before = %no_p, %p7_before = %no_p)
+        -> (!stat, !acc, !stat, !acc, !acc, !acc, !acc, !frag, !frag, !frag, !frag, !frag, !frag, !frag, !frag) {
+      // V's block: the one before (step 0 multiplies block 0 by P = 0).
+      %before = arith.subi %j, %c1 : index
+      %v_block = arith.maxsi %before, %c0 : index
+      // Stage K of block j as it is, V of the block before transposed.
       %k0 = wave.read %K[%h, %j, %c0, %t] map #kv_src bounded : !qkv -> vector<8xf16>
       wave.write %k0, %k_tile[%c0, %t] map #row_dst : vector<8xf16>, !k_tile
       %k1 = wave.read %K[%h, %j, %c1, %t] map #kv_src bounded : !qkv -> vector<8xf16>
@@ -138,21 +196,83 @@ gpu.module @attention_causal {
       wave.write %k2, %k_tile[%c2, %t] map #row_dst : vector<8xf16>, !k_tile
       %k3 = wave.read %K[%h, %j, %c3, %t] map #kv_src bounded : !qkv -> vector<8xf16>
       wave.write %k3, %k_tile[%c3, %t] map #row_dst : vector<8xf16>, !k_tile
-      %v0 = wave.read %V[%h, %j, %c0, %t] map #kv_src bounded : !qkv -> vector<8xf16>
+      %v0 = wave.read %V[%h, %v_block, %c0, %t] map #kv_src bounded : !qkv -> vector<8xf16>
       wave.write %v0, %vt_tile[%c0, %t] map #col_dst along 0 : vector<8xf16>, !vt_tile
-      %v1 = wave.read %V[%h, %j, %c1, %t] map #kv_src bounded : !qkv -> vector<8xf16>
+      %v1 = wave.read %V[%h, %v_block, %c1, %t] map #kv_src bounded : !qkv -> vector<8xf16>
       wave.write %v1, %vt_tile[%c1, %t] map #col_dst along 0 : vector<8xf16>, !vt_tile
-      %v2 = wave.read %V[%h, %j, %c2, %t] map #kv_src bounded : !qkv -> vector<8xf16>
+      %v2 = wave.read %V[%h, %v_block, %c2, %t] map #kv_src bounded : !qkv -> vector<8xf16>
       wave.write %v2, %vt_tile[%c2, %t] map #col_dst along 0 : vector<8xf16>, !vt_tile
-      %v3 = wave.read %V[%h, %j, %c3, %t] map #kv_src bounded : !qkv -> vector<8xf16>
+      %v3 = wave.read %V[%h, %v_block, %c3, %t] map #kv_src bounded : !qkv -> vector<8xf16>
       wave.write %v3, %vt_tile[%c3, %t] map #col_dst along 0 : vector<8xf16>, !vt_tile
       wave.barrier
-      // S^T for keys 0-31 and 32-63 of the step against the wave's queries.
-      %st:2 = wave.mma_tile %k_tile[%c0] fragment #K, %q_tile[%w] fragment #Q,
-          %zero, %zero grid [2, 1] : !k_tile, !q_tile -> !acc, !acc
-      %s0 = arith.mulf %st#0, %qk : !acc
-      %s1 = arith.mulf %st#1, %qk : !acc
-      // Masked: the partial last block, and the blocks the diagonal crosses.
+      // S^T for keys 0-31 and 32-63 of block j against the wave's queries,
+      // unscaled, K step by K step.
+      %kf0_0 = wave.read %k_tile[%c0, %c0] fragment #K : !k_tile -> !frag
+      %s0_0 = wave.mma <f32_32x32x8_f16> %kf0_0, %q0, %zero : !frag, !frag -> !acc
+      %kf0_1 = wave.read %k_tile[%c0, %c1] fragment #K : !k_tile -> !frag
+      %s0_1 = wave.mma <f32_32x32x8_f16> %kf0_1, %q1, %s0_0 : !frag, !frag -> !acc
+      %kf0_2 = wave.read %k_tile[%c0, %c2] fragment #K : !k_tile -> !frag
+      %s0_2 = wave.mma <f32_32x32x8_f16> %kf0_2, %q2, %s0_1 : !frag, !frag -> !acc
+      %kf0_3 = wave.read %k_tile[%c0, %c3] fragment #K : !k_tile -> !frag
+      %s0_3 = wave.mma <f32_32x32x8_f16> %kf0_3, %q3, %s0_2 : !frag, !frag -> !acc
+      %kf0_4 = wave.read %k_tile[%c0, %c4] fragment #K : !k_tile -> !frag
+      %s0_4 = wave.mma <f32_32x32x8_f16> %kf0_4, %q4, %s0_3 : !frag, !frag -> !acc
+      %kf0_5 = wave.read %k_tile[%c0, %c5] fragment #K : !k_tile -> !frag
+      %s0_5 = wave.mma <f32_32x32x8_f16> %kf0_5, %q5, %s0_4 : !frag, !frag -> !acc
+      %kf0_6 = wave.read %k_tile[%c0, %c6] fragment #K : !k_tile -> !frag
+      %s0_6 = wave.mma <f32_32x32x8_f16> %kf0_6, %q6, %s0_5 : !frag, !frag -> !acc
+      %kf0_7 = wave.read %k_tile[%c0, %c7] fragment #K : !k_tile -> !frag
+      %s0_7 = wave.mma <f32_32x32x8_f16> %kf0_7, %q7, %s0_6 : !frag, !frag -> !acc
+      %kf0_8 = wave.read %k_tile[%c0, %c8] fragment #K : !k_tile -> !frag
+      %s0_8 = wave.mma <f32_32x32x8_f16> %kf0_8, %q8, %s0_7 : !frag, !frag -> !acc
+      %kf0_9 = wave.read %k_tile[%c0, %c9] fragment #K : !k_tile -> !frag
+      %s0_9 = wave.mma <f32_32x32x8_f16> %kf0_9, %q9, %s0_8 : !frag, !frag -> !acc
+      %kf0_10 = wave.read %k_tile[%c0, %c10] fragment #K : !k_tile -> !frag
+      %s0_10 = wave.mma <f32_32x32x8_f16> %kf0_10, %q10, %s0_9 : !frag, !frag -> !acc
+      %kf0_11 = wave.read %k_tile[%c0, %c11] fragment #K : !k_tile -> !frag
+      %s0_11 = wave.mma <f32_32x32x8_f16> %kf0_11, %q11, %s0_10 : !frag, !frag -> !acc
+      %kf0_12 = wave.read %k_tile[%c0, %c12] fragment #K : !k_tile -> !frag
+      %s0_12 = wave.mma <f32_32x32x8_f16> %kf0_12, %q12, %s0_11 : !frag, !frag -> !acc
+      %kf0_13 = wave.read %k_tile[%c0, %c13] fragment #K : !k_tile -> !frag
+      %s0_13 = wave.mma <f32_32x32x8_f16> %kf0_13, %q13, %s0_12 : !frag, !frag -> !acc
+      %kf0_14 = wave.read %k_tile[%c0, %c14] fragment #K : !k_tile -> !frag
+      %s0_14 = wave.mma <f32_32x32x8_f16> %kf0_14, %q14, %s0_13 : !frag, !frag -> !acc
+      %kf0_15 = wave.read %k_tile[%c0, %c15] fragment #K : !k_tile -> !frag
+      %s0_15 = wave.mma <f32_32x32x8_f16> %kf0_15, %q15, %s0_14 : !frag, !frag -> !acc
+      %kf1_0 = wave.read %k_tile[%c1, %c0] fragment #K : !k_tile -> !frag
+      %s1_0 = wave.mma <f32_32x32x8_f16> %kf1_0, %q0, %zero : !frag, !frag -> !acc
+      %kf1_1 = wave.read %k_tile[%c1, %c1] fragment #K : !k_tile -> !frag
+      %s1_1 = wave.mma <f32_32x32x8_f16> %kf1_1, %q1, %s1_0 : !frag, !frag -> !acc
+      %kf1_2 = wave.read %k_tile[%c1, %c2] fragment #K : !k_tile -> !frag
+      %s1_2 = wave.mma <f32_32x32x8_f16> %kf1_2, %q2, %s1_1 : !frag, !frag -> !acc
+      %kf1_3 = wave.read %k_tile[%c1, %c3] fragment #K : !k_tile -> !frag
+      %s1_3 = wave.mma <f32_32x32x8_f16> %kf1_3, %q3, %s1_2 : !frag, !frag -> !acc
+      %kf1_4 = wave.read %k_tile[%c1, %c4] fragment #K : !k_tile -> !frag
+      %s1_4 = wave.mma <f32_32x32x8_f16> %kf1_4, %q4, %s1_3 : !frag, !frag -> !acc
+      %kf1_5 = wave.read %k_tile[%c1, %c5] fragment #K : !k_tile -> !frag
+      %s1_5 = wave.mma <f32_32x32x8_f16> %kf1_5, %q5, %s1_4 : !frag, !frag -> !acc
+      %kf1_6 = wave.read %k_tile[%c1, %c6] fragment #K : !k_tile -> !frag
+      %s1_6 = wave.mma <f32_32x32x8_f16> %kf1_6, %q6, %s1_5 : !frag, !frag -> !acc
+      %kf1_7 = wave.read %k_tile[%c1, %c7] fragment #K : !k_tile -> !frag
+      %s1_7 = wave.mma <f32_32x32x8_f16> %kf1_7, %q7, %s1_6 : !frag, !frag -> !acc
+      %kf1_8 = wave.read %k_tile[%c1, %c8] fragment #K : !k_tile -> !frag
+      %s1_8 = wave.mma <f32_32x32x8_f16> %kf1_8, %q8, %s1_7 : !frag, !frag -> !acc
+      %kf1_9 = wave.read %k_tile[%c1, %c9] fragment #K : !k_tile -> !frag
+      %s1_9 = wave.mma <f32_32x32x8_f16> %kf1_9, %q9, %s1_8 : !frag, !frag -> !acc
+      %kf1_10 = wave.read %k_tile[%c1, %c10] fragment #K : !k_tile -> !frag
+      %s1_10 = wave.mma <f32_32x32x8_f16> %kf1_10, %q10, %s1_9 : !frag, !frag -> !acc
+      %kf1_11 = wave.read %k_tile[%c1, %c11] fragment #K : !k_tile -> !frag
+      %s1_11 = wave.mma <f32_32x32x8_f16> %kf1_11, %q11, %s1_10 : !frag, !frag -> !acc
+      %kf1_12 = wave.read %k_tile[%c1, %c12] fragment #K : !k_tile -> !frag
+      %s1_12 = wave.mma <f32_32x32x8_f16> %kf1_12, %q12, %s1_11 : !frag, !frag -> !acc
+      %kf1_13 = wave.read %k_tile[%c1, %c13] fragment #K : !k_tile -> !frag
+      %s1_13 = wave.mma <f32_32x32x8_f16> %kf1_13, %q13, %s1_12 : !frag, !frag -> !acc
+      %kf1_14 = wave.read %k_tile[%c1, %c14] fragment #K : !k_tile -> !frag
+      %s1_14 = wave.mma <f32_32x32x8_f16> %kf1_14, %q14, %s1_13 : !frag, !frag -> !acc
+      %kf1_15 = wave.read %k_tile[%c1, %c15] fragment #K : !k_tile -> !frag
+      %s1_15 = wave.mma <f32_32x32x8_f16> %kf1_15, %q15, %s1_14 : !frag, !frag -> !acc
+      // Masked: the partial last block and the extra step (and the blocks
+      // the diagonal crosses).
       %end = affine.apply affine_map<(j) -> (j * 64 + 64)>(%j)
       %partial = arith.cmpi ugt, %end, %n_ctx : index
       %on_diag = arith.cmpi uge, %j, %first_diag : index
@@ -170,122 +290,134 @@ gpu.module @attention_causal {
         %past1 = arith.cmpi sle, %key1, %query : !index
         %ok0 = arith.andi %in0, %past0 : vector<16xi1>
         %ok1 = arith.andi %in1, %past1 : vector<16xi1>
-        %m0 = arith.select %ok0, %s0, %minus_inf : vector<16xi1>, !acc
-        %m1 = arith.select %ok1, %s1, %minus_inf : vector<16xi1>, !acc
-        scf.yield %m0, %m1 : !acc, !acc
+        %masked0 = arith.select %ok0, %s0_15, %minus_inf : vector<16xi1>, !acc
+        %masked1 = arith.select %ok1, %s1_15, %minus_inf : vector<16xi1>, !acc
+        scf.yield %masked0, %masked1 : !acc, !acc
       } else {
-        scf.yield %s0, %s1 : !acc, !acc
+        scf.yield %s0_15, %s1_15 : !acc, !acc
       }
-      // Online softmax of each query (a column of S^T).
-      %m_step = wave.fragment_reduce <max> %sm#0, %sm#1 fragment #S dim 0
+      // Online softmax of each query (a column of S^T): the maximum scaled
+      // once, exp2(s qk - m) one multiply-add a score.
+      %m_raw = wave.fragment_reduce <max> %sm#0, %sm#1 fragment #S dim 0
           : !acc, !acc -> !stat
+      %m_step = arith.mulf %m_raw, %qk_stat : !stat
       %m_new = arith.maximumf %m, %m_step : !stat
       %m_bcast = wave.fragment_broadcast %m_new fragment #S dim 0 : !stat -> !acc
-      %d0 = arith.subf %sm#0, %m_bcast : !acc
-      %d1 = arith.subf %sm#1, %m_bcast : !acc
+      %scaled0 = arith.mulf %sm#0, %qk : !acc
+      %d0 = arith.subf %scaled0, %m_bcast : !acc
       %p0 = math.exp2 %d0 : !acc
+      %scaled1 = arith.mulf %sm#1, %qk : !acc
+      %d1 = arith.subf %scaled1, %m_bcast : !acc
       %p1 = math.exp2 %d1 : !acc
       %m_diff = arith.subf %m, %m_new : !stat
       %alpha = math.exp2 %m_diff : !stat
-      %l_step = wave.fragment_reduce <add> %p0, %p1 fragment #S dim 0
-          : !acc, !acc -> !stat
-      %l_scaled = arith.mulf %l, %alpha : !stat
-      %l_new = arith.addf %l_scaled, %l_step : !stat
       %alpha_bcast = wave.fragment_broadcast %alpha fragment #S dim 0 : !stat -> !acc
-      %os0 = arith.mulf %o0_in, %alpha_bcast : !acc
-      %os1 = arith.mulf %o1_in, %alpha_bcast : !acc
-      %os2 = arith.mulf %o2_in, %alpha_bcast : !acc
-      %os3 = arith.mulf %o3_in, %alpha_bcast : !acc
-      // P^T as the B fragments of O^T = V^T P^T, in registers.
+      // The row sums stay the lane's partial sums until after the loop.
+      %l_scaled = arith.mulf %l, %alpha_bcast : !acc
+      %p_sum = arith.addf %p0, %p1 : !acc
+      %l_new = arith.addf %l_scaled, %p_sum : !acc
+      // P^T as the B fragments of O^T = V^T P^T, in registers, for the next
+      // step.
       %pa:4 = wave.acc_to_operand %p0 fragment #S to #P
           : !acc -> !frag, !frag, !frag, !frag
       %pb:4 = wave.acc_to_operand %p1 fragment #S to #P
           : !acc -> !frag, !frag, !frag, !frag
-      // O^T block t (rows 32 t ..) += V^T (t, kk) P^T (kk), K step kk by K step,
-      // the 4 accumulators in turn.
-      %v0_0 = wave.read %vt_tile[%c0, %c0] fragment #V : !vt_tile -> !frag
-      %o0_0 = wave.mma <f32_32x32x8_f16> %v0_0, %pa#0, %os0 : !frag, !frag -> !acc
-      %v1_0 = wave.read %vt_tile[%c1, %c0] fragment #V : !vt_tile -> !frag
-      %o1_0 = wave.mma <f32_32x32x8_f16> %v1_0, %pa#0, %os1 : !frag, !frag -> !acc
-      %v2_0 = wave.read %vt_tile[%c2, %c0] fragment #V : !vt_tile -> !frag
-      %o2_0 = wave.mma <f32_32x32x8_f16> %v2_0, %pa#0, %os2 : !frag, !frag -> !acc
-      %v3_0 = wave.read %vt_tile[%c3, %c0] fragment #V : !vt_tile -> !frag
-      %o3_0 = wave.mma <f32_32x32x8_f16> %v3_0, %pa#0, %os3 : !frag, !frag -> !acc
-      %v0_1 = wave.read %vt_tile[%c0, %c1] fragment #V : !vt_tile -> !frag
-      %o0_1 = wave.mma <f32_32x32x8_f16> %v0_1, %pa#1, %o0_0 : !frag, !frag -> !acc
-      %v1_1 = wave.read %vt_tile[%c1, %c1] fragment #V : !vt_tile -> !frag
-      %o1_1 = wave.mma <f32_32x32x8_f16> %v1_1, %pa#1, %o1_0 : !frag, !frag -> !acc
-      %v2_1 = wave.read %vt_tile[%c2, %c1] fragment #V : !vt_tile -> !frag
-      %o2_1 = wave.mma <f32_32x32x8_f16> %v2_1, %pa#1, %o2_0 : !frag, !frag -> !acc
-      %v3_1 = wave.read %vt_tile[%c3, %c1] fragment #V : !vt_tile -> !frag
-      %o3_1 = wave.mma <f32_32x32x8_f16> %v3_1, %pa#1, %o3_0 : !frag, !frag -> !acc
-      %v0_2 = wave.read %vt_tile[%c0, %c2] fragment #V : !vt_tile -> !frag
-      %o0_2 = wave.mma <f32_32x32x8_f16> %v0_2, %pa#2, %o0_1 : !frag, !frag -> !acc
-      %v1_2 = wave.read %vt_tile[%c1, %c2] fragment #V : !vt_tile -> !frag
-      %o1_2 = wave.mma <f32_32x32x8_f16> %v1_2, %pa#2, %o1_1 : !frag, !frag -> !acc
-      %v2_2 = wave.read %vt_tile[%c2, %c2] fragment #V : !vt_tile -> !frag
-      %o2_2 = wave.mma <f32_32x32x8_f16> %v2_2, %pa#2, %o2_1 : !frag, !frag -> !acc
-      %v3_2 = wave.read %vt_tile[%c3, %c2] fragment #V : !vt_tile -> !frag
-      %o3_2 = wave.mma <f32_32x32x8_f16> %v3_2, %pa#2, %o3_1 : !frag, !frag -> !acc
-      %v0_3 = wave.read %vt_tile[%c0, %c3] fragment #V : !vt_tile -> !frag
-      %o0_3 = wave.mma <f32_32x32x8_f16> %v0_3, %pa#3, %o0_2 : !frag, !frag -> !acc
-      %v1_3 = wave.read %vt_tile[%c1, %c3] fragment #V : !vt_tile -> !frag
-      %o1_3 = wave.mma <f32_32x32x8_f16> %v1_3, %pa#3, %o1_2 : !frag, !frag -> !acc
-      %v2_3 = wave.read %vt_tile[%c2, %c3] fragment #V : !vt_tile -> !frag
-      %o2_3 = wave.mma <f32_32x32x8_f16> %v2_3, %pa#3, %o2_2 : !frag, !frag -> !acc
-      %v3_3 = wave.read %vt_tile[%c3, %c3] fragment #V : !vt_tile -> !frag
-      %o3_3 = wave.mma <f32_32x32x8_f16> %v3_3, %pa#3, %o3_2 : !frag, !frag -> !acc
-      %v0_4 = wave.read %vt_tile[%c0, %c4] fragment #V : !vt_tile -> !frag
-      %o0_4 = wave.mma <f32_32x32x8_f16> %v0_4, %pb#0, %o0_3 : !frag, !frag -> !acc
-      %v1_4 = wave.read %vt_tile[%c1, %c4] fragment #V : !vt_tile -> !frag
-      %o1_4 = wave.mma <f32_32x32x8_f16> %v1_4, %pb#0, %o1_3 : !frag, !frag -> !acc
-      %v2_4 = wave.read %vt_tile[%c2, %c4] fragment #V : !vt_tile -> !frag
-      %o2_4 = wave.mma <f32_32x32x8_f16> %v2_4, %pb#0, %o2_3 : !frag, !frag -> !acc
-      %v3_4 = wave.read %vt_tile[%c3, %c4] fragment #V : !vt_tile -> !frag
-      %o3_4 = wave.mma <f32_32x32x8_f16> %v3_4, %pb#0, %o3_3 : !frag, !frag -> !acc
-      %v0_5 = wave.read %vt_tile[%c0, %c5] fragment #V : !vt_tile -> !frag
-      %o0_5 = wave.mma <f32_32x32x8_f16> %v0_5, %pb#1, %o0_4 : !frag, !frag -> !acc
-      %v1_5 = wave.read %vt_tile[%c1, %c5] fragment #V : !vt_tile -> !frag
-      %o1_5 = wave.mma <f32_32x32x8_f16> %v1_5, %pb#1, %o1_4 : !frag, !frag -> !acc
-      %v2_5 = wave.read %vt_tile[%c2, %c5] fragment #V : !vt_tile -> !frag
-      %o2_5 = wave.mma <f32_32x32x8_f16> %v2_5, %pb#1, %o2_4 : !frag, !frag -> !acc
-      %v3_5 = wave.read %vt_tile[%c3, %c5] fragment #V : !vt_tile -> !frag
-      %o3_5 = wave.mma <f32_32x32x8_f16> %v3_5, %pb#1, %o3_4 : !frag, !frag -> !acc
-      %v0_6 = wave.read %vt_tile[%c0, %c6] fragment #V : !vt_tile -> !frag
-      %o0_6 = wave.mma <f32_32x32x8_f16> %v0_6, %pb#2, %o0_5 : !frag, !frag -> !acc
-      %v1_6 = wave.read %vt_tile[%c1, %c6] fragment #V : !vt_tile -> !frag
-      %o1_6 = wave.mma <f32_32x32x8_f16> %v1_6, %pb#2, %o1_5 : !frag, !frag -> !acc
-      %v2_6 = wave.read %vt_tile[%c2, %c6] fragment #V : !vt_tile -> !frag
-      %o2_6 = wave.mma <f32_32x32x8_f16> %v2_6, %pb#2, %o2_5 : !frag, !frag -> !acc
-      %v3_6 = wave.read %vt_tile[%c3, %c6] fragment #V : !vt_tile -> !frag
-      %o3_6 = wave.mma <f32_32x32x8_f16> %v3_6, %pb#2, %o3_5 : !frag, !frag -> !acc
-      %v0_7 = wave.read %vt_tile[%c0, %c7] fragment #V : !vt_tile -> !frag
-      %o0_7 = wave.mma <f32_32x32x8_f16> %v0_7, %pb#3, %o0_6 : !frag, !frag -> !acc
-      %v1_7 = wave.read %vt_tile[%c1, %c7] fragment #V : !vt_tile -> !frag
-      %o1_7 = wave.mma <f32_32x32x8_f16> %v1_7, %pb#3, %o1_6 : !frag, !frag -> !acc
-      %v2_7 = wave.read %vt_tile[%c2, %c7] fragment #V : !vt_tile -> !frag
-      %o2_7 = wave.mma <f32_32x32x8_f16> %v2_7, %pb#3, %o2_6 : !frag, !frag -> !acc
-      %v3_7 = wave.read %vt_tile[%c3, %c7] fragment #V : !vt_tile -> !frag
-      %o3_7 = wave.mma <f32_32x32x8_f16> %v3_7, %pb#3, %o3_6 : !frag, !frag -> !acc
+      // O, relative to the maximum before the block before, rescaled to the
+      // one after it ahead of that block's products.
+      %alpha_before_bcast = wave.fragment_broadcast %alpha_before fragment #S dim 0
+          : !stat -> !acc
+      %o0_scaled = arith.mulf %o0_in, %alpha_before_bcast : !acc
+      %o1_scaled = arith.mulf %o1_in, %alpha_before_bcast : !acc
+      %o2_scaled = arith.mulf %o2_in, %alpha_before_bcast : !acc
+      %o3_scaled = arith.mulf %o3_in, %alpha_before_bcast : !acc
+      // O^T block i (rows 32 i ..) += V^T (i, kk) P^T (kk) of the block before,
+      // K step by K step, the accumulators in turn.
+      %vf0_0 = wave.read %vt_tile[%c0, %c0] fragment #V : !vt_tile -> !frag
+      %o0_0 = wave.mma <f32_32x32x8_f16> %vf0_0, %p0_before, %o0_scaled : !frag, !frag -> !acc
+      %vf1_0 = wave.read %vt_tile[%c1, %c0] fragment #V : !vt_tile -> !frag
+      %o1_0 = wave.mma <f32_32x32x8_f16> %vf1_0, %p0_before, %o1_scaled : !frag, !frag -> !acc
+      %vf2_0 = wave.read %vt_tile[%c2, %c0] fragment #V : !vt_tile -> !frag
+      %o2_0 = wave.mma <f32_32x32x8_f16> %vf2_0, %p0_before, %o2_scaled : !frag, !frag -> !acc
+      %vf3_0 = wave.read %vt_tile[%c3, %c0] fragment #V : !vt_tile -> !frag
+      %o3_0 = wave.mma <f32_32x32x8_f16> %vf3_0, %p0_before, %o3_scaled : !frag, !frag -> !acc
+      %vf0_1 = wave.read %vt_tile[%c0, %c1] fragment #V : !vt_tile -> !frag
+      %o0_1 = wave.mma <f32_32x32x8_f16> %vf0_1, %p1_before, %o0_0 : !frag, !frag -> !acc
+      %vf1_1 = wave.read %vt_tile[%c1, %c1] fragment #V : !vt_tile -> !frag
+      %o1_1 = wave.mma <f32_32x32x8_f16> %vf1_1, %p1_before, %o1_0 : !frag, !frag -> !acc
+      %vf2_1 = wave.read %vt_tile[%c2, %c1] fragment #V : !vt_tile -> !frag
+      %o2_1 = wave.mma <f32_32x32x8_f16> %vf2_1, %p1_before, %o2_0 : !frag, !frag -> !acc
+      %vf3_1 = wave.read %vt_tile[%c3, %c1] fragment #V : !vt_tile -> !frag
+      %o3_1 = wave.mma <f32_32x32x8_f16> %vf3_1, %p1_before, %o3_0 : !frag, !frag -> !acc
+      %vf0_2 = wave.read %vt_tile[%c0, %c2] fragment #V : !vt_tile -> !frag
+      %o0_2 = wave.mma <f32_32x32x8_f16> %vf0_2, %p2_before, %o0_1 : !frag, !frag -> !acc
+      %vf1_2 = wave.read %vt_tile[%c1, %c2] fragment #V : !vt_tile -> !frag
+      %o1_2 = wave.mma <f32_32x32x8_f16> %vf1_2, %p2_before, %o1_1 : !frag, !frag -> !acc
+      %vf2_2 = wave.read %vt_tile[%c2, %c2] fragment #V : !vt_tile -> !frag
+      %o2_2 = wave.mma <f32_32x32x8_f16> %vf2_2, %p2_before, %o2_1 : !frag, !frag -> !acc
+      %vf3_2 = wave.read %vt_tile[%c3, %c2] fragment #V : !vt_tile -> !frag
+      %o3_2 = wave.mma <f32_32x32x8_f16> %vf3_2, %p2_before, %o3_1 : !frag, !frag -> !acc
+      %vf0_3 = wave.read %vt_tile[%c0, %c3] fragment #V : !vt_tile -> !frag
+      %o0_3 = wave.mma <f32_32x32x8_f16> %vf0_3, %p3_before, %o0_2 : !frag, !frag -> !acc
+      %vf1_3 = wave.read %vt_tile[%c1, %c3] fragment #V : !vt_tile -> !frag
+      %o1_3 = wave.mma <f32_32x32x8_f16> %vf1_3, %p3_before, %o1_2 : !frag, !frag -> !acc
+      %vf2_3 = wave.read %vt_tile[%c2, %c3] fragment #V : !vt_tile -> !frag
+      %o2_3 = wave.mma <f32_32x32x8_f16> %vf2_3, %p3_before, %o2_2 : !frag, !frag -> !acc
+      %vf3_3 = wave.read %vt_tile[%c3, %c3] fragment #V : !vt_tile -> !frag
+      %o3_3 = wave.mma <f32_32x32x8_f16> %vf3_3, %p3_before, %o3_2 : !frag, !frag -> !acc
+      %vf0_4 = wave.read %vt_tile[%c0, %c4] fragment #V : !vt_tile -> !frag
+      %o0_4 = wave.mma <f32_32x32x8_f16> %vf0_4, %p4_before, %o0_3 : !frag, !frag -> !acc
+      %vf1_4 = wave.read %vt_tile[%c1, %c4] fragment #V : !vt_tile -> !frag
+      %o1_4 = wave.mma <f32_32x32x8_f16> %vf1_4, %p4_before, %o1_3 : !frag, !frag -> !acc
+      %vf2_4 = wave.read %vt_tile[%c2, %c4] fragment #V : !vt_tile -> !frag
+      %o2_4 = wave.mma <f32_32x32x8_f16> %vf2_4, %p4_before, %o2_3 : !frag, !frag -> !acc
+      %vf3_4 = wave.read %vt_tile[%c3, %c4] fragment #V : !vt_tile -> !frag
+      %o3_4 = wave.mma <f32_32x32x8_f16> %vf3_4, %p4_before, %o3_3 : !frag, !frag -> !acc
+      %vf0_5 = wave.read %vt_tile[%c0, %c5] fragment #V : !vt_tile -> !frag
+      %o0_5 = wave.mma <f32_32x32x8_f16> %vf0_5, %p5_before, %o0_4 : !frag, !frag -> !acc
+      %vf1_5 = wave.read %vt_tile[%c1, %c5] fragment #V : !vt_tile -> !frag
+      %o1_5 = wave.mma <f32_32x32x8_f16> %vf1_5, %p5_before, %o1_4 : !frag, !frag -> !acc
+      %vf2_5 = wave.read %vt_tile[%c2, %c5] fragment #V : !vt_tile -> !frag
+      %o2_5 = wave.mma <f32_32x32x8_f16> %vf2_5, %p5_before, %o2_4 : !frag, !frag -> !acc
+      %vf3_5 = wave.read %vt_tile[%c3, %c5] fragment #V : !vt_tile -> !frag
+      %o3_5 = wave.mma <f32_32x32x8_f16> %vf3_5, %p5_before, %o3_4 : !frag, !frag -> !acc
+      %vf0_6 = wave.read %vt_tile[%c0, %c6] fragment #V : !vt_tile -> !frag
+      %o0_6 = wave.mma <f32_32x32x8_f16> %vf0_6, %p6_before, %o0_5 : !frag, !frag -> !acc
+      %vf1_6 = wave.read %vt_tile[%c1, %c6] fragment #V : !vt_tile -> !frag
+      %o1_6 = wave.mma <f32_32x32x8_f16> %vf1_6, %p6_before, %o1_5 : !frag, !frag -> !acc
+      %vf2_6 = wave.read %vt_tile[%c2, %c6] fragment #V : !vt_tile -> !frag
+      %o2_6 = wave.mma <f32_32x32x8_f16> %vf2_6, %p6_before, %o2_5 : !frag, !frag -> !acc
+      %vf3_6 = wave.read %vt_tile[%c3, %c6] fragment #V : !vt_tile -> !frag
+      %o3_6 = wave.mma <f32_32x32x8_f16> %vf3_6, %p6_before, %o3_5 : !frag, !frag -> !acc
+      %vf0_7 = wave.read %vt_tile[%c0, %c7] fragment #V : !vt_tile -> !frag
+      %o0_7 = wave.mma <f32_32x32x8_f16> %vf0_7, %p7_before, %o0_6 : !frag, !frag -> !acc
+      %vf1_7 = wave.read %vt_tile[%c1, %c7] fragment #V : !vt_tile -> !frag
+      %o1_7 = wave.mma <f32_32x32x8_f16> %vf1_7, %p7_before, %o1_6 : !frag, !frag -> !acc
+      %vf2_7 = wave.read %vt_tile[%c2, %c7] fragment #V : !vt_tile -> !frag
+      %o2_7 = wave.mma <f32_32x32x8_f16> %vf2_7, %p7_before, %o2_6 : !frag, !frag -> !acc
+      %vf3_7 = wave.read %vt_tile[%c3, %c7] fragment #V : !vt_tile -> !frag
+      %o3_7 = wave.mma <f32_32x32x8_f16> %vf3_7, %p7_before, %o3_6 : !frag, !frag -> !acc
       wave.barrier
-      scf.yield %m_new, %l_new, %o0_7, %o1_7, %o2_7, %o3_7 : !stat, !stat, !acc, !acc, !acc, !acc
+      scf.yield %m_new, %l_new, %alpha, %o0_7, %o1_7, %o2_7, %o3_7,
+          %pa#0, %pa#1, %pa#2, %pa#3, %pb#0, %pb#1, %pb#2, %pb#3
+          : !stat, !acc, !stat, !acc, !acc, !acc, !acc, !frag, !frag, !frag, !frag, !frag, !frag, !frag, !frag
     }
     // O = O^T / l, stored transposed as f16.
-    %inv = arith.divf %one, %res#1 : !stat
+    %l_total = wave.fragment_reduce <add> %res#1 fragment #S dim 0 : !acc -> !stat
+    %inv = arith.divf %one, %l_total : !stat
     %inv_bcast = wave.fragment_broadcast %inv fragment #S dim 0 : !stat -> !acc
-    %on0 = arith.mulf %res#2, %inv_bcast : !acc
+    %on0 = arith.mulf %res#3, %inv_bcast : !acc
     %oh0 = arith.truncf %on0 : !acc to vector<16xf16>
     wave.write %oh0, %O[%h, %qb, %w, %c0] map #o_pos fragment #O bounded
         : vector<16xf16>, !qkv
-    %on1 = arith.mulf %res#3, %inv_bcast : !acc
+    %on1 = arith.mulf %res#4, %inv_bcast : !acc
     %oh1 = arith.truncf %on1 : !acc to vector<16xf16>
     wave.write %oh1, %O[%h, %qb, %w, %c1] map #o_pos fragment #O bounded
         : vector<16xf16>, !qkv
-    %on2 = arith.mulf %res#4, %inv_bcast : !acc
+    %on2 = arith.mulf %res#5, %inv_bcast : !acc
     %oh2 = arith.truncf %on2 : !acc to vector<16xf16>
     wave.write %oh2, %O[%h, %qb, %w, %c2] map #o_pos fragment #O bounded
         : vector<16xf16>, !qkv
-    %on3 = arith.mulf %res#5, %inv_bcast : !acc
+    %on3 = arith.mulf %res#6, %inv_bcast : !acc
     %oh3 = arith.truncf %on3 : !acc to vector<16xf16>
     wave.write %oh3, %O[%h, %qb, %w, %c3] map #o_pos fragment #O bounded
         : vector<16xf16>, !qkv

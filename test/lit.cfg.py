@@ -18,7 +18,6 @@ config.substitutions.append(("%wave_obj", config.wave_obj_root))
 config.substitutions.append(("%cxx_compiler", config.cxx_compiler))
 config.substitutions.append(("%cxx_launcher", config.cxx_launcher))
 config.substitutions.append(("%examples", os.path.join(config.wave_src_root, "examples")))
-config.substitutions.append(("%bench", os.path.join(config.wave_src_root, "bench")))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP",
                                     "ASAN_OPTIONS", "UBSAN_OPTIONS",

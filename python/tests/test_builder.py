@@ -203,6 +203,28 @@ def test_bounded_accesses_on_run_time_extents():
                   block=(64,), dims={"x": ["m"]})
 
 
+def test_noalias_arguments():
+    """``noalias`` gives the named arguments ``llvm.noalias`` beside their
+    ``wave.dims``, and no others."""
+    mb = wm.ModuleBuilder("copy")
+    k = mb.kernel("copy", [("x", memref([None], f32)),
+                           ("y", memref([None], f32)), ("n", index)],
+                  block=(64, 1, 1), chip="gfx942",
+                  dims={"x": ["n"], "y": ["n"]}, noalias=["x"])
+    x, y, _ = k.arguments
+    tid = k.gpu.thread_id()
+    k.wave.write(k.wave.read(x, [tid], vector(1, f32)), y, [tid])
+    text = str(mb.build())
+    assert ("%arg0: memref<?xf32> {llvm.noalias, wave.dims = "
+            "array<i64: 2>}") in text
+    assert "%arg1: memref<?xf32> {wave.dims = array<i64: 2>}" in text
+    assert "%arg2: index)" in text
+    with pytest.raises(ValueError, match="kernel 'bad' has no argument 'z' "
+                                         "\\(noalias\\)"):
+        mb.kernel("bad", [("x", memref([None], f32))], block=(64,),
+                  noalias=["z"])
+
+
 def test_comparison_predicates_print_their_names():
     from wave_mlir.builder import _CMPF, _CMPI
     mb = wm.ModuleBuilder("cmp")

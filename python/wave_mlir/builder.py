@@ -751,7 +751,7 @@ class KernelBuilder:
 
     def __init__(self, module_builder, name, arguments, *, block, grid=None,
                  chip=None, wave_size=64, occupancy=0, reference=None,
-                 dims=None, assume=None):
+                 dims=None, noalias=(), assume=None):
         self.name = name
         self.wave_size = wave_size
         self._module_builder = module_builder
@@ -777,8 +777,9 @@ class KernelBuilder:
         if grid is not None:
             properties["known_grid_size"] = _syntax.int_array(_dim3(grid),
                                                               width=32)
-        if dims:
-            properties["arg_attrs"] = _dims_attrs(name, names, dims)
+        if dims or noalias:
+            properties["arg_attrs"] = _arg_attrs(name, names, dims or {},
+                                                 noalias)
         attributes = {"gpu.kernel": None, "sym_name": _syntax.quote(name),
                       "workgroup_attributions": "0 : i64"}
         if chip is not None:
@@ -856,20 +857,24 @@ class KernelBuilder:
 _MMA_OPERANDS = ("A", "B", "acc")
 
 
-def _dims_attrs(kernel, names, dims):
+def _arg_attrs(kernel, names, dims, noalias):
     """The ``arg_attrs`` giving each memref argument of ``dims`` (a name to
     the names of the size arguments of its run-time extents) its
-    ``wave.dims``."""
-    def position(n):
+    ``wave.dims``, and each argument named in ``noalias`` ``llvm.noalias``."""
+    def position(n, what):
         if n not in names:
-            raise ValueError(f"kernel '{kernel}' has no argument '{n}' (dims)")
+            raise ValueError(f"kernel '{kernel}' has no argument '{n}' "
+                             f"({what})")
         return names.index(n)
 
-    attrs = [""] * len(names)
+    attrs = [[] for _ in names]
+    for n in noalias:
+        attrs[position(n, "noalias")].append("llvm.noalias")
     for memref_name, sizes in dims.items():
-        attrs[position(memref_name)] = (
-            "wave.dims = " + _syntax.int_array([position(n) for n in sizes]))
-    return "[" + ", ".join("{" + a + "}" for a in attrs) + "]"
+        attrs[position(memref_name, "dims")].append(
+            "wave.dims = " + _syntax.int_array([position(n, "dims")
+                                                for n in sizes]))
+    return "[" + ", ".join("{" + ", ".join(a) + "}" for a in attrs) + "]"
 
 
 def _fragment_attr(fragment):
@@ -948,14 +953,17 @@ class ModuleBuilder:
 
     def kernel(self, name, arguments, *, block, grid=None, chip=None,
                wave_size=64, occupancy=0, reference=None, dims=None,
-               assume=None):
+               noalias=(), assume=None):
         """Adds a ``gpu.func`` kernel. ``arguments`` is a list of
         ``(name, type)`` pairs; ``block`` the workgroup size
         (``known_block_size``), ``grid`` the workgroups (``known_grid_size``);
         ``chip`` (with ``wave_size`` and ``occupancy``) adds the
         ``wave.kernel`` attribute, ``reference`` names a reference kernel;
         ``dims`` maps a memref argument of run-time extents to the names of
-        the index arguments holding them (``wave.dims``); ``assume`` is
+        the index arguments holding them (``wave.dims``); ``noalias`` names
+        the memref arguments no other argument overlaps (``llvm.noalias``:
+        the schedulers may move their reads across the others' accesses and
+        barriers); ``assume`` is
         ``wave.assume``, what every launch guarantees of the arguments: a
         function of one symbolic dimension an argument returning
         expressions that are ``>= 0`` (``lambda a, n: (n - 1, 4096 - n)``,
@@ -963,7 +971,7 @@ class ModuleBuilder:
         kernel = KernelBuilder(self, name, arguments, block=block, grid=grid,
                                chip=chip, wave_size=wave_size,
                                occupancy=occupancy, reference=reference,
-                               dims=dims, assume=assume)
+                               dims=dims, noalias=noalias, assume=assume)
         self._kernels.append(kernel)
         return kernel
 

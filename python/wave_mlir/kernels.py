@@ -43,7 +43,7 @@ def attention_builder(d=128, causal=False, chip="gfx942", name=None):
     tiles = d // 32                    # 32 x 32 tiles of O^T (rows of d)
     chunks = d // 8                    # 8-element chunks a row of d
     rows = 256 // chunks               # rows one copy of 256 lanes covers
-    q_copies = _QUERIES * chunks // 256
+    k_steps = d // 8                   # K steps of S^T = K Q^T
     kv_copies = _KEYS * chunks // 256
 
     mb = ModuleBuilder(name)
@@ -55,9 +55,6 @@ def attention_builder(d=128, causal=False, chip="gfx942", name=None):
     lane_index, chunk = vector(16, i32), vector(8, f16)
 
     # Chunk c of 8 elements of lane t in a copy of rows of d.
-    def q_src(h, qb, c, t):
-        return (h, qb * _QUERIES + c * rows + t // chunks, (t % chunks) * 8)
-
     def kv_src(h, j, c, t):
         return (h, j * _KEYS + c * rows + t // chunks, (t % chunks) * 8)
 
@@ -67,44 +64,60 @@ def attention_builder(d=128, causal=False, chip="gfx942", name=None):
     def col_dst(c, t):
         return ((t % chunks) * 8, c * rows + t // chunks)
 
+    # Wave w's K step kk of Q, in whole fragments.
+    def q_frag(h, qb, w, kk):
+        return (h, qb * 4 + w, kk)
+
     # Wave w's 32 x 32 block t of O.
     def o_pos(h, qb, w, t):
         return (h, qb * 4 + w, t)
 
-    # D = 64 asks for the occupancy it reaches anyway (2): the register
-    # estimate misses the swizzled reads' address registers on gfx950 (116
-    # VGPRs estimated, about 200 allocated), so without the request
-    # wave-pipeline-loops would keep a budget for occupancy 4 and decline.
+    # Each asks for the occupancy its registers allow anyway (D = 128: about
+    # 340 VGPRs and AGPRs, 1; D = 64: 2). The register estimate before
+    # allocation is lower (it misses the swizzled reads' address registers,
+    # and that Q, the scores and P live at once), and without the request
+    # wave-pipeline-loops would keep the LDS budget of that higher occupancy
+    # and decline to double-buffer K and V.
+    # Q, K, V and O never overlap (noalias): the next step's loads of K and V
+    # may go below the step's workgroup barrier.
     k = mb.kernel(name, arguments, block=(256, 1, 1), chip=chip,
-                  occupancy=2 if d == 64 else 0,
-                  reference=f"{name}_ref", dims=dims,
+                  occupancy=2 if d == 64 else 1,
+                  reference=f"{name}_ref", dims=dims, noalias="QKVO",
                   assume=lambda q, k_, v, o, s, h, n: (
                       h - 1, n - 1, 64 - h, 65536 - n))
     Q, K, V, O, sm_scale, _, n_ctx = k.arguments
-    q_tile = k.wave.alloc_lds([_QUERIES, d], f16)
     k_tile = k.wave.alloc_lds([_KEYS, d], f16)
     vt_tile = k.wave.alloc_lds([d, _KEYS], f16)
-    c = [k.index(i) for i in range(max(q_copies, kv_copies, 8, tiles) + 1)]
+    c = [k.index(i) for i in range(max(kv_copies, k_steps, tiles) + 1)]
     c64 = k.index(64)
     c64_i32 = k.arith.constant(64, i32)
     c32_i32 = k.arith.constant(32, i32)
     zero = k.arith.constant(0.0, acc)
     minus_inf = k.arith.constant(float("-inf"), acc)
     m_init = k.arith.constant(float("-inf"), stat)
-    l_init = k.arith.constant(0.0, stat)
     one = k.arith.constant(1.0, stat)
+    no_p = k.arith.constant(0.0, frag)
+    plus = k.arith.constant(1.0, frag)
+    minus = k.arith.constant(-1.0, frag)
+    zero_f32 = k.arith.constant(0.0, f32)
     log2e = k.arith.constant(1.44269504, f32)
     t = k.gpu.thread_id("x")
     w = k.gpu.subgroup_id()
     qb = k.gpu.block_id("x")
     h = k.gpu.block_id("y")
-    # exp(x sm_scale) = exp2(x qk_scale).
+    # exp(x sm_scale) = exp2(x qk_scale). Its sign goes to Q, so that the
+    # scores are scaled by |qk_scale| after their maximum is taken.
     qk_scale = k.arith.mulf(sm_scale, log2e)
-    qk = k.vector.broadcast(qk_scale, acc)
-    # The workgroup's 128 queries, in LDS for the whole kernel.
-    for i in range(q_copies):
-        q = k.wave.read(Q, [h, qb, c[i], t], chunk, map=q_src, bounded=True)
-        k.wave.write(q, q_tile, [c[i], t], map=row_dst)
+    negative = k.arith.cmpf("olt", qk_scale, zero_f32)
+    sign = k.arith.select(negative, minus, plus)
+    qk_abs = k.math.absf(qk_scale)
+    qk = k.vector.broadcast(qk_abs, acc)
+    qk_stat = k.vector.broadcast(qk_abs, stat)
+    # The wave's 32 queries as the B fragments of the d / 8 K steps, read
+    # once.
+    q = [k.arith.mulf(k.wave.read(Q, [h, qb, w, c[kk]], frag, map=q_frag,
+                                  fragment=_Q, bounded=True), sign)
+         for kk in range(k_steps)]
     if causal:
         # Key blocks up to the diagonal of the workgroup's last query.
         all_blocks = k.arith.ceildivui(n_ctx, c64)
@@ -113,6 +126,8 @@ def attention_builder(d=128, causal=False, chip="gfx942", name=None):
         first_diag = k.affine.apply(lambda b: b * 2, [qb])
     else:
         blocks = k.arith.ceildivui(n_ctx, c64)
+    # One step more than blocks: P V runs a step behind.
+    steps = k.arith.addi(blocks, c[1])
     n_i32 = k.arith.index_cast(n_ctx, i32)
     n_vec = k.vector.broadcast(n_i32, lane_index)
     key_in_tile = k.wave.fragment_index(_S, 0)
@@ -123,26 +138,37 @@ def attention_builder(d=128, causal=False, chip="gfx942", name=None):
         q0_vec = k.vector.broadcast(q0_i32, lane_index)
         query = k.arith.addi(query_in_tile, q0_vec)
 
-    with k.scf.for_(c[0], blocks, c[1],
-                    iter_args=[m_init, l_init] + [zero] * tiles) as loop:
+    with k.scf.for_(c[0], steps, c[1],
+                    iter_args=[m_init, zero, one] + [zero] * tiles +
+                    [no_p] * 8) as loop:
         j = loop.iv
-        m, l_sum, *o_in = loop.args
-        # Stage the step's 64 keys: K as it is, V transposed.
+        m, l_sum, alpha_before = loop.args[:3]
+        o_in = loop.args[3:3 + tiles]
+        p_before = loop.args[3 + tiles:]
+        # V's block: the one before (step 0 multiplies block 0 by P = 0).
+        before = k.arith.subi(j, c[1])
+        v_block = k.arith.maxsi(before, c[0])
+        # Stage K of block j as it is, V of the block before transposed.
         for i in range(kv_copies):
             kv = k.wave.read(K, [h, j, c[i], t], chunk, map=kv_src,
                              bounded=True)
             k.wave.write(kv, k_tile, [c[i], t], map=row_dst)
         for i in range(kv_copies):
-            kv = k.wave.read(V, [h, j, c[i], t], chunk, map=kv_src,
+            kv = k.wave.read(V, [h, v_block, c[i], t], chunk, map=kv_src,
                              bounded=True)
             k.wave.write(kv, vt_tile, [c[i], t], map=col_dst, along=0)
         k.wave.barrier()
-        # S^T for keys 0-31 and 32-63 of the step against the wave's queries.
-        st = k.wave.mma_tile(k_tile, c[0], _K, q_tile, w, _Q, [zero, zero],
-                             grid=[2, 1])
-        s = [k.arith.mulf(st[0], qk), k.arith.mulf(st[1], qk)]
-        # Masked: the partial last block (and, causal, the blocks the
-        # diagonal crosses).
+        # S^T for keys 0-31 and 32-63 of block j against the wave's queries,
+        # unscaled.
+        s = []
+        for half in range(2):
+            s_acc = zero
+            for kk in range(k_steps):
+                a = k.wave.read(k_tile, [c[half], c[kk]], frag, fragment=_K)
+                s_acc = k.wave.mma(_KIND, a, q[kk], s_acc)
+            s.append(s_acc)
+        # Masked: the partial last block and the extra step (and, causal,
+        # the blocks the diagonal crosses).
         end = k.affine.apply(lambda jj: jj * _KEYS + _KEYS, [j])
         if causal:
             partial = k.arith.cmpi("ugt", end, n_ctx)
@@ -168,34 +194,41 @@ def attention_builder(d=128, causal=False, chip="gfx942", name=None):
         with branch.else_():
             branch.yield_(*s)
         sm = branch.results
-        # Online softmax of each query (a column of S^T).
-        m_step = k.wave.fragment_reduce("max", sm, _S, 0)
+        # Online softmax of each query (a column of S^T): the maximum
+        # scaled once, exp2(s qk - m) one multiply-add a score.
+        m_raw = k.wave.fragment_reduce("max", sm, _S, 0)
+        m_step = k.arith.mulf(m_raw, qk_stat)
         m_new = k.arith.maximumf(m, m_step)
         m_bcast = k.wave.fragment_broadcast(m_new, _S, 0)
-        diffs = [k.arith.subf(x, m_bcast) for x in sm]
-        p = [k.math.exp2(x) for x in diffs]
-        m_diff = k.arith.subf(m, m_new)
-        alpha = k.math.exp2(m_diff)
-        l_step = k.wave.fragment_reduce("add", p, _S, 0)
-        l_scaled = k.arith.mulf(l_sum, alpha)
-        l_new = k.arith.addf(l_scaled, l_step)
+        p = [k.math.exp2(k.arith.subf(k.arith.mulf(x, qk), m_bcast))
+             for x in sm]
+        alpha = k.math.exp2(k.arith.subf(m, m_new))
         alpha_bcast = k.wave.fragment_broadcast(alpha, _S, 0)
-        o = [k.arith.mulf(x, alpha_bcast) for x in o_in]
-        # P^T as the B fragments of O^T = V^T P^T, in registers.
+        # The row sums stay the lane's partial sums until after the loop.
+        l_scaled = k.arith.mulf(l_sum, alpha_bcast)
+        l_new = k.arith.addf(l_scaled, k.arith.addf(p[0], p[1]))
+        # P^T as the B fragments of O^T = V^T P^T, in registers, for the
+        # next step.
         pf = k.wave.acc_to_operand(p[0], _S, _P) + \
             k.wave.acc_to_operand(p[1], _S, _P)
-        # O^T block i (rows 32 i ..) += V^T (i, kk) P^T (kk), K step by K
-        # step, the accumulators in turn.
-        for kk, b in enumerate(pf):
+        # O, relative to the maximum before the block before, rescaled to
+        # the one after it ahead of that block's products.
+        alpha_before_bcast = k.wave.fragment_broadcast(alpha_before, _S, 0)
+        o = [k.arith.mulf(x, alpha_before_bcast) for x in o_in]
+        # O^T block i (rows 32 i ..) += V^T (i, kk) P^T (kk) of the block
+        # before, K step by K step, the accumulators in turn.
+        for kk, b in enumerate(p_before):
             for i in range(tiles):
                 a = k.wave.read(vt_tile, [c[i], c[kk]], frag, fragment=_V)
                 o[i] = k.wave.mma(_KIND, a, b, o[i])
         k.wave.barrier()
-        loop.yield_(m_new, l_new, *o)
+        loop.yield_(m_new, l_new, alpha, *o, *pf)
 
     # O = O^T / l, stored transposed as f16.
-    _, l_final, *o_final = loop.results
-    inv = k.arith.divf(one, l_final)
+    l_final = loop.results[1]
+    o_final = loop.results[3:3 + tiles]
+    l_total = k.wave.fragment_reduce("add", [l_final], _S, 0)
+    inv = k.arith.divf(one, l_total)
     inv_bcast = k.wave.fragment_broadcast(inv, _S, 0)
     for i, o_t in enumerate(o_final):
         normalized = k.arith.mulf(o_t, inv_bcast)
