@@ -246,6 +246,38 @@ TEST_F(BankConflictsTest, AccessUnderABranchHasNoAnswer) {
                     "lanes the analysis does not model");
 }
 
+// A value of unknown range (here the grid's size) that picks the buffer of a
+// double-buffered tile (as the tail of a pipelined loop of run-time trip
+// count does) moves the footprint by a multiple of the bank width: the cost
+// is the one of either buffer. In a row, or moving a buffer of a size that is
+// no multiple of the bank width, it leaves the access without an answer.
+TEST_F(BankConflictsTest, RunTimeValueOnlyWhereItRotatesTheBanks) {
+  ASSERT_TRUE(parseKernel(R"(
+    %c2 = arith.constant 2 : index
+    %n = gpu.grid_dim x
+    %any = arith.remui %n, %c2 : index
+    %tile = wave.alloc_lds : memref<2x64x32xf32, #lds>
+    %v = wave.read %tile[%any, %t, %c0] {tag = "some"} : memref<2x64x32xf32, #lds> -> vector<1xf32>
+    %w = wave.read %tile[%c0, %t, %c0] {tag = "first"} : memref<2x64x32xf32, #lds> -> vector<1xf32>
+    %x = wave.read %tile[%c0, %any, %t] {tag = "row"} : memref<2x64x32xf32, #lds> -> vector<1xf32>
+    %odd = wave.alloc_lds : memref<2x1x31xf16, #lds>
+    %u = wave.read %odd[%any, %c0, %c0] {tag = "odd"} : memref<2x1x31xf16, #lds> -> vector<1xf16>)"));
+  std::optional<AccessBankConflicts> some = analyze("some");
+  std::optional<AccessBankConflicts> first = analyze("first");
+  ASSERT_TRUE(some && first);
+  EXPECT_EQ(some->perExecution.cycles, 64);
+  EXPECT_EQ(some->perExecution.cycles, first->perExecution.cycles);
+  EXPECT_EQ(some->perExecution.minimum, first->perExecution.minimum);
+  for (StringRef tag : {"row", "odd"}) {
+    std::string reason;
+    EXPECT_TRUE(failed(analyzeBankConflicts(access(tag), &reason)))
+        << tag.str();
+    EXPECT_NE(reason.find("needs a value for the uniform value"),
+              std::string::npos)
+        << reason;
+  }
+}
+
 // Every iteration of a loop is an execution; the worst one is reported.
 TEST_F(BankConflictsTest, LoopIterationsAreExecutions) {
   ASSERT_TRUE(parseKernel(R"(

@@ -300,6 +300,30 @@ static int64_t getExecutions(Operation *op) {
   return executions;
 }
 
+/// Whether every value of the footprint's leaf `position` gives the same bank
+/// cost: the leaf moves only coordinates that no other leaf moves (the same
+/// for every lane and slot), outside the two innermost ones (a swizzle's),
+/// each by a multiple of the bank width a step, which rotates the banks.
+static bool movesWholeBankCycles(const AccessFootprint &footprint,
+                                 unsigned position,
+                                 const StaticMemRefLayout &layout,
+                                 unsigned elementBytes,
+                                 const LdsBankModel &model) {
+  ArrayRef<AffineExpr> results = footprint.getMap().getResults();
+  unsigned numLeaves = footprint.getLeaves().size();
+  for (auto [dim, result] : llvm::enumerate(results)) {
+    if (!result.isFunctionOfDim(position))
+      continue;
+    if (dim + 2 >= results.size() ||
+        (layout.strides[dim] * elementBytes) % model.bankBytes != 0)
+      return false;
+    for (unsigned other = 0; other < numLeaves; ++other)
+      if (other != position && result.isFunctionOfDim(other))
+        return false;
+  }
+  return true;
+}
+
 FailureOr<AccessBankConflicts>
 mlir::wave::analyzeBankConflicts(Operation *op, std::string *reason) {
   FailureOr<KernelTarget> target = getKernelTarget(op, reason);
@@ -354,6 +378,21 @@ FailureOr<AccessBankConflicts> mlir::wave::analyzeBankConflicts(
           *footprint, position, *layout, split.elementBytes, model);
       if (period && *period < leaf.indexClass.getTripCount())
         bindings.firstIterations[leaf.value] = *period;
+    }
+  }
+  // A value of unknown range that only moves the whole footprint by
+  // multiples of the bank width (the buffer of a double-buffered tile that
+  // the tail of a pipelined loop of run-time trip count reads) costs the
+  // same whatever it is: 0 stands for all of them.
+  if (succeeded(layout)) {
+    for (auto [position, leaf] : llvm::enumerate(footprint->getLeaves())) {
+      bool valueLeaf = leaf.indexClass.kind == IndexKind::Uniform ||
+                       leaf.indexClass.kind == IndexKind::LoopInductionVar;
+      if (valueLeaf && leaf.value && !leaf.indexClass.hasStaticRange() &&
+          !bindings.values.count(leaf.value) &&
+          movesWholeBankCycles(*footprint, position, *layout,
+                               split.elementBytes, model))
+        bindings.values[leaf.value] = 0;
     }
   }
   FailureOr<WorkgroupFootprint> workgroup =

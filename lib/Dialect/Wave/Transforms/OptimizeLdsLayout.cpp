@@ -289,7 +289,7 @@ struct OptimizeLdsLayoutPass
 
 private:
   void optimize(AllocLdsOp alloc, const LdsBankModel &model,
-                StringRef bytesIgnored);
+                StringRef bytesIgnored, std::optional<int64_t> maxLdsBytes);
 };
 } // namespace
 
@@ -329,7 +329,8 @@ static std::string whyBytesDoNotMatter(gpu::GPUFuncOp kernel,
 
 void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
                                      const LdsBankModel &model,
-                                     StringRef bytesIgnored) {
+                                     StringRef bytesIgnored,
+                                     std::optional<int64_t> maxLdsBytes) {
   auto leaveAlone = [&](const Twine &why) {
     ++numTilesLeftAlone;
     emitRemark(alloc.getLoc(), "LDS layout left alone: ") << why;
@@ -370,10 +371,18 @@ void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
   Layout best = tile.getOriginal();
   Cost bestCost = *before;
   SmallVector<LaneAccessOpInterface> bestSplits = splits;
+  auto kernel = alloc->getParentOfType<gpu::GPUFuncOp>();
+  unsigned overLimit = 0;
   for (const Layout &candidate : tile.getCandidates()) {
     if (candidate == tile.getOriginal())
       continue;
     tile.apply(candidate);
+    // A padding that takes the kernel past the LDS a workgroup can allocate
+    // would not compile.
+    if (maxLdsBytes && getKernelLdsBytes(kernel) > *maxLdsBytes) {
+      ++overLimit;
+      continue;
+    }
     SmallVector<LaneAccessOpInterface> candidateSplits;
     std::string why;
     FailureOr<Cost> cost =
@@ -395,6 +404,9 @@ void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
            << " bytes; no padding or swizzle does better";
     if (!bytesIgnored.empty())
       remark << " (" << bytesIgnored << ")";
+    if (overLimit)
+      remark << "; " << overLimit << " paddings not tried: over the "
+             << *maxLdsBytes << " bytes of LDS a workgroup can allocate";
     return;
   }
   ++numTilesChanged;
@@ -413,6 +425,9 @@ void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
   if (!bestSplits.empty())
     remark << "; " << bestSplits.size()
            << " accesses split into one a swizzle group";
+  if (overLimit)
+    remark << "; " << overLimit << " paddings not tried: over the "
+           << *maxLdsBytes << " bytes of LDS a workgroup can allocate";
 }
 
 void OptimizeLdsLayoutPass::runOnOperation() {
@@ -432,7 +447,8 @@ void OptimizeLdsLayoutPass::runOnOperation() {
       if (model) {
         // Asked for each tile: an earlier tile's new layout may have freed
         // enough LDS to lift the limit.
-        optimize(alloc, *model, whyBytesDoNotMatter(kernel, *target));
+        optimize(alloc, *model, whyBytesDoNotMatter(kernel, *target),
+                 target->chip->maxLdsBytesPerWorkgroup);
         continue;
       }
       ++numTilesLeftAlone;

@@ -10,6 +10,7 @@
 // RUN: wave-run %s --kernel=remainder --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=double_buffered --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=double_buffered_columns --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=run_time_buffer --scalar=n=3 --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
 // SAME-NOT: MISMATCH
 // SAME: PASS
 
@@ -69,6 +70,15 @@
 // padding, which needs no XOR in the addresses, stays.
 // TRANSPOSE: remark: LDS layout rows padded by 1 kept: 64 LDS cycles a workgroup (0 from bank conflicts), 4224 bytes; no padding or swizzle does better (bytes not weighed: the kernel's 4224 bytes of LDS do not limit its occupancy (8 waves a SIMD))
 // REDUCE: remark: LDS layout left alone: a rank-1 tile has no rows to pad or swizzle
+
+// The attention example with K's and V^T's tiles double-buffered in LDS
+// (wave-pipeline-loops in LDS, a run-time trip count): the loop's tail reads
+// the buffers of its last iteration, a value of unknown range that moves the
+// footprint by whole buffers, so the tiles are analyzed; they fill the 64 KiB
+// a workgroup can allocate on gfx942, so no padding is tried.
+// RUN: wave-opt %examples/attention.mlir --wave-optimize="pipeline-in-lds=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ATTENTION
+// ATTENTION: remark: LDS layout unpadded -> swizzle <vec = 4, per_phase = 1, max_phase = 16>: {{.*}}; 3 paddings not tried: over the 65536 bytes of LDS a workgroup can allocate
+// ATTENTION: remark: LDS layout unpadded -> swizzle <vec = 2, per_phase = 1, max_phase = 32>: {{.*}}; 3 paddings not tried: over the 65536 bytes of LDS a workgroup can allocate
 
 #lds = #gpu.address_space<workgroup>
 #kernel = #wave.kernel<chip = "gfx942", wave_size = 64>
@@ -186,6 +196,28 @@ gpu.module @layouts {
     wave.barrier
     %y = wave.read %tile[%t] map affine_map<(t) -> ((t + 1) mod 32, t floordiv 32)> : memref<32x32xf32, strided<[33, 1]>, #lds> -> vector<1xf32>
     wave.write %y, %out[%t] : vector<1xf32>, memref<256xf32>
+    gpu.return
+  }
+
+  // The column accesses of @columns in one of two buffers that a run-time
+  // value chooses: either buffer has the same conflicts, so the tile is
+  // analyzed.
+  // CHECK-LABEL: gpu.func @run_time_buffer
+  // CHECK: wave.alloc_lds swizzle <vec = 1, per_phase = 1, max_phase = 32> : memref<2x64x32xf32, #gpu.address_space<workgroup>>
+  gpu.func @run_time_buffer(%n: index, %in: memref<64xf32>, %out: memref<64xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #kernel} {
+    %t = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %buffer = arith.remui %n, %c2 : index
+    // expected-remark @+1 {{LDS layout unpadded -> swizzle <vec = 1, per_phase = 1, max_phase = 32>: LDS cycles a workgroup 128 -> 4, from bank conflicts 124 -> 0; bytes 16384 -> 16384}}
+    %tile = wave.alloc_lds : memref<2x64x32xf32, #lds>
+    %x = wave.read %in[%t] : memref<64xf32> -> vector<1xf32>
+    wave.write %x, %tile[%buffer, %t, %c0] : vector<1xf32>, memref<2x64x32xf32, #lds>
+    wave.barrier
+    %y = wave.read %tile[%buffer, %t] map affine_map<(b, t) -> (b, (t + 1) mod 64, 0)> : memref<2x64x32xf32, #lds> -> vector<1xf32>
+    wave.write %y, %out[%t] : vector<1xf32>, memref<64xf32>
     gpu.return
   }
 

@@ -364,7 +364,8 @@ def WaveOptimizeLdsLayout : Pass<"wave-optimize-lds-layout"> {
     XOR every address pays), bytes. An access along the rows that is wider than a swizzle's groups is
     split into accesses of one group each when that layout wins (a
     `ds_write_b128` becomes two `ds_write_b64`, which cost the same
-    cycles).
+    cycles). A padding that would take the kernel past the LDS a workgroup
+    can allocate on its chip is not tried (the remark counts those).
 
     Every tile gets a remark with the cycles (all, and extra) and bytes
     before and after, or with the reason it is left alone: no bank model
