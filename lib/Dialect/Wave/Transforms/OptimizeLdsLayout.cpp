@@ -319,6 +319,12 @@ static std::string whyBytesDoNotMatter(gpu::GPUFuncOp kernel,
   unsigned waves =
       getOccupancyWithWorkgroups(*target.chip, target.waveSize, *lanes,
                                  getKernelLdsBytes(kernel), limiter);
+  if (target.occupancy && waves >= target.occupancy)
+    return "bytes not weighed: the kernel's " +
+           std::to_string(getKernelLdsBytes(kernel)) +
+           " bytes of LDS allow the occupancy it asks for (" +
+           std::to_string(waves) + " waves a SIMD, " +
+           std::to_string(target.occupancy) + " asked for)";
   if (limiter == OccupancyLimiter::Lds)
     return "";
   return "bytes not weighed: the kernel's " +

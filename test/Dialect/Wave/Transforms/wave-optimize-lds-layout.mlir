@@ -181,6 +181,25 @@ gpu.module @layouts {
     gpu.return
   }
 
+  // @bytes_limit in a kernel that asks for occupancy 4: its 8448 bytes allow
+  // 7 waves a SIMD already, so bytes are not weighed and the padding stays.
+  // CHECK-LABEL: gpu.func @bytes_asked
+  // CHECK: wave.alloc_lds padding [0, 1] : memref<64x32xf32, strided<[33, 1]>, #gpu.address_space<workgroup>>
+  gpu.func @bytes_asked(%in: memref<256xf32>, %out: memref<256xf32>) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64, occupancy = 4>} {
+    %t = gpu.thread_id x
+    // expected-remark @+1 {{LDS layout rows padded by 1 kept: 16 LDS cycles a workgroup (0 from bank conflicts), 8448 bytes; no padding or swizzle does better (bytes not weighed: the kernel's 8448 bytes of LDS allow the occupancy it asks for (7 waves a SIMD, 4 asked for))}}
+    %tile = wave.alloc_lds padding [0, 1] : memref<64x32xf32, strided<[33, 1]>, #lds>
+    %x = wave.read %in[%t] : memref<256xf32> -> vector<1xf32>
+    wave.write %x, %tile[%t] map affine_map<(t) -> (t mod 64, t floordiv 64)> : vector<1xf32>, memref<64x32xf32, strided<[33, 1]>, #lds>
+    wave.barrier
+    %y = wave.read %tile[%t] map affine_map<(t) -> ((t + 1) mod 64, t floordiv 64)> : memref<64x32xf32, strided<[33, 1]>, #lds> -> vector<1xf32>
+    wave.write %y, %out[%t] : vector<1xf32>, memref<256xf32>
+    gpu.return
+  }
+
   // The same with R = 32: 4224 bytes leave 8 waves a SIMD, so 128 bytes
   // fewer would add none, and the padding stays.
   // CHECK-LABEL: gpu.func @bytes_idle

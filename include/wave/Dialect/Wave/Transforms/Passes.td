@@ -359,7 +359,9 @@ def WaveOptimizeLdsLayout : Pass<"wave-optimize-lds-layout"> {
     (conflict) cycles over all executions of the accesses, then the fewest
     bytes, then the fewest LDS instructions, the current layout winning
     ties. Bytes come second only while the kernel's LDS limits its
-    occupancy (for its chip and `known_block_size`); otherwise fewer bytes
+    occupancy (for its chip and `known_block_size`) below the chip's
+    maximum and below the occupancy the kernel asks for in `#wave.kernel`,
+    if it asks; otherwise fewer bytes
     buy nothing, and the order is cycles, instructions, no swizzle (whose
     XOR every address pays), bytes. An access along the rows that is wider than a swizzle's groups is
     split into accesses of one group each when that layout wins (a
