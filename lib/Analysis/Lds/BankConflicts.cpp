@@ -304,11 +304,11 @@ static int64_t getExecutions(Operation *op) {
 /// cost: the leaf moves only coordinates that no other leaf moves (the same
 /// for every lane and slot), outside the two innermost ones (a swizzle's),
 /// each by a multiple of the bank width a step, which rotates the banks.
-static bool movesWholeBankCycles(const AccessFootprint &footprint,
-                                 unsigned position,
-                                 const StaticMemRefLayout &layout,
-                                 unsigned elementBytes,
-                                 const LdsBankModel &model) {
+static bool onlyRotatesTheBanks(const AccessFootprint &footprint,
+                                unsigned position,
+                                const StaticMemRefLayout &layout,
+                                unsigned elementBytes,
+                                const LdsBankModel &model) {
   ArrayRef<AffineExpr> results = footprint.getMap().getResults();
   unsigned numLeaves = footprint.getLeaves().size();
   for (auto [dim, result] : llvm::enumerate(results)) {
@@ -390,8 +390,8 @@ FailureOr<AccessBankConflicts> mlir::wave::analyzeBankConflicts(
                        leaf.indexClass.kind == IndexKind::LoopInductionVar;
       if (valueLeaf && leaf.value && !leaf.indexClass.hasStaticRange() &&
           !bindings.values.count(leaf.value) &&
-          movesWholeBankCycles(*footprint, position, *layout,
-                               split.elementBytes, model))
+          onlyRotatesTheBanks(*footprint, position, *layout, split.elementBytes,
+                              model))
         bindings.values[leaf.value] = 0;
     }
   }

@@ -289,7 +289,7 @@ struct OptimizeLdsLayoutPass
 
 private:
   void optimize(AllocLdsOp alloc, const LdsBankModel &model,
-                StringRef bytesIgnored, std::optional<int64_t> maxLdsBytes);
+                StringRef bytesIgnored, unsigned maxLdsBytes);
 };
 } // namespace
 
@@ -307,28 +307,27 @@ static std::string describe(const Layout &layout) {
   return text;
 }
 
-/// Why saving LDS bytes cannot raise `kernel`'s occupancy, or an empty
-/// string when it may: the kernel's LDS, as it is now, keeps it below the
-/// chip's maximum (or the chip or workgroup size is unknown).
+/// Why saving LDS bytes cannot raise `kernel`'s occupancy usefully, or an
+/// empty string when it may: the kernel's LDS, as it is now, keeps it below
+/// the chip's maximum and below the occupancy the kernel asks for, if it asks
+/// (or the chip or workgroup size is unknown).
 static std::string whyBytesDoNotMatter(gpu::GPUFuncOp kernel,
                                        const KernelTarget &target) {
   std::optional<int64_t> lanes = target.getWorkgroupSize();
   if (!lanes)
     return "";
   OccupancyLimiter limiter;
-  unsigned waves =
-      getOccupancyWithWorkgroups(*target.chip, target.waveSize, *lanes,
-                                 getKernelLdsBytes(kernel), limiter);
+  unsigned bytes = getKernelLdsBytes(kernel);
+  unsigned waves = getOccupancyWithWorkgroups(*target.chip, target.waveSize,
+                                              *lanes, bytes, limiter);
   if (target.occupancy && waves >= target.occupancy)
-    return "bytes not weighed: the kernel's " +
-           std::to_string(getKernelLdsBytes(kernel)) +
+    return "bytes not weighed: the kernel's " + std::to_string(bytes) +
            " bytes of LDS allow the occupancy it asks for (" +
            std::to_string(waves) + " waves a SIMD, " +
            std::to_string(target.occupancy) + " asked for)";
   if (limiter == OccupancyLimiter::Lds)
     return "";
-  return "bytes not weighed: the kernel's " +
-         std::to_string(getKernelLdsBytes(kernel)) +
+  return "bytes not weighed: the kernel's " + std::to_string(bytes) +
          " bytes of LDS do not limit its occupancy (" + std::to_string(waves) +
          " waves a SIMD)";
 }
@@ -336,7 +335,7 @@ static std::string whyBytesDoNotMatter(gpu::GPUFuncOp kernel,
 void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
                                      const LdsBankModel &model,
                                      StringRef bytesIgnored,
-                                     std::optional<int64_t> maxLdsBytes) {
+                                     unsigned maxLdsBytes) {
   auto leaveAlone = [&](const Twine &why) {
     ++numTilesLeftAlone;
     emitRemark(alloc.getLoc(), "LDS layout left alone: ") << why;
@@ -385,7 +384,7 @@ void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
     tile.apply(candidate);
     // A padding that takes the kernel past the LDS a workgroup can allocate
     // would not compile.
-    if (maxLdsBytes && getKernelLdsBytes(kernel) > *maxLdsBytes) {
+    if (getKernelLdsBytes(kernel) > maxLdsBytes) {
       ++overLimit;
       continue;
     }
@@ -400,6 +399,11 @@ void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
     }
   }
   tile.apply(best);
+  auto sayOverLimit = [&](InFlightDiagnostic &remark) {
+    if (overLimit)
+      remark << "; " << overLimit << " paddings not tried: over the "
+             << maxLdsBytes << " bytes of LDS a workgroup can allocate";
+  };
 
   InFlightDiagnostic remark = emitRemark(alloc.getLoc())
                               << "LDS layout " << describe(tile.getOriginal());
@@ -410,9 +414,7 @@ void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
            << " bytes; no padding or swizzle does better";
     if (!bytesIgnored.empty())
       remark << " (" << bytesIgnored << ")";
-    if (overLimit)
-      remark << "; " << overLimit << " paddings not tried: over the "
-             << *maxLdsBytes << " bytes of LDS a workgroup can allocate";
+    sayOverLimit(remark);
     return;
   }
   ++numTilesChanged;
@@ -431,9 +433,7 @@ void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
   if (!bestSplits.empty())
     remark << "; " << bestSplits.size()
            << " accesses split into one a swizzle group";
-  if (overLimit)
-    remark << "; " << overLimit << " paddings not tried: over the "
-           << *maxLdsBytes << " bytes of LDS a workgroup can allocate";
+  sayOverLimit(remark);
 }
 
 void OptimizeLdsLayoutPass::runOnOperation() {
