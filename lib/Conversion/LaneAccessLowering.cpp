@@ -679,6 +679,23 @@ static Value getMaskBit(OpBuilder &builder, Location loc, Value mask,
 
 static std::optional<IndexRange> getRange(Value value, unsigned depth);
 
+/// The range of a workgroup id, from the kernel's `known_block_size`: a
+/// launch has at most 2^32 - 1 lanes along each dimension (the grid size
+/// of HSA's dispatch packet, and HIP's limit, is 32 bits), so ids stay at
+/// most (2^32 - 2) / lanes; none without a known size.
+static std::optional<IndexRange> getBlockIdRange(gpu::BlockIdOp id) {
+  auto kernel = id->getParentOfType<gpu::GPUFuncOp>();
+  std::optional<ArrayRef<int32_t>> sizes =
+      kernel ? kernel.getKnownBlockSize() : std::nullopt;
+  auto dimension = static_cast<unsigned>(id.getDimension());
+  if (!sizes || sizes->size() <= dimension || (*sizes)[dimension] <= 0)
+    return std::nullopt;
+  int64_t hi = (int64_t(UINT32_MAX) - 1) / (*sizes)[dimension];
+  if (std::optional<APInt> bound = id.getUpperBound())
+    hi = std::min(hi, bound->getSExtValue() - 1);
+  return IndexRange{0, hi};
+}
+
 /// The range of `expr` over `operands` (dimensions, then symbols), from the
 /// operands' ranges; none on overflow or an operation it does not bound.
 static std::optional<IndexRange> getExprRange(AffineExpr expr,
@@ -765,6 +782,8 @@ static std::optional<IndexRange> getRange(Value value, unsigned depth) {
   Operation *op = value.getDefiningOp();
   if (isa<gpu::ThreadIdOp, gpu::LaneIdOp>(op))
     return IndexRange{0, 1023};
+  if (auto id = dyn_cast<gpu::BlockIdOp>(op))
+    return getBlockIdRange(id);
   if (auto dim = dyn_cast<memref::DimOp>(op)) {
     std::optional<int64_t> index = dim.getConstantIndex();
     if (!index)
@@ -1069,6 +1088,36 @@ static SmallVector<Value> getBoundedBufferIndices(RewriterBase &rewriter,
   return indices;
 }
 
+/// Whether the row offset of an access of `map` over `operands` into a
+/// row-major memref of `extents` can be computed in 32 bits: every
+/// coordinate but the last and every extent is an `i32`, and so is the
+/// offset of the last row inside the shape (a row outside gets an empty
+/// view, whatever its offset).
+static bool rowOffsetFitsI32(AffineMap map, ValueRange operands,
+                             ArrayRef<Value> extents) {
+  unsigned rank = map.getNumResults();
+  int64_t stride = 1, lastOffset = 0;
+  for (int d = int(rank) - 1; d >= 0; --d) {
+    std::optional<IndexRange> extent = getRange(extents[d], /*depth=*/0);
+    if (!fitsI32(extent) || extent->lo < 0)
+      return false;
+    if (d == int(rank) - 1) {
+      stride = extent->hi;
+      continue;
+    }
+    if (!fitsI32(getExprRange(map.getResult(d), operands, map.getNumDims(),
+                              /*depth=*/0)))
+      return false;
+    int64_t term;
+    if (extent->hi > 0 && (llvm::MulOverflow(extent->hi - 1, stride, term) ||
+                           llvm::AddOverflow(lastOffset, term, lastOffset)))
+      return false;
+    if (llvm::MulOverflow(stride, extent->hi, stride))
+      return false;
+  }
+  return llvm::isInt<32>(lastOffset) && llvm::isInt<32>(stride);
+}
+
 /// The 1-D view and `i32` offset of the buffer access a `bounded` `op`
 /// based at its row becomes (BufferBase::Row). The view starts at the row
 /// the coordinates before the last name and spans the last extent when
@@ -1111,26 +1160,42 @@ static std::pair<Value, Value> getRowBufferAddress(RewriterBase &rewriter,
     SmallVector<Value> extents;
     for (unsigned d = 0; d < rank; ++d)
       extents.push_back(memref::DimOp::create(rewriter, loc, memref, d));
-    Value stride = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    bool narrow = rowOffsetFitsI32(map, operands, extents);
+    Type offsetType =
+        narrow ? Type(rewriter.getI32Type()) : rewriter.getIndexType();
+    auto convert = [&](Value value) -> Value {
+      return narrow ? narrowToI32(rewriter, loc, value) : value;
+    };
+    Value stride = arith::ConstantOp::create(
+        rewriter, loc, offsetType, rewriter.getIntegerAttr(offsetType, 1));
     Value offset, inside;
     for (int d = int(rank) - 2; d >= 0; --d) {
-      stride = arith::MulIOp::create(rewriter, loc, stride, extents[d + 1]);
-      Value coordinate = affine::expandAffineExpr(
-          rewriter, loc, map.getResult(d), dims, symbols);
+      stride =
+          arith::MulIOp::create(rewriter, loc, stride, convert(extents[d + 1]));
+      Value coordinate = convert(affine::expandAffineExpr(
+          rewriter, loc, map.getResult(d), dims, symbols));
       if (readsLaneIds(coordinate)) {
-        Type i64 = rewriter.getI64Type();
-        Value wide = arith::IndexCastOp::create(rewriter, loc, i64, coordinate);
-        Value first = ROCDL::ReadfirstlaneOp::create(rewriter, loc, i64, wide);
-        coordinate = arith::IndexCastOp::create(rewriter, loc,
+        Type integer = narrow ? offsetType : rewriter.getI64Type();
+        Value wide = narrow ? coordinate
+                            : arith::IndexCastOp::create(rewriter, loc, integer,
+                                                         coordinate);
+        Value first =
+            ROCDL::ReadfirstlaneOp::create(rewriter, loc, integer, wide);
+        coordinate =
+            narrow ? first
+                   : arith::IndexCastOp::create(rewriter, loc,
                                                 rewriter.getIndexType(), first);
       }
       Value term = arith::MulIOp::create(rewriter, loc, coordinate, stride);
       offset =
           offset ? arith::AddIOp::create(rewriter, loc, offset, term) : term;
       Value in = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
-                                       coordinate, extents[d]);
+                                       coordinate, convert(extents[d]));
       inside = inside ? arith::AndIOp::create(rewriter, loc, inside, in) : in;
     }
+    if (narrow)
+      offset = arith::IndexCastOp::create(rewriter, loc,
+                                          rewriter.getIndexType(), offset);
     Value size = arith::SelectOp::create(
         rewriter, loc, inside, extents.back(),
         arith::ConstantIndexOp::create(rewriter, loc, 0));

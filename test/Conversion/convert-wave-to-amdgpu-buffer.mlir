@@ -10,6 +10,11 @@
 // RUN: wave-run %t.rows.mlir --grid=2 --scalar=M=6 --scalar=N=300 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
 // RUN: wave-run %t.rows.mlir --grid=1 --scalar=M=1 --scalar=N=4 --seed=3 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
 // RUN: wave-run %t.rows.mlir --grid=3 --scalar=M=9 --scalar=N=1024 --seed=4 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
+// Rows in 32 bits where the bounds allow, in the lowering, the code object and run.
+// RUN: sed -n '/^\/\/ Row offsets in 32 bits/,/^\/\/ -----/p' %s > %t.narrow.mlir
+// RUN: wave-compile %t.narrow.mlir --chip=gfx942 -O2 --emit=asm -o - 2>/dev/null | FileCheck %s --check-prefix=NARROWASM
+// RUN: wave-run %t.narrow.mlir --kernel=narrow_rows --grid=3 --scalar=M=10 --scalar=N=200 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
+// RUN: wave-run %t.narrow.mlir --kernel=wide_rows --grid=2 --scalar=M=5 --scalar=N=12 --seed=2 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
 // RUN: sed -n '/^\/\/ Rows that a loop counts/,/^\/\/ -----/p' %s > %t.lanerows.mlir
 // RUN: wave-run %t.lanerows.mlir --grid=1 --scalar=M=100 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
 // The K loop's lowering agrees with the kernel as written, with rows past M
@@ -203,6 +208,76 @@ gpu.module @m {
   }
 }
 
+// -----
+
+// Row offsets in 32 bits: with M and N bounded so that the offset of the
+// last row, (M - 1) * N, is an i32, and the workgroup id bounded by the
+// launch (at most 2^32 - 1 lanes along x, so ids below 2^24 for 256 lanes),
+// the row, its offset and its test against M are i32 arithmetic: one
+// scalar multiply and a 32-bit compare in the code object instead of the
+// 64-bit product and the 64-bit compare the vector unit runs. @wide_rows,
+// whose M * N may pass 2^31, keeps them 64-bit.
+// CHECK-LABEL: gpu.func @narrow_rows
+// CHECK: [[ROW:%[A-Za-z0-9_]+]] = rocdl.readfirstlane %{{.*}} : i32
+// CHECK: [[ROWOFF:%[A-Za-z0-9_]+]] = arith.muli [[ROW]], %{{.*}} : i32
+// CHECK: [[ROWIN:%[A-Za-z0-9_]+]] = arith.cmpi ult, [[ROW]], %{{.*}} : i32
+// CHECK: [[OFF:%[A-Za-z0-9_]+]] = arith.index_cast [[ROWOFF]] : i32 to index
+// CHECK: memref.reinterpret_cast %{{.*}} to offset: [[[OFF]]]
+// CHECK-LABEL: gpu.func @wide_rows
+// CHECK: rocdl.readfirstlane %{{.*}} : i64
+// CHECK: arith.cmpi ult, %{{.*}}, %{{.*}} : index
+
+// NARROWASM-LABEL: narrow_rows:
+// NARROWASM-NOT: v_cmp_lt_u64
+// NARROWASM: s_cmp_lt_u32
+// NARROWASM: buffer_load_dwordx4
+// NARROWASM-LABEL: wide_rows:
+// NARROWASM: v_cmp_lt_u64
+// NARROWASM: buffer_load_dwordx4
+gpu.module @m {
+  gpu.func @narrow_rows(%X: memref<?x?xf32> {wave.dims = array<i64: 2, 3>},
+                        %Y: memref<?x?xf32> {wave.dims = array<i64: 2, 3>},
+                        %M: index, %N: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+                  wave.assume = affine_set<(x, y, m, n) :
+                      (m - 1 >= 0, 32768 - m >= 0,
+                       n - 4 >= 0, 256 - n >= 0, n mod 4 == 0)>} {
+    %tid = gpu.thread_id x
+    %wg = gpu.block_id x
+    // expected-remark @below {{descriptor starts at its wave's row}}
+    %x = wave.read %X[%tid, %wg]
+        map affine_map<(t, g) -> (g * 4 + t floordiv 64, (t mod 64) * 4)>
+        bounded : memref<?x?xf32> -> vector<4xf32>
+    %y = arith.addf %x, %x : vector<4xf32>
+    // expected-remark @below {{descriptor starts at its wave's row}}
+    wave.write %y, %Y[%tid, %wg]
+        map affine_map<(t, g) -> (g * 4 + t floordiv 64, (t mod 64) * 4)>
+        bounded : vector<4xf32>, memref<?x?xf32>
+    gpu.return
+  }
+  gpu.func @wide_rows(%X: memref<?x?xf32> {wave.dims = array<i64: 2, 3>},
+                      %Y: memref<?x?xf32> {wave.dims = array<i64: 2, 3>},
+                      %M: index, %N: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+                  wave.assume = affine_set<(x, y, m, n) :
+                      (m - 1 >= 0, 1048576 - m >= 0,
+                       n - 4 >= 0, 4096 - n >= 0, n mod 4 == 0)>} {
+    %tid = gpu.thread_id x
+    %wg = gpu.block_id x
+    // expected-remark @below {{descriptor starts at its wave's row}}
+    %x = wave.read %X[%tid, %wg]
+        map affine_map<(t, g) -> (g * 4 + t floordiv 64, (t mod 64) * 4)>
+        bounded : memref<?x?xf32> -> vector<4xf32>
+    %y = arith.addf %x, %x : vector<4xf32>
+    // expected-remark @below {{descriptor starts at its wave's row}}
+    wave.write %y, %Y[%tid, %wg]
+        map affine_map<(t, g) -> (g * 4 + t floordiv 64, (t mod 64) * 4)>
+        bounded : vector<4xf32>, memref<?x?xf32>
+    gpu.return
+  }
+}
 // -----
 
 // Rows that a loop counts from each lane's own id: in an iteration the
