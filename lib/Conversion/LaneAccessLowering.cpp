@@ -744,6 +744,26 @@ static std::optional<IndexRange> getExprRange(AffineExpr expr,
   }
 }
 
+/// The range of a size argument under the kernel's `wave.assume`.
+static std::optional<IndexRange> getSizeRange(BlockArgument argument,
+                                              unsigned depth) {
+  std::optional<int64_t> bound =
+      argument ? getKnownUpperBound(argument) : std::nullopt;
+  if (!bound || !isKnownNonNegative(argument, depth))
+    return std::nullopt;
+  return IndexRange{0, *bound};
+}
+
+/// The range of extent `index` of `memref`: its static size, or its size
+/// argument's range.
+static std::optional<IndexRange> getExtentRange(Value memref, int64_t index,
+                                                unsigned depth) {
+  int64_t extent = cast<ShapedType>(memref.getType()).getDimSize(index);
+  if (!ShapedType::isDynamic(extent))
+    return IndexRange{extent, extent};
+  return getSizeRange(getSizeArgument(memref, index), depth);
+}
+
 /// The range of `value`, an index, by how it is computed: constants, thread
 /// ids, extents and size arguments under the kernel's `wave.assume`,
 /// `scf.for` induction variables, and sums, differences, products, minima,
@@ -756,13 +776,6 @@ static std::optional<IndexRange> getRange(Value value, unsigned depth) {
   APInt constant;
   if (matchPattern(value, m_ConstantInt(&constant)))
     return IndexRange{constant.getSExtValue(), constant.getSExtValue()};
-  auto sizeRange = [&](BlockArgument argument) -> std::optional<IndexRange> {
-    std::optional<int64_t> bound =
-        argument ? getKnownUpperBound(argument) : std::nullopt;
-    if (!bound || !isKnownNonNegative(argument, depth))
-      return std::nullopt;
-    return IndexRange{0, *bound};
-  };
   if (auto argument = dyn_cast<BlockArgument>(value)) {
     if (auto loop = dyn_cast<scf::ForOp>(argument.getOwner()->getParentOp());
         loop && argument == loop.getInductionVar()) {
@@ -777,7 +790,7 @@ static std::optional<IndexRange> getRange(Value value, unsigned depth) {
         return std::nullopt;
       return IndexRange{lower->lo, std::max(lower->lo, upper->hi - 1)};
     }
-    return sizeRange(argument);
+    return getSizeRange(argument, depth);
   }
   Operation *op = value.getDefiningOp();
   if (isa<gpu::ThreadIdOp, gpu::LaneIdOp>(op))
@@ -786,13 +799,8 @@ static std::optional<IndexRange> getRange(Value value, unsigned depth) {
     return getBlockIdRange(id);
   if (auto dim = dyn_cast<memref::DimOp>(op)) {
     std::optional<int64_t> index = dim.getConstantIndex();
-    if (!index)
-      return std::nullopt;
-    int64_t extent =
-        cast<ShapedType>(dim.getSource().getType()).getDimSize(*index);
-    if (!ShapedType::isDynamic(extent))
-      return IndexRange{extent, extent};
-    return sizeRange(getSizeArgument(dim.getSource(), *index));
+    return index ? getExtentRange(dim.getSource(), *index, depth)
+                 : std::nullopt;
   }
   if (op->getNumOperands() != 2 || op->getNumResults() != 1)
     return std::nullopt;
@@ -1088,34 +1096,34 @@ static SmallVector<Value> getBoundedBufferIndices(RewriterBase &rewriter,
   return indices;
 }
 
-/// Whether the row offset of an access of `map` over `operands` into a
-/// row-major memref of `extents` can be computed in 32 bits: every
-/// coordinate but the last and every extent is an `i32`, and so is the
-/// offset of the last row inside the shape (a row outside gets an empty
-/// view, whatever its offset).
-static bool rowOffsetFitsI32(AffineMap map, ValueRange operands,
-                             ArrayRef<Value> extents) {
+bool mlir::wave::hasI32RowOffset(LaneAccessOpInterface op) {
+  AffineMap map = op.getAccessMap();
+  Value memref = op.getMemref();
+  auto extentRange = [&](unsigned d) {
+    std::optional<IndexRange> range = getExtentRange(memref, d, /*depth=*/0);
+    return fitsI32(range) && range->lo >= 0 ? range : std::nullopt;
+  };
   unsigned rank = map.getNumResults();
-  int64_t stride = 1, lastOffset = 0;
-  for (int d = int(rank) - 1; d >= 0; --d) {
-    std::optional<IndexRange> extent = getRange(extents[d], /*depth=*/0);
-    if (!fitsI32(extent) || extent->lo < 0)
-      return false;
-    if (d == int(rank) - 1) {
-      stride = extent->hi;
-      continue;
-    }
-    if (!fitsI32(getExprRange(map.getResult(d), operands, map.getNumDims(),
-                              /*depth=*/0)))
-      return false;
+  std::optional<IndexRange> last = extentRange(rank - 1);
+  if (!last)
+    return false;
+  int64_t stride = last->hi, lastOffset = 0;
+  for (int d = int(rank) - 2; d >= 0; --d) {
+    std::optional<IndexRange> extent = extentRange(d);
     int64_t term;
-    if (extent->hi > 0 && (llvm::MulOverflow(extent->hi - 1, stride, term) ||
-                           llvm::AddOverflow(lastOffset, term, lastOffset)))
+    if (!extent ||
+        !fitsI32(getExprRange(map.getResult(d), op.getIndices(),
+                              map.getNumDims(), /*depth=*/0)) ||
+        llvm::MulOverflow(std::max<int64_t>(extent->hi - 1, 0), stride, term) ||
+        llvm::AddOverflow(lastOffset, term, lastOffset) ||
+        !llvm::isInt<32>(lastOffset))
       return false;
-    if (llvm::MulOverflow(stride, extent->hi, stride))
+    // The stride of the coordinate before, if there is one.
+    if (d > 0 && (llvm::MulOverflow(stride, extent->hi, stride) ||
+                  !llvm::isInt<32>(stride)))
       return false;
   }
-  return llvm::isInt<32>(lastOffset) && llvm::isInt<32>(stride);
+  return true;
 }
 
 /// The 1-D view and `i32` offset of the buffer access a `bounded` `op`
@@ -1160,7 +1168,7 @@ static std::pair<Value, Value> getRowBufferAddress(RewriterBase &rewriter,
     SmallVector<Value> extents;
     for (unsigned d = 0; d < rank; ++d)
       extents.push_back(memref::DimOp::create(rewriter, loc, memref, d));
-    bool narrow = rowOffsetFitsI32(map, operands, extents);
+    bool narrow = hasI32RowOffset(op);
     Type offsetType =
         narrow ? Type(rewriter.getI32Type()) : rewriter.getIndexType();
     auto convert = [&](Value value) -> Value {
@@ -1175,16 +1183,18 @@ static std::pair<Value, Value> getRowBufferAddress(RewriterBase &rewriter,
       Value coordinate = convert(affine::expandAffineExpr(
           rewriter, loc, map.getResult(d), dims, symbols));
       if (readsLaneIds(coordinate)) {
-        Type integer = narrow ? offsetType : rewriter.getI64Type();
-        Value wide = narrow ? coordinate
-                            : arith::IndexCastOp::create(rewriter, loc, integer,
-                                                         coordinate);
-        Value first =
-            ROCDL::ReadfirstlaneOp::create(rewriter, loc, integer, wide);
-        coordinate =
-            narrow ? first
-                   : arith::IndexCastOp::create(rewriter, loc,
-                                                rewriter.getIndexType(), first);
+        if (narrow) {
+          coordinate = ROCDL::ReadfirstlaneOp::create(rewriter, loc, offsetType,
+                                                      coordinate);
+        } else {
+          Type i64 = rewriter.getI64Type();
+          Value wide =
+              arith::IndexCastOp::create(rewriter, loc, i64, coordinate);
+          Value first =
+              ROCDL::ReadfirstlaneOp::create(rewriter, loc, i64, wide);
+          coordinate = arith::IndexCastOp::create(
+              rewriter, loc, rewriter.getIndexType(), first);
+        }
       }
       Value term = arith::MulIOp::create(rewriter, loc, coordinate, stride);
       offset =

@@ -141,10 +141,16 @@ LogicalResult ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module) {
         ++numBufferAccesses;
         if (base == BufferBase::Row) {
           ++numRowBufferAccesses;
-          emitRemark(op->getLoc(),
-                     "bounded access lowered to a buffer access whose "
-                     "descriptor starts at its wave's row: the range check "
-                     "skips the vectors past the row's end");
+          InFlightDiagnostic remark = emitRemark(
+              op->getLoc(), "bounded access lowered to a buffer access whose "
+                            "descriptor starts at its wave's row: the range "
+                            "check skips the vectors past the row's end");
+          if (access.getMemref().getType().getRank() > 1)
+            remark << (hasI32RowOffset(access)
+                           ? "; the row's offset in 32 bits"
+                           : "; the row's offset in 64 bits: the extents' "
+                             "bounds do not keep it, the row or the strides "
+                             "within 32 bits");
         } else {
           emitRemark(op->getLoc(),
                      "bounded access lowered to a buffer access whose "

@@ -193,7 +193,7 @@ gpu.module @m {
     %tiles = arith.ceildivui %N, %c256 : index
     %sum = scf.for %t = %c0 to %tiles step %c1 iter_args(%acc = %zero)
         -> (vector<4xf32>) {
-      // expected-remark @below {{descriptor starts at its wave's row}}
+      // expected-remark @below {{descriptor starts at its wave's row: the range check skips the vectors past the row's end; the row's offset in 64 bits}}
       %x = wave.read %X[%tid, %wg, %t]
           map affine_map<(t, g, s) -> (g * 4 + t floordiv 64, s * 256 + (t mod 64) * 4)>
           bounded : memref<?x?xf32> -> vector<4xf32>
@@ -215,8 +215,10 @@ gpu.module @m {
 // launch (at most 2^32 - 1 lanes along x, so ids below 2^24 for 256 lanes),
 // the row, its offset and its test against M are i32 arithmetic: one
 // scalar multiply and a 32-bit compare in the code object instead of the
-// 64-bit product and the 64-bit compare the vector unit runs. @wide_rows,
-// whose M * N may pass 2^31, keeps them 64-bit.
+// 64-bit product and the 64-bit compare the vector unit runs. At the edge:
+// @narrow_rows' last row starts at (2^23 - 1) * 256 = 2^31 - 256 (its
+// M * N, 2^31, need not fit), @wide_rows' one row more at 2^31, so it keeps
+// them 64-bit.
 // CHECK-LABEL: gpu.func @narrow_rows
 // CHECK: [[ROW:%[A-Za-z0-9_]+]] = rocdl.readfirstlane %{{.*}} : i32
 // CHECK: [[ROWOFF:%[A-Za-z0-9_]+]] = arith.muli [[ROW]], %{{.*}} : i32
@@ -241,16 +243,16 @@ gpu.module @m {
       attributes {known_block_size = array<i32: 256, 1, 1>,
                   wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
                   wave.assume = affine_set<(x, y, m, n) :
-                      (m - 1 >= 0, 32768 - m >= 0,
+                      (m - 1 >= 0, 8388608 - m >= 0,
                        n - 4 >= 0, 256 - n >= 0, n mod 4 == 0)>} {
     %tid = gpu.thread_id x
     %wg = gpu.block_id x
-    // expected-remark @below {{descriptor starts at its wave's row}}
+    // expected-remark @below {{descriptor starts at its wave's row: the range check skips the vectors past the row's end; the row's offset in 32 bits}}
     %x = wave.read %X[%tid, %wg]
         map affine_map<(t, g) -> (g * 4 + t floordiv 64, (t mod 64) * 4)>
         bounded : memref<?x?xf32> -> vector<4xf32>
     %y = arith.addf %x, %x : vector<4xf32>
-    // expected-remark @below {{descriptor starts at its wave's row}}
+    // expected-remark @below {{descriptor starts at its wave's row: the range check skips the vectors past the row's end; the row's offset in 32 bits}}
     wave.write %y, %Y[%tid, %wg]
         map affine_map<(t, g) -> (g * 4 + t floordiv 64, (t mod 64) * 4)>
         bounded : vector<4xf32>, memref<?x?xf32>
@@ -262,16 +264,16 @@ gpu.module @m {
       attributes {known_block_size = array<i32: 256, 1, 1>,
                   wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
                   wave.assume = affine_set<(x, y, m, n) :
-                      (m - 1 >= 0, 1048576 - m >= 0,
-                       n - 4 >= 0, 4096 - n >= 0, n mod 4 == 0)>} {
+                      (m - 1 >= 0, 8388609 - m >= 0,
+                       n - 4 >= 0, 256 - n >= 0, n mod 4 == 0)>} {
     %tid = gpu.thread_id x
     %wg = gpu.block_id x
-    // expected-remark @below {{descriptor starts at its wave's row}}
+    // expected-remark @below {{the row's offset in 64 bits: the extents' bounds do not keep it, the row or the strides within 32 bits}}
     %x = wave.read %X[%tid, %wg]
         map affine_map<(t, g) -> (g * 4 + t floordiv 64, (t mod 64) * 4)>
         bounded : memref<?x?xf32> -> vector<4xf32>
     %y = arith.addf %x, %x : vector<4xf32>
-    // expected-remark @below {{descriptor starts at its wave's row}}
+    // expected-remark @below {{the row's offset in 64 bits: the extents' bounds do not keep it, the row or the strides within 32 bits}}
     wave.write %y, %Y[%tid, %wg]
         map affine_map<(t, g) -> (g * 4 + t floordiv 64, (t mod 64) * 4)>
         bounded : vector<4xf32>, memref<?x?xf32>

@@ -121,6 +121,14 @@ bool lowersToBufferAccess(LaneAccessOpInterface op,
                           BufferBase *base = nullptr,
                           std::string *rowReason = nullptr);
 
+/// Whether the row offset of `op`, a `bounded` access based at its row
+/// (`BufferBase::Row`), is computed in `i32`: every extent and every
+/// coordinate but the last have `i32` ranges (sizes under `wave.assume`,
+/// workgroup ids under `known_block_size`), and so do the strides of those
+/// coordinates and the offset of the last row inside the shape. A row
+/// outside the shape gets an empty view, so its offset does not matter.
+bool hasI32RowOffset(LaneAccessOpInterface op);
+
 /// Whether `value` is computed from lane ids (thread, lane, global or
 /// subgroup ids), which LLVM's divergence analysis takes as divergent.
 bool readsLaneIds(Value value);
