@@ -558,20 +558,16 @@ static FailureOr<Access> materializeAccess(RewriterBase &rewriter,
                 getLdsSwizzle(op.getMemref())};
 }
 
-/// The coordinates in memory of the logical `coordinates`: a swizzle XORs
-/// the column with `((row >> log2 per_phase) & (max_phase - 1)) << log2 vec`
-/// (all powers of two), which the verifier keeps inside the row and inside
-/// the access's group.
-static SmallVector<Value> physicalCoordinates(OpBuilder &builder, Location loc,
-                                              const Access &access,
-                                              ValueRange coordinates) {
+SmallVector<Value>
+mlir::wave::getLdsPhysicalCoordinates(OpBuilder &builder, Location loc,
+                                      SwizzleAttr swizzle,
+                                      ValueRange coordinates) {
   SmallVector<Value> result(coordinates);
-  if (!access.swizzle)
+  if (!swizzle)
     return result;
   auto constant = [&](int64_t value) -> Value {
     return arith::ConstantIndexOp::create(builder, loc, value);
   };
-  SwizzleAttr swizzle = access.swizzle;
   Value row = result[result.size() - 2];
   Value phase = arith::ShRUIOp::create(
       builder, loc, row, constant(llvm::Log2_64(swizzle.getPerPhase())));
@@ -582,6 +578,12 @@ static SmallVector<Value> physicalCoordinates(OpBuilder &builder, Location loc,
   result.back() =
       arith::XOrIOp::create(builder, loc, result.back(), columnMask);
   return result;
+}
+
+static SmallVector<Value> physicalCoordinates(OpBuilder &builder, Location loc,
+                                              const Access &access,
+                                              ValueRange coordinates) {
+  return getLdsPhysicalCoordinates(builder, loc, access.swizzle, coordinates);
 }
 
 /// The coordinate of element `element`.
@@ -1399,12 +1401,17 @@ struct ReadOpLowering : OpRewritePattern<ReadOp> {
   ReadOpLowering(
       MLIRContext *context,
       const llvm::DenseMap<Operation *, BufferAccessPlan> &bufferAccesses,
-      const llvm::DenseSet<Operation *> &guardedAccesses)
+      const llvm::DenseSet<Operation *> &guardedAccesses,
+      const llvm::DenseSet<Operation *> &transposedReads)
       : OpRewritePattern(context), bufferAccesses(bufferAccesses),
-        guardedAccesses(guardedAccesses) {}
+        guardedAccesses(guardedAccesses), transposedReads(transposedReads) {}
 
   LogicalResult matchAndRewrite(ReadOp op,
                                 PatternRewriter &rewriter) const override {
+    if (transposedReads.contains(op)) {
+      rewriter.replaceOp(op, lowerTransposedLdsRead(rewriter, op));
+      return success();
+    }
     if (auto buffer = bufferAccesses.find(op); buffer != bufferAccesses.end()) {
       FailureOr<BufferAddress> address =
           getBufferAddress(rewriter, op, buffer->second);
@@ -1426,6 +1433,7 @@ struct ReadOpLowering : OpRewritePattern<ReadOp> {
 
   const llvm::DenseMap<Operation *, BufferAccessPlan> &bufferAccesses;
   const llvm::DenseSet<Operation *> &guardedAccesses;
+  const llvm::DenseSet<Operation *> &transposedReads;
 };
 
 struct WriteOpLowering : OpRewritePattern<WriteOp> {
@@ -1466,7 +1474,10 @@ struct WriteOpLowering : OpRewritePattern<WriteOp> {
 void mlir::wave::populateWaveLaneAccessLoweringPatterns(
     RewritePatternSet &patterns,
     const llvm::DenseMap<Operation *, BufferAccessPlan> &bufferAccesses,
-    const llvm::DenseSet<Operation *> &guardedAccesses) {
-  patterns.add<ReadOpLowering, WriteOpLowering>(
-      patterns.getContext(), bufferAccesses, guardedAccesses);
+    const llvm::DenseSet<Operation *> &guardedAccesses,
+    const llvm::DenseSet<Operation *> &transposedReads) {
+  patterns.add<ReadOpLowering>(patterns.getContext(), bufferAccesses,
+                               guardedAccesses, transposedReads);
+  patterns.add<WriteOpLowering>(patterns.getContext(), bufferAccesses,
+                                guardedAccesses);
 }

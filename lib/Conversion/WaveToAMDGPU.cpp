@@ -53,7 +53,8 @@ struct ConvertWaveToAMDGPUPass
 
 private:
   /// Reports what the patterns cannot lower and counts what they will.
-  LogicalResult checkAndCount(gpu::GPUModuleOp module);
+  LogicalResult checkAndCount(gpu::GPUModuleOp module,
+                              const UniformityInfo &uniformity);
 
   /// The accesses that become buffer accesses, with the constant element
   /// offset each leaves to the scalar offset, chosen before any op is
@@ -64,6 +65,9 @@ private:
   /// The bounded or masked vector accesses that move their whole vector
   /// under one lane predicate (lowersToGuardedAccess).
   llvm::DenseSet<Operation *> guardedAccesses;
+  /// The LDS column reads that become transposed reads
+  /// (lowersToTransposedLdsRead).
+  llvm::DenseSet<Operation *> transposedReads;
 };
 } // namespace
 
@@ -87,7 +91,9 @@ static LogicalResult checkDynamicArguments(gpu::GPUFuncOp func) {
   return success();
 }
 
-LogicalResult ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module) {
+LogicalResult
+ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module,
+                                       const UniformityInfo &uniformity) {
   for (auto func : module.getOps<gpu::GPUFuncOp>())
     if (func.isKernel() && failed(checkDynamicArguments(func)))
       return failure();
@@ -111,10 +117,26 @@ LogicalResult ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module) {
                         "wave-expand-fragments before lowering it");
         return WalkResult::interrupt();
       }
-      ++(lowersToVectorAccess(access) ? numVectorAccesses : numElementAccesses);
       std::string reason;
+      auto read = dyn_cast<ReadOp>(op);
+      const ChipInfo *chip = getChipAt(op);
+      if (read && chip && chip->hasLdsTransposeReads() &&
+          isLdsColumnRead(read)) {
+        if (lowersToTransposedLdsRead(read, uniformity, &reason)) {
+          transposedReads.insert(op);
+          ++numTransposedReads;
+          emitRemark(op->getLoc(), "LDS column read lowered to ")
+              << read.getVectorType().getNumElements() / 4
+              << " transposed read(s) of 4 rows (ds_read_b64_tr_b16)";
+          return WalkResult::advance();
+        }
+        emitRemark(op->getLoc(), "LDS column read lowered to one read per "
+                                 "element, not transposed reads: ")
+            << reason;
+        reason.clear();
+      }
+      ++(lowersToVectorAccess(access) ? numVectorAccesses : numElementAccesses);
       if (scalarOffsets && !access.getBounded()) {
-        const ChipInfo *chip = getChipAt(op);
         std::optional<int64_t> offset =
             chip ? getScalarBufferOffset(
                        access, chip->getMaxGlobalImmediateOffset(), &reason)
@@ -345,13 +367,14 @@ void ConvertWaveToAMDGPUPass::runOnOperation() {
   gpu::GPUModuleOp module = getOperation();
   bufferAccesses.clear();
   guardedAccesses.clear();
+  transposedReads.clear();
   lowerDirectToLdsCopies(module);
-  if (failed(checkAndCount(module)))
-    return signalPassFailure();
-
   // On the kernel as written: the uniformity analysis reads wave ops.
+  const UniformityInfo &uniformity = getAnalysis<UniformityInfo>();
+  if (failed(checkAndCount(module, uniformity)))
+    return signalPassFailure();
   DenseSet<Operation *> wholeWave =
-      findWholeWaveCollectives(module, getAnalysis<UniformityInfo>());
+      findWholeWaveCollectives(module, uniformity);
   if (uniformBranches)
     makeUniformBranchesScalar(module);
 
@@ -359,7 +382,7 @@ void ConvertWaveToAMDGPUPass::runOnOperation() {
   // access, which the second walk replaces.
   RewritePatternSet accessPatterns(&getContext());
   populateWaveLaneAccessLoweringPatterns(accessPatterns, bufferAccesses,
-                                         guardedAccesses);
+                                         guardedAccesses, transposedReads);
   populateWaveCollectiveLoweringPatterns(accessPatterns, wholeWave);
   walkAndApplyPatterns(module, std::move(accessPatterns));
   RewritePatternSet ldsPatterns(&getContext());

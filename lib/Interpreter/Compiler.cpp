@@ -391,6 +391,7 @@ FailureOr<Kernel> Kernel::compile(gpu::GPUFuncOp func,
     program->permutesInHalves =
         !target->chip->hasWaveWideBPermute(program->width);
     program->gfxMajor = target->chip->gfxMajor;
+    program->ldsTransposeReads = target->chip->hasLdsTransposeReads();
   }
 
   for (auto [i, arg] : llvm::enumerate(

@@ -454,6 +454,56 @@ static LogicalResult compileBufferAccess(Compiler &c, OpTy op, Type valueType,
   return success();
 }
 
+/// The exchange of a transposed LDS read (ds_read_b64_tr_b16): `src[0]`
+/// holds the 4 elements each lane read at its address; in each group of 16
+/// lanes, lane i gets as element j element i % 4 of lane 4 j + i / 4's.
+/// The instruction needs every lane of the wave active.
+static Status transposeLoadExchange(Wave &w, const Instr &instr) {
+  LaneMask all =
+      w.width == kMaxWaveSize ? ~LaneMask(0) : (LaneMask(1) << w.width) - 1;
+  if (w.exec != all) {
+    w.emitError(instr) << "amdgpu.transpose_load needs every lane of the "
+                          "wave active (ds_read_b64_tr_b16 needs exec all "
+                          "ones); wave "
+                       << w.index << " has lanes " << describeLanes(w.exec)
+                       << " active";
+    return Status::Error;
+  }
+  const Slot *read = w.reg(instr.src[0]);
+  Slot *dst = w.reg(instr.dst);
+  unsigned width = w.width;
+  for (unsigned l = 0; l < width; ++l) {
+    unsigned group = l & ~15u, i = l & 15u;
+    for (unsigned j = 0; j < 4; ++j)
+      dst[j * width + l] = read[(i % 4) * width + group + 4 * j + i / 4];
+  }
+  return Status::Next;
+}
+
+/// amdgpu.transpose_load of 4 16-bit elements: each lane's read at its
+/// indices into a scratch register, then the exchange.
+static LogicalResult compileTransposeLoad(Compiler &c,
+                                          amdgpu::TransposeLoadOp op) {
+  if (failed(checkModelledTypes(op)))
+    return failure();
+  auto type = cast<VectorType>(op.getType());
+  if (type.getRank() != 1 || type.getNumElements() != 4 ||
+      type.getElementTypeBitWidth() != 16)
+    return op.emitError("the interpreter executes amdgpu.transpose_load of "
+                        "four 16-bit elements (ds_read_b64_tr_b16) only, "
+                        "not ")
+           << type;
+  if (!c.program.ldsTransposeReads)
+    return op.emitError("amdgpu.transpose_load runs on chips with transposed "
+                        "LDS reads (gfx950); this kernel's chip has none");
+  uint32_t read = c.allocate(4);
+  if (failed(compileIdentityAccess(c, op, op.getSrc(), op.getSrcIndices(), type,
+                                   /*write=*/false, read)))
+    return failure();
+  c.emit(op, transposeLoadExchange, c.define(op.getResult()), {read}, 4);
+  return success();
+}
+
 static LogicalResult compileAllocation(Compiler &c, Operation *op,
                                        MemorySpace space,
                                        StringRef description) {
@@ -618,6 +668,8 @@ mlir::wave::interp::compileMemoryOp(Compiler &c, Operation *op) {
                                      o.getVectorType(), true,
                                      c.use(o.getValueToStore()), o.getMask());
       })
+      .Case(
+          [&](amdgpu::TransposeLoadOp o) { return compileTransposeLoad(c, o); })
       .Case([&](amdgpu::RawBufferLoadOp o) {
         return compileBufferAccess(c, o, o.getType(), false,
                                    c.define(o.getResult()));

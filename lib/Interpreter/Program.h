@@ -178,6 +178,9 @@ struct Program {
   /// The GFX generation of the kernel's chip (which DPP controls and
   /// permlanes exist); 0 when the kernel names no known chip.
   unsigned gfxMajor = 0;
+  /// Whether the kernel's chip has transposed LDS reads
+  /// (`amdgpu.transpose_load`).
+  bool ldsTransposeReads = false;
   Dim3 block = {1, 1, 1};
   std::optional<Dim3> knownGrid;
   std::vector<KernelArgumentInfo> arguments;

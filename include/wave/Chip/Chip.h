@@ -103,6 +103,11 @@ struct ChipInfo {
     return waveSize == 32 || gfxMajor <= 9 || gfxMajor >= 12;
   }
 
+  /// Whether LDS reads may transpose 16-bit elements into lanes
+  /// (ds_read_b64_tr_b16 and its 8-, 6- and 4-bit forms), which came with
+  /// gfx950's MFMA generation (LLVM's FeatureGFX950Insts).
+  bool hasLdsTransposeReads() const { return hasGfx950Mfma; }
+
   /// The largest byte offset a global load or store encodes as an immediate
   /// (a signed field of 13 bits on GFX9 and GFX11, 24 on GFX12:
   /// AMDGPU::getNumFlatOffsetBits); a larger constant offset takes address

@@ -168,6 +168,15 @@ def ConvertWaveToAMDGPU
       (`vector.maskedload` / `vector.maskedstore` with a mask); along any
       other dimension it is one `memref.load` / `memref.store` per element,
       gathered with `vector.from_elements`.
+    * On chips with transposed LDS reads (gfx950), a read of 16-bit LDS
+      elements down a column (`along` a dimension other than the innermost:
+      the B fragments of a K x N tile) whose lanes of each aligned quad read
+      4 adjacent columns of the same rows is one `amdgpu.transpose_load`
+      (ds_read_b64_tr_b16) for every 4 elements: lane 16 g + 4 j + q reads
+      row j of quad 16 g + 4 q, and the instruction's exchange gives each
+      lane its column. It needs every lane of the wave at the read (whole
+      waves, wave-uniform branches and loops around it). A remark says
+      which reads became transposed reads and why the others did not.
     * `bounded` adds the mask `0 <= coordinate < extent` to the access. A
       bounded vector access of global memory whose vectors lie wholly inside
       or wholly outside the shape (proved on its footprint under
@@ -294,6 +303,8 @@ def ConvertWaveToAMDGPU
     Statistic<"numScalarOffsetAccesses", "scalar-offset-accesses",
               "global vector accesses lowered to buffer accesses with a "
               "constant scalar offset">,
+    Statistic<"numTransposedReads", "transposed-reads",
+              "LDS column reads lowered to transposed reads">,
     Statistic<"numCollectives", "collectives", "wave collectives lowered">,
   ];
 }

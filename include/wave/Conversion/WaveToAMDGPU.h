@@ -45,11 +45,45 @@ struct BufferAccessPlan {
 /// one, see `lowersToBufferAccess`, or an unbounded one with a scalar
 /// offset, see `getScalarBufferOffset`). Those in `guardedAccesses` (see
 /// `lowersToGuardedAccess`) move their whole vector under one lane
-/// predicate. Both must outlive the patterns.
+/// predicate, the reads in `transposedReads` (see
+/// `lowersToTransposedLdsRead`) become transposed LDS reads. All must
+/// outlive the patterns.
 void populateWaveLaneAccessLoweringPatterns(
     RewritePatternSet &patterns,
     const llvm::DenseMap<Operation *, BufferAccessPlan> &bufferAccesses,
-    const llvm::DenseSet<Operation *> &guardedAccesses);
+    const llvm::DenseSet<Operation *> &guardedAccesses,
+    const llvm::DenseSet<Operation *> &transposedReads);
+
+/// The coordinates in memory of the logical `coordinates` of an LDS tile
+/// with `swizzle` (null: the same): the column XORed with `((row >> log2
+/// per_phase) & (max_phase - 1)) << log2 vec` (all powers of two), which
+/// the verifier keeps inside the row and inside the access's group.
+SmallVector<Value> getLdsPhysicalCoordinates(OpBuilder &builder, Location loc,
+                                             SwizzleAttr swizzle,
+                                             ValueRange coordinates);
+
+/// Whether `op` reads 16-bit elements of LDS down a dimension other than
+/// the innermost (a column of a row-major tile), which chips with
+/// transposed LDS reads may read 4 rows at a time.
+bool isLdsColumnRead(ReadOp op);
+
+/// Whether `op`, an LDS column read (`isLdsColumnRead`) on a chip with
+/// transposed LDS reads, becomes one `amdgpu.transpose_load`
+/// (ds_read_b64_tr_b16) for each 4 of its elements: it is unmasked and
+/// unbounded, its tile static and row-major with rows at multiples of 8
+/// bytes and a swizzle (if any) of groups of 4 or more elements, every wave
+/// of its kernel whole (`known_block_size`, x a multiple of 64) and every
+/// lane of it at the read (the branches and loops around it wave-uniform),
+/// its indices wave-uniform but for one `gpu.thread_id x`, each term of its
+/// map of the thread id or of the others, and the 4 lanes of every aligned
+/// quad of the workgroup reading 4 adjacent columns, from a multiple of 4,
+/// of the same rows. `*reason` says why not.
+bool lowersToTransposedLdsRead(ReadOp op, const UniformityInfo &uniformity,
+                               std::string *reason = nullptr);
+
+/// The transposed reads of `op` (`lowersToTransposedLdsRead`), their parts
+/// put together as its vector.
+Value lowerTransposedLdsRead(RewriterBase &rewriter, ReadOp op);
 
 /// The wave collectives to gpu shuffles and reductions and rocdl intrinsics;
 /// the reductions and scans in `wholeWave` (findWholeWaveCollectives) take
