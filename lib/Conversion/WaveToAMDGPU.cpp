@@ -1,6 +1,7 @@
 //===- WaveToAMDGPU.cpp - The convert-wave-to-amdgpu pass -----------------===//
 
 #include "wave/Conversion/WaveToAMDGPU.h"
+#include "wave/Analysis/Lds/TransposedReads.h"
 #include "wave/Analysis/Uniformity/Uniformity.h"
 #include "wave/Chip/Chip.h"
 #include "wave/Conversion/Passes.h"

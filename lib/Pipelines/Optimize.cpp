@@ -14,6 +14,10 @@
 //  * Global load minimization rewrites both sides of each global->LDS copy
 //    (new lane layouts of the LDS writes), so it runs before the barriers
 //    are placed for the accesses that exist in the end.
+//  * Tile transposition (the last two dimensions of an LDS tile swapped
+//    where the chip reads columns transposed) counts the LDS writes that
+//    load minimization leaves, and comes before the passes that pipeline and
+//    lay out tiles, so that they see each tile as it is stored.
 //  * Loop pipelining moves the staged global reads a loop makes (after
 //    minimization has made them few and wide) an iteration ahead; with LDS
 //    buffers it also moves LDS writes, so it runs before barrier insertion.
@@ -68,6 +72,7 @@ void mlir::wave::buildWaveOptimizePipeline(OpPassManager &pm,
   if (options.coarsenLanes)
     kernels.addPass(createWaveCoarsenLanes());
   kernels.addPass(createWaveMinimizeGlobalLoads());
+  kernels.addPass(createWaveTransposeLdsTiles());
   // Direct copies are the linear layout's reads and writes as one op, which
   // pipelining in LDS buffers moves together (in registers it would undo
   // them), before the LDS layouts (which keep their tiles unpadded).

@@ -62,27 +62,9 @@ SmallVector<Value> getLdsPhysicalCoordinates(OpBuilder &builder, Location loc,
                                              SwizzleAttr swizzle,
                                              ValueRange coordinates);
 
-/// Whether `op` reads 16-bit elements of LDS down a dimension other than
-/// the innermost (a column of a row-major tile), which chips with
-/// transposed LDS reads may read 4 rows at a time.
-bool isLdsColumnRead(ReadOp op);
-
-/// Whether `op`, an LDS column read (`isLdsColumnRead`) on a chip with
-/// transposed LDS reads, becomes one `amdgpu.transpose_load`
-/// (ds_read_b64_tr_b16) for each 4 of its elements: it is unmasked and
-/// unbounded, its tile static and row-major with rows at multiples of 8
-/// bytes and a swizzle (if any) of groups of 4 or more elements, every wave
-/// of its kernel whole (`known_block_size`, x a multiple of 64) and every
-/// lane of it at the read (the branches and loops around it wave-uniform),
-/// its indices wave-uniform but for one `gpu.thread_id x`, each term of its
-/// map of the thread id or of the others, and the 4 lanes of every aligned
-/// quad of the workgroup reading 4 adjacent columns, from a multiple of 4,
-/// of the same rows. `*reason` says why not.
-bool lowersToTransposedLdsRead(ReadOp op, const UniformityInfo &uniformity,
-                               std::string *reason = nullptr);
-
-/// The transposed reads of `op` (`lowersToTransposedLdsRead`), their parts
-/// put together as its vector.
+/// The transposed reads of `op` (`lowersToTransposedLdsRead`,
+/// wave/Analysis/Lds/TransposedReads.h), their parts put together as its
+/// vector.
 Value lowerTransposedLdsRead(RewriterBase &rewriter, ReadOp op);
 
 /// The wave collectives to gpu shuffles and reductions and rocdl intrinsics;

@@ -14,6 +14,7 @@
 #include "wave/Analysis/Footprint/AccessFootprint.h"
 #include "wave/Analysis/Footprint/IndexClassification.h"
 #include "wave/Analysis/Footprint/WorkgroupFootprint.h"
+#include "wave/Analysis/Lds/TransposedReads.h"
 #include "wave/Analysis/Uniformity/WorkgroupUniformity.h"
 
 #include "wave/Dialect/Wave/IR/DeclineReason.h"
@@ -113,7 +114,11 @@ struct PhaseDword {
 
 /// A `wave.read`/`wave.write` along the innermost dimension is one vector
 /// access (split by the backend into 16-byte instructions); along another
-/// dimension it is one access an element (LaneAccessLowering.cpp).
+/// dimension it is one access an element (LaneAccessLowering.cpp), or a
+/// transposed read of each 4 elements (TransposedReads.h). Each lane of a
+/// transposed read receives the 4 elements it reads down its column, which
+/// lanes of its group of 16 read, so the dwords a phase of lanes touches are
+/// their own elements' as for any 8-byte read.
 static InstructionSplit getInstructionSplit(Operation *op,
                                             std::optional<int64_t> maxSlots) {
   InstructionSplit split;
@@ -124,6 +129,12 @@ static InstructionSplit getInstructionSplit(Operation *op,
                 static_cast<unsigned>(access.getMemref().getType().getRank());
   unsigned bits = cast<MemRefType>(memref.getType()).getElementTypeBitWidth();
   split.elementBytes = llvm::PowerOf2Ceil(llvm::divideCeil(bits, 8));
+  if (!vector && isTransposedLdsRead(op)) {
+    split.slotsPerInstruction = kTransposedReadElements;
+    split.instructions = elements / kTransposedReadElements;
+    split.bytesPerInstruction = kTransposedReadElements * split.elementBytes;
+    return split;
+  }
   if (!vector) {
     split.instructions = elements;
     split.bytesPerInstruction = split.elementBytes;

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "wave/Analysis/Lds/BankConflicts.h"
+#include "wave/Analysis/Lds/TransposedReads.h"
 #include "wave/Chip/Occupancy.h"
 #include "wave/Dialect/Wave/IR/DirectToLds.h"
 #include "wave/Dialect/Wave/IR/KernelTarget.h"
@@ -78,9 +79,17 @@ public:
 
   const Layout &getOriginal() const { return original; }
   /// Layouts worth trying: the current one, paddings of 4, 8 and 16 bytes
-  /// and the swizzles whose groups hold at most 16 bytes and whose phases
-  /// fit the tile.
-  SmallVector<Layout> getCandidates() const;
+  /// (and 64 for a tile read by transposed reads, whose groups of 16 lanes
+  /// read 4 rows of 32 bytes: rows 64 bytes apart in the banks) and the
+  /// swizzles whose groups hold at most 16 bytes and whose phases fit the
+  /// tile.
+  SmallVector<Layout> getCandidates(bool transposedReads) const;
+  /// Accesses of the tile, as laid out now, that are transposed reads.
+  int64_t countTransposedReads() const {
+    return llvm::count_if(accesses, [](LaneAccessOpInterface access) {
+      return isTransposedLdsRead(access);
+    });
+  }
   /// Gives the tile `layout` (the IR changes).
   void apply(const Layout &layout);
   /// The cost of the layout applied, or failure with a reason; accesses that
@@ -127,7 +136,7 @@ static bool isAlongRows(LaneAccessOpInterface access) {
          static_cast<unsigned>(access.getMemref().getType().getRank());
 }
 
-SmallVector<Layout> TileLayouts::getCandidates() const {
+SmallVector<Layout> TileLayouts::getCandidates(bool transposedReads) const {
   SmallVector<Layout> candidates = {original};
   auto add = [&](Layout layout) {
     if (!llvm::is_contained(candidates, layout))
@@ -135,8 +144,8 @@ SmallVector<Layout> TileLayouts::getCandidates() const {
   };
   add(Layout());
   int64_t elementBytes = getElementBytes(originalType);
-  for (int64_t bytes : {4, 8, 16})
-    if (bytes % elementBytes == 0)
+  for (int64_t bytes : {4, 8, 16, 64})
+    if (bytes % elementBytes == 0 && (bytes != 64 || transposedReads))
       add({bytes / elementBytes, SwizzleAttr()});
   ArrayRef<int64_t> shape = originalType.getShape();
   int64_t rows = shape[shape.size() - 2], columns = shape.back();
@@ -377,11 +386,19 @@ void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
   Cost bestCost = *before;
   SmallVector<LaneAccessOpInterface> bestSplits = splits;
   auto kernel = alloc->getParentOfType<gpu::GPUFuncOp>();
+  // The transposed reads the unpadded tile has; a layout with fewer (rows
+  // not at multiples of 8 bytes) would read their columns an element an
+  // instruction, which the bank cycles alone do not weigh.
+  tile.apply(Layout());
+  int64_t transposedReads = tile.countTransposedReads();
+  tile.apply(tile.getOriginal());
   unsigned overLimit = 0;
-  for (const Layout &candidate : tile.getCandidates()) {
+  for (const Layout &candidate : tile.getCandidates(transposedReads > 0)) {
     if (candidate == tile.getOriginal())
       continue;
     tile.apply(candidate);
+    if (tile.countTransposedReads() < transposedReads)
+      continue;
     // A padding that takes the kernel past the LDS a workgroup can allocate
     // would not compile.
     if (getKernelLdsBytes(kernel) > maxLdsBytes) {

@@ -10,6 +10,7 @@
 // RUN: wave-run %s --kernel=remainder --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=double_buffered --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=double_buffered_columns --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=transposed_reads --compare-pipeline='builtin.module(wave-optimize-lds-layout,gpu.module(convert-wave-to-amdgpu))' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=run_time_buffer --scalar=n=3 --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
 // SAME-NOT: MISMATCH
 // SAME: PASS
@@ -416,6 +417,37 @@ gpu.module @endless {
           map affine_map<(t, k) -> (t mod 32, k * 8 + (t floordiv 32) * 4)>
           : memref<32x32xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
     }
+    gpu.return
+  }
+}
+
+// On gfx950 a group of 16 lanes of a transposed read (ds_read_b64_tr_b16:
+// the B fragments of a K x N tile, 4 K rows of 32 bytes) reads 4 rows at
+// once, as does its half-wave phase of 32 lanes, columns 64 bytes wide. In
+// rows of 64 elements (128 bytes) the 4 rows of a phase share 32 of the 64
+// banks; rows padded by 64 bytes (32 elements) put them on 4 distinct
+// sixteenths of the banks (8 phases of 2-way conflicts before). Paddings
+// that move rows off multiples of 8 bytes (by 2 elements) would make the
+// reads one per element and are not taken. The lowering reads the padded
+// tile's columns with transposed reads, as the kernel as written computes.
+// CHECK-LABEL: gpu.module @transposed_reads
+// CHECK: wave.alloc_lds padding [0, 32] : memref<16x64xf16, strided<[96, 1]>
+gpu.module @transposed_reads {
+  gpu.func @transposed_reads(%B: memref<16x64xf16>, %O: memref<64x16xf16>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx950", wave_size = 64>} {
+    %t = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    // expected-remark @below {{LDS layout unpadded -> rows padded by 32: LDS cycles a workgroup 32 -> 24, from bank conflicts 8 -> 0; bytes 2048 -> 3072}}
+    %tile = wave.alloc_lds : memref<16x64xf16, #gpu.address_space<workgroup>>
+    %b = wave.read %B[%t] map affine_map<(t) -> (t floordiv 8, (t mod 8) * 8)> : memref<16x64xf16> -> vector<8xf16>
+    wave.write %b, %tile[%t] map affine_map<(t) -> (t floordiv 8, (t mod 8) * 8)> : vector<8xf16>, memref<16x64xf16, #gpu.address_space<workgroup>>
+    wave.barrier
+    %f = wave.read %tile[%t] map affine_map<(t) -> (((t mod 64) floordiv 32) * 8, (t floordiv 64) * 32 + t mod 32)> along 0 : memref<16x64xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+    %w = gpu.subgroup_id : index
+    %l = gpu.lane_id
+    wave.write %f, %O[%l, %w] map affine_map<(l, w) -> (l, w * 8)> : vector<8xf16>, memref<64x16xf16>
     gpu.return
   }
 }

@@ -910,6 +910,44 @@ def ExpandFragments : Pass<"wave-expand-fragments"> {
   ];
 }
 
+def WaveTransposeLdsTiles : Pass<"wave-transpose-lds-tiles"> {
+  let summary = "Stores LDS tiles the other way round where that takes "
+                "fewer LDS instructions";
+  let description = [{
+    A tile written down its columns (a lane's elements `along` a dimension
+    other than the innermost, as attention's V staged as V^T so that its
+    fragments are rows) takes one LDS write an element. On a chip with
+    transposed LDS reads (gfx950's `ds_read_b64_tr_b16`), the same data
+    stored the other way round is written 16 bytes a lane and read down its
+    columns 4 rows an instruction. On such a chip, for each `wave.alloc_lds`
+    of rank 2 or more that some access reaches down a column, this pass
+    counts the LDS
+    instructions a lane of its accesses take as it is and with its last two
+    dimensions swapped: along the innermost dimension one per 16 bytes, down
+    a column one per 4 elements where that read qualifies for transposed
+    reads (`lowersToTransposedLdsRead`, which the lowering applies), else
+    one per element. Where swapped takes fewer, the tile's type and every
+    access's map (its last two results) and `along` are swapped: where each
+    element lives changes, no value does. A remark on each such tile gives
+    the counts and the choice, or why the tile is kept: the chip has no
+    transposed reads (a column then costs an instruction an element either
+    way round), it is padded or swizzled already, an op other than
+    `wave.read` / `wave.write` uses it, or an access is masked, bounded or a
+    fragment access.
+
+    It runs in `wave-optimize` after `wave-minimize-global-loads`, whose
+    LDS writes it counts, and before the pipelining and layout passes, so
+    that they see the tile as it will be stored.
+  }];
+  let options = [ReferenceKernelsOption, SummaryOption];
+  let statistics = [
+    Statistic<"numTransposed", "tiles-transposed",
+              "LDS tiles stored with their last two dimensions swapped">,
+    Statistic<"numKept", "tiles-kept",
+              "LDS tiles with column accesses kept as written">,
+  ];
+}
+
 def WaveWidenMma : Pass<"wave-widen-mma"> {
   let summary = "Joins MMAs chained along K into the chip's kinds of "
                 "several times the K";
