@@ -47,8 +47,7 @@ Value mlir::wave::lowerTransposedLdsRead(RewriterBase &rewriter, ReadOp op) {
       VectorType::get({kTransposedReadElements}, type.getElementType());
   unsigned along = op.getContiguousDim();
   SwizzleAttr swizzle = getLdsSwizzle(op.getMemref());
-  Value result = arith::ConstantOp::create(rewriter, loc, type,
-                                           rewriter.getZeroAttr(type));
+  SmallVector<Value> parts;
   for (int64_t part = 0; part * kTransposedReadElements < type.getNumElements();
        ++part) {
     SmallVector<AffineExpr> results(quadMap.getResults());
@@ -58,15 +57,18 @@ Value mlir::wave::lowerTransposedLdsRead(RewriterBase &rewriter, ReadOp op) {
         AffineMap::get(map.getNumDims(), map.getNumSymbols(), results, context);
     SmallVector<Value> coordinates = llvm::to_vector(
         *affine::expandAffineMap(rewriter, loc, partMap, op.getIndices()));
-    Value read = amdgpu::TransposeLoadOp::create(
+    parts.push_back(amdgpu::TransposeLoadOp::create(
         rewriter, loc, partType, op.getMemref(),
-        getLdsPhysicalCoordinates(rewriter, loc, swizzle, coordinates));
-    if (type == partType)
-      return read;
+        getLdsPhysicalCoordinates(rewriter, loc, swizzle, coordinates)));
+  }
+  if (parts.size() == 1)
+    return parts.front();
+  Value result = arith::ConstantOp::create(rewriter, loc, type,
+                                           rewriter.getZeroAttr(type));
+  for (auto [index, read] : llvm::enumerate(parts))
     result = vector::InsertStridedSliceOp::create(
         rewriter, loc, read, result,
-        ArrayRef<int64_t>{part * kTransposedReadElements},
+        ArrayRef<int64_t>{int64_t(index) * kTransposedReadElements},
         ArrayRef<int64_t>{1});
-  }
   return result;
 }

@@ -28,8 +28,8 @@
 // CHECK: [[T4:%.+]] = amdgpu.transpose_load %{{.+}}[%{{.+}}, %{{.+}}] : memref<16x64xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
 // CHECK-NOT: memref.load
 // CHECK: [[LO:%.+]] = amdgpu.transpose_load %{{.+}}[%{{.+}}, %{{.+}}] : memref<16x64xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
-// CHECK: [[P0:%.+]] = vector.insert_strided_slice [[LO]], %{{.+}} {offsets = [0], strides = [1]} : vector<4xf16> into vector<8xf16>
 // CHECK: [[HI:%.+]] = amdgpu.transpose_load %{{.+}}[%{{.+}}, %{{.+}}] : memref<16x64xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+// CHECK: [[P0:%.+]] = vector.insert_strided_slice [[LO]], %{{.+}} {offsets = [0], strides = [1]} : vector<4xf16> into vector<8xf16>
 // CHECK: vector.insert_strided_slice [[HI]], [[P0]] {offsets = [4], strides = [1]} : vector<4xf16> into vector<8xf16>
 // CHECK-NOT: memref.load
 // CHECK: gpu.return
