@@ -763,7 +763,8 @@ bool WaveInterleaveMfmas::orderRegion(ArrayRef<Operation *> ops, Operation *end,
   numFences += fences;
   os << mfmas << " MFMAs, each followed by a share of " << ops.size() - mfmas
      << " other operations, fenced; modelled cycles of "
-     << "one wave " << before << " -> " << after;
+     << "one wave " << before << " -> " << after << ", registers "
+     << peakLiveRegisters(ops) << " -> " << peakLiveRegisters(order);
   return true;
 }
 } // namespace

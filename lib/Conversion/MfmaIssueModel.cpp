@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <cmath>
@@ -39,6 +40,10 @@ Kind mlir::wave::issue::classify(Operation *op) {
     return isLds(load.getAddr()) ? DsRead : VmemRead;
   if (auto store = dyn_cast<LLVM::StoreOp>(op))
     return isLds(store.getAddr()) ? DsWrite : VmemWrite;
+  // gfx950's transposing LDS reads (ds_read_b64_tr_b16 and its 4-, 6- and
+  // 8-bit forms) are LDS reads of their pointer operand.
+  if (name.starts_with("rocdl.ds.read.tr"))
+    return DsRead;
   if (name.contains("buffer.load"))
     return VmemRead;
   if (name.contains("buffer.store"))
@@ -123,4 +128,55 @@ int64_t mlir::wave::issue::modelCycles(ArrayRef<Operation *> order,
     end = std::max(end, issue);
   }
   return end;
+}
+
+/// The 32-bit registers a value of `type` takes.
+static int64_t registersOf(Type type) {
+  int64_t elements = 1;
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    elements = vector.getNumElements();
+    type = vector.getElementType();
+  }
+  int64_t bits = isa<LLVM::LLVMPointerType>(type) ? 64
+                 : type.isIntOrFloat()            ? type.getIntOrFloatBitWidth()
+                                                  : 32;
+  return (elements * bits + 31) / 32;
+}
+
+int64_t mlir::wave::issue::peakLiveRegisters(ArrayRef<Operation *> order) {
+  llvm::DenseMap<Operation *, size_t> position;
+  for (auto [index, op] : llvm::enumerate(order))
+    position[op] = index;
+  // The point after which each value is dead; `order.size()` for a value
+  // used after the order.
+  llvm::MapVector<Value, size_t> lastUse;
+  auto extend = [&](Value value, size_t point) {
+    auto [it, inserted] = lastUse.try_emplace(value, point);
+    if (!inserted)
+      it->second = std::max(it->second, point);
+  };
+  for (auto [index, op] : llvm::enumerate(order)) {
+    for (Value operand : op->getOperands())
+      extend(operand, index);
+    for (Value result : op->getResults()) {
+      extend(result, index);
+      for (Operation *user : result.getUsers())
+        if (!position.contains(user))
+          extend(result, order.size());
+    }
+  }
+  // Register counts added at each value's first point and taken away after
+  // its last.
+  SmallVector<int64_t> delta(order.size() + 2, 0);
+  for (auto [value, last] : lastUse) {
+    Operation *def = value.getDefiningOp();
+    size_t first = def && position.contains(def) ? position.lookup(def) : 0;
+    int64_t registers = registersOf(value.getType());
+    delta[first] += registers;
+    delta[last + 1] -= registers;
+  }
+  int64_t live = 0, peak = 0;
+  for (int64_t change : delta)
+    peak = std::max(peak, live += change);
+  return peak;
 }

@@ -61,6 +61,12 @@ double issueSlots(Operation *op);
 /// in which case they take their `issueSlots` of issue.
 int64_t modelCycles(ArrayRef<Operation *> order, bool countValu = false);
 
+/// The most 32-bit registers that the values live at one point of `order`
+/// take: a value from its definition (the start, for one defined outside
+/// `order`) to its last use in `order`, or to the end where code after
+/// `order` uses it. Values that the order does not touch are not counted.
+int64_t peakLiveRegisters(ArrayRef<Operation *> order);
+
 } // namespace mlir::wave::issue
 
 #endif // WAVE_CONVERSION_MFMAISSUEMODEL_H

@@ -30,7 +30,7 @@ llvm.func @interleave(%n: i32, %init: vector<16xf32>, %x: vector<16xf32>, %a: ve
   %z0 = llvm.fmul %y0, %x : vector<16xf32>
   %z1 = llvm.fmul %y1, %x : vector<16xf32>
   %next = llvm.add %i, %c1 : i32
-  // expected-remark @below {{wave-interleave-mfmas: region 1: 2 MFMAs, each followed by a share of 3 other operations, fenced; modelled cycles of one wave 104 -> 76}}
+  // expected-remark @below {{wave-interleave-mfmas: region 1: 2 MFMAs, each followed by a share of 3 other operations, fenced; modelled cycles of one wave 104 -> 76, registers 101 -> 101}}
   llvm.br ^bb1(%next, %m0, %m1, %z0, %z1 : i32, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 ^bb3:
   llvm.return %acc0 : vector<16xf32>
@@ -321,6 +321,48 @@ llvm.func @objects(%n: i32, %init: vector<16xf32>, %a: vector<4xf16>, %v: vector
   %r1 = llvm.load %pa : !llvm.ptr<3> -> vector<4xf16>
   %m1 = rocdl.mfma.f32.32x32x8f16 %r1, %a, %acc1, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
   %r2 = llvm.load %pa : !llvm.ptr<3> -> vector<4xf16>
+  %m2 = rocdl.mfma.f32.32x32x8f16 %r2, %a, %acc2, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  llvm.store %v, %pa : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %v, %pb : vector<4xf16>, !llvm.ptr<3>
+  %next = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-interleave-mfmas: region 1: 3 MFMAs}}
+  llvm.br ^bb1(%next, %m0, %m1, %m2 : i32, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+^bb3:
+  llvm.return
+}
+
+// -----
+
+// gfx950's transposing LDS reads are LDS reads of their pointer: the loop
+// is one region, ordered as @objects is (before they were known, each one
+// cut the body into regions of one MFMA), and the store to @tr_a still
+// follows the last transposed read of @tr_a.
+// CHECK-LABEL: llvm.func @transposed_reads
+// CHECK-DAG:   %[[A:.*]] = llvm.mlir.addressof @tr_a
+// CHECK-DAG:   %[[B:.*]] = llvm.mlir.addressof @tr_b
+// CHECK:       %[[LAST:.*]] = rocdl.ds.read.tr16.b64 %[[A]]
+// CHECK-NEXT:  llvm.store %{{.*}}, %[[B]]
+// CHECK-NEXT:  rocdl.sched.barrier 0
+// CHECK-NEXT:  rocdl.mfma.f32.32x32x8f16 %[[LAST]]
+// CHECK-NEXT:  llvm.add
+// CHECK-NEXT:  llvm.store %{{.*}}, %[[A]]
+llvm.mlir.global internal @tr_a() {addr_space = 3 : i32} : !llvm.array<64 x f16>
+llvm.mlir.global internal @tr_b() {addr_space = 3 : i32} : !llvm.array<64 x f16>
+llvm.func @transposed_reads(%n: i32, %init: vector<16xf32>, %a: vector<4xf16>, %v: vector<4xf16>) {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  llvm.br ^bb1(%c0, %init, %init, %init : i32, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+^bb1(%i: i32, %acc0: vector<16xf32>, %acc1: vector<16xf32>, %acc2: vector<16xf32>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  %pa = llvm.mlir.addressof @tr_a : !llvm.ptr<3>
+  %pb = llvm.mlir.addressof @tr_b : !llvm.ptr<3>
+  %r0 = rocdl.ds.read.tr16.b64 %pa : !llvm.ptr<3> -> vector<4xf16>
+  %m0 = rocdl.mfma.f32.32x32x8f16 %r0, %a, %acc0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %r1 = rocdl.ds.read.tr16.b64 %pa : !llvm.ptr<3> -> vector<4xf16>
+  %m1 = rocdl.mfma.f32.32x32x8f16 %r1, %a, %acc1, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %r2 = rocdl.ds.read.tr16.b64 %pa : !llvm.ptr<3> -> vector<4xf16>
   %m2 = rocdl.mfma.f32.32x32x8f16 %r2, %a, %acc2, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
   llvm.store %v, %pa : vector<4xf16>, !llvm.ptr<3>
   llvm.store %v, %pb : vector<4xf16>, !llvm.ptr<3>
