@@ -15,6 +15,7 @@ config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs", 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%wave_src", config.wave_src_root))
 config.substitutions.append(("%wave_obj", config.wave_obj_root))
+config.substitutions.append(("%wave_tools", config.wave_tools_dir))
 config.substitutions.append(("%cxx_compiler", config.cxx_compiler))
 config.substitutions.append(("%cxx_launcher", config.cxx_launcher))
 config.substitutions.append(("%examples", os.path.join(config.wave_src_root, "examples")))
