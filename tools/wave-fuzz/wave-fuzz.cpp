@@ -112,6 +112,8 @@ constexpr Pipeline kPipelines[] = {
     {"wave-lower-to-rocdl{chip=gfx942 optimize=true interleave-mfmas=true "
      "schedule-loops=true}",
      Check::None},
+    {"wave-lower-to-rocdl{chip=gfx950 optimize=true interleave-mfmas=true}",
+     Check::None},
 };
 
 bool differential = false;
