@@ -9,6 +9,7 @@
 #include "wave/Analysis/Lds/LdsHazards.h"
 
 #include "../Footprint/IndexComposition.h"
+#include "../Uniformity/KernelSizes.h"
 
 #include "wave/Analysis/Footprint/AccessFootprint.h"
 #include "wave/Analysis/Footprint/IndexClassification.h"
@@ -241,11 +242,9 @@ LdsHazardAnalysis::LdsHazardAnalysis(gpu::GPUFuncOp kernel,
   }
   if (assumeWaveOrder)
     groupSize = mlir::wave::getOrderedLaneGroupSize(kernel);
-  if (std::optional<ArrayRef<int32_t>> block = kernel.getKnownBlockSize()) {
-    numLanes = 1;
-    for (int32_t size : *block)
-      *numLanes *= size;
-  }
+  if (std::optional<std::array<int64_t, 3>> block =
+          detail::KernelSizes::of(kernel).workgroupSize)
+    numLanes = (*block)[0] * (*block)[1] * (*block)[2];
 
   Builder builder(*this);
   builder.build(kernel.getBody().front(), BarrierProgram::kRoot);
@@ -261,7 +260,9 @@ LdsHazardAnalysis::LdsHazardAnalysis(gpu::GPUFuncOp kernel,
     if (!access.unknownFootprintReason.empty())
       continue;
     if (!numLanes) {
-      access.unknownFootprintReason = "the kernel has no known_block_size";
+      access.unknownFootprintReason =
+          "the kernel has no known_block_size (or one of more lanes than a "
+          "32-bit id counts)";
       continue;
     }
     FailureOr<SymbolicFootprint> built =

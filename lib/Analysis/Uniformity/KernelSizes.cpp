@@ -15,15 +15,22 @@ using namespace mlir;
 using namespace mlir::wave;
 using namespace mlir::wave::detail;
 
-/// The sizes, or none when an extent is not positive: no launch has such a
-/// workgroup or grid (the wave verifier rejects it on wave kernels), so it
-/// says nothing about the lanes.
-static std::optional<std::array<int64_t, 3>> toSizes(ArrayRef<int32_t> sizes) {
+/// The sizes, or none when an extent is not positive or, with `maxProduct`,
+/// the extents multiply past it: no launch has such a workgroup or grid (the
+/// wave verifier rejects it on wave kernels), so it says nothing about the
+/// lanes, and the analyses that multiply a workgroup's extents stay within
+/// 64 bits.
+static std::optional<std::array<int64_t, 3>>
+toSizes(ArrayRef<int32_t> sizes, std::optional<int64_t> maxProduct) {
   std::array<int64_t, 3> result = {1, 1, 1};
+  int64_t product = 1;
   for (auto [i, size] : llvm::enumerate(sizes.take_front(3))) {
     if (size <= 0)
       return std::nullopt;
     result[i] = size;
+    // The product so far is at most `maxProduct` < 2^31 and `size` < 2^31.
+    if (maxProduct && (product *= size) > *maxProduct)
+      return std::nullopt;
   }
   return result;
 }
@@ -36,9 +43,9 @@ KernelSizes KernelSizes::of(Operation *op) {
   if (!func)
     return sizes;
   if (std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize())
-    sizes.workgroupSize = toSizes(*block);
+    sizes.workgroupSize = toSizes(*block, kMaxWorkgroupLanes);
   if (std::optional<ArrayRef<int32_t>> grid = func.getKnownGridSize())
-    sizes.gridSize = toSizes(*grid);
+    sizes.gridSize = toSizes(*grid, std::nullopt);
   if (FailureOr<KernelTarget> target = getKernelTarget(func); succeeded(target))
     sizes.waveSize = target->waveSize;
   return sizes;

@@ -127,19 +127,14 @@ bool LaneValueEvaluator::isWaveInvariant(Value value, std::string *limit) {
   if (!sizes.workgroupSize || !sizes.waveSize)
     return false;
   const std::array<int64_t, 3> &extents = *sizes.workgroupSize;
+  int64_t numLanes = extents[0] * extents[1] * extents[2];
   // The verifier keeps a #wave.kernel workgroup (the only one with a wave
-  // size) within the bound; this guards kernels not verified, whose three
-  // extents of up to 2^31 each may not multiply within 64 bits.
-  int64_t numLanes = 1;
-  bool overflow = false;
-  for (int64_t extent : extents)
-    overflow |= llvm::MulOverflow(numLanes, extent, numLanes);
-  if (overflow || numLanes > kMaxLanes) {
+  // size) within the bound; this guards kernels not verified.
+  if (numLanes > kMaxLanes) {
     if (limit)
-      *limit = describeLimit(
-          value, "a workgroup of " + Twine(extents[0]) + " x " +
-                     Twine(extents[1]) + " x " + Twine(extents[2]) +
-                     " lanes exceeds the bound of " + Twine(kMaxLanes));
+      *limit =
+          describeLimit(value, Twine(numLanes) + " lanes exceed the bound of " +
+                                   Twine(kMaxLanes));
     return false;
   }
   depthExceeded = false;
