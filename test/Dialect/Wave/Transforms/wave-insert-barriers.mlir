@@ -10,9 +10,9 @@
 // The counts the statistics keep: assume-wave-order=true places two barriers
 // fewer (@wave_private and @single_wave) for two hazards fewer.
 // RUN: wave-opt %s --wave-insert-barriers=summary 2>&1 >/dev/null | FileCheck %s --check-prefix=SUMMARY
-// SUMMARY: remark: wave-insert-barriers: hazards: 41, barriers-inserted: 30, barriers-kept: 1, barriers-removed: 2, barriers-moved: 1, hazards-unordered: 2, inexact-footprints: 2
+// SUMMARY: remark: wave-insert-barriers: hazards: 42, barriers-inserted: 31, barriers-kept: 1, barriers-removed: 2, barriers-moved: 1, hazards-unordered: 2, inexact-footprints: 4
 // RUN: wave-opt %s '--wave-insert-barriers=summary assume-wave-order=true' 2>&1 >/dev/null | FileCheck %s --check-prefix=WAVE-SUMMARY
-// WAVE-SUMMARY: remark: wave-insert-barriers: hazards: 39, barriers-inserted: 28, barriers-kept: 1, barriers-removed: 2, barriers-moved: 1, hazards-unordered: 2, inexact-footprints: 2
+// WAVE-SUMMARY: remark: wave-insert-barriers: hazards: 40, barriers-inserted: 29, barriers-kept: 1, barriers-removed: 2, barriers-moved: 1, hazards-unordered: 2, inexact-footprints: 4
 //
 // The placed barriers are enough: wave-run finds no race, and every kernel
 // computes what its reference kernel computes.
@@ -988,6 +988,29 @@ gpu.module @tests {
         wave.write %r, %out[%tid] : vector<1xf32>, memref<128xf32>
       }
     }
+    gpu.return
+  }
+}
+
+// A workgroup of more lanes than a 32-bit id counts (64 x 2^31-1 x 2^31-1,
+// a fuzzer's launch, whose lane count overflowed the hazard analysis): the
+// kernel has no workgroup size for the analyses, the footprints of its LDS
+// accesses are unknown, and the pass keeps them apart with a barrier.
+// CHECK-LABEL: gpu.func @huge_workgroup
+// CHECK:      wave.write {{.*}}#gpu.address_space<workgroup>
+// CHECK-NEXT: wave.barrier
+// CHECK-NEXT: wave.read
+gpu.module @huge {
+  gpu.func @huge_workgroup(%in: memref<256xf32>, %out: memref<256xf32>) kernel
+      attributes {known_block_size = array<i32: 64, 2147483647, 2147483647>} {
+    %lds = wave.alloc_lds : memref<256xf32, #lds>
+    %t = gpu.thread_id x
+    %v = wave.read %in[%t] : memref<256xf32> -> vector<1xf32>
+    // expected-remark @below {{LDS footprint not exact (the kernel has no known_block_size (or one of more lanes than a 32-bit id counts)): ordered against every access of its buffer}}
+    wave.write %v, %lds[%t] : vector<1xf32>, memref<256xf32, #lds>
+    // expected-remark @below {{LDS footprint not exact (the kernel has no known_block_size (or one of more lanes than a 32-bit id counts)): ordered against every access of its buffer}}
+    %r = wave.read %lds[%t] map #rev : memref<256xf32, #lds> -> vector<1xf32>
+    wave.write %r, %out[%t] : vector<1xf32>, memref<256xf32>
     gpu.return
   }
 }
