@@ -30,7 +30,15 @@ static std::optional<std::array<int64_t, 3>> getLaunchSize(Operation *op,
       grid ? func.getKnownGridSize() : func.getKnownBlockSize();
   if (!sizes || sizes->size() != 3)
     return std::nullopt;
-  return std::array<int64_t, 3>{(*sizes)[0], (*sizes)[1], (*sizes)[2]};
+  std::array<int64_t, 3> result = {(*sizes)[0], (*sizes)[1], (*sizes)[2]};
+  // A workgroup no launch runs has no size to lower; checkLaunchSizeOp says
+  // so. Checked extent by extent, the product stays within 64 bits.
+  int64_t lanes = 1;
+  if (!grid)
+    for (int64_t extent : result)
+      if (extent <= 0 || (lanes *= extent) > kMaxWorkgroupLanes)
+        return std::nullopt;
+  return result;
 }
 
 namespace {
@@ -52,6 +60,14 @@ static std::optional<WorkgroupShape> getWorkgroupShape(Operation *op) {
 LogicalResult mlir::wave::checkLaunchSizeOp(Operation *op) {
   bool grid = isa<gpu::GridDimOp>(op);
   bool waves = isa<gpu::SubgroupIdOp, gpu::NumSubgroupsOp>(op);
+  auto func = op->getParentOfType<gpu::GPUFuncOp>();
+  std::optional<ArrayRef<int32_t>> block =
+      func ? func.getKnownBlockSize() : std::nullopt;
+  if (!grid && block && block->size() == 3 && !getLaunchSize(op, grid))
+    return op->emitOpError("needs a workgroup of 1 to ")
+           << kMaxWorkgroupLanes << " lanes, but the kernel's "
+           << "'known_block_size' is " << (*block)[0] << " x " << (*block)[1]
+           << " x " << (*block)[2];
   if (!getLaunchSize(op, grid))
     return op->emitOpError("needs the kernel's '")
            << (grid ? "known_grid_size" : "known_block_size")

@@ -101,3 +101,17 @@ gpu.module @dynamic_without_dims {
     gpu.return
   }
 }
+
+// -----
+
+// A workgroup no launch runs (the fuzzer's 2^31-1 x 2^31-1 x 63 lanes, whose
+// lane count overflowed the lowering of gpu.subgroup_id) has no size to
+// lower.
+gpu.module @huge_block_size {
+  gpu.func @k(%out: memref<64xindex>) kernel
+      attributes {known_block_size = array<i32: 2147483647, 2147483647, 63>} {
+    // expected-error @below {{'gpu.subgroup_id' op needs a workgroup of 1 to 1024 lanes, but the kernel's 'known_block_size' is 2147483647 x 2147483647 x 63}}
+    %d = gpu.subgroup_id : index
+    gpu.return
+  }
+}

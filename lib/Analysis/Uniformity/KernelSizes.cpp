@@ -43,7 +43,7 @@ KernelSizes KernelSizes::of(Operation *op) {
   if (!func)
     return sizes;
   if (std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize())
-    sizes.workgroupSize = toSizes(*block, kMaxWorkgroupLanes);
+    sizes.workgroupSize = toSizes(*block, kMaxAnalyzedLanes);
   if (std::optional<ArrayRef<int32_t>> grid = func.getKnownGridSize())
     sizes.gridSize = toSizes(*grid, std::nullopt);
   if (FailureOr<KernelTarget> target = getKernelTarget(func); succeeded(target))

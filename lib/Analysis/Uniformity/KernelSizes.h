@@ -19,10 +19,10 @@ namespace mlir::wave::detail {
 
 /// The most lanes a workgroup of known size may have: lane ids are 32-bit,
 /// and no launch has more (AMD's have at most 1024).
-constexpr int64_t kMaxWorkgroupLanes = (int64_t(1) << 31) - 1;
+constexpr int64_t kMaxAnalyzedLanes = (int64_t(1) << 31) - 1;
 
 /// The sizes of the kernel enclosing an op, where known: no workgroup size
-/// where `known_block_size` has more lanes than `kMaxWorkgroupLanes`.
+/// where `known_block_size` has more lanes than `kMaxAnalyzedLanes`.
 struct KernelSizes {
   std::optional<std::array<int64_t, 3>> workgroupSize;
   std::optional<std::array<int64_t, 3>> gridSize;
