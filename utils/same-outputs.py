@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Checks that a refactoring changed no output: runs `wave-opt --wave-optimize`
 and `wave-compile --emit=asm` of two builds on every example and test kernel
-(every .mlir under examples/ and test/ holding a `gpu.func`; compiled for
-the first chip the file names in a `#wave.kernel`, else gfx942) and reports the inputs whose
+(every .mlir under examples/ and test/ holding a `gpu.func`, compiled for
+the first chip the file names, else gfx942) and reports the inputs whose
 outputs differ, errors included.
 
     utils/same-outputs.py OLD_BIN_DIR NEW_BIN_DIR [-j N]
