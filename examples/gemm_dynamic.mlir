@@ -13,18 +13,23 @@
 //          specialization). Nothing else: M and N may end in partial tiles.
 // Launch:  ceil(N / 64) x ceil(M / 64) workgroups of 256 lanes (no
 //          known_grid_size: the grid follows the sizes; `wave-run --grid`).
-// Shows:   the kernel of gemm.mlir (64 x 64 block a workgroup, 2 x 2 waves
+// Shows:   the source of gemm.mlir (64 x 64 block a workgroup, 2 x 2 waves
 //          of one 32 x 32 MFMA f32_32x32x8_f16 tile, K steps of 32 staged
-//          through padded LDS tiles) with a run-time trip count
-//          ceil(K / 32) and masked edge tiles: every global access is
-//          `bounded`, so elements past M, N or K read as zero (adding
-//          nothing to the dot products) and are not written. The analyses
-//          take the extents as the size arguments; wave-minimize-global-loads
-//          restages the bounded reads into 16-byte runs that stay bounded
-//          (proving their alignment from the `mod 8` assumptions), which
-//          the lowering makes 16-byte buffer loads (a run lies wholly
-//          inside or outside the shape, and lanes outside read zero), and
-//          barrier insertion places the same barriers as on gemm.mlir.
+//          through LDS tiles by wave.copy_tile, the MFMAs of a step as one
+//          wave.mma_tile) with a run-time trip count ceil(K / 32) and masked
+//          edge tiles: the tile copies and the write of C are `bounded`, so
+//          elements past M, N or K read as zero (adding nothing to the dot
+//          products) and are not written. Everything else the passes
+//          decide as on gemm.mlir (test/Examples/gemm-dynamic-decisions.test):
+//          wave-expand-fragments packs two K steps into one LDS read,
+//          wave-minimize-global-loads restages the bounded reads into
+//          16-byte runs that stay bounded (proving their alignment from the
+//          `mod 8` assumptions), which the lowering makes 16-byte buffer
+//          loads (a run lies wholly inside or outside the shape, and lanes
+//          outside read zero), the LDS tiles get the same layouts and the
+//          loop the same barriers. test/Examples/Inputs/
+//          gemm_dynamic-handmapped.mlir is the kernel with its fragment
+//          accesses written out one K step a read.
 // Reference: @gemm_dynamic_ref, 16 x 16 lanes of one workgroup striding over
 //          the rows and columns of C, a scalar f32 dot product each.
 
@@ -33,13 +38,10 @@
 !c = memref<?x?xf32>
 !a_tile = memref<64x32xf16, strided<[36, 1]>, #gpu.address_space<workgroup>>
 !b_tile = memref<32x64xf16, strided<[68, 1]>, #gpu.address_space<workgroup>>
-!frag = vector<4xf16>
 !acc = vector<16xf32>
 #A = #wave.fragment<A, f32_32x32x8_f16>
 #B = #wave.fragment<B, f32_32x32x8_f16>
 #C = #wave.fragment<acc, f32_32x32x8_f16>
-#pa = affine_map<(bm, ks, j, w) -> (bm * 2 + j, ks * 4 + w)>
-#pb = affine_map<(bn, ks, j, w) -> (ks * 4 + w, bn * 2 + j)>
 #pc = affine_map<(bm, bn, wr, wc) -> (bm * 2 + wr, bn * 2 + wc)>
 
 gpu.module @gemm_dynamic {
@@ -58,8 +60,6 @@ gpu.module @gemm_dynamic {
     %b_tile = wave.alloc_lds padding [0, 4] : !b_tile
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    %c2 = arith.constant 2 : index
-    %c3 = arith.constant 3 : index
     %c32 = arith.constant 32 : index
     %zero = arith.constant dense<0.0> : !acc
     %bn = gpu.block_id x
@@ -69,29 +69,13 @@ gpu.module @gemm_dynamic {
     %steps = arith.ceildivsi %K, %c32 : index
     %r = scf.for %ks = %c0 to %steps step %c1 iter_args(%acc = %zero)
         -> (!acc) {
-      %a0 = wave.read %A[%bm, %ks, %c0, %w] map #pa fragment #A bounded : !a -> !frag
-      wave.write %a0, %a_tile[%c0, %w] fragment #A : !frag, !a_tile
-      %a1 = wave.read %A[%bm, %ks, %c1, %w] map #pa fragment #A bounded : !a -> !frag
-      wave.write %a1, %a_tile[%c1, %w] fragment #A : !frag, !a_tile
-      %b0 = wave.read %B[%bn, %ks, %c0, %w] map #pb fragment #B bounded : !b -> !frag
-      wave.write %b0, %b_tile[%w, %c0] fragment #B : !frag, !b_tile
-      %b1 = wave.read %B[%bn, %ks, %c1, %w] map #pb fragment #B bounded : !b -> !frag
-      wave.write %b1, %b_tile[%w, %c1] fragment #B : !frag, !b_tile
+      wave.copy_tile %A[%bm, %ks] fragment #A, %a_tile bounded : !a, !a_tile
+      wave.copy_tile %B[%ks, %bn] fragment #B, %b_tile bounded : !b, !b_tile
       wave.barrier
-      %fa0 = wave.read %a_tile[%wr, %c0] fragment #A : !a_tile -> !frag
-      %fb0 = wave.read %b_tile[%c0, %wc] fragment #B : !b_tile -> !frag
-      %d0 = wave.mma <f32_32x32x8_f16> %fa0, %fb0, %acc : !frag, !frag -> !acc
-      %fa1 = wave.read %a_tile[%wr, %c1] fragment #A : !a_tile -> !frag
-      %fb1 = wave.read %b_tile[%c1, %wc] fragment #B : !b_tile -> !frag
-      %d1 = wave.mma <f32_32x32x8_f16> %fa1, %fb1, %d0 : !frag, !frag -> !acc
-      %fa2 = wave.read %a_tile[%wr, %c2] fragment #A : !a_tile -> !frag
-      %fb2 = wave.read %b_tile[%c2, %wc] fragment #B : !b_tile -> !frag
-      %d2 = wave.mma <f32_32x32x8_f16> %fa2, %fb2, %d1 : !frag, !frag -> !acc
-      %fa3 = wave.read %a_tile[%wr, %c3] fragment #A : !a_tile -> !frag
-      %fb3 = wave.read %b_tile[%c3, %wc] fragment #B : !b_tile -> !frag
-      %d3 = wave.mma <f32_32x32x8_f16> %fa3, %fb3, %d2 : !frag, !frag -> !acc
+      %d = wave.mma_tile %a_tile[%wr] fragment #A, %b_tile[%wc] fragment #B,
+          %acc : !a_tile, !b_tile -> !acc
       wave.barrier
-      scf.yield %d3 : !acc
+      scf.yield %d : !acc
     }
     wave.write %r, %C[%bm, %bn, %wr, %wc] map #pc fragment #C bounded : !acc, !c
     gpu.return

@@ -15,7 +15,7 @@
 // barriers of the K step, once they reach the limit (here 200 operations;
 // the run-time one is longer, with its bounds checks, but both are far
 // above it). With the default limit neither example is cut.
-// RUN: wave-opt %examples/gemm_dynamic.mlir --wave-to-upstream --wave-upstream-to-rocdl -o %t.gemm_dynamic.mlir
+// RUN: wave-opt %wave_src/test/Examples/Inputs/gemm_dynamic-handmapped.mlir --wave-to-upstream --wave-upstream-to-rocdl -o %t.gemm_dynamic.mlir
 // RUN: wave-opt %examples/gemm.mlir --wave-to-upstream --wave-upstream-to-rocdl -o %t.gemm.mlir
 // RUN: cat %t.gemm_dynamic.mlir %t.gemm.mlir | FileCheck %s --check-prefix=NONE
 // RUN: wave-opt %t.gemm_dynamic.mlir --pass-pipeline="builtin.module(gpu.module(llvm.func(wave-bound-sched-regions{limit=200})))" | FileCheck %s --check-prefix=GEMM

@@ -11,7 +11,7 @@
 // leaves them for this pass: the run-time one's K loop has a run-time trip
 // count and its masked edge elements are 24 ifs in the loop body; the
 // static one has no if.
-// RUN: wave-opt %examples/gemm_dynamic.mlir --wave-to-upstream -o %t.gemm_dynamic.mlir
+// RUN: wave-opt %wave_src/test/Examples/Inputs/gemm_dynamic-handmapped.mlir --wave-to-upstream -o %t.gemm_dynamic.mlir
 // RUN: wave-opt %t.gemm_dynamic.mlir --pass-pipeline='builtin.module(gpu.module(wave-lower-scf-if,convert-scf-to-cf{allow-pattern-rollback=false}))' -o %t.gemm_dynamic.bottom-up.mlir
 // RUN: wave-opt %t.gemm_dynamic.mlir --pass-pipeline='builtin.module(gpu.module(convert-scf-to-cf{allow-pattern-rollback=false}))' -o %t.gemm_dynamic.upstream.mlir
 // RUN: cmp %t.gemm_dynamic.bottom-up.mlir %t.gemm_dynamic.upstream.mlir

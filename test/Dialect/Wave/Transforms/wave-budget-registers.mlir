@@ -10,9 +10,9 @@
 // RUN: wave-opt %examples/gemm.mlir --wave-expand-fragments --wave-budget-registers='occupancy=8 summary' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS8
 // The GEMM of run-time M, N, K gets the same budgets (the sizes are scalar
 // arguments; the lane values and their pressure are those of gemm.mlir).
-// RUN: wave-opt %examples/gemm_dynamic.mlir --wave-expand-fragments --wave-budget-registers='occupancy=7 summary' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS7
-// RUN: wave-opt %examples/gemm_dynamic.mlir --wave-expand-fragments --wave-budget-registers='occupancy=8 summary' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS8
-// RUN: wave-run %examples/gemm_dynamic.mlir --grid=3,4 --scalar=M=200 --scalar=N=136 --scalar=K=96 --compare-pipeline='wave-budget-registers{occupancy=8}' 2>&1 | FileCheck %s --check-prefix=SAME
+// RUN: wave-opt %wave_src/test/Examples/Inputs/gemm_dynamic-handmapped.mlir --wave-expand-fragments --wave-budget-registers='occupancy=7 summary' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS7
+// RUN: wave-opt %wave_src/test/Examples/Inputs/gemm_dynamic-handmapped.mlir --wave-expand-fragments --wave-budget-registers='occupancy=8 summary' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS8
+// RUN: wave-run %wave_src/test/Examples/Inputs/gemm_dynamic-handmapped.mlir --grid=3,4 --scalar=M=200 --scalar=N=136 --scalar=K=96 --compare-pipeline='wave-budget-registers{occupancy=8}' 2>&1 | FileCheck %s --check-prefix=SAME
 // The pressure kernel with a run-time number of rows K (X : memref<?x32768xf32>,
 // its extent bound to the argument K by wave.dims, and the K loop of
 // run-time trip count, in the kernel and its reference): the same estimate,

@@ -46,10 +46,10 @@
 // RUN: FileCheck %s --input-file=%t.gemm.mlir --check-prefix=GEMM --implicit-check-not=wave.barrier
 // The GEMM of run-time M, N, K gets the same barriers, and keeps the same
 // ones as gemm.mlir (GEMM-KEPT), running race-free on partial tiles.
-// RUN: sed -e '/^ *wave\.barrier *$/d' %examples/gemm_dynamic.mlir | wave-opt --wave-expand-fragments --wave-insert-barriers -o %t.gemm_dynamic.mlir
+// RUN: sed -e '/^ *wave\.barrier *$/d' %wave_src/test/Examples/Inputs/gemm_dynamic-handmapped.mlir | wave-opt --wave-expand-fragments --wave-insert-barriers -o %t.gemm_dynamic.mlir
 // RUN: FileCheck %s --input-file=%t.gemm_dynamic.mlir --check-prefix=GEMM --implicit-check-not=wave.barrier
 // RUN: wave-run %t.gemm_dynamic.mlir --grid=3,4 --scalar=3=200 --scalar=4=136 --scalar=5=96
-// RUN: wave-opt %examples/gemm_dynamic.mlir --wave-expand-fragments --wave-insert-barriers=summary 2>&1 >/dev/null | FileCheck %s --check-prefix=GEMM-KEPT
+// RUN: wave-opt %wave_src/test/Examples/Inputs/gemm_dynamic-handmapped.mlir --wave-expand-fragments --wave-insert-barriers=summary 2>&1 >/dev/null | FileCheck %s --check-prefix=GEMM-KEPT
 // RUN: wave-run %t.gemm.mlir
 // RUN: sed -e '/^ *wave\.barrier *$/d' %examples/transpose.mlir | wave-opt --wave-insert-barriers -o %t.transpose.mlir
 // RUN: grep -c '^ *wave\.barrier$' %examples/transpose.mlir | FileCheck %s --check-prefix=ONE

@@ -56,10 +56,10 @@
 // `wave.assume` (`k mod 8 == 0`: rows of A start on 16 bytes); with weaker
 // assumptions the runs are as wide as they prove (k mod 4: 8 bytes of A,
 // n mod 2: 4 bytes of B). Results are unchanged on partial tiles.
-// RUN: wave-opt %examples/gemm_dynamic.mlir --wave-expand-fragments --wave-minimize-global-loads=summary --mlir-print-local-scope 2>&1 | FileCheck %s --check-prefix=DYNAMIC
-// RUN: sed -e 's/ n mod 8 == 0, k mod 8 == 0/ n mod 2 == 0, k mod 4 == 0/' %examples/gemm_dynamic.mlir > %t.weaker.mlir
+// RUN: wave-opt %wave_src/test/Examples/Inputs/gemm_dynamic-handmapped.mlir --wave-expand-fragments --wave-minimize-global-loads=summary --mlir-print-local-scope 2>&1 | FileCheck %s --check-prefix=DYNAMIC
+// RUN: sed -e 's/ n mod 8 == 0, k mod 8 == 0/ n mod 2 == 0, k mod 4 == 0/' %wave_src/test/Examples/Inputs/gemm_dynamic-handmapped.mlir > %t.weaker.mlir
 // RUN: wave-opt %t.weaker.mlir --wave-expand-fragments --wave-minimize-global-loads=summary --mlir-print-local-scope 2>&1 | FileCheck %s --check-prefix=WEAKER
-// RUN: wave-run %examples/gemm_dynamic.mlir --grid=3,4 --scalar=M=200 --scalar=N=136 --scalar=K=96 --compare-pipeline=wave-minimize-global-loads | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %wave_src/test/Examples/Inputs/gemm_dynamic-handmapped.mlir --grid=3,4 --scalar=M=200 --scalar=N=136 --scalar=K=96 --compare-pipeline=wave-minimize-global-loads | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %t.weaker.mlir --grid=3,2 --scalar=M=72 --scalar=N=130 --scalar=K=36 --compare-pipeline=wave-minimize-global-loads | FileCheck %s --check-prefix=SAME
 // DYNAMIC: remark: wave-minimize-global-loads: tiles-restaged: 2, global-reads-before: 4, global-reads-after: 2, wave-loads-before: 40, wave-loads-after: 8, lane-loads-before: 2560, lane-loads-after: 512, bytes-per-load-before: 3, bytes-per-load-after: 16, tiles-already-minimal: 0
 // DYNAMIC-LABEL: gpu.func @gemm_dynamic(

@@ -21,10 +21,10 @@
 // RUN: wave-run %examples/gemm.mlir --compare-pipeline='builtin.module(wave-optimize)' | FileCheck %s --check-prefix=SAME
 // The GEMM of run-time M, N, K: the same layouts (its LDS cycles count one
 // K step, the trip count being unknown), the same results on partial tiles.
-// RUN: wave-opt %examples/gemm_dynamic.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-optimize-lds-layout 2>&1 | FileCheck %s --check-prefix=DYNAMIC
-// RUN: wave-run %examples/gemm_dynamic.mlir --grid=3,4 --scalar=M=200 --scalar=N=136 --scalar=K=96 --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-optimize-lds-layout,wave-insert-barriers)' | FileCheck %s --check-prefix=SAME
-// DYNAMIC: gemm_dynamic.mlir:57:15: remark: LDS layout rows padded by 4 -> swizzle <vec = 4, per_phase = 2, max_phase = 8>: LDS cycles a workgroup 128 -> 96, from bank conflicts 32 -> 0; bytes 4608 -> 4096; 1 accesses split into one a swizzle group
-// DYNAMIC: gemm_dynamic.mlir:58:15: remark: LDS layout rows padded by 4 -> unpadded: LDS cycles a workgroup 160 -> 160, from bank conflicts 0 -> 0; bytes 4352 -> 4096
+// RUN: wave-opt %wave_src/test/Examples/Inputs/gemm_dynamic-handmapped.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-optimize-lds-layout 2>&1 | FileCheck %s --check-prefix=DYNAMIC
+// RUN: wave-run %wave_src/test/Examples/Inputs/gemm_dynamic-handmapped.mlir --grid=3,4 --scalar=M=200 --scalar=N=136 --scalar=K=96 --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-optimize-lds-layout,wave-insert-barriers)' | FileCheck %s --check-prefix=SAME
+// DYNAMIC: gemm_dynamic-handmapped.mlir:57:15: remark: LDS layout rows padded by 4 -> swizzle <vec = 4, per_phase = 2, max_phase = 8>: LDS cycles a workgroup 128 -> 96, from bank conflicts 32 -> 0; bytes 4608 -> 4096; 1 accesses split into one a swizzle group
+// DYNAMIC: gemm_dynamic-handmapped.mlir:58:15: remark: LDS layout rows padded by 4 -> unpadded: LDS cycles a workgroup 160 -> 160, from bank conflicts 0 -> 0; bytes 4352 -> 4096
 // DYNAMIC: wave.alloc_lds swizzle <vec = 4, per_phase = 2, max_phase = 8> : memref<64x32xf16, #gpu.address_space<workgroup>>
 // DYNAMIC: wave.alloc_lds : memref<32x64xf16, #gpu.address_space<workgroup>>
 // gemm_nk_128, the 128 x 128 x 32 tile: the 4-f16 row padding leaves both

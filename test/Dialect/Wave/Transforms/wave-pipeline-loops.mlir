@@ -20,14 +20,14 @@
 // least as many iterations as stages for its prologue and epilogue, which
 // the GEMM's wave.assume (K >= 1) does not promise: the pipelined loop runs
 // behind a run-time check of the trip count, the loop as written otherwise.
-// RUN: wave-opt %examples/gemm_dynamic.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops 2>&1 >/dev/null | FileCheck %s --check-prefix=RUN-TIME
+// RUN: wave-opt %wave_src/test/Examples/Inputs/gemm_dynamic-handmapped.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops 2>&1 >/dev/null | FileCheck %s --check-prefix=RUN-TIME
 // RUN-TIME: remark: wave-pipeline-loops: pipelined with 2 stages in registers: 2 global reads issued 1 iteration ahead (21 + 8 prefetched VGPRs of the budget of 72, 8960 bytes of LDS, at occupancy 7 (reached before pipelining) on gfx942; MMAs not deferred: 1 after the last LDS read, fewer than defer-mmas=2); run-time trip count: versioned on trip count >= 2, the loop as written runs otherwise (the kernel's wave.assume allows fewer than 2 trips)
 // Run at K steps of 1 (below the stages: the loop as written), 2, 3 and a
 // partial fourth, on partial M and N tiles, alone and through wave-optimize.
-// RUN: wave-run %examples/gemm_dynamic.mlir --grid=2,2 --scalar=M=72 --scalar=N=80 --scalar=K=32 --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
-// RUN: wave-run %examples/gemm_dynamic.mlir --grid=2,2 --scalar=M=72 --scalar=N=80 --scalar=K=64 --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
-// RUN: wave-run %examples/gemm_dynamic.mlir --grid=2,2 --scalar=M=72 --scalar=N=80 --scalar=K=96 --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
-// RUN: wave-run %examples/gemm_dynamic.mlir --grid=2,2 --scalar=M=72 --scalar=N=80 --scalar=K=104 --compare-pipeline=wave-optimize 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %wave_src/test/Examples/Inputs/gemm_dynamic-handmapped.mlir --grid=2,2 --scalar=M=72 --scalar=N=80 --scalar=K=32 --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %wave_src/test/Examples/Inputs/gemm_dynamic-handmapped.mlir --grid=2,2 --scalar=M=72 --scalar=N=80 --scalar=K=64 --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %wave_src/test/Examples/Inputs/gemm_dynamic-handmapped.mlir --grid=2,2 --scalar=M=72 --scalar=N=80 --scalar=K=96 --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %wave_src/test/Examples/Inputs/gemm_dynamic-handmapped.mlir --grid=2,2 --scalar=M=72 --scalar=N=80 --scalar=K=104 --compare-pipeline=wave-optimize 2>/dev/null | FileCheck %s --check-prefix=SAME
 // A loop of run-time trip count at 0 to 8 iterations, versioned (2 and 3
 // stages, registers and LDS buffers) or proved long enough by wave.assume.
 // RUN: for n in 0 1 2 3 8; do wave-run %s --kernel=dynamic_trip --scalar=n=$n --compare-pipeline='builtin.module(wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null; done | FileCheck %s --check-prefix=SAME5
