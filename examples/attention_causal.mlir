@@ -66,10 +66,16 @@
 #V = #wave.fragment<A, f32_32x32x8_f16>
 #P = #wave.fragment<B, f32_32x32x8_f16>
 #O = #wave.fragment<acc, f32_32x32x8_f16, transposed>
-// Chunk c of 8 elements of lane t in a copy of rows of 128.
+// K: chunk c of 8 elements of lane t in a copy of rows of 128.
 #kv_src = affine_map<(h, j, c, t) -> (h, j * 64 + c * 16 + t floordiv 16, (t mod 16) * 8)>
 #row_dst = affine_map<(c, t) -> (c * 16 + t floordiv 16, (t mod 16) * 8)>
-#col_dst = affine_map<(c, t) -> ((t mod 16) * 8, c * 16 + t floordiv 16)>
+// V, written transposed: lane t's chunk is 8 columns of a key of a run of
+// 16 consecutive keys, so that each 2-byte write of a wave stores 16 keys
+// (32 bytes) into each of 4 rows of V^T 8 rows apart, which V^T's padded
+// rows put on distinct banks, and a chunk's 8 writes are one address and
+// constant offsets (a wave's load reads 64 contiguous bytes of 16 rows).
+#col_dst = affine_map<(c, t) -> ((t floordiv 16) * 8, c * 16 + t mod 16)>
+#v_src = affine_map<(h, j, c, t) -> (h, j * 64 + c * 16 + t mod 16, (t floordiv 16) * 8)>
 // Wave w's K step kk of Q, in whole fragments.
 #q_frag = affine_map<(h, qb, w, kk) -> (h, qb * 4 + w, kk)>
 // Wave w's 32 x 32 block t of O.
@@ -196,13 +202,13 @@ gpu.module @attention_causal {
       wave.write %k2, %k_tile[%c2, %t] map #row_dst : vector<8xf16>, !k_tile
       %k3 = wave.read %K[%h, %j, %c3, %t] map #kv_src bounded : !qkv -> vector<8xf16>
       wave.write %k3, %k_tile[%c3, %t] map #row_dst : vector<8xf16>, !k_tile
-      %v0 = wave.read %V[%h, %v_block, %c0, %t] map #kv_src bounded : !qkv -> vector<8xf16>
+      %v0 = wave.read %V[%h, %v_block, %c0, %t] map #v_src bounded : !qkv -> vector<8xf16>
       wave.write %v0, %vt_tile[%c0, %t] map #col_dst along 0 : vector<8xf16>, !vt_tile
-      %v1 = wave.read %V[%h, %v_block, %c1, %t] map #kv_src bounded : !qkv -> vector<8xf16>
+      %v1 = wave.read %V[%h, %v_block, %c1, %t] map #v_src bounded : !qkv -> vector<8xf16>
       wave.write %v1, %vt_tile[%c1, %t] map #col_dst along 0 : vector<8xf16>, !vt_tile
-      %v2 = wave.read %V[%h, %v_block, %c2, %t] map #kv_src bounded : !qkv -> vector<8xf16>
+      %v2 = wave.read %V[%h, %v_block, %c2, %t] map #v_src bounded : !qkv -> vector<8xf16>
       wave.write %v2, %vt_tile[%c2, %t] map #col_dst along 0 : vector<8xf16>, !vt_tile
-      %v3 = wave.read %V[%h, %v_block, %c3, %t] map #kv_src bounded : !qkv -> vector<8xf16>
+      %v3 = wave.read %V[%h, %v_block, %c3, %t] map #v_src bounded : !qkv -> vector<8xf16>
       wave.write %v3, %vt_tile[%c3, %t] map #col_dst along 0 : vector<8xf16>, !vt_tile
       wave.barrier
       // S^T for keys 0-31 and 32-63 of block j against the wave's queries,

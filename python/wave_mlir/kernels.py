@@ -54,15 +54,30 @@ def attention_builder(d=128, causal=False, chip="gfx942", name=None):
     acc, frag, stat = vector(16, f32), vector(4, f16), vector(1, f32)
     lane_index, chunk = vector(16, i32), vector(8, f16)
 
-    # Chunk c of 8 elements of lane t in a copy of rows of d.
+    # K: chunk c of 8 elements of lane t in a copy of rows of d.
     def kv_src(h, j, c, t):
         return (h, j * _KEYS + c * rows + t // chunks, (t % chunks) * 8)
 
     def row_dst(c, t):
         return (c * rows + t // chunks, (t % chunks) * 8)
 
+    # V, written transposed: lane t's chunk is 8 columns of a key of a run
+    # of 16 consecutive keys, so that each 2-byte write of a wave stores 16
+    # keys into each of 4 rows of V^T 8 rows apart (on distinct banks once
+    # the rows are padded) and a chunk's 8 writes share one address.
+    # With d = 128 the 256 lanes are one run of each of the 16 chunks.
+    def v_key(c, t):
+        run = (t // (16 * chunks)) * 16 if chunks < 16 else 0
+        return c * rows + run + t % 16
+
+    def v_column(t):
+        return ((t // 16) % chunks if chunks < 16 else t // 16) * 8
+
+    def v_src(h, j, c, t):
+        return (h, j * _KEYS + v_key(c, t), v_column(t))
+
     def col_dst(c, t):
-        return ((t % chunks) * 8, c * rows + t // chunks)
+        return (v_column(t), v_key(c, t))
 
     # Wave w's K step kk of Q, in whole fragments.
     def q_frag(h, qb, w, kk):
@@ -154,7 +169,7 @@ def attention_builder(d=128, causal=False, chip="gfx942", name=None):
                              bounded=True)
             k.wave.write(kv, k_tile, [c[i], t], map=row_dst)
         for i in range(kv_copies):
-            kv = k.wave.read(V, [h, v_block, c[i], t], chunk, map=kv_src,
+            kv = k.wave.read(V, [h, v_block, c[i], t], chunk, map=v_src,
                              bounded=True)
             k.wave.write(kv, vt_tile, [c[i], t], map=col_dst, along=0)
         k.wave.barrier()

@@ -79,7 +79,7 @@
 // a workgroup can allocate on gfx942, so no padding is tried.
 // RUN: wave-opt %examples/attention.mlir --wave-optimize="pipeline-in-lds=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ATTENTION
 // ATTENTION: remark: LDS layout unpadded -> swizzle <vec = 4, per_phase = 1, max_phase = 16>: {{.*}}; 3 paddings not tried: over the 65536 bytes of LDS a workgroup can allocate
-// ATTENTION: remark: LDS layout unpadded -> swizzle <vec = 2, per_phase = 1, max_phase = 32>: {{.*}}; 3 paddings not tried: over the 65536 bytes of LDS a workgroup can allocate
+// ATTENTION: remark: LDS layout unpadded -> swizzle <vec = 4, per_phase = 1, max_phase = 16>: {{.*}}; 3 paddings not tried: over the 65536 bytes of LDS a workgroup can allocate
 
 #lds = #gpu.address_space<workgroup>
 #kernel = #wave.kernel<chip = "gfx942", wave_size = 64>
