@@ -435,12 +435,10 @@ static bool isKnownNonNegative(Value value, unsigned depth) {
   return false;
 }
 
-std::optional<int64_t> mlir::wave::getScalarBufferOffset(
-    LaneAccessOpInterface op, int64_t maxImmediateBytes, std::string *reason) {
-  auto fail = [&](const Twine &why) -> std::optional<int64_t> {
-    setReason(reason, why);
-    return std::nullopt;
-  };
+std::optional<int64_t>
+mlir::wave::getScalarBufferOffset(LaneAccessOpInterface op,
+                                  int64_t maxImmediateBytes,
+                                  std::string *reason, bool withinImmediate) {
   if (reason)
     reason->clear();
   if (op.getBounded() || !lowersToVectorAccess(op) ||
@@ -450,8 +448,16 @@ std::optional<int64_t> mlir::wave::getScalarBufferOffset(
   uint64_t bytes = llvm::SaturatingMultiply(
       elements,
       uint64_t(op.getMemref().getType().getElementTypeBitWidth() / 8));
-  if (bytes <= uint64_t(maxImmediateBytes))
+  bool fitsImmediate = bytes <= uint64_t(maxImmediateBytes);
+  if (fitsImmediate && !withinImmediate)
     return std::nullopt;
+  // Only an access whose constants need the scalar offset says why not.
+  if (fitsImmediate)
+    reason = nullptr;
+  auto fail = [&](const Twine &why) -> std::optional<int64_t> {
+    setReason(reason, why);
+    return std::nullopt;
+  };
   if (!isBufferable(op, reason))
     return std::nullopt;
   if (bytes >= kMaxBufferBytes)
@@ -461,6 +467,8 @@ std::optional<int64_t> mlir::wave::getScalarBufferOffset(
                        /*depth=*/0))
       return fail("cannot prove the variable part of its map non-negative, "
                   "which a buffer access's vector offset must be");
+  if (fitsImmediate)
+    return 0;
   // Offsets below the buffer immediate's range stay with the vector offset,
   // where the backend moves them to the immediate: accesses whose constants
   // differ by less share one scalar offset.

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/MathExtras.h"
@@ -42,8 +43,22 @@ std::optional<WaveShape> mlir::wave::getWaveShapeAt(Operation *op) {
 }
 
 /// The fewest accesses of a memref in one block with constant offsets past
-/// the immediate field that `scalar-offsets` makes buffer accesses.
+/// the immediate field that `scalar-offsets` makes buffer accesses, where
+/// the block is not a loop's body that takes the memref from outside.
 static constexpr size_t kMinScalarOffsetAccesses = 16;
+
+/// Whether `block` runs in a loop that takes `memref` from outside it: the
+/// buffer descriptor is then built once, ahead of the loop (LLVM hoists it),
+/// and every access saves its vector addition each iteration.
+static bool isLoopBodyOf(Block *block, Value memref) {
+  for (Operation *op = block->getParentOp(); op; op = op->getParentOp()) {
+    if (isa<gpu::GPUFuncOp>(op))
+      return false;
+    if (auto loop = dyn_cast<LoopLikeOpInterface>(op))
+      return loop.isDefinedOutsideOfLoop(memref);
+  }
+  return false;
+}
 
 namespace {
 struct ConvertWaveToAMDGPUPass
@@ -98,10 +113,14 @@ ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module,
   for (auto func : module.getOps<gpu::GPUFuncOp>())
     if (func.isKernel() && failed(checkDynamicArguments(func)))
       return failure();
-  // The accesses that can take a scalar offset, by memref and block.
+  // The accesses that can take a scalar offset, by memref and block; and
+  // those whose constants fit the immediate, which share the others'
+  // descriptor where those become buffer accesses.
   llvm::MapVector<std::pair<Value, Block *>,
                   SmallVector<std::pair<Operation *, int64_t>>>
       scalarOffsetCandidates;
+  llvm::DenseMap<std::pair<Value, Block *>, SmallVector<Operation *>>
+      sharingCandidates;
   WalkResult result = module.walk([&](Operation *op) {
     if (isa<gpu::BlockDimOp, gpu::GridDimOp, gpu::GlobalIdOp, gpu::SubgroupIdOp,
             gpu::NumSubgroupsOp>(op))
@@ -139,12 +158,15 @@ ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module,
       ++(lowersToVectorAccess(access) ? numVectorAccesses : numElementAccesses);
       if (scalarOffsets && !access.getBounded()) {
         std::optional<int64_t> offset =
-            chip ? getScalarBufferOffset(
-                       access, chip->getMaxGlobalImmediateOffset(), &reason)
+            chip ? getScalarBufferOffset(access,
+                                         chip->getMaxGlobalImmediateOffset(),
+                                         &reason, /*withinImmediate=*/true)
                  : std::nullopt;
-        if (offset) {
-          scalarOffsetCandidates[{access.getMemref(), op->getBlock()}]
-              .emplace_back(op, *offset);
+        std::pair<Value, Block *> key{access.getMemref(), op->getBlock()};
+        if (offset && *offset == 0) {
+          sharingCandidates[key].push_back(op);
+        } else if (offset) {
+          scalarOffsetCandidates[key].emplace_back(op, *offset);
         } else if (!reason.empty()) {
           emitRemark(op->getLoc(),
                      "access with a constant offset past the immediate "
@@ -247,21 +269,29 @@ ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module,
     return failure();
   // A buffer descriptor costs four scalar instructions and registers; the
   // vector additions it saves (one per access past the immediate) pay for
-  // it in a block with many such accesses of the memref, such as an
+  // it in a loop's body, where it is built once ahead of the loop, and
+  // elsewhere in a block with many such accesses of the memref, such as an
   // unrolled loop's.
   for (auto &[key, accesses] : scalarOffsetCandidates) {
-    if (accesses.size() < kMinScalarOffsetAccesses) {
+    if (accesses.size() < kMinScalarOffsetAccesses &&
+        !isLoopBodyOf(key.second, key.first)) {
       for (auto [op, offset] : accesses)
         emitRemark(op->getLoc(),
                    "access with a constant offset past the immediate "
-                   "field kept as a global access: its block has ")
+                   "field kept as a global access: its block, outside a "
+                   "loop, has ")
             << accesses.size() << " such accesses of the memref, fewer than "
             << kMinScalarOffsetAccesses << " that pay for a buffer descriptor";
       continue;
     }
     for (auto [op, offset] : accesses)
       bufferAccesses[op] = BufferAccessPlan{BufferBase::Memref, offset};
-    numScalarOffsetAccesses += accesses.size();
+    // The accesses of the memref in the block within the immediate take the
+    // descriptor too: their 64-bit address becomes the shared vector offset.
+    for (Operation *op : sharingCandidates.lookup(key))
+      bufferAccesses[op] = BufferAccessPlan{BufferBase::Memref, 0};
+    numScalarOffsetAccesses +=
+        accesses.size() + sharingCandidates.lookup(key).size();
   }
   return success();
 }

@@ -16,8 +16,12 @@
 // scalar offset holds the constant, in multiples of 4096 bytes (what is left
 // stays with the vector offset, where the backend moves it to the buffer
 // instruction's immediate), when a block has at least 16 of them for one
-// memref: the accesses then share one vector offset where the global ones
-// need a 64-bit vector addition each.
+// memref, or when the block is a loop's body that takes the memref from
+// outside (the descriptor is then built once, ahead of the loop): the
+// accesses then share one vector offset where the global ones need a 64-bit
+// vector addition each. The accesses of that memref in that block whose
+// constants fit the immediate take the descriptor too, with no scalar
+// offset.
 
 // Without the option (wave-compile -O0, --wave-optimize=false) every access
 // stays a global access, with no remark.
@@ -49,10 +53,11 @@
 
 gpu.module @m {
   // Rows 1 to 16 (4096 bytes each) and a read 61472 bytes in: 17 accesses.
-  // Row 0 + 16 elements (64 bytes) fits the immediate and stays a load.
+  // Row 0 + 16 elements (64 bytes) fits the immediate and shares their
+  // descriptor, without a scalar offset.
   // CHECK-LABEL: gpu.func @unrolled
   // CHECK: [[TID:%[a-z_0-9]+]] = gpu.thread_id x
-  // CHECK: vector.load %{{.*}} : memref<17x1024xf32>, vector<4xf32>
+  // CHECK: amdgpu.raw_buffer_load %{{.*}}[%{{.*}}, %{{.*}}] : memref<17x1024xf32>, i32, i32 -> vector<4xf32>
   // CHECK: [[COL:%[0-9]+]] = arith.muli [[TID]], %c4{{.*}} : index
   // CHECK: [[COL32:%[0-9]+]] = arith.index_cast [[COL]] : index to i32
   // CHECK: [[ROW1:%[a-z_0-9]+]] = arith.constant 1024 : i32
@@ -70,8 +75,10 @@ gpu.module @m {
   // The loads share the vector offset: no 64-bit vector additions.
   // ISA-LABEL: unrolled:
   // ISA-NOT: v_addc
-  // ISA-COUNT-17: buffer_load_dwordx4 v[{{[0-9]+}}:{{[0-9]+}}], [[VOFF:v[0-9]+]], s[{{[0-9]+}}:{{[0-9]+}}], s{{[0-9]+}} offen
+  // ISA: buffer_load_dwordx4 v[{{[0-9]+}}:{{[0-9]+}}], v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 offen offset:64
+  // ISA-COUNT-17: buffer_load_dwordx4 v[{{[0-9]+}}:{{[0-9]+}}], v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], s{{[0-9]+}} offen
   // ISA-NOT: v_addc
+  // ISA-NOT: global_load
   // ISA: s_endpgm
   gpu.func @unrolled(%x: !x, %out: memref<1024xf32>) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
@@ -208,9 +215,9 @@ gpu.module @declined {
   // CHECK-LABEL: gpu.func @few
   // CHECK-NOT: raw_buffer
   // CHECK: gpu.return
-  // REMARK-DAG: [[# @LINE + 10]]:10: remark: access with a constant offset past the immediate field kept as a global access: its block has 2 such accesses of the memref, fewer than 16 that pay for a buffer descriptor
-  // REMARK-DAG: [[# @LINE + 10]]:10: remark: access with a constant offset past the immediate field kept as a global access: its block has 2 such accesses
-  // REMARK-DAG: [[# @LINE + 12]]:10: remark: access with a constant offset past the immediate field kept as a global access: its block has 1 such accesses of the memref, fewer than 16
+  // REMARK-DAG: [[# @LINE + 10]]:10: remark: access with a constant offset past the immediate field kept as a global access: its block, outside a loop, has 2 such accesses of the memref, fewer than 16 that pay for a buffer descriptor
+  // REMARK-DAG: [[# @LINE + 10]]:10: remark: access with a constant offset past the immediate field kept as a global access: its block, outside a loop, has 2 such accesses
+  // REMARK-DAG: [[# @LINE + 12]]:10: remark: access with a constant offset past the immediate field kept as a global access: its block, outside a loop, has 1 such accesses of the memref, fewer than 16
   gpu.func @few(%x: !x, %y: memref<16384xf32>, %out: memref<1024xf32>) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
                   known_grid_size = array<i32: 1, 1, 1>,
@@ -230,12 +237,16 @@ gpu.module @declined {
     gpu.return
   }
 
-  // One access in its loop body: too few. A loop from -1 may make the
-  // vector offset negative.
+  // One access in its loop body: a buffer access, its descriptor built
+  // once ahead of the loop. A loop from -1 may make the vector offset
+  // negative: that access stays global.
   // CHECK-LABEL: gpu.func @loops
+  // CHECK: scf.for
+  // CHECK: amdgpu.raw_buffer_load %{{.*}} sgprOffset %c2048_i32
+  // CHECK: scf.for
   // CHECK-NOT: raw_buffer
+  // CHECK: vector.load
   // CHECK: gpu.return
-  // REMARK-DAG: [[# @LINE + 13]]:12: remark: access with a constant offset past the immediate field kept as a global access: its block has 1 such accesses of the memref, fewer than 16
   // REMARK-DAG: [[# @LINE + 17]]:12: remark: access with a constant offset past the immediate field kept as a global access: cannot prove the variable part
   gpu.func @loops(%x: !x, %out: memref<1024xf32>) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
@@ -302,9 +313,9 @@ gpu.module @declined {
     gpu.return
   }
 
-  // LDS accesses are no buffer accesses, and need no remark: eight remarks
+  // LDS accesses are no buffer accesses, and need no remark: seven remarks
   // in all.
-  // COUNT: {{^}}8{{$}}
+  // COUNT: {{^}}7{{$}}
   gpu.func @lds(%out: memref<1024xf32>) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
                   known_grid_size = array<i32: 1, 1, 1>,

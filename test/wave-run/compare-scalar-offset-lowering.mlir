@@ -29,10 +29,10 @@
 gpu.module @scalar_offsets {
   // Planes of 9216 bytes and rows of 1024: sixteen reads at 4096 bytes and
   // more, the block id in the plane. Row 3 + 256 elements (3584 bytes) fits
-  // the immediate and stays a global load.
+  // the immediate and shares their descriptor, without a scalar offset.
   // CHECK-LABEL: gpu.func @gather
   // CHECK-COUNT-10: amdgpu.raw_buffer_load {{.*}} sgprOffset {{.*}} : memref<3x9x512xf16>, i32, i32, i32 -> vector<8xf16>
-  // CHECK: vector.load {{.*}} : memref<3x9x512xf16>, vector<8xf16>
+  // CHECK: amdgpu.raw_buffer_load %x[{{[^]]*}}] : memref<3x9x512xf16>, i32, i32, i32 -> vector<8xf16>
   // CHECK-COUNT-6: amdgpu.raw_buffer_load {{.*}} sgprOffset {{.*}} : memref<3x9x512xf16>, i32, i32, i32 -> vector<8xf16>
   // CHECK: vector.store
   // CHECK-NEXT: gpu.return

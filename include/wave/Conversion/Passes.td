@@ -261,9 +261,14 @@ def ConvertWaveToAMDGPU
     Load Store Optimizer also scans the rest of the block for each of those,
     quadratic in a long block). It applies where a block has at least 16
     such accesses of one memref, enough to pay for the buffer descriptor's
-    four scalar instructions and registers; a remark at each other such
-    access says why it stays global (too few in its block, a variable part
-    not proved non-negative, a memref too large).
+    four scalar instructions and registers, and in a loop's body that takes
+    the memref from outside, where the descriptor is built once ahead of
+    the loop and each access saves its addition every iteration. The
+    accesses of that memref in that block whose constants fit the immediate
+    take the descriptor too, with no scalar offset, so that none needs a
+    64-bit address. A remark at each other such access says why it stays
+    global (too few in a block outside a loop, a variable part not proved
+    non-negative, a memref too large).
 
     The wave size comes from the kernel's `wave.kernel` attribute, else from
     the module's `#rocdl.target`. A kernel whose LDS tiles exceed what one

@@ -179,10 +179,14 @@ bool lowersToGuardedAccess(LaneAccessOpInterface op,
 /// rest stays with the vector offset. Otherwise none; `*reason` then says
 /// why an access with such constants is not a buffer access, and is empty
 /// for the others (smaller constants, a `bounded` access, one access per
-/// element, memory other than global).
+/// element, memory other than global). With `withinImmediate`, an access
+/// that is such an access but for its constants fitting the immediate gives
+/// 0 (and no reason when it is not): it can share the descriptor and the
+/// vector offset of the accesses of its memref that need one.
 std::optional<int64_t> getScalarBufferOffset(LaneAccessOpInterface op,
                                              int64_t maxImmediateBytes,
-                                             std::string *reason = nullptr);
+                                             std::string *reason = nullptr,
+                                             bool withinImmediate = false);
 
 /// The wave of the kernel holding `op`.
 struct WaveShape {
