@@ -34,6 +34,7 @@
 // Launch sizes no workgroup has, on kernels the wave verifier does not see.
 // RUN: not wave-run %s --kernel=empty_block 2>&1 | FileCheck %s --check-prefix=EMPTY
 // RUN: not wave-run %s --kernel=wide_block 2>&1 | FileCheck %s --check-prefix=WIDE
+// RUN: not wave-run %s --kernel=uncountable_block 2>&1 | FileCheck %s --check-prefix=UNCOUNTABLE
 // RUN: not wave-run %s --kernel=empty_grid 2>&1 | FileCheck %s --check-prefix=GRID
 
 gpu.module @bad {
@@ -164,6 +165,14 @@ gpu.module @bad {
   // WIDE: :[[@LINE+1]]:3: error: the interpreter runs workgroups of at most 1024 lanes, as the hardware does; @wide_block has 4096
   gpu.func @wide_block(%out: memref<64xf32>) kernel
       attributes {known_block_size = array<i32: 64, 64, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>} {
+    gpu.return
+  }
+
+  // Lanes past 64 bits: the extents instead of a count.
+  // UNCOUNTABLE: :[[@LINE+1]]:3: error: the interpreter runs workgroups of at most 1024 lanes, as the hardware does; @uncountable_block has 2147483647 x 2147483647 x 3
+  gpu.func @uncountable_block(%out: memref<64xf32>) kernel
+      attributes {known_block_size = array<i32: 2147483647, 2147483647, 3>,
                   known_grid_size = array<i32: 1, 1, 1>} {
     gpu.return
   }

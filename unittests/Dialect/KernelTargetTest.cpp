@@ -107,4 +107,28 @@ TEST_F(KernelTargetTest, MissingOrUnknownTargetSaysWhy) {
       << why;
 }
 
+TEST_F(KernelTargetTest, WorkgroupNoLaunchRunsIsUnknown) {
+  // More lanes than any chip takes, and more than 64 bits count: no
+  // workgroup, so the passes that need one decline instead of multiplying.
+  for (StringRef block : {"array<i32: 2147483647, 2147483647, 3>",
+                          "array<i32: 64, 32, 1>", "array<i32: 64, 0, 1>"}) {
+    gpu::GPUFuncOp kernel = parseKernel("[#rocdl.target<chip = \"gfx942\">]",
+                                        ("known_block_size = " + block).str());
+    ASSERT_TRUE(kernel);
+    FailureOr<KernelTarget> target = getKernelTarget(kernel);
+    ASSERT_TRUE(succeeded(target)) << block.str();
+    EXPECT_FALSE(target->workgroup) << block.str();
+    EXPECT_FALSE(target->getWorkgroupSize()) << block.str();
+  }
+}
+
+TEST(MultiplyLaunchExtentsTest, CountsOrSaysItCannot) {
+  EXPECT_EQ(multiplyLaunchExtents({256, 1, 1}), 256);
+  EXPECT_EQ(multiplyLaunchExtents({64, 0, 1}), 0);
+  EXPECT_EQ(multiplyLaunchExtents({2147483647, 2147483647, 1}),
+            int64_t(2147483647) * 2147483647);
+  EXPECT_FALSE(multiplyLaunchExtents({2147483647, 2147483647, 3}));
+  EXPECT_FALSE(multiplyLaunchExtents({-2147483648, 2147483647, 2147483647}));
+}
+
 } // namespace

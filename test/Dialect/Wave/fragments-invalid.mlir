@@ -145,6 +145,18 @@ gpu.module @m {
 
 // -----
 
+// Lanes past 64 bits: the extents instead of a count.
+gpu.module @m {
+  gpu.func @uncountable_workgroup(%m: memref<32x8xf16>, %i: index) kernel
+      attributes {known_block_size = array<i32: 2147483647, 2147483647, 3>} {
+    // expected-error @+1 {{fragment access needs whole waves of 64 lanes, the workgroup has 2147483647 x 2147483647 x 3}}
+    %v = wave.read %m[%i, %i] fragment <A, f32_32x32x8_f16> : memref<32x8xf16> -> vector<4xf16>
+    gpu.return
+  }
+}
+
+// -----
+
 #k = #wave.kernel<chip = "gfx942", wave_size = 64>
 gpu.module @m {
   gpu.func @accumulator_as_b(%m: memref<16x16xf32>, %a: vector<1xf32>, %b: vector<1xf32>, %c: vector<4xf32>, %i: index) kernel

@@ -513,6 +513,16 @@ gpu.module @kernel {
 
 // -----
 
+// Lanes past 64 bits: the extents instead of a count.
+gpu.module @kernel {
+  // expected-error @+1 {{workgroup of 2147483647 x 2147483647 x 3 lanes exceeds the limit of 1024}}
+  gpu.func @uncountable_workgroup() kernel attributes {known_block_size = array<i32: 2147483647, 2147483647, 3>, wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    gpu.return
+  }
+}
+
+// -----
+
 gpu.module @reference {
   // expected-error @+1 {{'wave.reference' must name a kernel (@name)}}
   gpu.func @string_reference() kernel attributes {wave.reference = "ref"} {

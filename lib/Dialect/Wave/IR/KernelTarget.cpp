@@ -6,14 +6,25 @@
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::wave;
 
+std::optional<int64_t>
+mlir::wave::multiplyLaunchExtents(ArrayRef<int64_t> extents) {
+  int64_t product = 1;
+  for (int64_t extent : extents)
+    if (llvm::MulOverflow(product, extent, product))
+      return std::nullopt;
+  return product;
+}
+
 std::optional<int64_t> KernelTarget::getWorkgroupSize() const {
   if (!workgroup)
     return std::nullopt;
-  return (*workgroup)[0] * (*workgroup)[1] * (*workgroup)[2];
+  return multiplyLaunchExtents(*workgroup);
 }
 
 OccupancyBudget KernelTarget::getBudget(unsigned wavesPerSimd) const {
@@ -66,8 +77,15 @@ FailureOr<KernelTarget> mlir::wave::getKernelTarget(Operation *op,
   }
   if (failed(result))
     return failure();
+  // A workgroup no launch runs (an extent below 1, more lanes than any chip
+  // takes) is not one: the passes that need it decline.
   if (func)
-    if (std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize())
-      result->workgroup = {(*block)[0], (*block)[1], (*block)[2]};
+    if (std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize()) {
+      std::array<int64_t, 3> extents = {(*block)[0], (*block)[1], (*block)[2]};
+      std::optional<int64_t> lanes = multiplyLaunchExtents(extents);
+      if (llvm::all_of(extents, [](int64_t extent) { return extent >= 1; }) &&
+          lanes && *lanes <= kMaxWorkgroupLanes)
+        result->workgroup = extents;
+    }
   return result;
 }

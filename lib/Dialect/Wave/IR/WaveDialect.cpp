@@ -299,13 +299,16 @@ LogicalResult WaveDialect::verifyOperationAttribute(Operation *op,
     if (std::optional<ArrayRef<int32_t>> grid = func.getKnownGridSize())
       if (failed(verifyLaunchExtents(func, "known_grid_size", *grid)))
         return failure();
-    int64_t lanes = 1;
-    for (int32_t extent : *block)
-      lanes *= extent;
-    if (lanes > kMaxWorkgroupLanes)
-      return op->emitError()
-             << "workgroup of " << lanes << " lanes exceeds the limit of "
-             << kMaxWorkgroupLanes;
+    std::optional<int64_t> lanes =
+        multiplyLaunchExtents(llvm::to_vector_of<int64_t>(*block));
+    if (!lanes || *lanes > kMaxWorkgroupLanes) {
+      InFlightDiagnostic diag = op->emitError() << "workgroup of ";
+      if (lanes)
+        diag << *lanes;
+      else
+        diag << (*block)[0] << " x " << (*block)[1] << " x " << (*block)[2];
+      return diag << " lanes exceeds the limit of " << kMaxWorkgroupLanes;
+    }
     return verifyDynamicArguments(func);
   }
 

@@ -723,7 +723,9 @@ LogicalResult ConvertSubgroupMmaPass::checkKernel(gpu::GPUFuncOp func,
   if (!target->workgroup)
     return first->emitError("a subgroup MMA runs on whole waves of ")
            << lanes.waveSize << " lanes on " << chip
-           << ", but the kernel states no 'known_block_size'";
+           << ", but the kernel states no workgroup a launch runs "
+              "('known_block_size' of 1 to "
+           << kMaxWorkgroupLanes << " lanes)";
   int64_t workgroupLanes = *target->getWorkgroupSize();
   if (workgroupLanes % lanes.waveSize != 0)
     return first->emitError("a subgroup MMA runs on whole waves of ")

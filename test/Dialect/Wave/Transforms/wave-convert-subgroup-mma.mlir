@@ -194,7 +194,20 @@ gpu.module @narrow [#rocdl.target<chip = "gfx942">] {
 gpu.module @no_block_size [#rocdl.target<chip = "gfx942">] {
   gpu.func @no_block_size(%A: memref<16x16xf16>) kernel {
     %c0 = arith.constant 0 : index
-    // expected-error @below {{a subgroup MMA runs on whole waves of 64 lanes on gfx942, but the kernel states no 'known_block_size'}}
+    // expected-error @below {{a subgroup MMA runs on whole waves of 64 lanes on gfx942, but the kernel states no workgroup a launch runs ('known_block_size' of 1 to 1024 lanes)}}
+    %a = gpu.subgroup_mma_load_matrix %A[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xf16> -> !gpu.mma_matrix<16x16xf16, "AOp">
+    gpu.return
+  }
+}
+
+// -----
+
+// A workgroup no launch runs (more lanes than 64 bits count) is none.
+gpu.module @huge_block_size [#rocdl.target<chip = "gfx942">] {
+  gpu.func @huge_block_size(%A: memref<16x16xf16>) kernel
+      attributes {known_block_size = array<i32: 2147483647, 2147483647, 3>} {
+    %c0 = arith.constant 0 : index
+    // expected-error @below {{a subgroup MMA runs on whole waves of 64 lanes on gfx942, but the kernel states no workgroup a launch runs ('known_block_size' of 1 to 1024 lanes)}}
     %a = gpu.subgroup_mma_load_matrix %A[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xf16> -> !gpu.mma_matrix<16x16xf16, "AOp">
     gpu.return
   }

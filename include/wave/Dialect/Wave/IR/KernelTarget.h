@@ -26,6 +26,11 @@ namespace mlir::wave {
 /// The most lanes a workgroup has on every chip: no launch runs a larger one.
 constexpr int64_t kMaxWorkgroupLanes = 1024;
 
+/// The product of launch extents (a workgroup's lanes), or none when it
+/// does not fit 64 bits: three 32-bit extents may not. The verifiers compare
+/// it with `kMaxWorkgroupLanes`.
+std::optional<int64_t> multiplyLaunchExtents(ArrayRef<int64_t> extents);
+
 /// What a kernel runs on.
 struct KernelTarget {
   /// A known chip.
