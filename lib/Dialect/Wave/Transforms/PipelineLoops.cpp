@@ -52,7 +52,10 @@ enum class Rejection { TripCount, Dependence, Registers, Lds, Target };
 /// A loop the pass may rotate and what it stages.
 struct Candidate {
   scf::ForOp loop;
-  /// Staged global reads and the LDS writes of their values, in body order.
+  /// Staged global reads, in body order, and each with an LDS write its
+  /// value reaches: one pair a read copied as it is, one a write for a read
+  /// rearranged in registers first (a transposition by `vector.shuffle`).
+  SmallVector<ReadOp> reads;
   SmallVector<StagingPair> pairs;
   /// Constant lower bound and step; the trip count when the upper bound is
   /// constant too, none for a run-time trip count.
@@ -120,20 +123,53 @@ static bool isLds(Value memref) {
   return type && gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type);
 }
 
-/// The staged reads of `loop`'s body: global `wave.read`s whose only user is
-/// an LDS `wave.write` of their value, both directly in the body.
-static SmallVector<StagingPair> findStagedPairs(scf::ForOp loop) {
-  SmallVector<StagingPair> pairs;
-  for (auto write : loop.getBody()->getOps<WriteOp>()) {
-    if (!isLds(write.getMemref()))
-      continue;
-    auto read = write.getValue().getDefiningOp<ReadOp>();
-    if (!read || isLds(read.getMemref()) || !read->hasOneUse() ||
-        read->getBlock() != write->getBlock())
-      continue;
-    pairs.push_back({read, write});
+/// The LDS writes of `loop`'s body that the value of `read` reaches: it is
+/// their written value, or feeds it through pure ops without regions of the
+/// body (a rearrangement in registers); none when it reaches anything else.
+static SmallVector<WriteOp> findStagingWrites(scf::ForOp loop, ReadOp read) {
+  Block *body = loop.getBody();
+  SmallVector<WriteOp> writes;
+  SmallVector<Value> worklist = {read.getResult()};
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (user->getBlock() != body || !seen.insert(user).second)
+        continue;
+      auto write = dyn_cast<WriteOp>(user);
+      if (write && isLds(write.getMemref()) && use.get() == write.getValue()) {
+        writes.push_back(write);
+        continue;
+      }
+      if (write || user->hasTrait<OpTrait::IsTerminator>() || !isPure(user) ||
+          user->getNumRegions() != 0)
+        return {};
+      llvm::append_range(worklist, user->getResults());
+    }
   }
-  return pairs;
+  // Body order, which the rotation's placement of the reads ahead uses.
+  llvm::sort(writes,
+             [](WriteOp a, WriteOp b) { return a->isBeforeInBlock(b); });
+  return writes;
+}
+
+/// The staged reads of `loop`'s body: global `wave.read`s directly in the
+/// body whose value reaches only LDS writes (findStagingWrites).
+static Candidate findCandidate(scf::ForOp loop) {
+  Candidate candidate;
+  candidate.loop = loop;
+  for (auto read : loop.getBody()->getOps<ReadOp>()) {
+    if (isLds(read.getMemref()))
+      continue;
+    SmallVector<WriteOp> writes = findStagingWrites(loop, read);
+    if (writes.empty())
+      continue;
+    candidate.reads.push_back(read);
+    for (WriteOp write : writes)
+      candidate.pairs.push_back({read, write});
+  }
+  return candidate;
 }
 
 static std::string describe(Operation *op) {
@@ -320,6 +356,17 @@ LogicalResult PipelineLoopsPass::check(Candidate &candidate) {
     }
   }
 
+  if (buffer == PipelineBuffer::Lds)
+    for (StagingPair pair : candidate.pairs)
+      if (pair.write.getValue() != pair.read.getResult() ||
+          !pair.read->hasOneUse()) {
+        reject(candidate, Rejection::Dependence,
+               "a staged read reaches its LDS writes through other ops (a "
+               "rearrangement in registers), which the buffers in LDS do not "
+               "stage: only copies as they are (buffer=registers stages it)",
+               pair.read);
+        return failure();
+      }
   std::string why;
   Operation *culprit = nullptr;
   for (StagingPair pair : candidate.pairs) {
@@ -472,8 +519,8 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
         std::max(loopPeak, pressure.getPressureAt(op).getVectorRegisters());
   });
   unsigned stagedRegisters = 0;
-  for (StagingPair pair : candidate.pairs)
-    stagedRegisters += pressure.getCost(pair.read).getVectorRegisters();
+  for (ReadOp read : candidate.reads)
+    stagedRegisters += pressure.getCost(read).getVectorRegisters();
 
   bool inLds = buffer == PipelineBuffer::Lds;
   unsigned kernelLds = getKernelLdsBytes(kernel);
@@ -865,15 +912,20 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds,
     IRMapping mapping;
     mapping.map(loop.getInductionVar(), iv);
     SmallVector<Value> values;
+    if (!inLds) {
+      for (ReadOp read : candidate.reads)
+        values.push_back(cloner.cloneWithSlice(read, mapping)->getResult(0));
+      return values;
+    }
+    // In LDS buffers every read is copied as it is, by one write (check).
     for (StagingPair pair : candidate.pairs) {
-      values.push_back(cloner.cloneWithSlice(pair.read, mapping)->getResult(0));
-      if (inLds && isDirectCopy(pair))
+      cloner.cloneWithSlice(pair.read, mapping);
+      if (isDirectCopy(pair))
         cloner.cloneWithSlice(pair.write, mapping);
     }
-    if (inLds)
-      for (StagingPair pair : candidate.pairs)
-        if (!isDirectCopy(pair))
-          cloner.cloneWithSlice(pair.write, mapping);
+    for (StagingPair pair : candidate.pairs)
+      if (!isDirectCopy(pair))
+        cloner.cloneWithSlice(pair.write, mapping);
     return values;
   };
 
@@ -971,10 +1023,10 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds,
     } else {
       // The oldest set in flight feeds this iteration's LDS writes; the
       // reads ahead go right after the last of them.
-      for (auto [pair, carried] :
-           llvm::zip(candidate.pairs, steady.getRegionIterArgs().slice(
-                                          numResults, candidate.pairs.size())))
-        current.map(pair.read.getResult(), carried);
+      for (auto [read, carried] :
+           llvm::zip(candidate.reads, steady.getRegionIterArgs().slice(
+                                          numResults, candidate.reads.size())))
+        current.map(read.getResult(), carried);
       Operation *lastWrite = candidate.pairs.back().write;
       for (StagingPair pair : candidate.pairs)
         if (lastWrite->isBeforeInBlock(pair.write))
@@ -987,9 +1039,9 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds,
           continue;
         IRMapping aheadMapping;
         aheadMapping.map(loop.getInductionVar(), computeAheadIv());
-        for (StagingPair pair : candidate.pairs)
+        for (ReadOp read : candidate.reads)
           prefetched.push_back(
-              cloner.cloneWithSlice(pair.read, aheadMapping)->getResult(0));
+              cloner.cloneWithSlice(read, aheadMapping)->getResult(0));
       }
     }
     SmallVector<Value> yields =
@@ -998,7 +1050,7 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds,
         });
     if (!inLds) {
       llvm::append_range(yields, steady.getRegionIterArgs().drop_front(
-                                     numResults + candidate.pairs.size()));
+                                     numResults + candidate.reads.size()));
       llvm::append_range(yields, prefetched);
     }
     scf::YieldOp::create(builder, loc, yields);
@@ -1014,10 +1066,10 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds,
     mapping.map(loop.getInductionVar(), fromEnd(i));
     mapping.map(loop.getRegionIterArgs(), results);
     if (!inLds)
-      for (auto [index, pair] : llvm::enumerate(candidate.pairs))
+      for (auto [index, read] : llvm::enumerate(candidate.reads))
         mapping.map(
-            pair.read.getResult(),
-            steady.getResult(numResults + i * candidate.pairs.size() + index));
+            read.getResult(),
+            steady.getResult(numResults + i * candidate.reads.size() + index));
     for (Operation &op : body->without_terminator())
       if (!moved.contains(&op))
         builder.clone(op, mapping);
@@ -1131,9 +1183,9 @@ static scf::ForOp deferTrailingMmas(scf::ForOp loop,
 void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
   SmallVector<Candidate> candidates;
   kernel.walk([&](scf::ForOp loop) {
-    SmallVector<StagingPair> pairs = findStagedPairs(loop);
-    if (!pairs.empty())
-      candidates.push_back({loop, std::move(pairs)});
+    Candidate candidate = findCandidate(loop);
+    if (!candidate.reads.empty())
+      candidates.push_back(std::move(candidate));
   });
   if (candidates.empty())
     return;
@@ -1157,7 +1209,7 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
     unsigned ldsAdded = inLds ? addTileBuffers(candidate, count) : 0;
     counts.add(numLdsBytesAdded, ldsAdded);
     counts.add(numPipelined);
-    counts.add(numReadsPrefetched, candidate.pairs.size());
+    counts.add(numReadsPrefetched, candidate.reads.size());
     // A run-time trip count needs the prologue's and epilogue's iterations
     // (and the peeled one of deferred MMAs): proved under wave.assume, or
     // checked at run time with the loop as written as the fallback.
@@ -1186,7 +1238,7 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
     emitRemark(candidate.loop.getLoc())
         << "wave-pipeline-loops: pipelined with " << count << " stages in "
         << (inLds ? "LDS buffers" : "registers") << ": "
-        << candidate.pairs.size() << " global reads issued " << count - 1
+        << candidate.reads.size() << " global reads issued " << count - 1
         << (count == 2 ? " iteration" : " iterations") << " ahead (" << fitNote
         << ")" << tripNote
         << (clampReads ? "; no epilogue: the reads ahead of the last "

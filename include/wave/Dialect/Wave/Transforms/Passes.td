@@ -500,8 +500,9 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
     A loop that stages a tile through LDS reads global memory, writes the
     values to LDS, waits at a barrier and reads the tile back for its MMAs;
     every iteration then waits for its own global loads. This pass rotates
-    such an `scf.for` (a `wave.read` of global memory whose only user is a
-    `wave.write` of LDS in the loop body: a staged read) so that the global
+    such an `scf.for` (a `wave.read` of global memory whose value reaches
+    only `wave.write`s of LDS in the loop body, directly or through pure ops
+    that rearrange it in registers: a staged read) so that the global
     reads of iteration k + stages - 1 are issued in iteration k, before its
     LDS reads and MMAs: a prologue issues the first stages - 1 iterations'
     reads, the steady-state loop runs trip count - (stages - 1) iterations,
