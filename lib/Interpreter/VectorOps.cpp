@@ -195,6 +195,59 @@ static LogicalResult compileShuffle(Compiler &c, vector::ShuffleOp op) {
   return emitGather(c, op, op.getResult(), rows);
 }
 
+/// Each element of a vector of `shape` as (operand number, element of the
+/// operand) for operands of `operandShape`, which differs in the trailing
+/// dimension only: `pick` maps the trailing coordinate to the operand and
+/// its trailing coordinate there.
+template <typename PickFn>
+static SmallVector<std::pair<int64_t, int64_t>>
+mapTrailing(ArrayRef<int64_t> shape, ArrayRef<int64_t> operandShape,
+            PickFn pick) {
+  SmallVector<int64_t> strides = stridesOf(operandShape);
+  SmallVector<std::pair<int64_t, int64_t>> rows;
+  int64_t n = 1;
+  for (int64_t extent : shape)
+    n *= extent;
+  for (int64_t e = 0; e < n; ++e) {
+    SmallVector<int64_t> coord = delinearize(e, shape);
+    auto [operand, last] = pick(coord.back());
+    coord.back() = last;
+    int64_t row = 0;
+    for (size_t d = 0; d < coord.size(); ++d)
+      row += coord[d] * strides[d];
+    rows.push_back({operand, row});
+  }
+  return rows;
+}
+
+static LogicalResult compileInterleave(Compiler &c, vector::InterleaveOp op) {
+  SmallVector<std::pair<Value, int64_t>> rows;
+  for (auto [operand, row] :
+       mapTrailing(op.getResultVectorType().getShape(),
+                   op.getSourceVectorType().getShape(), [](int64_t i) {
+                     return std::pair<int64_t, int64_t>{i % 2, i / 2};
+                   }))
+    rows.push_back({operand == 0 ? op.getLhs() : op.getRhs(), row});
+  return emitGather(c, op, op.getResult(), rows);
+}
+
+static LogicalResult compileDeinterleave(Compiler &c,
+                                         vector::DeinterleaveOp op) {
+  ArrayRef<int64_t> shape = op.getResultVectorType().getShape();
+  for (auto [index, result] : llvm::enumerate(op->getResults())) {
+    int64_t parity = index;
+    SmallVector<std::pair<Value, int64_t>> rows;
+    for (auto [operand, row] : mapTrailing(
+             shape, op.getSourceVectorType().getShape(), [&](int64_t i) {
+               return std::pair<int64_t, int64_t>{0, 2 * i + parity};
+             }))
+      rows.push_back({op.getSource(), row});
+    if (failed(emitGather(c, op, result, rows)))
+      return failure();
+  }
+  return success();
+}
+
 static LogicalResult
 compileExtractStridedSlice(Compiler &c, vector::ExtractStridedSliceOp op) {
   ArrayRef<int64_t> source = op.getSourceVectorType().getShape();
@@ -385,6 +438,8 @@ mlir::wave::interp::compileVectorOp(Compiler &c, Operation *op) {
       .Case([&](vector::ShapeCastOp o) { return compileShapeCast(c, o); })
       .Case([&](vector::TransposeOp o) { return compileTranspose(c, o); })
       .Case([&](vector::ShuffleOp o) { return compileShuffle(c, o); })
+      .Case([&](vector::InterleaveOp o) { return compileInterleave(c, o); })
+      .Case([&](vector::DeinterleaveOp o) { return compileDeinterleave(c, o); })
       .Case([&](vector::ExtractStridedSliceOp o) {
         return compileExtractStridedSlice(c, o);
       })

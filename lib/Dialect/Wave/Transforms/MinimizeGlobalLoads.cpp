@@ -14,6 +14,7 @@
 #include "wave/Analysis/Lds/LdsHazards.h"
 #include "wave/Analysis/Staging/StagingPlan.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
+#include "wave/Dialect/Wave/Transforms/StagingAccesses.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -31,58 +32,6 @@ using namespace mlir::wave;
 
 namespace {
 
-/// The thread and workgroup id ops the new accesses use: ones of the kernel's
-/// entry block before `user` (the op the new accesses follow, or its ancestor
-/// there), else new ones at the top of the kernel.
-class KernelIds {
-public:
-  explicit KernelIds(Operation *user)
-      : entry(&user->getParentOfType<gpu::GPUFuncOp>().getBody().front()),
-        user(entry->findAncestorOpInBlock(*user)) {}
-
-  Value getThreadId(unsigned dim) { return get<gpu::ThreadIdOp>(dim); }
-  Value getWorkgroupId(unsigned dim) { return get<gpu::BlockIdOp>(dim); }
-
-private:
-  template <typename OpTy> Value get(unsigned dim) {
-    auto dimension = static_cast<gpu::Dimension>(dim);
-    for (OpTy op : entry->getOps<OpTy>())
-      if (op.getDimension() == dimension && op->isBeforeInBlock(user))
-        return op;
-    OpBuilder builder = OpBuilder::atBlockBegin(entry);
-    return OpTy::create(builder, entry->getParentOp()->getLoc(), dimension);
-  }
-
-  Block *entry;
-  Operation *user;
-};
-
-/// The index operands of new accesses and the map dimensions naming them.
-class AccessOperands {
-public:
-  AccessOperands(MLIRContext *context) : context(context) {}
-
-  AffineExpr getDim(Value value) {
-    auto *it = llvm::find(operands, value);
-    if (it != operands.end())
-      return getAffineDimExpr(it - operands.begin(), context);
-    operands.push_back(value);
-    return getAffineDimExpr(operands.size() - 1, context);
-  }
-
-  /// The map of `coords`, to be built once every operand is known.
-  AffineMapAttr getMap(ArrayRef<AffineExpr> coords) const {
-    return AffineMapAttr::get(
-        AffineMap::get(operands.size(), 0, coords, context));
-  }
-
-  ArrayRef<Value> getOperands() const { return operands; }
-
-private:
-  MLIRContext *context;
-  SmallVector<Value> operands;
-};
-
 /// Builds the new accesses of one plan.
 class Restager {
 public:
@@ -95,14 +44,16 @@ public:
   void run();
 
 private:
-  /// Thread id operands of `operands`; returns the linear thread id.
-  AffineExpr addThreadIds(AccessOperands &operands);
   /// The coordinates of read or write `index` of the lane, in global
   /// coordinates plus `shift`, moved by `offset`.
   SmallVector<AffineExpr>
   getCoordinates(AccessOperands &operands, AffineExpr linearId, int64_t index,
                  bool wrap, ArrayRef<SmallVector<UniformTerm>> offset,
-                 ArrayRef<int64_t> shift);
+                 ArrayRef<int64_t> shift) {
+    return getRunAccessCoordinates(plan, ids, operands,
+                                   linearId + index * plan.numLanes, wrap,
+                                   offset, shift);
+  }
   /// The mask of the last read and write: the lane has a run there.
   Value buildTailMask();
   IntegerAttr getAlong(MemRefType type);
@@ -140,36 +91,6 @@ static bool piecesAreAligned(const StagingPlan &plan) {
   });
 }
 
-AffineExpr Restager::addThreadIds(AccessOperands &operands) {
-  AffineExpr linear = getAffineConstantExpr(0, context);
-  int64_t stride = 1;
-  for (unsigned dim = 0; dim < 3; ++dim) {
-    if (plan.workgroupSize[dim] == 1)
-      continue;
-    linear = linear + operands.getDim(ids.getThreadId(dim)) * stride;
-    stride *= plan.workgroupSize[dim];
-  }
-  return linear;
-}
-
-SmallVector<AffineExpr> Restager::getCoordinates(
-    AccessOperands &operands, AffineExpr linearId, int64_t index, bool wrap,
-    ArrayRef<SmallVector<UniformTerm>> offset, ArrayRef<int64_t> shift) {
-  SmallVector<AffineExpr> coords =
-      plan.getRunCoordinates(linearId + index * plan.numLanes, wrap);
-  for (auto [d, coord] : llvm::enumerate(coords)) {
-    coord = coord + shift[d];
-    for (const UniformTerm &term : offset[d]) {
-      const FootprintLeaf &leaf = term.leaf;
-      Value value = leaf.indexClass.kind == IndexKind::WorkgroupId
-                        ? ids.getWorkgroupId(leaf.indexClass.dim)
-                        : leaf.value;
-      coord = coord + operands.getDim(value) * term.coefficient;
-    }
-  }
-  return coords;
-}
-
 Value Restager::buildTailMask() {
   Location loc = plan.lastOp->getLoc();
   Value linear;
@@ -202,18 +123,12 @@ IntegerAttr Restager::getAlong(MemRefType type) {
 void Restager::run() {
   auto sourceType = cast<MemRefType>(plan.source.getType());
   auto tileType = cast<MemRefType>(plan.tile.getType());
-  SmallVector<Location> readLocs, writeLocs;
-  for (StagingPair pair : plan.pairs) {
-    readLocs.push_back(pair.read.getLoc());
-    writeLocs.push_back(pair.write.getLoc());
-  }
-  Location readLoc = FusedLoc::get(context, readLocs);
-  Location writeLoc = FusedLoc::get(context, writeLocs);
+  auto [readLoc, writeLoc] = getStagingLocations(plan);
 
   // Coordinates first: the maps need every operand.
   AccessOperands readOperands(context), writeOperands(context);
-  AffineExpr readId = addThreadIds(readOperands);
-  AffineExpr writeId = addThreadIds(writeOperands);
+  AffineExpr readId = addLinearThreadId(plan, ids, readOperands);
+  AffineExpr writeId = addLinearThreadId(plan, ids, writeOperands);
   SmallVector<int64_t> noShift(sourceType.getRank(), 0);
   SmallVector<SmallVector<AffineExpr>> readCoords, writeCoords;
   for (int64_t i = 0; i < plan.readsPerLane; ++i) {
@@ -267,10 +182,7 @@ void Restager::run() {
     }
   }
 
-  for (StagingPair pair : plan.pairs)
-    pair.write.erase();
-  for (StagingPair pair : plan.pairs)
-    pair.read.erase();
+  eraseStaging(plan);
 }
 
 namespace {

@@ -7,7 +7,11 @@
 // columns 4 rows an instruction (wave/Analysis/Lds/TransposedReads.h). The
 // pass swaps the last two dimensions of a tile, in its type and in every
 // access's map and `along`, where that takes fewer LDS instructions a lane:
-// it only moves where each element lives, no value changes.
+// it only moves where each element lives, no value changes. On a chip
+// without transposed reads, a tile of 16-bit elements staged from global
+// memory in 16-byte rows and read down its columns is stored transposed
+// with its staging rebuilt: each lane reads 4 rows of 8 elements and
+// transposes them in registers into 8 rows of 4 of the swapped tile.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,9 +23,12 @@
 #include "wave/Dialect/Wave/IR/KernelTarget.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 #include "wave/Dialect/Wave/Transforms/Kernels.h"
+#include "wave/Dialect/Wave/Transforms/StagingAccesses.h"
 #include "wave/Dialect/Wave/Transforms/StatisticCounts.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::wave {
@@ -37,8 +44,10 @@ static constexpr int64_t kMaxLdsAccessBytes = 16;
 
 /// LDS instructions one lane's `access` takes: along the innermost
 /// dimension one per 16 bytes; down a column one per 4 elements where that
-/// is a transposed read, else one per element.
+/// is a transposed read of a chip with them (`transposedReads`), else one
+/// per element.
 static int64_t countInstructions(LaneAccessOpInterface access,
+                                 bool transposedReads,
                                  const UniformityInfo &uniformity) {
   MemRefType type = access.getMemref().getType();
   int64_t elements = access.getVectorType().getNumElements();
@@ -46,7 +55,7 @@ static int64_t countInstructions(LaneAccessOpInterface access,
     return llvm::divideCeil(elements * type.getElementTypeBitWidth(),
                             kMaxLdsAccessBytes * 8);
   auto read = dyn_cast<ReadOp>(access.getOperation());
-  if (read && isLdsColumnRead(read) &&
+  if (read && transposedReads && isLdsColumnRead(read) &&
       lowersToTransposedLdsRead(read, uniformity))
     return elements / kTransposedReadElements;
   return elements;
@@ -89,6 +98,178 @@ static void transpose(AllocLdsOp tile) {
   }
 }
 
+/// Rows of the box a lane reads for one transposed block, and elements of a
+/// row it reads at once (16 bytes of 16-bit elements).
+static constexpr int64_t kBlockRows = 4, kBlockColumns = 8;
+
+/// LDS instructions one lane's `access` of a tile of rank 2 takes once the
+/// tile is swapped, on a chip without transposed reads.
+static int64_t countSwappedInstructions(LaneAccessOpInterface access) {
+  int64_t elements = access.getVectorType().getNumElements();
+  if (access.getContiguousDim() == 0)
+    return llvm::divideCeil(
+        elements * access.getMemref().getType().getElementTypeBitWidth(),
+        kMaxLdsAccessBytes * 8);
+  return elements;
+}
+
+/// The staging of `tile` rebuilt transposed in registers: the plan of its
+/// one staging group (the linear copy of wave-minimize-global-loads), in 16-
+/// byte rows of 16-bit elements of a box of rank 2 whose rows come in fours
+/// and whose blocks of 4 x 8 elements the workgroup's lanes share evenly.
+/// Fails with the reason otherwise.
+static FailureOr<StagingPlan> planTransposedStaging(gpu::GPUFuncOp kernel,
+                                                    AllocLdsOp tile,
+                                                    std::string &why) {
+  if (tile.getType().getRank() != 2) {
+    why = "it has more than two dimensions";
+    return failure();
+  }
+  SmallVector<StagingGroup> groups;
+  for (StagingGroup &group : findStagingGroups(kernel))
+    if (group.tile == tile.getResult())
+      groups.push_back(std::move(group));
+  if (groups.size() != 1) {
+    why = groups.empty()
+              ? "it is not staged from global memory"
+              : "it is staged in " + std::to_string(groups.size()) + " places";
+    return failure();
+  }
+  StagingGroup &group = groups.front();
+  if (group.blocker) {
+    why = "its staging: " + group.blockerReason;
+    return failure();
+  }
+  // Every write of the tile is the staging's.
+  for (Operation *user : tile->getUsers())
+    if (isa<WriteOp>(user) && llvm::none_of(group.pairs, [&](StagingPair p) {
+          return p.write == user;
+        })) {
+      why = "it is written by other writes than its staging";
+      return failure();
+    }
+  if (llvm::any_of(group.pairs, [](StagingPair pair) {
+        return pair.write.getContiguousDim() != 1;
+      })) {
+    why = "its staging writes down its columns";
+    return failure();
+  }
+  StagingDiagnostic diagnostic;
+  FailureOr<StagingPlan> plan =
+      planLinearStaging(group, kMaxLdsAccessBytes * 8, diagnostic);
+  if (failed(plan)) {
+    why = "its staging is not a linear copy (run wave-minimize-global-loads "
+          "first): " +
+          diagnostic.reason;
+    return failure();
+  }
+  auto sourceType = cast<MemRefType>(plan->source.getType());
+  if (sourceType.getElementTypeBitWidth() != 16 ||
+      plan->width != kBlockColumns) {
+    why = "its staging does not copy 16-byte rows of 16-bit elements";
+    return failure();
+  }
+  if (sourceType.getRank() != 2 || plan->contiguousDim != 1) {
+    why = "its staging copies rows of a memref of rank other than 2";
+    return failure();
+  }
+  if (plan->needsMask() || plan->bounded) {
+    why = "its staging leaves lanes out or is bounded";
+    return failure();
+  }
+  int64_t rows = plan->extents[0], columns = plan->extents[1];
+  int64_t blocks = rows / kBlockRows * (columns / kBlockColumns);
+  if (rows % kBlockRows != 0 || blocks % plan->numLanes != 0) {
+    why = llvm::formatv("its staged box of {0} x {1} is not blocks of {2} "
+                        "rows that its {3} lanes share evenly",
+                        rows, columns, kBlockRows, plan->numLanes);
+    return failure();
+  }
+  return plan;
+}
+
+/// Replaces `plan`'s staging by its transposition in registers: lane t
+/// reads, for each of its blocks b = t + q * lanes, rows 4 r .. 4 r + 3 of
+/// the box at columns 8 c .. 8 c + 7 (r, c = b divided by, modulo the
+/// box's 8-element runs a row), and writes column j of those 4 rows down
+/// column 8 c + j of the tile, 4 elements, which become a row once the tile
+/// is swapped. Returns the shuffles a lane makes.
+static int64_t restageTransposed(const StagingPlan &plan) {
+  MLIRContext *context = plan.lastOp->getContext();
+  KernelIds ids(plan.lastOp);
+  OpBuilder builder(context);
+  builder.setInsertionPointAfter(plan.lastOp);
+  auto [readLoc, writeLoc] = getStagingLocations(plan);
+
+  int64_t runsPerRow = plan.extents[1] / kBlockColumns;
+  int64_t blocksPerLane =
+      plan.extents[0] / kBlockRows * runsPerRow / plan.numLanes;
+  // Row and column of the box where row `row` of block `block` of `lane`
+  // starts (written directly: through a run number of the box, the affine
+  // simplifier would keep a floordiv that is always 0).
+  auto start = [&](AffineExpr lane, int64_t block, int64_t row) {
+    AffineExpr b = lane + block * plan.numLanes;
+    return SmallVector<AffineExpr>{
+        b.floorDiv(runsPerRow) * kBlockRows + row + plan.lowerBounds[0],
+        (b % runsPerRow) * kBlockColumns + plan.lowerBounds[1]};
+  };
+  // Coordinates first: the maps need every operand.
+  AccessOperands readOperands(context), writeOperands(context);
+  AffineExpr readLane = addLinearThreadId(plan, ids, readOperands);
+  AffineExpr writeLane = addLinearThreadId(plan, ids, writeOperands);
+  SmallVector<int64_t> noShift(2, 0);
+  SmallVector<SmallVector<AffineExpr>> readCoords, writeCoords;
+  for (int64_t block = 0; block < blocksPerLane; ++block) {
+    for (int64_t row = 0; row < kBlockRows; ++row)
+      readCoords.push_back(translateBoxCoordinates(plan, ids, readOperands,
+                                                   start(readLane, block, row),
+                                                   plan.sourceOffset, noShift));
+    writeCoords.push_back(translateBoxCoordinates(
+        plan, ids, writeOperands, start(writeLane, block, 0), plan.tileOffset,
+        plan.tileShift));
+  }
+
+  auto sourceType = cast<MemRefType>(plan.source.getType());
+  Type element = sourceType.getElementType();
+  auto rowType = VectorType::get({kBlockColumns}, element);
+  CacheHintAttr cache =
+      plan.cache ? CacheHintAttr::get(context, *plan.cache) : CacheHintAttr();
+  SmallVector<Value> rows;
+  for (ArrayRef<AffineExpr> coords : readCoords)
+    rows.push_back(ReadOp::create(
+        builder, readLoc, rowType, plan.source, readOperands.getOperands(),
+        readOperands.getMap(coords), IntegerAttr(), Value(), cache));
+  // Rows 0 and 1, and 2 and 3, interleaved; then column j is elements
+  // 2 j, 2 j + 1 of each pair.
+  SmallVector<int64_t> interleave;
+  for (int64_t i = 0; i < kBlockColumns; ++i)
+    interleave.append({i, i + kBlockColumns});
+  IntegerAttr down = builder.getI64IntegerAttr(0);
+  int64_t shuffles = 0;
+  for (int64_t block = 0; block < blocksPerLane; ++block) {
+    ArrayRef<Value> four = ArrayRef(rows).slice(block * kBlockRows, kBlockRows);
+    Value low = vector::ShuffleOp::create(builder, readLoc, four[0], four[1],
+                                          interleave);
+    Value high = vector::ShuffleOp::create(builder, readLoc, four[2], four[3],
+                                           interleave);
+    shuffles += 2;
+    for (int64_t j = 0; j < kBlockColumns; ++j) {
+      int64_t pair = 2 * kBlockColumns;
+      Value column = vector::ShuffleOp::create(
+          builder, writeLoc, low, high,
+          ArrayRef<int64_t>{2 * j, 2 * j + 1, pair + 2 * j, pair + 2 * j + 1});
+      ++shuffles;
+      SmallVector<AffineExpr> coords = writeCoords[block];
+      coords[1] = coords[1] + j;
+      WriteOp::create(builder, writeLoc, column, plan.tile,
+                      writeOperands.getOperands(), writeOperands.getMap(coords),
+                      down, Value(), CacheHintAttr());
+    }
+  }
+  eraseStaging(plan);
+  return shuffles;
+}
+
 namespace {
 struct TransposeLdsTilesPass
     : public wave::impl::WaveTransposeLdsTilesBase<TransposeLdsTilesPass> {
@@ -101,6 +282,44 @@ struct TransposeLdsTilesPass
       runOnKernel(kernel, counts);
     if (summary)
       counts.emitSummary(*this, getOperation());
+  }
+
+  /// On a chip without transposed reads: stores `tile` transposed with its
+  /// staging rebuilt in registers where that takes fewer LDS instructions
+  /// a lane than `before`, with a remark; otherwise sets why it is kept.
+  bool restageInRegisters(gpu::GPUFuncOp kernel, AllocLdsOp tile,
+                          int64_t before, StringRef chip, std::string &reason,
+                          StatisticCounts &counts) {
+    std::string why;
+    FailureOr<StagingPlan> plan = planTransposedStaging(kernel, tile, why);
+    if (failed(plan)) {
+      reason = ("chip '" + chip + "' has no transposed LDS reads, and ").str() +
+               "it cannot be staged transposed in registers: " + why;
+      return false;
+    }
+    int64_t columnWrites = plan->extents[0] / kBlockRows *
+                           (plan->extents[1] / kBlockColumns) / plan->numLanes *
+                           kBlockColumns;
+    int64_t after = columnWrites;
+    for (Operation *user : tile->getUsers())
+      if (!isa<WriteOp>(user))
+        after += countSwappedInstructions(cast<LaneAccessOpInterface>(user));
+    if (after >= before) {
+      reason = llvm::formatv("chip '{0}' has no transposed LDS reads, and "
+                             "staged transposed in registers it would take "
+                             "{1} LDS instructions a lane against {2}",
+                             chip, after, before);
+      return false;
+    }
+    int64_t shuffles = restageTransposed(*plan);
+    transpose(tile);
+    counts.add(numTransposed);
+    counts.add(numRestaged);
+    tile.emitRemark("LDS tile stored transposed, staged in registers: ")
+        << before << " -> " << after << " LDS instructions a lane; each "
+        << "lane reads rows of " << kBlockRows << " x " << kBlockColumns
+        << " blocks and transposes them with " << shuffles << " shuffles";
+    return true;
   }
 
   /// Why `tile` stays as it is whatever its accesses, or empty.
@@ -138,28 +357,30 @@ struct TransposeLdsTilesPass
           }))
         continue;
       std::string reason = getFixedReason(tile);
+      auto cost = [&] {
+        if (!uniformity)
+          uniformity.emplace(kernel);
+        int64_t instructions = 0;
+        for (Operation *user : tile->getUsers())
+          instructions += countInstructions(cast<LaneAccessOpInterface>(user),
+                                            transposedReads, *uniformity);
+        return instructions;
+      };
       // Without transposed reads a column costs an instruction an element
       // either way round, and a column write more than a read (2-byte
-      // writes, which the layout pass can rarely spread over the banks).
-      if (reason.empty() && !transposedReads)
-        reason = "chip '" +
-                 (succeeded(target) ? target->chip->name : StringRef("unknown"))
-                     .str() +
-                 "' has no transposed LDS reads";
+      // writes, which the layout pass can rarely spread over the banks):
+      // only a staging rebuilt to write rows of the swapped tile gains.
+      if (reason.empty() && !transposedReads) {
+        StringRef chip =
+            succeeded(target) ? target->chip->name : StringRef("unknown");
+        if (restageInRegisters(kernel, tile, cost(), chip, reason, counts))
+          continue;
+      }
       if (!reason.empty()) {
         counts.add(numKept);
         tile.emitRemark("LDS tile kept as written: ") << reason;
         continue;
       }
-      if (!uniformity)
-        uniformity.emplace(kernel);
-      auto cost = [&] {
-        int64_t instructions = 0;
-        for (Operation *user : tile->getUsers())
-          instructions +=
-              countInstructions(cast<LaneAccessOpInterface>(user), *uniformity);
-        return instructions;
-      };
       int64_t before = cost();
       transpose(tile);
       int64_t after = cost();

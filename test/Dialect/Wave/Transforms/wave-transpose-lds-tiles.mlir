@@ -9,7 +9,15 @@
 // SAME-NEXT: PASS
 // The counts as a summary remark:
 // RUN: wave-opt %t.v.mlir --wave-transpose-lds-tiles=summary -o /dev/null 2>&1 | FileCheck %s --check-prefix=SUMMARY
-// SUMMARY: remark: wave-transpose-lds-tiles: tiles-transposed: 1, tiles-kept: 0
+// SUMMARY: remark: wave-transpose-lds-tiles: tiles-transposed: 1, tiles-restaged-in-registers: 0, tiles-kept: 0
+// On gfx942, a K x N tile staged in 16-byte rows and read down its columns
+// is stored transposed with its staging rebuilt in registers; the kernel
+// computes the same, alone and once lowered:
+// RUN: sed -n '/^\/\/ BEGIN restaged/,/^\/\/ -----/p' %s > %t.r.mlir
+// RUN: wave-run %t.r.mlir --compare-pipeline='wave-transpose-lds-tiles' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %t.r.mlir --seed=3 --compare-pipeline='wave-transpose-lds-tiles,canonicalize,gpu.module(convert-wave-to-amdgpu)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-opt %t.r.mlir --wave-transpose-lds-tiles=summary -o /dev/null 2>&1 | FileCheck %s --check-prefix=SUMMARY-RESTAGED
+// SUMMARY-RESTAGED: remark: wave-transpose-lds-tiles: tiles-transposed: 1, tiles-restaged-in-registers: 1, tiles-kept: 0
 
 // V staged transposed, as attention's V^T (d x keys): each lane writes 8
 // elements of a row of V down a column of the tile (8 ds_write_b16), and
@@ -52,7 +60,8 @@ gpu.module @m {
 // -----
 
 // The same kernel on gfx942, which reads columns an element an instruction:
-// a column costs that either way round; kept.
+// a column costs that either way round, and its staging is written down the
+// columns already; kept.
 // CHECK-LABEL: gpu.func @no_transposed_reads
 // CHECK: wave.alloc_lds : memref<32x64xf16
 
@@ -61,7 +70,7 @@ gpu.module @m {
   gpu.func @no_transposed_reads(%V: memref<64x32xf16>, %O: memref<64x16xf16>) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
                   wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
-    // expected-remark @below {{LDS tile kept as written: chip 'gfx942' has no transposed LDS reads}}
+    // expected-remark @below {{LDS tile kept as written: chip 'gfx942' has no transposed LDS reads, and it cannot be staged transposed in registers: its staging writes down its columns}}
     %vt = wave.alloc_lds : memref<32x64xf16, #lds>
     %t = gpu.thread_id x
     %v = wave.read %V[%t] map affine_map<(t) -> (t floordiv 4, (t mod 4) * 8)> : memref<64x32xf16> -> vector<8xf16>
@@ -77,6 +86,115 @@ gpu.module @m {
     %w = gpu.subgroup_id : index
     %l = gpu.lane_id
     wave.write %s, %O[%l, %w] map affine_map<(l, w) -> (l, w * 4)> : vector<4xf16>, memref<64x16xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+// BEGIN restaged
+// gfx942: the staging of a 32 x 64 tile (a K x N operand) in 16-byte rows,
+// 4 a lane, and 8 reads of 4 rows down a column (8 x 4 LDS instructions a
+// lane). Lane t now reads rows 4 (t / 8) .. + 3 at columns 8 (t mod 8) ..
+// + 7, transposes them (2 interleaving shuffles, then one a column) and
+// writes each column's 4 rows as one row of the 64 x 32 tile; the reads
+// become rows, one instruction each: 4 + 32 -> 8 + 8.
+// CHECK-LABEL: gpu.func @restaged
+// CHECK: %[[T:.+]] = wave.alloc_lds : memref<64x32xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[R0:.+]] = wave.read %B[%{{.+}}] map affine_map<(d0) -> ((d0 floordiv 8) * 4, (d0 mod 8) * 8)>
+// CHECK-NEXT: %[[R1:.+]] = wave.read %B[%{{.+}}] map affine_map<(d0) -> ((d0 floordiv 8) * 4 + 1, (d0 mod 8) * 8)>
+// CHECK-NEXT: %[[R2:.+]] = wave.read %B[%{{.+}}] map affine_map<(d0) -> ((d0 floordiv 8) * 4 + 2, (d0 mod 8) * 8)>
+// CHECK-NEXT: %[[R3:.+]] = wave.read %B[%{{.+}}] map affine_map<(d0) -> ((d0 floordiv 8) * 4 + 3, (d0 mod 8) * 8)>
+// CHECK-NEXT: %[[LOW:.+]] = vector.shuffle %[[R0]], %[[R1]] [0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15]
+// CHECK-NEXT: %[[HIGH:.+]] = vector.shuffle %[[R2]], %[[R3]] [0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15]
+// CHECK-NEXT: %[[C0:.+]] = vector.shuffle %[[LOW]], %[[HIGH]] [0, 1, 16, 17]
+// CHECK-NEXT: wave.write %[[C0]], %[[T]][%{{.+}}] map affine_map<(d0) -> ((d0 mod 8) * 8, (d0 floordiv 8) * 4)> : vector<4xf16>
+// CHECK-NEXT: %[[C1:.+]] = vector.shuffle %[[LOW]], %[[HIGH]] [2, 3, 18, 19]
+// CHECK-NEXT: wave.write %[[C1]], %[[T]][%{{.+}}] map affine_map<(d0) -> ((d0 mod 8) * 8 + 1, (d0 floordiv 8) * 4)> : vector<4xf16>
+// CHECK-COUNT-6: wave.write
+// CHECK-NEXT: wave.barrier
+// CHECK-NEXT: wave.read %[[T]][%{{.+}}] map affine_map<(d0) -> ((d0 + 1) mod 64, 0)> : memref<64x32xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+// CHECK-NEXT: wave.read %[[T]][%{{.+}}] map affine_map<(d0) -> ((d0 + 1) mod 64, 4)> : memref<64x32xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+
+#lds = #gpu.address_space<workgroup>
+gpu.module @m {
+  gpu.func @restaged(%B: memref<32x64xf16>, %O: memref<64x4xf16>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    // expected-remark @below {{LDS tile stored transposed, staged in registers: 36 -> 16 LDS instructions a lane; each lane reads rows of 4 x 8 blocks and transposes them with 10 shuffles}}
+    %tile = wave.alloc_lds : memref<32x64xf16, #lds>
+    %t = gpu.thread_id x
+    %b0 = wave.read %B[%t] map affine_map<(t) -> (t floordiv 8, (t mod 8) * 8)> : memref<32x64xf16> -> vector<8xf16>
+    %b1 = wave.read %B[%t] map affine_map<(t) -> (t floordiv 8 + 8, (t mod 8) * 8)> : memref<32x64xf16> -> vector<8xf16>
+    %b2 = wave.read %B[%t] map affine_map<(t) -> (t floordiv 8 + 16, (t mod 8) * 8)> : memref<32x64xf16> -> vector<8xf16>
+    %b3 = wave.read %B[%t] map affine_map<(t) -> (t floordiv 8 + 24, (t mod 8) * 8)> : memref<32x64xf16> -> vector<8xf16>
+    wave.write %b0, %tile[%t] map affine_map<(t) -> (t floordiv 8, (t mod 8) * 8)> : vector<8xf16>, memref<32x64xf16, #lds>
+    wave.write %b1, %tile[%t] map affine_map<(t) -> (t floordiv 8 + 8, (t mod 8) * 8)> : vector<8xf16>, memref<32x64xf16, #lds>
+    wave.write %b2, %tile[%t] map affine_map<(t) -> (t floordiv 8 + 16, (t mod 8) * 8)> : vector<8xf16>, memref<32x64xf16, #lds>
+    wave.write %b3, %tile[%t] map affine_map<(t) -> (t floordiv 8 + 24, (t mod 8) * 8)> : vector<8xf16>, memref<32x64xf16, #lds>
+    wave.barrier
+    %col0 = wave.read %tile[%t] map affine_map<(t) -> (0, (t + 1) mod 64)> along 0 : memref<32x64xf16, #lds> -> vector<4xf16>
+    %col1 = wave.read %tile[%t] map affine_map<(t) -> (4, (t + 1) mod 64)> along 0 : memref<32x64xf16, #lds> -> vector<4xf16>
+    %col2 = wave.read %tile[%t] map affine_map<(t) -> (8, (t + 1) mod 64)> along 0 : memref<32x64xf16, #lds> -> vector<4xf16>
+    %col3 = wave.read %tile[%t] map affine_map<(t) -> (12, (t + 1) mod 64)> along 0 : memref<32x64xf16, #lds> -> vector<4xf16>
+    %col4 = wave.read %tile[%t] map affine_map<(t) -> (16, (t + 1) mod 64)> along 0 : memref<32x64xf16, #lds> -> vector<4xf16>
+    %col5 = wave.read %tile[%t] map affine_map<(t) -> (20, (t + 1) mod 64)> along 0 : memref<32x64xf16, #lds> -> vector<4xf16>
+    %col6 = wave.read %tile[%t] map affine_map<(t) -> (24, (t + 1) mod 64)> along 0 : memref<32x64xf16, #lds> -> vector<4xf16>
+    %col7 = wave.read %tile[%t] map affine_map<(t) -> (28, (t + 1) mod 64)> along 0 : memref<32x64xf16, #lds> -> vector<4xf16>
+    %acc1 = arith.addf %col0, %col1 : vector<4xf16>
+    %acc2 = arith.addf %acc1, %col2 : vector<4xf16>
+    %acc3 = arith.addf %acc2, %col3 : vector<4xf16>
+    %acc4 = arith.addf %acc3, %col4 : vector<4xf16>
+    %acc5 = arith.addf %acc4, %col5 : vector<4xf16>
+    %acc6 = arith.addf %acc5, %col6 : vector<4xf16>
+    %acc7 = arith.addf %acc6, %col7 : vector<4xf16>
+    wave.write %acc7, %O[%t] map affine_map<(t) -> (t, 0)> : vector<4xf16>, memref<64x4xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+// gfx942, where the restaging does not apply: an 8 x 64 tile is 16 blocks
+// of 4 x 8 for 64 lanes; one read of 4 rows a loop step (counted once: the
+// count is static) takes 9 instructions restaged against 8.
+// CHECK-LABEL: gpu.func @not_restaged
+// CHECK: wave.alloc_lds : memref<8x64xf16
+// CHECK: wave.alloc_lds : memref<32x64xf16
+
+#lds = #gpu.address_space<workgroup>
+gpu.module @m {
+  gpu.func @not_restaged(%B: memref<8x64xf16>, %C: memref<32x64xf16>, %O: memref<64x4xf16>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    // expected-remark @below {{LDS tile kept as written: chip 'gfx942' has no transposed LDS reads, and it cannot be staged transposed in registers: its staged box of 8 x 64 is not blocks of 4 rows that its 64 lanes share evenly}}
+    %small = wave.alloc_lds : memref<8x64xf16, #lds>
+    // expected-remark @below {{LDS tile kept as written: chip 'gfx942' has no transposed LDS reads, and staged transposed in registers it would take 9 LDS instructions a lane against 8}}
+    %tile = wave.alloc_lds : memref<32x64xf16, #lds>
+    %t = gpu.thread_id x
+    %s = wave.read %B[%t] map affine_map<(t) -> (t floordiv 8, (t mod 8) * 8)> : memref<8x64xf16> -> vector<8xf16>
+    wave.write %s, %small[%t] map affine_map<(t) -> (t floordiv 8, (t mod 8) * 8)> : vector<8xf16>, memref<8x64xf16, #lds>
+    %b0 = wave.read %C[%t] map affine_map<(t) -> (t floordiv 8, (t mod 8) * 8)> : memref<32x64xf16> -> vector<8xf16>
+    %b1 = wave.read %C[%t] map affine_map<(t) -> (t floordiv 8 + 8, (t mod 8) * 8)> : memref<32x64xf16> -> vector<8xf16>
+    %b2 = wave.read %C[%t] map affine_map<(t) -> (t floordiv 8 + 16, (t mod 8) * 8)> : memref<32x64xf16> -> vector<8xf16>
+    %b3 = wave.read %C[%t] map affine_map<(t) -> (t floordiv 8 + 24, (t mod 8) * 8)> : memref<32x64xf16> -> vector<8xf16>
+    wave.write %b0, %tile[%t] map affine_map<(t) -> (t floordiv 8, (t mod 8) * 8)> : vector<8xf16>, memref<32x64xf16, #lds>
+    wave.write %b1, %tile[%t] map affine_map<(t) -> (t floordiv 8 + 8, (t mod 8) * 8)> : vector<8xf16>, memref<32x64xf16, #lds>
+    wave.write %b2, %tile[%t] map affine_map<(t) -> (t floordiv 8 + 16, (t mod 8) * 8)> : vector<8xf16>, memref<32x64xf16, #lds>
+    wave.write %b3, %tile[%t] map affine_map<(t) -> (t floordiv 8 + 24, (t mod 8) * 8)> : vector<8xf16>, memref<32x64xf16, #lds>
+    wave.barrier
+    %first = wave.read %small[%t] map affine_map<(t) -> (0, t)> along 0 : memref<8x64xf16, #lds> -> vector<4xf16>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %sum = scf.for %k = %c0 to %c8 step %c1 iter_args(%acc = %first) -> (vector<4xf16>) {
+      %col = wave.read %tile[%k, %t] map affine_map<(k, t) -> (k * 4, (t + 1) mod 64)> along 0 : memref<32x64xf16, #lds> -> vector<4xf16>
+      %next = arith.addf %acc, %col : vector<4xf16>
+      scf.yield %next : vector<4xf16>
+    }
+    wave.write %sum, %O[%t] map affine_map<(t) -> (t, 0)> : vector<4xf16>, memref<64x4xf16>
     gpu.return
   }
 }

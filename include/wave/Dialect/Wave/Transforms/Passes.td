@@ -936,6 +936,16 @@ def WaveTransposeLdsTiles : Pass<"wave-transpose-lds-tiles"> {
     `wave.read` / `wave.write` uses it, or an access is masked, bounded or a
     fragment access.
 
+    On a chip without transposed reads, a tile of 16-bit elements staged by
+    a linear copy of 16-byte rows (what `wave-minimize-global-loads`
+    leaves) and read down its columns is stored swapped with its staging
+    rebuilt, where that takes fewer LDS instructions a lane: each lane reads
+    4 rows of 8 elements, transposes them with `vector.shuffle`s and writes
+    8 rows of 4 elements of the swapped tile (as Triton stages K x N
+    operands on gfx942). The staged box must split into 4 x 8 blocks that
+    the workgroup's lanes share evenly; the remark says which condition
+    fails.
+
     It runs in `wave-optimize` after `wave-minimize-global-loads`, whose
     LDS writes it counts, and before the pipelining and layout passes, so
     that they see the tile as it will be stored.
@@ -944,6 +954,10 @@ def WaveTransposeLdsTiles : Pass<"wave-transpose-lds-tiles"> {
   let statistics = [
     Statistic<"numTransposed", "tiles-transposed",
               "LDS tiles stored with their last two dimensions swapped">,
+    Statistic<"numRestaged", "tiles-restaged-in-registers",
+              "LDS tiles stored transposed with their staging rebuilt to "
+              "transpose blocks in registers (chips without transposed "
+              "reads)">,
     Statistic<"numKept", "tiles-kept",
               "LDS tiles with column accesses kept as written">,
   ];
