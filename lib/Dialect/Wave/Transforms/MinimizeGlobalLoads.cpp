@@ -219,12 +219,6 @@ private:
   StatisticCounts counts;
 };
 
-/// The barriers a kernel lacks: those placement inserts next to every
-/// barrier the kernel has, and the hazards no barrier can order.
-struct MissingBarriers {
-  size_t inserted = 0, unordered = 0;
-};
-
 /// What is known of one kernel's missing barriers, each an LDS hazard
 /// analysis of the whole kernel: those of the kernel as it is now, and those
 /// of the last copy restaged by `addsBarrier`. When restaging the kernel
@@ -238,17 +232,6 @@ struct MinimizeGlobalLoadsPass::KernelBarriers {
   MissingBarriers restagedCopyMissing;
 };
 } // namespace
-
-static MissingBarriers getMissingBarriers(gpu::GPUFuncOp kernel,
-                                          CommonAddressCache &conflicts) {
-  LdsHazardAnalysis analysis(kernel, /*assumeWaveOrder=*/false, &conflicts);
-  if (!analysis.succeeded())
-    return {};
-  BarrierPlacement placement =
-      placeBarriers(analysis.getProgram(), analysis.getHazards(),
-                    analysis.getExistingBarriers(), /*keepAllExisting=*/true);
-  return {placement.inserted.size(), placement.uncoverable.size()};
-}
 
 /// Whether restaging by `plan` makes `kernel` need a barrier it does not
 /// have: a copy that each lane reads back only where it wrote needs none,
@@ -276,8 +259,7 @@ bool MinimizeGlobalLoadsPass::addsBarrier(gpu::GPUFuncOp kernel,
     MissingBarriers after = getMissingBarriers(copied, known.conflicts);
     known.restagedCopy = std::move(copy);
     known.restagedCopyMissing = after;
-    return after.inserted > known.current->inserted ||
-           after.unordered > known.current->unordered;
+    return after.exceed(*known.current);
   }
   return false;
 }

@@ -2,6 +2,8 @@
 
 #include "wave/Dialect/Wave/Transforms/StagingAccesses.h"
 
+#include "wave/Analysis/Lds/BarrierPlacement.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 
@@ -95,4 +97,15 @@ void mlir::wave::eraseStaging(const StagingPlan &plan) {
     pair.write.erase();
   for (StagingPair pair : plan.pairs)
     pair.read.erase();
+}
+
+MissingBarriers mlir::wave::getMissingBarriers(gpu::GPUFuncOp kernel,
+                                               CommonAddressCache &conflicts) {
+  LdsHazardAnalysis analysis(kernel, /*assumeWaveOrder=*/false, &conflicts);
+  if (!analysis.succeeded())
+    return {};
+  BarrierPlacement placement =
+      placeBarriers(analysis.getProgram(), analysis.getHazards(),
+                    analysis.getExistingBarriers(), /*keepAllExisting=*/true);
+  return {placement.inserted.size(), placement.uncoverable.size()};
 }

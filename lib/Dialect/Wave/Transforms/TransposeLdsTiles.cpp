@@ -17,6 +17,7 @@
 
 #include "wave/Dialect/Wave/Transforms/Passes.h"
 
+#include "wave/Analysis/Footprint/PairQueries.h"
 #include "wave/Analysis/Lds/TransposedReads.h"
 #include "wave/Analysis/Uniformity/Uniformity.h"
 #include "wave/Chip/Chip.h"
@@ -28,6 +29,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -270,6 +272,26 @@ static int64_t restageTransposed(const StagingPlan &plan) {
   return shuffles;
 }
 
+/// Whether storing `tile` transposed with its staging in registers makes
+/// `kernel` need a barrier it does not have: where each lane read back only
+/// what it wrote, the new blocks may be other lanes' elements. Tried on a
+/// copy of the kernel.
+static bool addsBarrier(gpu::GPUFuncOp kernel, AllocLdsOp tile) {
+  IRMapping mapping;
+  OwningOpRef<Operation *> copy = kernel->clone(mapping);
+  auto copied = cast<gpu::GPUFuncOp>(*copy);
+  auto copiedTile = cast<AllocLdsOp>(mapping.lookup(tile.getOperation()));
+  std::string why;
+  FailureOr<StagingPlan> plan = planTransposedStaging(copied, copiedTile, why);
+  if (failed(plan))
+    return true;
+  CommonAddressCache conflicts;
+  MissingBarriers before = getMissingBarriers(kernel, conflicts);
+  restageTransposed(*plan);
+  transpose(copiedTile);
+  return getMissingBarriers(copied, conflicts).exceed(before);
+}
+
 namespace {
 struct TransposeLdsTilesPass
     : public wave::impl::WaveTransposeLdsTilesBase<TransposeLdsTilesPass> {
@@ -309,6 +331,12 @@ struct TransposeLdsTilesPass
                              "staged transposed in registers it would take "
                              "{1} LDS instructions a lane against {2}",
                              chip, after, before);
+      return false;
+    }
+    if (addsBarrier(kernel, tile)) {
+      reason = ("chip '" + chip + "' has no transposed LDS reads, and ").str() +
+               "staged transposed in registers its lanes would read LDS "
+               "other lanes wrote where no barrier orders it";
       return false;
     }
     int64_t shuffles = restageTransposed(*plan);

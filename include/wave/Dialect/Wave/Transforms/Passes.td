@@ -943,8 +943,9 @@ def WaveTransposeLdsTiles : Pass<"wave-transpose-lds-tiles"> {
     4 rows of 8 elements, transposes them with `vector.shuffle`s and writes
     8 rows of 4 elements of the swapped tile (as Triton stages K x N
     operands on gfx942). The staged box must split into 4 x 8 blocks that
-    the workgroup's lanes share evenly; the remark says which condition
-    fails.
+    the workgroup's lanes share evenly, and the kernel restaged (tried on a
+    copy) must need no barrier it does not have; the remark says which
+    condition fails.
 
     It runs in `wave-optimize` after `wave-minimize-global-loads`, whose
     LDS writes it counts, and before the pipelining and layout passes, so

@@ -11,8 +11,10 @@
 #ifndef WAVE_DIALECT_WAVE_TRANSFORMS_STAGINGACCESSES_H
 #define WAVE_DIALECT_WAVE_TRANSFORMS_STAGINGACCESSES_H
 
+#include "wave/Analysis/Lds/LdsHazards.h"
 #include "wave/Analysis/Staging/StagingPlan.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
@@ -75,6 +77,24 @@ std::pair<Location, Location> getStagingLocations(const StagingPlan &plan);
 
 /// Erases `plan`'s reads and writes, once the new accesses replace them.
 void eraseStaging(const StagingPlan &plan);
+
+/// The barriers a kernel lacks: those placement inserts next to every
+/// barrier the kernel has, and the hazards no barrier can order.
+struct MissingBarriers {
+  size_t inserted = 0, unordered = 0;
+
+  /// Whether `this`, the kernel restaged, lacks more than `before`: the
+  /// new layout makes lanes read LDS other lanes wrote where each lane read
+  /// only its own elements.
+  bool exceed(const MissingBarriers &before) const {
+    return inserted > before.inserted || unordered > before.unordered;
+  }
+};
+
+/// The barriers `kernel` lacks, by the LDS hazard analysis (its pair
+/// questions answered through `conflicts`).
+MissingBarriers getMissingBarriers(gpu::GPUFuncOp kernel,
+                                   CommonAddressCache &conflicts);
 
 } // namespace mlir::wave
 
