@@ -372,16 +372,12 @@ FailureOr<Kernel> Kernel::compile(gpu::GPUFuncOp func,
   if (failed(readLaunchSize(func, "known_block_size", *block, program->block)))
     return failure();
   std::optional<int64_t> lanes = multiplyLaunchExtents(program->block);
-  if (!lanes || *lanes > kMaxWorkgroupLanes) {
-    InFlightDiagnostic diag =
-        func.emitError() << "the interpreter runs workgroups of at most "
-                         << kMaxWorkgroupLanes << " lanes, as the "
-                         << "hardware does; @" << func.getName() << " has ";
-    if (lanes)
-      return diag << *lanes;
-    return diag << program->block[0] << " x " << program->block[1] << " x "
-                << program->block[2];
-  }
+  if (!lanes || *lanes > kMaxWorkgroupLanes)
+    return func.emitError()
+           << "the interpreter runs workgroups of at most "
+           << kMaxWorkgroupLanes << " lanes, as the hardware does; @"
+           << func.getName() << " has "
+           << describeWorkgroupLanes(program->block);
   if (std::optional<ArrayRef<int32_t>> grid = func.getKnownGridSize()) {
     Dim3 known;
     if (failed(readLaunchSize(func, "known_grid_size", *grid, known)))

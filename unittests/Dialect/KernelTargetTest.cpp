@@ -131,4 +131,10 @@ TEST(MultiplyLaunchExtentsTest, CountsOrSaysItCannot) {
   EXPECT_FALSE(multiplyLaunchExtents({-2147483648, 2147483647, 2147483647}));
 }
 
+TEST(MultiplyLaunchExtentsTest, DescribesLanesOrExtents) {
+  EXPECT_EQ(describeWorkgroupLanes({256, 2, 1}), "512");
+  EXPECT_EQ(describeWorkgroupLanes({2147483647, 2147483647, 3}),
+            "2147483647 x 2147483647 x 3");
+}
+
 } // namespace

@@ -206,18 +206,6 @@ mlir::wave::getFragmentWorkgroupSize(Operation *op) {
   return std::array<int64_t, 3>{(*block)[0], (*block)[1], (*block)[2]};
 }
 
-/// Ends `diag` with the lanes of `workgroup`: their number, or its extents
-/// where the product does not fit 64 bits.
-static LogicalResult printLanes(InFlightDiagnostic &diag,
-                                const std::array<int64_t, 3> &workgroup,
-                                std::optional<int64_t> lanes) {
-  if (lanes)
-    diag << *lanes;
-  else
-    diag << workgroup[0] << " x " << workgroup[1] << " x " << workgroup[2];
-  return diag;
-}
-
 /// Checks that the kernel around `op` runs waves of the size `fragment`'s
 /// kind needs, in a workgroup of whole waves whose size is known (the lanes
 /// of a fragment come from the thread id).
@@ -238,11 +226,9 @@ static LogicalResult verifyFragmentKernel(Operation *op,
   std::optional<int64_t> lanes = multiplyLaunchExtents(*workgroup);
   if (!lanes || *lanes <= 0 ||
       *lanes % static_cast<int64_t>(layout.waveSize) != 0) {
-    InFlightDiagnostic diag = op->emitOpError("fragment access needs whole "
-                                              "waves of ")
-                              << layout.waveSize
-                              << " lanes, the workgroup has ";
-    return printLanes(diag, *workgroup, lanes);
+    return op->emitOpError("fragment access needs whole waves of ")
+           << layout.waveSize << " lanes, the workgroup has "
+           << describeWorkgroupLanes(*workgroup);
   }
   return verifyLaunchableWorkgroup(op);
 }
@@ -255,10 +241,9 @@ LogicalResult mlir::wave::verifyLaunchableWorkgroup(Operation *op) {
   std::optional<int64_t> lanes = multiplyLaunchExtents(*workgroup);
   if (lanes && *lanes <= kMaxWorkgroupLanes)
     return success();
-  InFlightDiagnostic diag = op->emitOpError("needs a workgroup of at most ")
-                            << kMaxWorkgroupLanes
-                            << " lanes, the kernel's has ";
-  return printLanes(diag, *workgroup, lanes);
+  return op->emitOpError("needs a workgroup of at most ")
+         << kMaxWorkgroupLanes << " lanes, the kernel's has "
+         << describeWorkgroupLanes(*workgroup);
 }
 
 /// Every op result `value` may carry a lane's data from without changing

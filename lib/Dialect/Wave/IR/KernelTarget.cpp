@@ -7,6 +7,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -19,6 +20,14 @@ mlir::wave::multiplyLaunchExtents(ArrayRef<int64_t> extents) {
     if (llvm::MulOverflow(product, extent, product))
       return std::nullopt;
   return product;
+}
+
+std::string mlir::wave::describeWorkgroupLanes(ArrayRef<int64_t> extents) {
+  if (std::optional<int64_t> lanes = multiplyLaunchExtents(extents))
+    return std::to_string(*lanes);
+  return llvm::join(
+      llvm::map_range(extents, [](int64_t e) { return std::to_string(e); }),
+      " x ");
 }
 
 std::optional<int64_t> KernelTarget::getWorkgroupSize() const {

@@ -299,16 +299,12 @@ LogicalResult WaveDialect::verifyOperationAttribute(Operation *op,
     if (std::optional<ArrayRef<int32_t>> grid = func.getKnownGridSize())
       if (failed(verifyLaunchExtents(func, "known_grid_size", *grid)))
         return failure();
-    std::optional<int64_t> lanes =
-        multiplyLaunchExtents(llvm::to_vector_of<int64_t>(*block));
-    if (!lanes || *lanes > kMaxWorkgroupLanes) {
-      InFlightDiagnostic diag = op->emitError() << "workgroup of ";
-      if (lanes)
-        diag << *lanes;
-      else
-        diag << (*block)[0] << " x " << (*block)[1] << " x " << (*block)[2];
-      return diag << " lanes exceeds the limit of " << kMaxWorkgroupLanes;
-    }
+    SmallVector<int64_t> extents = llvm::to_vector_of<int64_t>(*block);
+    std::optional<int64_t> lanes = multiplyLaunchExtents(extents);
+    if (!lanes || *lanes > kMaxWorkgroupLanes)
+      return op->emitError()
+             << "workgroup of " << describeWorkgroupLanes(extents)
+             << " lanes exceeds the limit of " << kMaxWorkgroupLanes;
     return verifyDynamicArguments(func);
   }
 

@@ -31,6 +31,10 @@ constexpr int64_t kMaxWorkgroupLanes = 1024;
 /// it with `kMaxWorkgroupLanes`.
 std::optional<int64_t> multiplyLaunchExtents(ArrayRef<int64_t> extents);
 
+/// The lanes of a workgroup of `extents` as diagnostics name them: their
+/// number, or the extents ("X x Y x Z") where the product passes 64 bits.
+std::string describeWorkgroupLanes(ArrayRef<int64_t> extents);
+
 /// What a kernel runs on.
 struct KernelTarget {
   /// A known chip.
