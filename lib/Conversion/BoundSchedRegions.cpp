@@ -43,8 +43,9 @@ struct WaveBoundSchedRegions
     if (numOps < limit)
       return;
     if (barriers.empty()) {
-      function.emitRemark() << "scheduling region left whole: " << numOps
-                            << " operations and no workgroup barrier to cut at";
+      emitRemark(function.getLoc())
+          << "scheduling region left whole: " << numOps
+          << " operations and no workgroup barrier to cut at";
       return;
     }
     for (ROCDL::SBarrierOp barrier : barriers) {

@@ -50,9 +50,10 @@ void collectLastToFirst(Region &region, SmallVectorImpl<Operation *> &ops) {
                                    : WalkResult::advance();
         });
         if (inside.wasInterrupted())
-          op.emitRemark() << "branches and loops inside " << op.getName()
-                          << " left to convert-scf-to-cf, first to last: only "
-                             "those outside other scf ops are lowered here";
+          emitRemark(op.getLoc())
+              << "branches and loops inside " << op.getName()
+              << " left to convert-scf-to-cf, first to last: only "
+                 "those outside other scf ops are lowered here";
         continue;
       }
       if (lowered)

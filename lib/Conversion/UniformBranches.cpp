@@ -108,15 +108,16 @@ void mlir::wave::makeUniformBranchesScalar(gpu::GPUModuleOp module) {
     if (!getUniformity(solver, compare).isUniform()) {
       if (std::optional<std::string> limit =
               getLaneValuesLimit(solver, compare))
-        ifOp.emitRemark(*limit);
+        emitRemark(ifOp.getLoc(), *limit);
       continue;
     }
     if (!readsLaneIds(compare))
       continue;
     if (!comparesAlikeInI32(solver, compare)) {
-      ifOp.emitRemark("branch on a wave-uniform compare of lane ids lowered "
-                      "as divergent: its operands are not known to lie in "
-                      "[0, 2^31), so the first lane's i32 compare may differ");
+      emitRemark(ifOp.getLoc(),
+                 "branch on a wave-uniform compare of lane ids lowered "
+                 "as divergent: its operands are not known to lie in "
+                 "[0, 2^31), so the first lane's i32 compare may differ");
       continue;
     }
     branches[compare].push_back(ifOp);

@@ -837,7 +837,7 @@ LogicalResult ConvertSubgroupMmaPass::checkKernel(gpu::GPUFuncOp func,
                          << "convert it";
               }
               state.computeKinds[compute] = *kind;
-              compute.emitRemark("subgroup MMA on ")
+              emitRemark(compute.getLoc(), "subgroup MMA on ")
                   << chip << " as MMA kind " << stringifyMmaKind(*kind)
                   << " (waves of " << lanes.waveSize << " lanes)";
               return success();

@@ -343,7 +343,8 @@ struct TransposeLdsTilesPass
     transpose(tile);
     counts.add(numTransposed);
     counts.add(numRestaged);
-    tile.emitRemark("LDS tile stored transposed, staged in registers: ")
+    emitRemark(tile.getLoc(),
+               "LDS tile stored transposed, staged in registers: ")
         << before << " -> " << after << " LDS instructions a lane; each "
         << "lane reads rows of " << kBlockRows << " x " << kBlockColumns
         << " blocks and transposes them with " << shuffles << " shuffles";
@@ -406,7 +407,7 @@ struct TransposeLdsTilesPass
       }
       if (!reason.empty()) {
         counts.add(numKept);
-        tile.emitRemark("LDS tile kept as written: ") << reason;
+        emitRemark(tile.getLoc(), "LDS tile kept as written: ") << reason;
         continue;
       }
       int64_t before = cost();
@@ -414,13 +415,13 @@ struct TransposeLdsTilesPass
       int64_t after = cost();
       if (after < before) {
         counts.add(numTransposed);
-        tile.emitRemark("LDS tile stored transposed: ")
+        emitRemark(tile.getLoc(), "LDS tile stored transposed: ")
             << before << " -> " << after << " LDS instructions a lane";
         continue;
       }
       transpose(tile);
       counts.add(numKept);
-      tile.emitRemark("LDS tile kept as written: ")
+      emitRemark(tile.getLoc(), "LDS tile kept as written: ")
           << before << " LDS instructions a lane, " << after << " transposed";
     }
   }

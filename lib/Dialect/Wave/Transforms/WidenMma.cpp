@@ -131,7 +131,7 @@ struct WidenMmaPass : public wave::impl::WaveWidenMmaBase<WidenMmaPass> {
       chains.push_back(std::move(chain));
     });
     if (missing)
-      kernel.emitRemark("MMAs chained along K left narrow: chip '")
+      emitRemark(kernel.getLoc(), "MMAs chained along K left narrow: chip '")
           << (chip ? chip->name : StringRef("unknown"))
           << "' has no kind of several times the K of "
           << stringifyMmaKind(*missing);
@@ -172,7 +172,7 @@ struct WidenMmaPass : public wave::impl::WaveWidenMmaBase<WidenMmaPass> {
     }
     numWidened += chains.size();
     InFlightDiagnostic remark =
-        kernel.emitRemark()
+        emitRemark(kernel.getLoc())
         << chains.size() << " chains of MMAs along K became "
         << llvm::join(kinds, ", ") << " on " << chip->name;
     if (unsigned left = narrow - widened)
