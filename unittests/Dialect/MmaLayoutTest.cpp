@@ -185,7 +185,7 @@ TEST(MmaLayoutTable, Fp8KindsByChip) {
   EXPECT_FALSE(isMmaKindOnChip(MmaKind::f32_16x16x128_f8E4M3FN, gfx90a));
   EXPECT_EQ(getMmaFp8TypesOnChip(gfx942, &context), "f8E4M3FNUZ, f8E5M2FNUZ");
   EXPECT_EQ(getMmaFp8TypesOnChip(gfx950, &context), "f8E4M3FN, f8E5M2");
-  EXPECT_EQ(getMmaFp8TypesOnChip(gfx90a, &context), "none");
+  EXPECT_EQ(getMmaFp8TypesOnChip(gfx90a, &context), "");
   EXPECT_TRUE(isFp8MmaKind(MmaKind::f32_32x32x16_f8E5M2));
   EXPECT_FALSE(isFp8MmaKind(MmaKind::i32_16x16x32_i8));
 }

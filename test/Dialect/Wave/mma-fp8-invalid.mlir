@@ -33,7 +33,7 @@ gpu.module @mma {
   gpu.func @fp8_on_gfx90a(%a: vector<8xf8E4M3FNUZ>, %c: vector<16xf32>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>,
                   wave.kernel = #wave.kernel<chip = "gfx90a", wave_size = 64>} {
-    // expected-error @+1 {{chip 'gfx90a' has no f32_32x32x16_f8E4M3FNUZ instruction; its fp8 MMAs take none; its kinds are}}
+    // expected-error @+1 {{chip 'gfx90a' has no f32_32x32x16_f8E4M3FNUZ instruction; it has no fp8 MMAs; its kinds are}}
     %d = wave.mma <f32_32x32x16_f8E4M3FNUZ> %a, %a, %c : vector<8xf8E4M3FNUZ>, vector<8xf8E4M3FNUZ> -> vector<16xf32>
     gpu.return
   }

@@ -350,8 +350,6 @@ std::string mlir::wave::getMmaFp8TypesOnChip(const ChipInfo &chip,
         types.push_back(type);
     }
   }
-  if (types.empty())
-    return "none";
   std::string text;
   llvm::raw_string_ostream os(text);
   llvm::interleaveComma(types, os);

@@ -455,9 +455,13 @@ LogicalResult mlir::wave::verifyMmaKindOnChip(Operation *op, MmaKind kind) {
                               << stringifyMmaKind(kind) << " instruction";
     // fp8 encodings differ by chip (FNUZ on gfx942, OCP on gfx950): say
     // which types this one takes.
-    if (isFp8MmaKind(kind))
-      diag << "; its fp8 MMAs take "
-           << getMmaFp8TypesOnChip(*chip, op->getContext());
+    if (isFp8MmaKind(kind)) {
+      std::string types = getMmaFp8TypesOnChip(*chip, op->getContext());
+      if (types.empty())
+        diag << "; it has no fp8 MMAs";
+      else
+        diag << "; its fp8 MMAs take " << types;
+    }
     return diag << "; its kinds are " << getMmaKindsOnChip(*chip);
   }
   return success();

@@ -102,7 +102,7 @@ std::string getMmaKindsOnChip(const ChipInfo &chip);
 bool isFp8MmaKind(MmaKind kind);
 
 /// The 8-bit float operand types of the kinds `chip` has, comma-separated
-/// ("none" where it has no fp8 MFMA), for diagnostics.
+/// (empty where it has no fp8 MFMA), for diagnostics.
 std::string getMmaFp8TypesOnChip(const ChipInfo &chip, MLIRContext *context);
 
 /// The kind that does in one instruction, at twice the rate, what a chain
