@@ -58,10 +58,30 @@ struct BarrierOpLowering : OpRewritePattern<BarrierOp> {
   }
 };
 
+/// A scaled MMA's scale operand (a lane's one scale, `vector<1x...>`) as
+/// amdgpu.scaled_mfma takes it, with the byte the instruction reads: an
+/// element sliced out of a longer vector of scales (several K blocks read at
+/// once) is its aligned group of 4, whose byte the instruction's op_sel
+/// picks, so that no instruction moves it to byte 0 first; any other value
+/// is the scalar in byte 0.
+static std::pair<Value, int32_t> getScaleOperand(OpBuilder &builder,
+                                                 Location loc, Value scale) {
+  auto slice = scale.getDefiningOp<vector::ExtractStridedSliceOp>();
+  VectorType source = slice ? slice.getSourceVectorType() : VectorType();
+  if (source && source.getRank() == 1 && source.getNumElements() % 4 == 0) {
+    int64_t offset = cast<IntegerAttr>(slice.getOffsets()[0]).getInt();
+    Value group = vector::ExtractStridedSliceOp::create(
+        builder, loc, slice.getSource(), /*offsets=*/{offset - offset % 4},
+        /*sizes=*/{4}, /*strides=*/{1});
+    return {group, static_cast<int32_t>(offset % 4)};
+  }
+  return {vector::ExtractOp::create(builder, loc, scale, 0), 0};
+}
+
 /// The kind's layout table gives the MFMA (WMMA) shape; the lane layouts of
 /// amdgpu.mfma (amdgpu.wmma) are the hardware's, which the table describes. A
 /// scaled kind becomes amdgpu.scaled_mfma with each lane's one scale of A and
-/// of B as the scalar whose byte 0 the instruction reads.
+/// of B (getScaleOperand).
 struct MmaOpLowering : OpRewritePattern<MmaOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -76,13 +96,11 @@ struct MmaOpLowering : OpRewritePattern<MmaOp> {
       return vector::ExtractOp::create(rewriter, loc, value, 0);
     };
     if (layout.scaled) {
-      auto scale = [&](Value value) -> Value {
-        return vector::ExtractOp::create(rewriter, loc, value, 0);
-      };
+      auto [aScale, aByte] = getScaleOperand(rewriter, loc, op.getAScale());
+      auto [bScale, bByte] = getScaleOperand(rewriter, loc, op.getBScale());
       rewriter.replaceOpWithNewOp<amdgpu::ScaledMFMAOp>(
           op, op.getType(), layout.m, layout.n, layout.k, op.getA(), op.getB(),
-          op.getAcc(), scale(op.getAScale()), scale(op.getBScale()),
-          /*scalesIdxA=*/0, /*scalesIdxB=*/0);
+          op.getAcc(), aScale, bScale, aByte, bByte);
       return success();
     }
     // RDNA's WMMAs: the kind's vectors are the instruction's operands

@@ -236,6 +236,33 @@ gpu.module @m {
 
 // -----
 
+// A scaled kind becomes amdgpu.scaled_mfma. A lane's scale that is the
+// element of a vector of scales whose length is a multiple of 4 goes in as
+// its aligned group of 4 with the byte the instruction reads (op_sel); any
+// other (a vector<1> read, a slice of a vector of 2) is the scalar in byte 0.
+// CHECK-LABEL: gpu.func @mma_scaled
+// CHECK-SAME: ([[A:%[A-Za-z0-9_]+]]: vector<32xf4E2M1FN>, [[ACC:%[A-Za-z0-9_]+]]: vector<16xf32>, [[S8:%[A-Za-z0-9_]+]]: vector<8xf8E8M0FNU>, [[S2:%[A-Za-z0-9_]+]]: vector<2xf8E8M0FNU>, [[S1:%[A-Za-z0-9_]+]]: vector<1xf8E8M0FNU>)
+// CHECK: [[HI:%[A-Za-z0-9_]+]] = vector.extract_strided_slice [[S8]] {offsets = [4], sizes = [4], strides = [1]} : vector<8xf8E8M0FNU> to vector<4xf8E8M0FNU>
+// CHECK: [[LO:%[A-Za-z0-9_]+]] = vector.extract_strided_slice [[S8]] {offsets = [0], sizes = [4], strides = [1]} : vector<8xf8E8M0FNU> to vector<4xf8E8M0FNU>
+// CHECK: amdgpu.scaled_mfma 32x32x64 ([[HI]][3] * [[A]]) * ([[LO]][1] * [[A]]) + [[ACC]] : vector<4xf8E8M0FNU>, vector<32xf4E2M1FN>, vector<4xf8E8M0FNU>, vector<32xf4E2M1FN>, vector<16xf32>
+// CHECK: [[X:%[A-Za-z0-9_]+]] = vector.extract %{{.*}}[0] : f8E8M0FNU from vector<1xf8E8M0FNU>
+// CHECK: [[Y:%[A-Za-z0-9_]+]] = vector.extract [[S1]][0] : f8E8M0FNU from vector<1xf8E8M0FNU>
+// CHECK: amdgpu.scaled_mfma 32x32x64 ([[X]][0] * [[A]]) * ([[Y]][0] * [[A]]) + [[ACC]] : f8E8M0FNU, vector<32xf4E2M1FN>, f8E8M0FNU, vector<32xf4E2M1FN>, vector<16xf32>
+gpu.module @m {
+  gpu.func @mma_scaled(%a: vector<32xf4E2M1FN>, %acc: vector<16xf32>, %s8: vector<8xf8E8M0FNU>, %s2: vector<2xf8E8M0FNU>, %s1: vector<1xf8E8M0FNU>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx950", wave_size = 64>} {
+    %a7 = vector.extract_strided_slice %s8 {offsets = [7], sizes = [1], strides = [1]} : vector<8xf8E8M0FNU> to vector<1xf8E8M0FNU>
+    %a1 = vector.extract_strided_slice %s8 {offsets = [1], sizes = [1], strides = [1]} : vector<8xf8E8M0FNU> to vector<1xf8E8M0FNU>
+    %0 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %a, %a, %acc scales %a7, %a1 : vector<32xf4E2M1FN>, vector<32xf4E2M1FN>, vector<1xf8E8M0FNU>, vector<1xf8E8M0FNU> -> vector<16xf32>
+    %b1 = vector.extract_strided_slice %s2 {offsets = [1], sizes = [1], strides = [1]} : vector<2xf8E8M0FNU> to vector<1xf8E8M0FNU>
+    %1 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %a, %a, %acc scales %b1, %s1 : vector<32xf4E2M1FN>, vector<32xf4E2M1FN>, vector<1xf8E8M0FNU>, vector<1xf8E8M0FNU> -> vector<16xf32>
+    gpu.return
+  }
+}
+
+// -----
+
 // A loop wave-pipeline-loops marked for MMA interleaving gets LLVM's
 // small-GEMM scheduling strategy on a chip with MFMA (gfx942), nothing on
 // one without (gfx1100); the mark is gone either way.

@@ -61,6 +61,9 @@ struct Candidate {
   /// constant too, none for a run-time trip count.
   int64_t lowerBound = 0, step = 1;
   std::optional<int64_t> tripCount = std::nullopt;
+  /// How many of `reads` feed the body's computation directly (with
+  /// buffer=registers): an MMA's scales, a bias.
+  unsigned operandReads = 0;
   /// Whether the trailing MMAs move to the next iteration, and the VGPRs
   /// their carried operands add.
   bool defer = false;
@@ -212,12 +215,11 @@ static LogicalResult checkRecomputable(Operation *op, ValueRange operands,
   return success();
 }
 
-/// Fails with the reason when an op of `loop` may write memory that a
-/// staged read of `candidate` reads, so that reading it early could see an
-/// older value.
-static LogicalResult checkNoClobber(Candidate &candidate, std::string &why,
-                                    Operation *&culprit) {
-  WalkResult result = candidate.loop.getBody()->walk([&](Operation *op) {
+/// Fails with the reason when an op of `loop` may write memory that one of
+/// `reads` reads, so that reading it early could see an older value.
+static LogicalResult checkNoClobber(scf::ForOp loop, ArrayRef<ReadOp> reads,
+                                    std::string &why, Operation *&culprit) {
+  WalkResult result = loop.getBody()->walk([&](Operation *op) {
     if (isBarrier(op) || op->hasTrait<OpTrait::IsTerminator>())
       return WalkResult::advance();
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
@@ -235,8 +237,8 @@ static LogicalResult checkNoClobber(Candidate &candidate, std::string &why,
       if (!isa<MemoryEffects::Write, MemoryEffects::Free>(instance.getEffect()))
         continue;
       Value written = instance.getValue();
-      for (StagingPair pair : candidate.pairs) {
-        Value source = pair.read.getMemref();
+      for (ReadOp read : reads) {
+        Value source = read.getMemref();
         if (written
                 ? !mayAlias(written, source)
                 : instance.getResource() != SideEffects::DefaultResource::get())
@@ -381,13 +383,47 @@ LogicalResult PipelineLoopsPass::check(Candidate &candidate) {
       return failure();
     }
   }
-  if (failed(checkNoClobber(candidate, why, culprit))) {
+  if (failed(checkNoClobber(loop, candidate.reads, why, culprit))) {
     reject(candidate, Rejection::Dependence, why, culprit);
     return failure();
   }
   if (buffer == PipelineBuffer::Lds && failed(checkLdsTiles(candidate)))
     return failure();
   return success();
+}
+
+/// Adds to `candidate` its other global reads directly in the body (an
+/// MMA's scales, a bias): with buffer=registers they are carried like the
+/// staged ones, issued an iteration ahead with them instead of waited for
+/// in their own iteration. A read that cannot be issued early (and with
+/// buffer=lds, which stages only copies into LDS, every one) stays in its
+/// iteration, with a remark. Each is checked for writes of the loop as the
+/// staged reads are: today check() has already refused a loop that writes
+/// any global memory, but the read must not rely on how coarse that is.
+static void addOperandReads(Candidate &candidate, bool inLds) {
+  scf::ForOp loop = candidate.loop;
+  for (auto read : loop.getBody()->getOps<ReadOp>()) {
+    if (isLds(read.getMemref()) || llvm::is_contained(candidate.reads, read))
+      continue;
+    std::string why;
+    Operation *culprit = nullptr;
+    if (inLds)
+      why = "buffer=lds stages only reads copied into LDS (buffer=registers "
+            "carries this one)";
+    if (inLds ||
+        failed(
+            checkRecomputable(read, read->getOperands(), loop, why, culprit)) ||
+        failed(checkNoClobber(loop, read, why, culprit))) {
+      emitRemark(read.getLoc(), "wave-pipeline-loops: global read left in "
+                                "its iteration: ")
+          << why;
+      continue;
+    }
+    candidate.reads.push_back(read);
+    ++candidate.operandReads;
+  }
+  llvm::sort(candidate.reads,
+             [](ReadOp a, ReadOp b) { return a->isBeforeInBlock(b); });
 }
 
 namespace {
@@ -852,12 +888,14 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds,
   int64_t ahead = stages - 1;
   int64_t lb = candidate.lowerBound, step = candidate.step;
 
+  // The reads move (in registers those feeding the computation too), and
+  // in LDS buffers their writes.
   llvm::DenseSet<Operation *> staged;
-  for (StagingPair pair : candidate.pairs) {
-    staged.insert(pair.read);
-    if (inLds)
+  for (ReadOp read : candidate.reads)
+    staged.insert(read);
+  if (inLds)
+    for (StagingPair pair : candidate.pairs)
       staged.insert(pair.write);
-  }
   // Ops of the body that only feed the moved ops: they move with them.
   llvm::DenseSet<Operation *> moved(staged.begin(), staged.end());
   for (Operation &op : llvm::reverse(body->without_terminator())) {
@@ -1200,6 +1238,7 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
     }
     if (failed(check(candidate)))
       continue;
+    addOperandReads(candidate, inLds);
     std::string fitNote;
     unsigned count = chooseStages(kernel, candidate, *budget, fitNote);
     if (count == 0)
@@ -1210,6 +1249,7 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
     counts.add(numLdsBytesAdded, ldsAdded);
     counts.add(numPipelined);
     counts.add(numReadsPrefetched, candidate.reads.size());
+    counts.add(numOperandReadsPrefetched, candidate.operandReads);
     // A run-time trip count needs the prologue's and epilogue's iterations
     // (and the peeled one of deferred MMAs): proved under wave.assume, or
     // checked at run time with the loop as written as the fallback.
@@ -1238,7 +1278,13 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
     emitRemark(candidate.loop.getLoc())
         << "wave-pipeline-loops: pipelined with " << count << " stages in "
         << (inLds ? "LDS buffers" : "registers") << ": "
-        << candidate.reads.size() << " global reads issued " << count - 1
+        << candidate.reads.size() << " global reads"
+        << (candidate.operandReads
+                ? llvm::formatv(" ({0} feeding the body's computation)",
+                                candidate.operandReads)
+                      .str()
+                : std::string())
+        << " issued " << count - 1
         << (count == 2 ? " iteration" : " iterations") << " ahead (" << fitNote
         << ")" << tripNote
         << (clampReads ? "; no epilogue: the reads ahead of the last "

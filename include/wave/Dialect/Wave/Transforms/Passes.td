@@ -607,6 +607,9 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
     Statistic<"numReadsPrefetched", "reads-prefetched",
               "Staged global wave.read ops issued ahead in the pipelined "
               "loops">,
+    Statistic<"numOperandReadsPrefetched", "operand-reads-prefetched",
+              "Of those, reads whose value feeds the body's computation "
+              "rather than an LDS write (buffer=registers)">,
     Statistic<"numVersioned", "loops-versioned",
               "Pipelined loops of run-time trip count behind a run-time "
               "check of it">,
