@@ -11,18 +11,31 @@
 //          SB : memref<128x64xf8E8M0FNU> (of B^T's row n), C :
 //          memref<128x128xf32>.
 // Launch:  1 workgroup of 256 lanes computing the 128 x 128 C. Its 4 waves
-//          (gpu.subgroup_id w) form a 2 x 2 grid (wr, wc); wave (wr, wc)
+//          (w = thread id / 64) form a 2 x 2 grid (wr, wc); wave (wr, wc)
 //          owns the 64 x 64 sub-block at rows 64 wr, columns 64 wc as a
 //          2 x 2 grid of 32 x 32 accumulators (vector<16xf32> each).
-// Shows:   fp4 operands read as bytes and bit cast in registers: in each of
-//          the 32 K steps of 64, lane l of a wave reads, for each of its 2
-//          rows of fragments of A, the 16 bytes (32 fp4 elements) of row
-//          l mod 32 of the fragment at K block l floordiv 32, bit casts them
-//          to vector<32xf4E2M1FN>, and reads that row's and block's E8M0
-//          scale (the one scale a lane of the scaled kind); the same for B.
-//          Then 4 scaled MMAs, one per accumulator. The loop reads the next
-//          step's operands while the MMAs run on this step's (carried in
-//          registers), so that the global loads' latency hides behind them.
+// Shows:   an MXFP4 K loop staged through LDS, in 8 K steps of 256 fp4
+//          elements (128 bytes, 8 scale blocks) a row; every step
+//            1. copies the workgroup's 128 x 128-byte blocks of A and B^T
+//               into two LDS tiles, 16 bytes a lane a copy (8 lanes a row);
+//            2. waits at a barrier;
+//            3. reads each of its rows' 8 scales of the step at once (8
+//               bytes, the same for both halves of the wave) and shifts
+//               them right by a byte in the upper half, whose lanes hold
+//               the odd K blocks: the scale of sub-step s is then byte 2 s;
+//            4. runs 4 sub-steps of 64 K: a lane reads 16 bytes (32 fp4) of
+//               each of its 2 fragment rows of A and of B from the tiles,
+//               bit casts them, and makes 4 scaled MMAs (16 a step);
+//            5. waits at a second barrier.
+//          wave-pipeline-loops issues the next step's copies and scale reads
+//          during this step's MMAs (the scales are carried in registers like
+//          the staged bytes) and defers the last sub-step's MMAs to the next
+//          iteration; wave-optimize-lds-layout pads the tiles' rows by 16
+//          bytes against bank conflicts; the lowering hands each MMA its
+//          scale as the aligned 4 bytes holding it, op_sel naming the byte.
+//          The kernel asks for occupancy 3, whose budget holds the
+//          prefetched operands. Lane l holds fragment row l mod 32 and K
+//          block l floordiv 32 of the sub-step, the kind's layout.
 // Reference: @gemm_mxfp4_ref, one lane per element of C (8 x 8 workgroups
 //          of 16 x 16 lanes): each fp4 element unpacked from its byte and
 //          decoded to f32 by integer operations (as are the scales), times
@@ -34,107 +47,187 @@
 !in = memref<128x1024xi8>
 !scales = memref<128x64xf8E8M0FNU>
 !out = memref<128x128xf32>
+!tile = memref<128x128xi8, #gpu.address_space<workgroup>>
 !acc = vector<16xf32>
 !bytes = vector<16xi8>
 !fp4 = vector<32xf4E2M1FN>
 !scale = vector<1xf8E8M0FNU>
+!scale8 = vector<8xf8E8M0FNU>
 #C = #wave.fragment<acc, f32_32x32x64_f4E2M1FN_scaled>
 // Wave (wr, wc)'s accumulator (i, j) of the workgroup's block of C.
 #tile_c = affine_map<(bm, bn, wr, wc, i, j) -> (bm * 4 + wr * 2 + i,
                                                 bn * 4 + wc * 2 + j)>
-// The row of A (of B^T) lane l reads for fragment row i of wave row wr.
-#row = affine_map<(b, w, i, l) -> (b * 128 + w * 64 + i * 32 + l mod 32)>
-// The byte and the scale block lane l reads in K step ks.
-#byte = affine_map<(ks, l) -> (ks * 32 + (l floordiv 32) * 16)>
-#block = affine_map<(ks, l) -> (ks * 2 + l floordiv 32)>
+// Lane t's 16-byte chunk c of a workgroup's 128 x 128-byte block of A (B^T)
+// at K step ks: 8 lanes a row.
+#copy_g = affine_map<(b, ks, c, t) -> (b * 128 + c * 32 + t floordiv 8,
+                                       ks * 128 + (t mod 8) * 16)>
+#copy_l = affine_map<(c, t) -> (c * 32 + t floordiv 8, (t mod 8) * 16)>
+// The LDS bytes lane l reads for fragment row i of wave row w, sub-step s.
+#frag = affine_map<(w, i, s, l) -> (w * 64 + i * 32 + l mod 32,
+                                    s * 32 + (l floordiv 32) * 16)>
+// The 8 scales of a row in K step ks (blocks 8 ks .. 8 ks + 7).
+#srow = affine_map<(b, w, i, ks, l) -> (b * 128 + w * 64 + i * 32 + l mod 32,
+                                        ks * 8)>
 
 gpu.module @gemm_mxfp4 {
   gpu.func @gemm_mxfp4(%A: !in, %SA: !scales, %B: !in, %SB: !scales,
                        %C: !out) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
                   known_grid_size = array<i32: 1, 1, 1>,
-                  wave.kernel = #wave.kernel<chip = "gfx950", wave_size = 64>,
+                  wave.kernel = #wave.kernel<chip = "gfx950", wave_size = 64,
+                                             occupancy = 3>,
                   wave.reference = @gemm_mxfp4_ref} {
+    %a_tile = wave.alloc_lds : !tile
+    %b_tile = wave.alloc_lds : !tile
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c8 = arith.constant 8 : index
+    %c32 = arith.constant 32 : index
     %zero = arith.constant dense<0.0> : !acc
     %bn = gpu.block_id x
     %bm = gpu.block_id y
-    %w = gpu.subgroup_id : index
-    %l = gpu.lane_id
-    %c2 = arith.constant 2 : index
+    %t = gpu.thread_id x
+    %c64 = arith.constant 64 : index
+    %w = arith.divui %t, %c64 : index
+    %l = arith.remui %t, %c64 : index
     %wr = arith.divui %w, %c2 : index
     %wc = arith.remui %w, %c2 : index
-    %ra0 = affine.apply #row(%bm, %wr, %c0, %l)
-    %ra1 = affine.apply #row(%bm, %wr, %c1, %l)
-    %rb0 = affine.apply #row(%bn, %wc, %c0, %l)
-    %rb1 = affine.apply #row(%bn, %wc, %c1, %l)
-    // K step 0's operands; each iteration reads step ks + 1's while its
-    // MMAs run on step ks's.
-    %byte_0 = affine.apply #byte(%c0, %l)
-    %block_0 = affine.apply #block(%c0, %l)
-    %ba0_0 = wave.read %A[%ra0, %byte_0] : !in -> !bytes
-    %ba1_0 = wave.read %A[%ra1, %byte_0] : !in -> !bytes
-    %bb0_0 = wave.read %B[%rb0, %byte_0] : !in -> !bytes
-    %bb1_0 = wave.read %B[%rb1, %byte_0] : !in -> !bytes
-    %sa0_0 = wave.read %SA[%ra0, %block_0] : !scales -> !scale
-    %sa1_0 = wave.read %SA[%ra1, %block_0] : !scales -> !scale
-    %sb0_0 = wave.read %SB[%rb0, %block_0] : !scales -> !scale
-    %sb1_0 = wave.read %SB[%rb1, %block_0] : !scales -> !scale
-    %last = arith.constant 31 : index
-    %r:12 = scf.for %ks = %c0 to %last step %c1
+    // The upper half's scales one byte right: its K blocks are the odd ones.
+    %h = arith.divui %l, %c32 : index
+    %h64 = arith.index_cast %h : index to i64
+    %c8_i64 = arith.constant 8 : i64
+    %shift = arith.muli %h64, %c8_i64 : i64
+    %shiftv = vector.broadcast %shift : i64 to vector<1xi64>
+    %r:4 = scf.for %ks = %c0 to %c8 step %c1
         iter_args(%acc00 = %zero, %acc01 = %zero, %acc10 = %zero,
-                  %acc11 = %zero, %ca0 = %ba0_0, %ca1 = %ba1_0, %cb0 = %bb0_0,
-                  %cb1 = %bb1_0, %csa0 = %sa0_0, %csa1 = %sa1_0,
-                  %csb0 = %sb0_0, %csb1 = %sb1_0)
-        -> (!acc, !acc, !acc, !acc, !bytes, !bytes, !bytes, !bytes, !scale,
-            !scale, !scale, !scale) {
-      %next = arith.addi %ks, %c1 : index
-      %byte = affine.apply #byte(%next, %l)
-      %block = affine.apply #block(%next, %l)
-      %ba0 = wave.read %A[%ra0, %byte] : !in -> !bytes
-      %ba1 = wave.read %A[%ra1, %byte] : !in -> !bytes
-      %bb0 = wave.read %B[%rb0, %byte] : !in -> !bytes
-      %bb1 = wave.read %B[%rb1, %byte] : !in -> !bytes
-      %sa0 = wave.read %SA[%ra0, %block] : !scales -> !scale
-      %sa1 = wave.read %SA[%ra1, %block] : !scales -> !scale
-      %sb0 = wave.read %SB[%rb0, %block] : !scales -> !scale
-      %sb1 = wave.read %SB[%rb1, %block] : !scales -> !scale
-      %a0 = vector.bitcast %ca0 : !bytes to !fp4
-      %a1 = vector.bitcast %ca1 : !bytes to !fp4
-      %b0 = vector.bitcast %cb0 : !bytes to !fp4
-      %b1 = vector.bitcast %cb1 : !bytes to !fp4
-      %d00 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %a0, %b0, %acc00
-          scales %csa0, %csb0 : !fp4, !fp4, !scale, !scale -> !acc
-      %d01 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %a0, %b1, %acc01
-          scales %csa0, %csb1 : !fp4, !fp4, !scale, !scale -> !acc
-      %d10 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %a1, %b0, %acc10
-          scales %csa1, %csb0 : !fp4, !fp4, !scale, !scale -> !acc
-      %d11 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %a1, %b1, %acc11
-          scales %csa1, %csb1 : !fp4, !fp4, !scale, !scale -> !acc
-      scf.yield %d00, %d01, %d10, %d11, %ba0, %ba1, %bb0, %bb1, %sa0, %sa1,
-          %sb0, %sb1 : !acc, !acc, !acc, !acc, !bytes, !bytes, !bytes, !bytes,
-          !scale, !scale, !scale, !scale
+                  %acc11 = %zero) -> (!acc, !acc, !acc, !acc) {
+      %ga0 = wave.read %A[%bm, %ks, %c0, %t] map #copy_g : !in -> !bytes
+      wave.write %ga0, %a_tile[%c0, %t] map #copy_l : !bytes, !tile
+      %gb0 = wave.read %B[%bn, %ks, %c0, %t] map #copy_g : !in -> !bytes
+      wave.write %gb0, %b_tile[%c0, %t] map #copy_l : !bytes, !tile
+      %ga1 = wave.read %A[%bm, %ks, %c1, %t] map #copy_g : !in -> !bytes
+      wave.write %ga1, %a_tile[%c1, %t] map #copy_l : !bytes, !tile
+      %gb1 = wave.read %B[%bn, %ks, %c1, %t] map #copy_g : !in -> !bytes
+      wave.write %gb1, %b_tile[%c1, %t] map #copy_l : !bytes, !tile
+      %ga2 = wave.read %A[%bm, %ks, %c2, %t] map #copy_g : !in -> !bytes
+      wave.write %ga2, %a_tile[%c2, %t] map #copy_l : !bytes, !tile
+      %gb2 = wave.read %B[%bn, %ks, %c2, %t] map #copy_g : !in -> !bytes
+      wave.write %gb2, %b_tile[%c2, %t] map #copy_l : !bytes, !tile
+      %ga3 = wave.read %A[%bm, %ks, %c3, %t] map #copy_g : !in -> !bytes
+      wave.write %ga3, %a_tile[%c3, %t] map #copy_l : !bytes, !tile
+      %gb3 = wave.read %B[%bn, %ks, %c3, %t] map #copy_g : !in -> !bytes
+      wave.write %gb3, %b_tile[%c3, %t] map #copy_l : !bytes, !tile
+      wave.barrier
+      // Step ks's 8 scales of each of the lane's rows.
+      %sa0_8 = wave.read %SA[%bm, %wr, %c0, %ks, %l] map #srow : !scales -> !scale8
+      %sa0_i = vector.bitcast %sa0_8 : !scale8 to vector<1xi64>
+      %sa0_s = arith.shrui %sa0_i, %shiftv : vector<1xi64>
+      %sa0_v = vector.bitcast %sa0_s : vector<1xi64> to !scale8
+      %sa1_8 = wave.read %SA[%bm, %wr, %c1, %ks, %l] map #srow : !scales -> !scale8
+      %sa1_i = vector.bitcast %sa1_8 : !scale8 to vector<1xi64>
+      %sa1_s = arith.shrui %sa1_i, %shiftv : vector<1xi64>
+      %sa1_v = vector.bitcast %sa1_s : vector<1xi64> to !scale8
+      %sb0_8 = wave.read %SB[%bn, %wc, %c0, %ks, %l] map #srow : !scales -> !scale8
+      %sb0_i = vector.bitcast %sb0_8 : !scale8 to vector<1xi64>
+      %sb0_s = arith.shrui %sb0_i, %shiftv : vector<1xi64>
+      %sb0_v = vector.bitcast %sb0_s : vector<1xi64> to !scale8
+      %sb1_8 = wave.read %SB[%bn, %wc, %c1, %ks, %l] map #srow : !scales -> !scale8
+      %sb1_i = vector.bitcast %sb1_8 : !scale8 to vector<1xi64>
+      %sb1_s = arith.shrui %sb1_i, %shiftv : vector<1xi64>
+      %sb1_v = vector.bitcast %sb1_s : vector<1xi64> to !scale8
+      // Sub-step s: fragment rows i of A and of B^T, scales at byte 2 s.
+      %ra0_0b = wave.read %a_tile[%wr, %c0, %c0, %l] map #frag : !tile -> !bytes
+      %ra0_0 = vector.bitcast %ra0_0b : !bytes to !fp4
+      %rb0_0b = wave.read %b_tile[%wc, %c0, %c0, %l] map #frag : !tile -> !bytes
+      %rb0_0 = vector.bitcast %rb0_0b : !bytes to !fp4
+      %sa0_0 = vector.extract_strided_slice %sa0_v {offsets = [0], sizes = [1], strides = [1]} : !scale8 to !scale
+      %sb0_0 = vector.extract_strided_slice %sb0_v {offsets = [0], sizes = [1], strides = [1]} : !scale8 to !scale
+      %ra1_0b = wave.read %a_tile[%wr, %c1, %c0, %l] map #frag : !tile -> !bytes
+      %ra1_0 = vector.bitcast %ra1_0b : !bytes to !fp4
+      %rb1_0b = wave.read %b_tile[%wc, %c1, %c0, %l] map #frag : !tile -> !bytes
+      %rb1_0 = vector.bitcast %rb1_0b : !bytes to !fp4
+      %sa1_0 = vector.extract_strided_slice %sa1_v {offsets = [0], sizes = [1], strides = [1]} : !scale8 to !scale
+      %sb1_0 = vector.extract_strided_slice %sb1_v {offsets = [0], sizes = [1], strides = [1]} : !scale8 to !scale
+      %d00_0 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %ra0_0, %rb0_0, %acc00
+          scales %sa0_0, %sb0_0 : !fp4, !fp4, !scale, !scale -> !acc
+      %d01_0 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %ra0_0, %rb1_0, %acc01
+          scales %sa0_0, %sb1_0 : !fp4, !fp4, !scale, !scale -> !acc
+      %d10_0 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %ra1_0, %rb0_0, %acc10
+          scales %sa1_0, %sb0_0 : !fp4, !fp4, !scale, !scale -> !acc
+      %d11_0 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %ra1_0, %rb1_0, %acc11
+          scales %sa1_0, %sb1_0 : !fp4, !fp4, !scale, !scale -> !acc
+      %ra0_1b = wave.read %a_tile[%wr, %c0, %c1, %l] map #frag : !tile -> !bytes
+      %ra0_1 = vector.bitcast %ra0_1b : !bytes to !fp4
+      %rb0_1b = wave.read %b_tile[%wc, %c0, %c1, %l] map #frag : !tile -> !bytes
+      %rb0_1 = vector.bitcast %rb0_1b : !bytes to !fp4
+      %sa0_1 = vector.extract_strided_slice %sa0_v {offsets = [2], sizes = [1], strides = [1]} : !scale8 to !scale
+      %sb0_1 = vector.extract_strided_slice %sb0_v {offsets = [2], sizes = [1], strides = [1]} : !scale8 to !scale
+      %ra1_1b = wave.read %a_tile[%wr, %c1, %c1, %l] map #frag : !tile -> !bytes
+      %ra1_1 = vector.bitcast %ra1_1b : !bytes to !fp4
+      %rb1_1b = wave.read %b_tile[%wc, %c1, %c1, %l] map #frag : !tile -> !bytes
+      %rb1_1 = vector.bitcast %rb1_1b : !bytes to !fp4
+      %sa1_1 = vector.extract_strided_slice %sa1_v {offsets = [2], sizes = [1], strides = [1]} : !scale8 to !scale
+      %sb1_1 = vector.extract_strided_slice %sb1_v {offsets = [2], sizes = [1], strides = [1]} : !scale8 to !scale
+      %d00_1 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %ra0_1, %rb0_1, %d00_0
+          scales %sa0_1, %sb0_1 : !fp4, !fp4, !scale, !scale -> !acc
+      %d01_1 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %ra0_1, %rb1_1, %d01_0
+          scales %sa0_1, %sb1_1 : !fp4, !fp4, !scale, !scale -> !acc
+      %d10_1 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %ra1_1, %rb0_1, %d10_0
+          scales %sa1_1, %sb0_1 : !fp4, !fp4, !scale, !scale -> !acc
+      %d11_1 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %ra1_1, %rb1_1, %d11_0
+          scales %sa1_1, %sb1_1 : !fp4, !fp4, !scale, !scale -> !acc
+      %ra0_2b = wave.read %a_tile[%wr, %c0, %c2, %l] map #frag : !tile -> !bytes
+      %ra0_2 = vector.bitcast %ra0_2b : !bytes to !fp4
+      %rb0_2b = wave.read %b_tile[%wc, %c0, %c2, %l] map #frag : !tile -> !bytes
+      %rb0_2 = vector.bitcast %rb0_2b : !bytes to !fp4
+      %sa0_2 = vector.extract_strided_slice %sa0_v {offsets = [4], sizes = [1], strides = [1]} : !scale8 to !scale
+      %sb0_2 = vector.extract_strided_slice %sb0_v {offsets = [4], sizes = [1], strides = [1]} : !scale8 to !scale
+      %ra1_2b = wave.read %a_tile[%wr, %c1, %c2, %l] map #frag : !tile -> !bytes
+      %ra1_2 = vector.bitcast %ra1_2b : !bytes to !fp4
+      %rb1_2b = wave.read %b_tile[%wc, %c1, %c2, %l] map #frag : !tile -> !bytes
+      %rb1_2 = vector.bitcast %rb1_2b : !bytes to !fp4
+      %sa1_2 = vector.extract_strided_slice %sa1_v {offsets = [4], sizes = [1], strides = [1]} : !scale8 to !scale
+      %sb1_2 = vector.extract_strided_slice %sb1_v {offsets = [4], sizes = [1], strides = [1]} : !scale8 to !scale
+      %d00_2 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %ra0_2, %rb0_2, %d00_1
+          scales %sa0_2, %sb0_2 : !fp4, !fp4, !scale, !scale -> !acc
+      %d01_2 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %ra0_2, %rb1_2, %d01_1
+          scales %sa0_2, %sb1_2 : !fp4, !fp4, !scale, !scale -> !acc
+      %d10_2 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %ra1_2, %rb0_2, %d10_1
+          scales %sa1_2, %sb0_2 : !fp4, !fp4, !scale, !scale -> !acc
+      %d11_2 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %ra1_2, %rb1_2, %d11_1
+          scales %sa1_2, %sb1_2 : !fp4, !fp4, !scale, !scale -> !acc
+      %ra0_3b = wave.read %a_tile[%wr, %c0, %c3, %l] map #frag : !tile -> !bytes
+      %ra0_3 = vector.bitcast %ra0_3b : !bytes to !fp4
+      %rb0_3b = wave.read %b_tile[%wc, %c0, %c3, %l] map #frag : !tile -> !bytes
+      %rb0_3 = vector.bitcast %rb0_3b : !bytes to !fp4
+      %sa0_3 = vector.extract_strided_slice %sa0_v {offsets = [6], sizes = [1], strides = [1]} : !scale8 to !scale
+      %sb0_3 = vector.extract_strided_slice %sb0_v {offsets = [6], sizes = [1], strides = [1]} : !scale8 to !scale
+      %ra1_3b = wave.read %a_tile[%wr, %c1, %c3, %l] map #frag : !tile -> !bytes
+      %ra1_3 = vector.bitcast %ra1_3b : !bytes to !fp4
+      %rb1_3b = wave.read %b_tile[%wc, %c1, %c3, %l] map #frag : !tile -> !bytes
+      %rb1_3 = vector.bitcast %rb1_3b : !bytes to !fp4
+      %sa1_3 = vector.extract_strided_slice %sa1_v {offsets = [6], sizes = [1], strides = [1]} : !scale8 to !scale
+      %sb1_3 = vector.extract_strided_slice %sb1_v {offsets = [6], sizes = [1], strides = [1]} : !scale8 to !scale
+      %d00_3 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %ra0_3, %rb0_3, %d00_2
+          scales %sa0_3, %sb0_3 : !fp4, !fp4, !scale, !scale -> !acc
+      %d01_3 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %ra0_3, %rb1_3, %d01_2
+          scales %sa0_3, %sb1_3 : !fp4, !fp4, !scale, !scale -> !acc
+      %d10_3 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %ra1_3, %rb0_3, %d10_2
+          scales %sa1_3, %sb0_3 : !fp4, !fp4, !scale, !scale -> !acc
+      %d11_3 = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %ra1_3, %rb1_3, %d11_2
+          scales %sa1_3, %sb1_3 : !fp4, !fp4, !scale, !scale -> !acc
+      wave.barrier
+      scf.yield %d00_3, %d01_3, %d10_3, %d11_3 : !acc, !acc, !acc, !acc
     }
-    %a0_e = vector.bitcast %r#4 : !bytes to !fp4
-    %a1_e = vector.bitcast %r#5 : !bytes to !fp4
-    %b0_e = vector.bitcast %r#6 : !bytes to !fp4
-    %b1_e = vector.bitcast %r#7 : !bytes to !fp4
-    %d00_e = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %a0_e, %b0_e, %r#0
-        scales %r#8, %r#10 : !fp4, !fp4, !scale, !scale -> !acc
-    %d01_e = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %a0_e, %b1_e, %r#1
-        scales %r#8, %r#11 : !fp4, !fp4, !scale, !scale -> !acc
-    %d10_e = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %a1_e, %b0_e, %r#2
-        scales %r#9, %r#10 : !fp4, !fp4, !scale, !scale -> !acc
-    %d11_e = wave.mma <f32_32x32x64_f4E2M1FN_scaled> %a1_e, %b1_e, %r#3
-        scales %r#9, %r#11 : !fp4, !fp4, !scale, !scale -> !acc
-    wave.write %d00_e, %C[%bm, %bn, %wr, %wc, %c0, %c0] map #tile_c fragment #C
+    wave.write %r#0, %C[%bm, %bn, %wr, %wc, %c0, %c0] map #tile_c fragment #C
         : !acc, !out
-    wave.write %d01_e, %C[%bm, %bn, %wr, %wc, %c0, %c1] map #tile_c fragment #C
+    wave.write %r#1, %C[%bm, %bn, %wr, %wc, %c0, %c1] map #tile_c fragment #C
         : !acc, !out
-    wave.write %d10_e, %C[%bm, %bn, %wr, %wc, %c1, %c0] map #tile_c fragment #C
+    wave.write %r#2, %C[%bm, %bn, %wr, %wc, %c1, %c0] map #tile_c fragment #C
         : !acc, !out
-    wave.write %d11_e, %C[%bm, %bn, %wr, %wc, %c1, %c1] map #tile_c fragment #C
+    wave.write %r#3, %C[%bm, %bn, %wr, %wc, %c1, %c1] map #tile_c fragment #C
         : !acc, !out
     gpu.return
   }

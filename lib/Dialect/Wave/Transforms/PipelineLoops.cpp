@@ -61,9 +61,9 @@ struct Candidate {
   /// constant too, none for a run-time trip count.
   int64_t lowerBound = 0, step = 1;
   std::optional<int64_t> tripCount = std::nullopt;
-  /// How many of `reads` feed the body's computation directly (with
-  /// buffer=registers): an MMA's scales, a bias.
-  unsigned operandReads = 0;
+  /// Those of `reads` that feed the body's computation directly (an MMA's
+  /// scales, a bias), carried in registers in either buffer.
+  SmallVector<ReadOp> operandReads;
   /// Whether the trailing MMAs move to the next iteration, and the VGPRs
   /// their carried operands add.
   bool defer = false;
@@ -393,25 +393,21 @@ LogicalResult PipelineLoopsPass::check(Candidate &candidate) {
 }
 
 /// Adds to `candidate` its other global reads directly in the body (an
-/// MMA's scales, a bias): with buffer=registers they are carried like the
-/// staged ones, issued an iteration ahead with them instead of waited for
-/// in their own iteration. A read that cannot be issued early (and with
-/// buffer=lds, which stages only copies into LDS, every one) stays in its
-/// iteration, with a remark. Each is checked for writes of the loop as the
-/// staged reads are: today check() has already refused a loop that writes
-/// any global memory, but the read must not rely on how coarse that is.
-static void addOperandReads(Candidate &candidate, bool inLds) {
+/// MMA's scales, a bias): carried in registers (with buffer=lds too, beside
+/// the tiles' buffers), they are issued ahead with the staged reads instead
+/// of waited for in their own iteration. A read that cannot be issued early
+/// stays in its iteration, with a remark. Each is checked for writes of the
+/// loop as the staged reads are: today check() has already refused a loop
+/// that writes any global memory, but the read must not rely on how coarse
+/// that is.
+static void addOperandReads(Candidate &candidate) {
   scf::ForOp loop = candidate.loop;
   for (auto read : loop.getBody()->getOps<ReadOp>()) {
     if (isLds(read.getMemref()) || llvm::is_contained(candidate.reads, read))
       continue;
     std::string why;
     Operation *culprit = nullptr;
-    if (inLds)
-      why = "buffer=lds stages only reads copied into LDS (buffer=registers "
-            "carries this one)";
-    if (inLds ||
-        failed(
+    if (failed(
             checkRecomputable(read, read->getOperands(), loop, why, culprit)) ||
         failed(checkNoClobber(loop, read, why, culprit))) {
       emitRemark(read.getLoc(), "wave-pipeline-loops: global read left in "
@@ -419,9 +415,9 @@ static void addOperandReads(Candidate &candidate, bool inLds) {
           << why;
       continue;
     }
-    candidate.reads.push_back(read);
-    ++candidate.operandReads;
+    candidate.operandReads.push_back(read);
   }
+  llvm::append_range(candidate.reads, candidate.operandReads);
   llvm::sort(candidate.reads,
              [](ReadOp a, ReadOp b) { return a->isBeforeInBlock(b); });
 }
@@ -944,17 +940,22 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds,
                                      builder.getI32IntegerAttr(value));
   };
   Value lastIv = clampReads && !narrow ? fromEnd(ahead - 1) : Value();
+  // The reads whose values the loop carries: in registers all, with LDS
+  // buffers those feeding the computation.
+  SmallVector<ReadOp> carried(inLds ? candidate.operandReads : candidate.reads);
+  auto cloneCarried = [&](IRMapping &mapping) {
+    return llvm::map_to_vector(carried, [&](ReadOp read) -> Value {
+      return cloner.cloneWithSlice(read, mapping)->getResult(0);
+    });
+  };
   // Clones the staged reads (and with LDS buffers their writes) for the
-  // iteration whose induction variable is `iv`; returns the reads' values.
+  // iteration whose induction variable is `iv`; returns the carried reads'
+  // values.
   auto cloneStaging = [&](Value iv) {
     IRMapping mapping;
     mapping.map(loop.getInductionVar(), iv);
-    SmallVector<Value> values;
-    if (!inLds) {
-      for (ReadOp read : candidate.reads)
-        values.push_back(cloner.cloneWithSlice(read, mapping)->getResult(0));
-      return values;
-    }
+    if (!inLds)
+      return cloneCarried(mapping);
     // In LDS buffers every read is copied as it is, by one write (check).
     for (StagingPair pair : candidate.pairs) {
       cloner.cloneWithSlice(pair.read, mapping);
@@ -964,7 +965,7 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds,
     for (StagingPair pair : candidate.pairs)
       if (!isDirectCopy(pair))
         cloner.cloneWithSlice(pair.write, mapping);
-    return values;
+    return cloneCarried(mapping);
   };
 
   // Prologue: the first `ahead` iterations' staging.
@@ -974,9 +975,8 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds,
 
   // The steady-state loop carries the prefetched vectors in registers.
   SmallVector<Value> inits(loop.getInitArgs());
-  if (!inLds)
-    for (ArrayRef<Value> set : inFlight)
-      llvm::append_range(inits, set);
+  for (ArrayRef<Value> set : inFlight)
+    llvm::append_range(inits, set);
   unsigned numResults = loop.getNumResults();
   scf::ForOp steady;
   if (narrow)
@@ -1004,6 +1004,11 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds,
     current.map(loop.getRegionIterArgs(),
                 steady.getRegionIterArgs().take_front(numResults));
     Value aheadIv = steady.getInductionVar();
+    // The oldest set in flight stands for this iteration's carried reads.
+    for (auto [read, value] :
+         llvm::zip(carried, steady.getRegionIterArgs().slice(numResults,
+                                                             carried.size())))
+      current.map(read.getResult(), value);
     auto computeAheadIv = [&]() -> Value {
       Value iv = arith::AddIOp::create(builder, loc, steady.getInductionVar(),
                                        counter(ahead * step));
@@ -1042,10 +1047,10 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds,
             cloner.cloneWithSlice(pair.write, aheadMapping);
           }
       };
-      SmallVector<Operation *> reads;
       for (StagingPair pair : candidate.pairs)
         if (!isDirectCopy(pair))
-          reads.push_back(cloner.cloneWithSlice(pair.read, aheadMapping));
+          cloner.cloneWithSlice(pair.read, aheadMapping);
+      prefetched = cloneCarried(aheadMapping);
       if (!lastLdsRead)
         cloneDirectCopies();
       for (Operation &op : body->without_terminator()) {
@@ -1061,10 +1066,6 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds,
     } else {
       // The oldest set in flight feeds this iteration's LDS writes; the
       // reads ahead go right after the last of them.
-      for (auto [read, carried] :
-           llvm::zip(candidate.reads, steady.getRegionIterArgs().slice(
-                                          numResults, candidate.reads.size())))
-        current.map(read.getResult(), carried);
       Operation *lastWrite = candidate.pairs.back().write;
       for (StagingPair pair : candidate.pairs)
         if (lastWrite->isBeforeInBlock(pair.write))
@@ -1077,20 +1078,16 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds,
           continue;
         IRMapping aheadMapping;
         aheadMapping.map(loop.getInductionVar(), computeAheadIv());
-        for (ReadOp read : candidate.reads)
-          prefetched.push_back(
-              cloner.cloneWithSlice(read, aheadMapping)->getResult(0));
+        prefetched = cloneCarried(aheadMapping);
       }
     }
     SmallVector<Value> yields =
         llvm::map_to_vector(loop.getYieldedValues(), [&](Value value) {
           return current.lookupOrDefault(value);
         });
-    if (!inLds) {
-      llvm::append_range(yields, steady.getRegionIterArgs().drop_front(
-                                     numResults + candidate.reads.size()));
-      llvm::append_range(yields, prefetched);
-    }
+    llvm::append_range(yields, steady.getRegionIterArgs().drop_front(
+                                   numResults + carried.size()));
+    llvm::append_range(yields, prefetched);
     scf::YieldOp::create(builder, loc, yields);
     // The body may use the induction variable only through the reads ahead.
     if (indexIv.use_empty() && indexIv != steady.getInductionVar())
@@ -1103,11 +1100,9 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds,
     IRMapping mapping;
     mapping.map(loop.getInductionVar(), fromEnd(i));
     mapping.map(loop.getRegionIterArgs(), results);
-    if (!inLds)
-      for (auto [index, read] : llvm::enumerate(candidate.reads))
-        mapping.map(
-            read.getResult(),
-            steady.getResult(numResults + i * candidate.reads.size() + index));
+    for (auto [index, read] : llvm::enumerate(carried))
+      mapping.map(read.getResult(),
+                  steady.getResult(numResults + i * carried.size() + index));
     for (Operation &op : body->without_terminator())
       if (!moved.contains(&op))
         builder.clone(op, mapping);
@@ -1238,7 +1233,7 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
     }
     if (failed(check(candidate)))
       continue;
-    addOperandReads(candidate, inLds);
+    addOperandReads(candidate);
     std::string fitNote;
     unsigned count = chooseStages(kernel, candidate, *budget, fitNote);
     if (count == 0)
@@ -1249,7 +1244,7 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
     counts.add(numLdsBytesAdded, ldsAdded);
     counts.add(numPipelined);
     counts.add(numReadsPrefetched, candidate.reads.size());
-    counts.add(numOperandReadsPrefetched, candidate.operandReads);
+    counts.add(numOperandReadsPrefetched, candidate.operandReads.size());
     // A run-time trip count needs the prologue's and epilogue's iterations
     // (and the peeled one of deferred MMAs): proved under wave.assume, or
     // checked at run time with the loop as written as the fallback.
@@ -1279,11 +1274,11 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
         << "wave-pipeline-loops: pipelined with " << count << " stages in "
         << (inLds ? "LDS buffers" : "registers") << ": "
         << candidate.reads.size() << " global reads"
-        << (candidate.operandReads
-                ? llvm::formatv(" ({0} feeding the body's computation)",
-                                candidate.operandReads)
-                      .str()
-                : std::string())
+        << (candidate.operandReads.empty()
+                ? std::string()
+                : llvm::formatv(" ({0} feeding the body's computation)",
+                                candidate.operandReads.size())
+                      .str())
         << " issued " << count - 1
         << (count == 2 ? " iteration" : " iterations") << " ahead (" << fitNote
         << ")" << tripNote

@@ -2,7 +2,8 @@
 // scales, a bias) rather than an LDS write: with buffer=registers they are
 // issued ahead with the staged reads and carried (CHECK); a read whose
 // address depends on a load in the loop or on a carried value stays in its
-// iteration with a remark; buffer=lds leaves them all in place (LDS).
+// iteration with a remark. With buffer=lds they are carried in registers
+// beside the tiles' buffers (LDS).
 // RUN: wave-opt %s --wave-pipeline-loops --verify-diagnostics --mlir-print-local-scope | FileCheck %s
 // RUN: wave-opt %s --wave-pipeline-loops=buffer=lds --mlir-print-local-scope 2>/dev/null | FileCheck %s --check-prefix=LDS
 // RUN: wave-opt %s --wave-pipeline-loops=buffer=lds 2>&1 >/dev/null | FileCheck %s --check-prefix=LDS-REMARK
@@ -37,10 +38,14 @@ gpu.module @operand_reads {
   // CHECK: arith.addf %{{.*}}, %[[B]]
   // CHECK: scf.yield %{{.*}}, %[[GN]], %[[BN]]
   // LDS-LABEL: gpu.func @biased
-  // LDS: scf.for
-  // LDS: wave.barrier
-  // LDS-NEXT: wave.read %bias
-  // LDS-REMARK: [[@LINE+16]]:{{.*}}remark: wave-pipeline-loops: global read left in its iteration: buffer=lds stages only reads copied into LDS (buffer=registers carries this one)
+  // LDS: %[[LB0:.*]] = wave.read %bias
+  // LDS: scf.for %{{.*}} iter_args(%{{.*}}, %[[LB:.*]] = %[[LB0]])
+  // LDS: wave.read %in
+  // LDS-NEXT: %[[LBN:.*]] = wave.read %bias
+  // LDS-NEXT: wave.barrier
+  // LDS: arith.addf %{{.*}}, %[[LB]]
+  // LDS: scf.yield %{{.*}}, %[[LBN]]
+  // LDS-REMARK: remark: wave-pipeline-loops: pipelined with 2 stages in LDS buffers: 2 global reads (1 feeding the body's computation) issued 1 iteration ahead
   gpu.func @biased(%in: memref<8x256xf32>, %bias: memref<8x64xf32>,
                    %out: memref<256xf32>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>,

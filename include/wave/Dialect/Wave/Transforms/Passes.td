@@ -517,7 +517,11 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
     With `buffer=registers` (the default) the prefetched vectors are
     loop-carried values: an iteration writes the vectors it received to LDS
     where the original wrote them, then issues the reads for the iteration
-    stages - 1 ahead. With `buffer=lds` every staged tile gets `stages`
+    stages - 1 ahead. The loop's other global reads directly in its body
+    (an MMA's scales, a bias: their values feed the computation) are issued
+    ahead and carried in registers with either buffer, unless their address
+    depends on a value the loop computes by other than pure ops (a remark
+    says which). With `buffer=lds` every staged tile gets `stages`
     buffers (a leading dimension of the `wave.alloc_lds`); an iteration
     issues its reads ahead, runs the LDS reads and MMAs on the buffer of its
     own iteration and writes the prefetched vectors into the buffer of
@@ -605,8 +609,7 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
   let statistics = [
     Statistic<"numPipelined", "loops-pipelined", "Loops pipelined">,
     Statistic<"numReadsPrefetched", "reads-prefetched",
-              "Staged global wave.read ops issued ahead in the pipelined "
-              "loops">,
+              "Global wave.read ops issued ahead in the pipelined loops">,
     Statistic<"numOperandReadsPrefetched", "operand-reads-prefetched",
               "Of those, reads whose value feeds the body's computation "
               "rather than an LDS write (buffer=registers)">,
