@@ -1030,6 +1030,31 @@ static SmallVector<Value> getBoundedBufferIndices(RewriterBase &rewriter,
     }
     parts.push_back(part);
   }
+  // The range of the varying terms' part of the offset (elements), when
+  // known: each varying coordinate's terms times its stride.
+  std::optional<IndexRange> stepOffsetRange = IndexRange{0, 0};
+  for (auto [d, part] : llvm::enumerate(parts)) {
+    if (!part.varies || !stepOffsetRange)
+      continue;
+    std::optional<IndexRange> step =
+        getExprRange(part.step, operands, numDims, /*depth=*/0);
+    IndexRange stride{1, 1};
+    for (unsigned e = d + 1; e < rank && step; ++e) {
+      std::optional<IndexRange> extent = getExtentRange(memref, e, /*depth=*/0);
+      if (!extent || extent->lo < 0 ||
+          llvm::MulOverflow(stride.hi, extent->hi, stride.hi))
+        step = std::nullopt;
+      else
+        stride.lo *= extent->lo;
+    }
+    IndexRange term;
+    if (!step || step->lo < 0 ||
+        llvm::MulOverflow(step->lo, stride.lo, term.lo) ||
+        llvm::MulOverflow(step->hi, stride.hi, term.hi) ||
+        llvm::AddOverflow(stepOffsetRange->lo, term.lo, stepOffsetRange->lo) ||
+        llvm::AddOverflow(stepOffsetRange->hi, term.hi, stepOffsetRange->hi))
+      stepOffsetRange = std::nullopt;
+  }
   Type i32 = rewriter.getI32Type();
   auto toI32 = [&](OpBuilder::InsertPoint at, Value value) -> Value {
     rewriter.restoreInsertionPoint(at);
@@ -1091,6 +1116,22 @@ static SmallVector<Value> getBoundedBufferIndices(RewriterBase &rewriter,
       invariantOffset = toI32(beforeLoop, invariantOffset);
       rewriter.restoreInsertionPoint(beforeLoop);
       outside = arith::ConstantIntOp::create(rewriter, loc, i32, outsideOffset);
+    }
+    // The invariant condition folds into the invariant offset, selected
+    // before the loop: outside it, the sum is 2^31 bytes plus the varying
+    // terms, still past the end and short of wrapping when those are
+    // non-negative and their bytes and the vector's stay below 2^31. Each
+    // step then compares only its own terms.
+    int64_t elementBytes =
+        llvm::divideCeil(op.getMemref().getType().getElementTypeBitWidth(), 8);
+    int64_t vectorBytes = op.getVectorType().getNumElements() * elementBytes;
+    if (narrow && invariantInside && stepOffsetRange &&
+        stepOffsetRange->hi <=
+            (int64_t(kMaxBufferBytes) - vectorBytes) / elementBytes) {
+      rewriter.restoreInsertionPoint(beforeLoop);
+      invariantOffset = arith::SelectOp::create(rewriter, loc, invariantInside,
+                                                invariantOffset, outside);
+      invariantInside = nullptr;
     }
     Value inside = both(atOp, invariantInside, stepInside);
     Value linear = add(atOp, invariantOffset, stepOffset);

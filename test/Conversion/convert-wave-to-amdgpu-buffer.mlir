@@ -19,10 +19,12 @@
 // RUN: wave-run %t.lanerows.mlir --grid=1 --scalar=M=100 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
 // The K loop's lowering agrees with the kernel as written, with rows past M
 // and a K that ends inside a step.
-// RUN: sed -n '/^\/\/ In a K loop/,$p' %s > %t.loop.mlir
+// RUN: sed -n '/^\/\/ In a K loop/,/^\/\/ -----/p' %s > %t.loop.mlir
 // RUN: wave-run %t.loop.mlir --grid=1,2 --scalar=M=70 --scalar=K=40 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
 // RUN: wave-run %t.loop.mlir --grid=1,1 --scalar=M=64 --scalar=K=96 --seed=5 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
 // RUN: wave-run %t.loop.mlir --grid=1,3 --scalar=M=1 --scalar=K=8 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
+// RUN: sed -n '/^\/\/ A loop over rows that runs 64/,$p' %s > %t.past.mlir
+// RUN: wave-run %t.past.mlir --grid=1 --scalar=M=5 --scalar=K=24 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
 // AGREE: agrees (max abs error 0, max rel error 0)
 // AGREE-NEXT: PASS
 
@@ -313,10 +315,12 @@ gpu.module @m {
 // -----
 
 // In a K loop, as in gemm_dynamic: the row's condition and its part of the
-// offset do not depend on the loop and are computed before it; each step
-// computes its column (the loop's term, 32-bit: the assumptions bound k by
-// 1024 steps of 32), compares it with the row's length and selects the
-// offset or 2^31 bytes.
+// offset do not depend on the loop and are computed before it, the
+// condition folded into that part (2^31 bytes for a row outside: adding the
+// column, at most 2^31 bytes less a vector, keeps it past the end without
+// wrapping); each step computes its column (the loop's term, 32-bit: the
+// assumptions bound k by 1024 steps of 32), compares it with the row's
+// length and selects the offset or 2^31 bytes.
 // CHECK-LABEL: gpu.func @k_loop
 // CHECK: [[ROWS:%[A-Za-z0-9_]+]] = memref.dim [[AV:%[A-Za-z0-9_]+]], %c0
 // CHECK: [[COLS:%[A-Za-z0-9_]+]] = memref.dim [[AV]], %c1
@@ -327,15 +331,16 @@ gpu.module @m {
 // CHECK: [[COLS32:%[A-Za-z0-9_]+]] = arith.index_cast [[CAP]] : index to i32
 // CHECK: [[LANECOL:%[A-Za-z0-9_]+]] = arith.index_cast [[LANE]] : index to i32
 // CHECK: [[FIXED:%[A-Za-z0-9_]+]] = arith.index_cast [[FIXEDOFF]] : index to i32
+// CHECK: [[ROWOFF:%[A-Za-z0-9_]+]] = arith.select [[ROWIN]], [[FIXED]], %c1073741824_i32 : i32
 // CHECK: scf.for [[K:%[A-Za-z0-9_]+]] =
 // CHECK-NOT: arith.muli %{{.*}}, %{{.*}} : index
 // CHECK: [[K32:%[A-Za-z0-9_]+]] = arith.index_cast [[K]] : index to i32
 // CHECK: [[STEP:%[A-Za-z0-9_]+]] = arith.muli [[K32]], %c32_i32 : i32
 // CHECK: [[COL:%[A-Za-z0-9_]+]] = arith.addi [[LANECOL]], [[STEP]] : i32
 // CHECK: [[COLIN:%[A-Za-z0-9_]+]] = arith.cmpi ult, [[COL]], [[COLS32]] : i32
-// CHECK: [[IN:%[A-Za-z0-9_]+]] = arith.andi [[ROWIN]], [[COLIN]] : i1
-// CHECK: [[OFF:%[A-Za-z0-9_]+]] = arith.addi [[FIXED]], %{{.*}} : i32
-// CHECK: [[SAFE:%[A-Za-z0-9_]+]] = arith.select [[IN]], [[OFF]], %c1073741824_i32 : i32
+// CHECK-NOT: arith.andi
+// CHECK: [[OFF:%[A-Za-z0-9_]+]] = arith.addi [[ROWOFF]], %{{.*}} : i32
+// CHECK: [[SAFE:%[A-Za-z0-9_]+]] = arith.select [[COLIN]], [[OFF]], %c1073741824_i32 : i32
 // CHECK: amdgpu.raw_buffer_load [[AV]][%c0_i32, [[SAFE]]] : memref<?x?xf16>, i32, i32 -> vector<8xf16>
 gpu.module @m {
   gpu.func @k_loop(%A: memref<?x?xf16> {wave.dims = array<i64: 2, 3>},
@@ -362,6 +367,47 @@ gpu.module @m {
       scf.yield %next : vector<8xf16>
     }
     wave.write %sum, %Y[%tid] map affine_map<(t) -> (t, 0)> : vector<8xf16>, memref<256x8xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+// A loop over rows that runs 64 past the last one (a wave's lanes on two
+// rows): the varying term, the row times the row's length, reaches
+// (32768 + 64) x 32768 elements of 2 bytes, over 2^31 bytes, so added to
+// the offset past the end it could wrap to the buffer's start. The column's
+// condition stays a separate compare, and-ed with the row's in each step.
+// CHECK-LABEL: gpu.func @rows_past_the_end
+// CHECK: [[COLIN:%[A-Za-z0-9_]+]] = arith.cmpi ult, %{{.*}}, %{{.*}} : index
+// CHECK: scf.for
+// CHECK: [[ROWIN:%[A-Za-z0-9_]+]] = arith.cmpi ult, %{{.*}}, %{{.*}} : i32
+// CHECK: [[IN:%[A-Za-z0-9_]+]] = arith.andi [[COLIN]], [[ROWIN]] : i1
+// CHECK: arith.select [[IN]], %{{.*}}, %c1073741824_i32 : i32
+gpu.module @m {
+  gpu.func @rows_past_the_end(%A: memref<?x?xf16> {wave.dims = array<i64: 2, 3>},
+                              %Y: memref<64x8xf16>, %M: index, %K: index)
+      kernel attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+                  wave.assume = affine_set<(a, y, m, k) :
+                      (m >= 0, k >= 0, 32768 - m >= 0, 32768 - k >= 0,
+                       k mod 8 == 0)>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %zero = arith.constant dense<0.0> : vector<8xf16>
+    %tid = gpu.thread_id x
+    %rows = arith.addi %M, %c64 : index
+    %sum = scf.for %r = %c0 to %rows step %c1 iter_args(%acc = %zero)
+        -> (vector<8xf16>) {
+      // expected-remark @below {{descriptor starts at the memref's start}}
+      %a = wave.read %A[%r, %tid]
+          map affine_map<(r, t) -> (r + t floordiv 32, (t mod 32) * 8)>
+          bounded : memref<?x?xf16> -> vector<8xf16>
+      %next = arith.addf %acc, %a : vector<8xf16>
+      scf.yield %next : vector<8xf16>
+    }
+    wave.write %sum, %Y[%tid] map affine_map<(t) -> (t, 0)> : vector<8xf16>, memref<64x8xf16>
     gpu.return
   }
 }
