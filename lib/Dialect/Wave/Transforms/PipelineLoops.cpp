@@ -195,7 +195,7 @@ static LogicalResult checkRecomputable(Operation *op, ValueRange operands,
     if (!loop.getBody()->getParent()->isAncestor(value.getParentRegion()))
       continue;
     if (auto arg = dyn_cast<BlockArgument>(value)) {
-      why = llvm::formatv("the address or mask of a staged {0} depends on "
+      why = llvm::formatv("the address or mask of the {0} depends on "
                           "the loop-carried value #{1}",
                           describe(op), arg.getArgNumber() - 1);
       culprit = op;
@@ -203,7 +203,7 @@ static LogicalResult checkRecomputable(Operation *op, ValueRange operands,
     }
     Operation *def = value.getDefiningOp();
     if (def->getNumRegions() != 0 || !isPure(def)) {
-      why = llvm::formatv("the address or mask of a staged {0} depends on "
+      why = llvm::formatv("the address or mask of the {0} depends on "
                           "{1}, which cannot be recomputed for a later "
                           "iteration",
                           describe(op), describe(def));

@@ -97,7 +97,7 @@ gpu.module @operand_reads {
       wave.barrier
       %any = memref.load %rows[%k] : memref<8xindex>
       %row = arith.remui %any, %c8 : index
-      // expected-remark @+1 {{wave-pipeline-loops: global read left in its iteration: the address or mask of a staged 'wave.read' depends on 'memref.load', which cannot be recomputed for a later iteration}}
+      // expected-remark @+1 {{wave-pipeline-loops: global read left in its iteration: the address or mask of the 'wave.read' depends on 'memref.load', which cannot be recomputed for a later iteration}}
       %b = wave.read %bias[%row, %t] map #bias : memref<8x64xf32> -> vector<4xf32>
       %x = wave.read %tile[%t] map #next : memref<256xf32, #lds> -> vector<4xf32>
       %xb = arith.addf %x, %b : vector<4xf32>
@@ -132,7 +132,7 @@ gpu.module @operand_reads {
       %g = wave.read %in[%k, %t] map #stage : memref<8x256xf32> -> vector<4xf32>
       wave.write %g, %tile[%t] map #own : vector<4xf32>, memref<256xf32, #lds>
       wave.barrier
-      // expected-remark @+1 {{wave-pipeline-loops: global read left in its iteration: the address or mask of a staged 'wave.read' depends on the loop-carried value #1}}
+      // expected-remark @+1 {{wave-pipeline-loops: global read left in its iteration: the address or mask of the 'wave.read' depends on the loop-carried value #1}}
       %b = wave.read %bias[%row, %t] map #bias : memref<8x64xf32> -> vector<4xf32>
       %x = wave.read %tile[%t] map #next : memref<256xf32, #lds> -> vector<4xf32>
       %xb = arith.addf %x, %b : vector<4xf32>

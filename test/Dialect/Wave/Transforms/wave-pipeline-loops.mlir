@@ -518,7 +518,7 @@ gpu.module @pipeline {
     %c4 = arith.constant 4 : index
     %zero = arith.constant dense<0.0> : vector<4xf32>
     %t = gpu.thread_id x
-    // expected-remark @+1 {{wave-pipeline-loops: not pipelined: the address or mask of a staged 'wave.read' depends on the loop-carried value #1}}
+    // expected-remark @+1 {{wave-pipeline-loops: not pipelined: the address or mask of the 'wave.read' depends on the loop-carried value #1}}
     %r:2 = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %zero, %row = %c0) -> (vector<4xf32>, index) {
       // expected-note @+1 {{this 'wave.read' prevents it}}
       %g = wave.read %in[%row, %t] map #stage : memref<8x256xf32> -> vector<4xf32>
@@ -545,7 +545,7 @@ gpu.module @pipeline {
     %c8 = arith.constant 8 : index
     %zero = arith.constant dense<0.0> : vector<4xf32>
     %t = gpu.thread_id x
-    // expected-remark @+1 {{wave-pipeline-loops: not pipelined: the address or mask of a staged 'wave.read' depends on 'memref.load', which cannot be recomputed for a later iteration}}
+    // expected-remark @+1 {{wave-pipeline-loops: not pipelined: the address or mask of the 'wave.read' depends on 'memref.load', which cannot be recomputed for a later iteration}}
     %r = scf.for %k = %c0 to %c8 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
       // expected-note @+1 {{this 'memref.load' prevents it}}
       %row = memref.load %rows[%k] : memref<8xindex>
