@@ -29,6 +29,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -120,6 +121,17 @@ static int writeOutput(llvm::StringRef contents,
 
 /// Flushes standard output (the report, or `-o -`) so that a failed write
 /// is reported as an error rather than aborting at exit.
+/// The key of a remark, by which a copy is recognized: its location and
+/// its text with its notes.
+static std::string getRemarkKey(Diagnostic &diag) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  os << diag.getLocation() << '\n' << diag;
+  for (Diagnostic &note : diag.getNotes())
+    os << '\n' << note.getLocation() << '\n' << note;
+  return key;
+}
+
 static int flushStdout(int status) {
   llvm::outs().flush();
   std::error_code error = llvm::outs().error();
@@ -179,6 +191,15 @@ static int compileMain(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  // A pass that copies an op (a pipelined loop's prologue, a peeled
+  // iteration) keeps its location, and the passes after it remark on each
+  // copy alike: a remark already printed is printed once. The engine calls
+  // handlers one at a time, so the set needs no lock.
+  llvm::StringSet<> remarksSeen;
+  ScopedDiagnosticHandler onceEach(&context, [&](Diagnostic &diag) {
+    return success(diag.getSeverity() == DiagnosticSeverity::Remark &&
+                   !remarksSeen.insert(getRemarkKey(diag)).second);
+  });
   const llvm::MemoryBuffer *text =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
   if (failed(rejectKnownParserCrashes(text->getBuffer(),
