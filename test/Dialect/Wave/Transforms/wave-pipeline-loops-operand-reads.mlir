@@ -13,6 +13,7 @@
 // RUN: for k in biased indirect chained; do wave-run %s --kernel=$k --compare-pipeline='builtin.module(wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null; done | FileCheck %s --check-prefix=SAME
 // RUN: for k in biased indirect chained; do wave-run %s --kernel=$k --compare-pipeline='builtin.module(wave-pipeline-loops{peel-epilogue=true},wave-insert-barriers)' 2>/dev/null; done | FileCheck %s --check-prefix=SAME
 // RUN: for k in biased indirect chained; do wave-run %s --kernel=$k --compare-pipeline='builtin.module(wave-pipeline-loops{buffer=lds},wave-insert-barriers)' 2>/dev/null; done | FileCheck %s --check-prefix=SAME
+// RUN: for k in biased indirect chained; do wave-run %s --kernel=$k --compare-pipeline='builtin.module(wave-pipeline-loops{buffer=lds stages=3},wave-insert-barriers)' 2>/dev/null; done | FileCheck %s --check-prefix=SAME
 // SAME-COUNT-3: PASS
 
 // SUMMARY: remark: wave-pipeline-loops: loops-pipelined: 3, reads-prefetched: 4, operand-reads-prefetched: 1, loops-versioned: 0
