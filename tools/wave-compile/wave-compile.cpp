@@ -119,8 +119,6 @@ static int writeOutput(llvm::StringRef contents,
   return 0;
 }
 
-/// Flushes standard output (the report, or `-o -`) so that a failed write
-/// is reported as an error rather than aborting at exit.
 /// The key of a remark, by which a copy is recognized: its location and
 /// its text with its notes.
 static std::string getRemarkKey(Diagnostic &diag) {
@@ -132,6 +130,8 @@ static std::string getRemarkKey(Diagnostic &diag) {
   return key;
 }
 
+/// Flushes standard output (the report, or `-o -`) so that a failed write
+/// is reported as an error rather than aborting at exit.
 static int flushStdout(int status) {
   llvm::outs().flush();
   std::error_code error = llvm::outs().error();

@@ -612,7 +612,7 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
               "Global wave.read ops issued ahead in the pipelined loops">,
     Statistic<"numOperandReadsPrefetched", "operand-reads-prefetched",
               "Of those, reads whose value feeds the body's computation "
-              "rather than an LDS write (buffer=registers)">,
+              "rather than an LDS write">,
     Statistic<"numVersioned", "loops-versioned",
               "Pipelined loops of run-time trip count behind a run-time "
               "check of it">,
