@@ -232,6 +232,161 @@ const MmaLayout &mlir::wave::getMmaLayout(MmaKind kind) {
        E::f16, /*scaled=*/false, MmaFamily::WmmaGfx11},
       {MmaKind::wmma_f32_16x16x16_f16_gfx12, 16, 16, 16, 32, 8, 8, E::f16,
        E::f16, /*scaled=*/false, MmaFamily::WmmaGfx12},
+      // gfx950's f8f6f4 MFMAs with A and B of two formats: each operand
+      // is laid out as in the kinds of its format (32 consecutive K elements
+      // a lane, packed in 8, 6 or 4 registers).
+      {MmaKind::f32_32x32x64_f8E4M3FN_f6E2M3FN, 32, 32, 64, 64, 32, 16,
+       E::f8E4M3FN, E::f6E2M3FN},
+      {MmaKind::f32_32x32x64_f8E4M3FN_f6E3M2FN, 32, 32, 64, 64, 32, 16,
+       E::f8E4M3FN, E::f6E3M2FN},
+      {MmaKind::f32_32x32x64_f8E4M3FN_f4E2M1FN, 32, 32, 64, 64, 32, 16,
+       E::f8E4M3FN, E::f4E2M1FN},
+      {MmaKind::f32_32x32x64_f8E5M2_f6E2M3FN, 32, 32, 64, 64, 32, 16, E::f8E5M2,
+       E::f6E2M3FN},
+      {MmaKind::f32_32x32x64_f8E5M2_f6E3M2FN, 32, 32, 64, 64, 32, 16, E::f8E5M2,
+       E::f6E3M2FN},
+      {MmaKind::f32_32x32x64_f8E5M2_f4E2M1FN, 32, 32, 64, 64, 32, 16, E::f8E5M2,
+       E::f4E2M1FN},
+      {MmaKind::f32_32x32x64_f6E2M3FN_f8E4M3FN, 32, 32, 64, 64, 32, 16,
+       E::f6E2M3FN, E::f8E4M3FN},
+      {MmaKind::f32_32x32x64_f6E2M3FN_f8E5M2, 32, 32, 64, 64, 32, 16,
+       E::f6E2M3FN, E::f8E5M2},
+      {MmaKind::f32_32x32x64_f6E2M3FN_f6E3M2FN, 32, 32, 64, 64, 32, 16,
+       E::f6E2M3FN, E::f6E3M2FN},
+      {MmaKind::f32_32x32x64_f6E2M3FN_f4E2M1FN, 32, 32, 64, 64, 32, 16,
+       E::f6E2M3FN, E::f4E2M1FN},
+      {MmaKind::f32_32x32x64_f6E3M2FN_f8E4M3FN, 32, 32, 64, 64, 32, 16,
+       E::f6E3M2FN, E::f8E4M3FN},
+      {MmaKind::f32_32x32x64_f6E3M2FN_f8E5M2, 32, 32, 64, 64, 32, 16,
+       E::f6E3M2FN, E::f8E5M2},
+      {MmaKind::f32_32x32x64_f6E3M2FN_f6E2M3FN, 32, 32, 64, 64, 32, 16,
+       E::f6E3M2FN, E::f6E2M3FN},
+      {MmaKind::f32_32x32x64_f6E3M2FN_f4E2M1FN, 32, 32, 64, 64, 32, 16,
+       E::f6E3M2FN, E::f4E2M1FN},
+      {MmaKind::f32_32x32x64_f4E2M1FN_f8E4M3FN, 32, 32, 64, 64, 32, 16,
+       E::f4E2M1FN, E::f8E4M3FN},
+      {MmaKind::f32_32x32x64_f4E2M1FN_f8E5M2, 32, 32, 64, 64, 32, 16,
+       E::f4E2M1FN, E::f8E5M2},
+      {MmaKind::f32_32x32x64_f4E2M1FN_f6E2M3FN, 32, 32, 64, 64, 32, 16,
+       E::f4E2M1FN, E::f6E2M3FN},
+      {MmaKind::f32_32x32x64_f4E2M1FN_f6E3M2FN, 32, 32, 64, 64, 32, 16,
+       E::f4E2M1FN, E::f6E3M2FN},
+      {MmaKind::f32_32x32x64_f8E4M3FN_f8E5M2_scaled, 32, 32, 64, 64, 32, 16,
+       E::f8E4M3FN, E::f8E5M2, /*scaled=*/true},
+      {MmaKind::f32_32x32x64_f8E4M3FN_f6E2M3FN_scaled, 32, 32, 64, 64, 32, 16,
+       E::f8E4M3FN, E::f6E2M3FN, /*scaled=*/true},
+      {MmaKind::f32_32x32x64_f8E4M3FN_f6E3M2FN_scaled, 32, 32, 64, 64, 32, 16,
+       E::f8E4M3FN, E::f6E3M2FN, /*scaled=*/true},
+      {MmaKind::f32_32x32x64_f8E4M3FN_f4E2M1FN_scaled, 32, 32, 64, 64, 32, 16,
+       E::f8E4M3FN, E::f4E2M1FN, /*scaled=*/true},
+      {MmaKind::f32_32x32x64_f8E5M2_f8E4M3FN_scaled, 32, 32, 64, 64, 32, 16,
+       E::f8E5M2, E::f8E4M3FN, /*scaled=*/true},
+      {MmaKind::f32_32x32x64_f8E5M2_f6E2M3FN_scaled, 32, 32, 64, 64, 32, 16,
+       E::f8E5M2, E::f6E2M3FN, /*scaled=*/true},
+      {MmaKind::f32_32x32x64_f8E5M2_f6E3M2FN_scaled, 32, 32, 64, 64, 32, 16,
+       E::f8E5M2, E::f6E3M2FN, /*scaled=*/true},
+      {MmaKind::f32_32x32x64_f8E5M2_f4E2M1FN_scaled, 32, 32, 64, 64, 32, 16,
+       E::f8E5M2, E::f4E2M1FN, /*scaled=*/true},
+      {MmaKind::f32_32x32x64_f6E2M3FN_f8E4M3FN_scaled, 32, 32, 64, 64, 32, 16,
+       E::f6E2M3FN, E::f8E4M3FN, /*scaled=*/true},
+      {MmaKind::f32_32x32x64_f6E2M3FN_f8E5M2_scaled, 32, 32, 64, 64, 32, 16,
+       E::f6E2M3FN, E::f8E5M2, /*scaled=*/true},
+      {MmaKind::f32_32x32x64_f6E2M3FN_f6E3M2FN_scaled, 32, 32, 64, 64, 32, 16,
+       E::f6E2M3FN, E::f6E3M2FN, /*scaled=*/true},
+      {MmaKind::f32_32x32x64_f6E2M3FN_f4E2M1FN_scaled, 32, 32, 64, 64, 32, 16,
+       E::f6E2M3FN, E::f4E2M1FN, /*scaled=*/true},
+      {MmaKind::f32_32x32x64_f6E3M2FN_f8E4M3FN_scaled, 32, 32, 64, 64, 32, 16,
+       E::f6E3M2FN, E::f8E4M3FN, /*scaled=*/true},
+      {MmaKind::f32_32x32x64_f6E3M2FN_f8E5M2_scaled, 32, 32, 64, 64, 32, 16,
+       E::f6E3M2FN, E::f8E5M2, /*scaled=*/true},
+      {MmaKind::f32_32x32x64_f6E3M2FN_f6E2M3FN_scaled, 32, 32, 64, 64, 32, 16,
+       E::f6E3M2FN, E::f6E2M3FN, /*scaled=*/true},
+      {MmaKind::f32_32x32x64_f6E3M2FN_f4E2M1FN_scaled, 32, 32, 64, 64, 32, 16,
+       E::f6E3M2FN, E::f4E2M1FN, /*scaled=*/true},
+      {MmaKind::f32_32x32x64_f4E2M1FN_f8E4M3FN_scaled, 32, 32, 64, 64, 32, 16,
+       E::f4E2M1FN, E::f8E4M3FN, /*scaled=*/true},
+      {MmaKind::f32_32x32x64_f4E2M1FN_f8E5M2_scaled, 32, 32, 64, 64, 32, 16,
+       E::f4E2M1FN, E::f8E5M2, /*scaled=*/true},
+      {MmaKind::f32_32x32x64_f4E2M1FN_f6E2M3FN_scaled, 32, 32, 64, 64, 32, 16,
+       E::f4E2M1FN, E::f6E2M3FN, /*scaled=*/true},
+      {MmaKind::f32_32x32x64_f4E2M1FN_f6E3M2FN_scaled, 32, 32, 64, 64, 32, 16,
+       E::f4E2M1FN, E::f6E3M2FN, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f8E4M3FN_f6E2M3FN, 16, 16, 128, 64, 32, 4,
+       E::f8E4M3FN, E::f6E2M3FN},
+      {MmaKind::f32_16x16x128_f8E4M3FN_f6E3M2FN, 16, 16, 128, 64, 32, 4,
+       E::f8E4M3FN, E::f6E3M2FN},
+      {MmaKind::f32_16x16x128_f8E4M3FN_f4E2M1FN, 16, 16, 128, 64, 32, 4,
+       E::f8E4M3FN, E::f4E2M1FN},
+      {MmaKind::f32_16x16x128_f8E5M2_f6E2M3FN, 16, 16, 128, 64, 32, 4,
+       E::f8E5M2, E::f6E2M3FN},
+      {MmaKind::f32_16x16x128_f8E5M2_f6E3M2FN, 16, 16, 128, 64, 32, 4,
+       E::f8E5M2, E::f6E3M2FN},
+      {MmaKind::f32_16x16x128_f8E5M2_f4E2M1FN, 16, 16, 128, 64, 32, 4,
+       E::f8E5M2, E::f4E2M1FN},
+      {MmaKind::f32_16x16x128_f6E2M3FN_f8E4M3FN, 16, 16, 128, 64, 32, 4,
+       E::f6E2M3FN, E::f8E4M3FN},
+      {MmaKind::f32_16x16x128_f6E2M3FN_f8E5M2, 16, 16, 128, 64, 32, 4,
+       E::f6E2M3FN, E::f8E5M2},
+      {MmaKind::f32_16x16x128_f6E2M3FN_f6E3M2FN, 16, 16, 128, 64, 32, 4,
+       E::f6E2M3FN, E::f6E3M2FN},
+      {MmaKind::f32_16x16x128_f6E2M3FN_f4E2M1FN, 16, 16, 128, 64, 32, 4,
+       E::f6E2M3FN, E::f4E2M1FN},
+      {MmaKind::f32_16x16x128_f6E3M2FN_f8E4M3FN, 16, 16, 128, 64, 32, 4,
+       E::f6E3M2FN, E::f8E4M3FN},
+      {MmaKind::f32_16x16x128_f6E3M2FN_f8E5M2, 16, 16, 128, 64, 32, 4,
+       E::f6E3M2FN, E::f8E5M2},
+      {MmaKind::f32_16x16x128_f6E3M2FN_f6E2M3FN, 16, 16, 128, 64, 32, 4,
+       E::f6E3M2FN, E::f6E2M3FN},
+      {MmaKind::f32_16x16x128_f6E3M2FN_f4E2M1FN, 16, 16, 128, 64, 32, 4,
+       E::f6E3M2FN, E::f4E2M1FN},
+      {MmaKind::f32_16x16x128_f4E2M1FN_f8E4M3FN, 16, 16, 128, 64, 32, 4,
+       E::f4E2M1FN, E::f8E4M3FN},
+      {MmaKind::f32_16x16x128_f4E2M1FN_f8E5M2, 16, 16, 128, 64, 32, 4,
+       E::f4E2M1FN, E::f8E5M2},
+      {MmaKind::f32_16x16x128_f4E2M1FN_f6E2M3FN, 16, 16, 128, 64, 32, 4,
+       E::f4E2M1FN, E::f6E2M3FN},
+      {MmaKind::f32_16x16x128_f4E2M1FN_f6E3M2FN, 16, 16, 128, 64, 32, 4,
+       E::f4E2M1FN, E::f6E3M2FN},
+      {MmaKind::f32_16x16x128_f8E4M3FN_f8E5M2_scaled, 16, 16, 128, 64, 32, 4,
+       E::f8E4M3FN, E::f8E5M2, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f8E4M3FN_f6E2M3FN_scaled, 16, 16, 128, 64, 32, 4,
+       E::f8E4M3FN, E::f6E2M3FN, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f8E4M3FN_f6E3M2FN_scaled, 16, 16, 128, 64, 32, 4,
+       E::f8E4M3FN, E::f6E3M2FN, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f8E4M3FN_f4E2M1FN_scaled, 16, 16, 128, 64, 32, 4,
+       E::f8E4M3FN, E::f4E2M1FN, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f8E5M2_f8E4M3FN_scaled, 16, 16, 128, 64, 32, 4,
+       E::f8E5M2, E::f8E4M3FN, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f8E5M2_f6E2M3FN_scaled, 16, 16, 128, 64, 32, 4,
+       E::f8E5M2, E::f6E2M3FN, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f8E5M2_f6E3M2FN_scaled, 16, 16, 128, 64, 32, 4,
+       E::f8E5M2, E::f6E3M2FN, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f8E5M2_f4E2M1FN_scaled, 16, 16, 128, 64, 32, 4,
+       E::f8E5M2, E::f4E2M1FN, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f6E2M3FN_f8E4M3FN_scaled, 16, 16, 128, 64, 32, 4,
+       E::f6E2M3FN, E::f8E4M3FN, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f6E2M3FN_f8E5M2_scaled, 16, 16, 128, 64, 32, 4,
+       E::f6E2M3FN, E::f8E5M2, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f6E2M3FN_f6E3M2FN_scaled, 16, 16, 128, 64, 32, 4,
+       E::f6E2M3FN, E::f6E3M2FN, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f6E2M3FN_f4E2M1FN_scaled, 16, 16, 128, 64, 32, 4,
+       E::f6E2M3FN, E::f4E2M1FN, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f6E3M2FN_f8E4M3FN_scaled, 16, 16, 128, 64, 32, 4,
+       E::f6E3M2FN, E::f8E4M3FN, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f6E3M2FN_f8E5M2_scaled, 16, 16, 128, 64, 32, 4,
+       E::f6E3M2FN, E::f8E5M2, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f6E3M2FN_f6E2M3FN_scaled, 16, 16, 128, 64, 32, 4,
+       E::f6E3M2FN, E::f6E2M3FN, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f6E3M2FN_f4E2M1FN_scaled, 16, 16, 128, 64, 32, 4,
+       E::f6E3M2FN, E::f4E2M1FN, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f4E2M1FN_f8E4M3FN_scaled, 16, 16, 128, 64, 32, 4,
+       E::f4E2M1FN, E::f8E4M3FN, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f4E2M1FN_f8E5M2_scaled, 16, 16, 128, 64, 32, 4,
+       E::f4E2M1FN, E::f8E5M2, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f4E2M1FN_f6E2M3FN_scaled, 16, 16, 128, 64, 32, 4,
+       E::f4E2M1FN, E::f6E2M3FN, /*scaled=*/true},
+      {MmaKind::f32_16x16x128_f4E2M1FN_f6E3M2FN_scaled, 16, 16, 128, 64, 32, 4,
+       E::f4E2M1FN, E::f6E3M2FN, /*scaled=*/true},
   };
   for (const MmaLayout &layout : kLayouts)
     if (layout.kind == kind)
@@ -250,10 +405,10 @@ bool mlir::wave::isMmaKindOnChip(MmaKind kind, const ChipInfo &chip) {
   }
   if (!chip.hasMfma)
     return false;
+  // gfx950's f8f6f4 instructions, every pair of formats, plain and scaled.
+  if (getMmaLayout(kind).isF8F6F4())
+    return chip.hasGfx950Mfma;
   switch (kind) {
-  case MmaKind::wmma_f32_16x16x16_f16_gfx11:
-  case MmaKind::wmma_f32_16x16x16_f16_gfx12:
-    return false;
   case MmaKind::f32_32x32x8_f16:
   case MmaKind::f32_16x16x16_f16:
   case MmaKind::f32_32x32x8_bf16:
@@ -286,55 +441,46 @@ bool mlir::wave::isMmaKindOnChip(MmaKind kind, const ChipInfo &chip) {
   case MmaKind::f32_16x16x32_f8E4M3FN_f8E5M2:
   case MmaKind::f32_16x16x32_f8E5M2_f8E4M3FN:
   case MmaKind::f32_16x16x32_f8E5M2:
-  case MmaKind::f32_32x32x64_f8E4M3FN:
-  case MmaKind::f32_32x32x64_f8E4M3FN_f8E5M2:
-  case MmaKind::f32_32x32x64_f8E5M2_f8E4M3FN:
-  case MmaKind::f32_32x32x64_f8E5M2:
-  case MmaKind::f32_16x16x128_f8E4M3FN:
-  case MmaKind::f32_16x16x128_f8E4M3FN_f8E5M2:
-  case MmaKind::f32_16x16x128_f8E5M2_f8E4M3FN:
-  case MmaKind::f32_16x16x128_f8E5M2:
-  case MmaKind::f32_32x32x64_f4E2M1FN:
-  case MmaKind::f32_16x16x128_f4E2M1FN:
-  case MmaKind::f32_32x32x64_f4E2M1FN_scaled:
-  case MmaKind::f32_16x16x128_f4E2M1FN_scaled:
-  case MmaKind::f32_32x32x64_f6E2M3FN:
-  case MmaKind::f32_32x32x64_f6E3M2FN:
-  case MmaKind::f32_16x16x128_f6E2M3FN:
-  case MmaKind::f32_16x16x128_f6E3M2FN:
-  case MmaKind::f32_32x32x64_f6E2M3FN_scaled:
-  case MmaKind::f32_32x32x64_f6E3M2FN_scaled:
-  case MmaKind::f32_16x16x128_f6E2M3FN_scaled:
-  case MmaKind::f32_16x16x128_f6E3M2FN_scaled:
-  case MmaKind::f32_32x32x64_f8E4M3FN_scaled:
-  case MmaKind::f32_32x32x64_f8E5M2_scaled:
-  case MmaKind::f32_16x16x128_f8E4M3FN_scaled:
-  case MmaKind::f32_16x16x128_f8E5M2_scaled:
     return chip.hasGfx950Mfma;
+  default:
+    // The WMMA kinds, decided above, and the f8f6f4 ones.
+    return false;
   }
-  llvm_unreachable("unknown MMA kind");
 }
 
 std::string mlir::wave::getMmaKindsOnChip(const ChipInfo &chip) {
   std::string kinds;
+  bool f8f6f4 = false;
   for (unsigned value = 0; value <= getMaxEnumValForMmaKind(); ++value) {
     if (!isMmaKindOnChip(MmaKind(value), chip))
       continue;
+    // The f8f6f4 kinds (over a hundred: every pair of formats, plain and
+    // scaled) are named by their pattern at the end.
+    if (getMmaLayout(MmaKind(value)).isF8F6F4()) {
+      f8f6f4 = true;
+      continue;
+    }
     if (!kinds.empty())
       kinds += ", ";
     kinds += stringifyMmaKind(MmaKind(value));
   }
+  if (f8f6f4)
+    kinds += std::string(kinds.empty() ? "" : ", ") +
+             "and the f8f6f4 kinds f32_32x32x64_<A>[_<B>][_scaled] and "
+             "f32_16x16x128_<A>[_<B>][_scaled], A and B each f8E4M3FN, "
+             "f8E5M2, f6E2M3FN, f6E3M2FN or f4E2M1FN";
   return kinds.empty() ? "none" : kinds;
 }
 
+static bool isFp8Element(MmaElement element) {
+  return element == MmaElement::f8E4M3FNUZ ||
+         element == MmaElement::f8E5M2FNUZ || element == MmaElement::f8E4M3FN ||
+         element == MmaElement::f8E5M2;
+}
+
 bool mlir::wave::isFp8MmaKind(MmaKind kind) {
-  auto isFp8 = [](MmaElement element) {
-    return element == MmaElement::f8E4M3FNUZ ||
-           element == MmaElement::f8E5M2FNUZ ||
-           element == MmaElement::f8E4M3FN || element == MmaElement::f8E5M2;
-  };
   const MmaLayout &layout = getMmaLayout(kind);
-  return isFp8(layout.a) || isFp8(layout.b);
+  return isFp8Element(layout.a) || isFp8Element(layout.b);
 }
 
 std::string mlir::wave::getMmaFp8TypesOnChip(const ChipInfo &chip,
@@ -344,8 +490,12 @@ std::string mlir::wave::getMmaFp8TypesOnChip(const ChipInfo &chip,
     MmaKind kind = MmaKind(value);
     if (!isFp8MmaKind(kind) || !isMmaKindOnChip(kind, chip))
       continue;
+    const MmaLayout &layout = getMmaLayout(kind);
     for (MmaOperand operand : {MmaOperand::A, MmaOperand::B}) {
-      Type type = getMmaLayout(kind).getElementType(operand, context);
+      // An fp8 operand's types only: a mixed kind's other one may be fp4.
+      if (!isFp8Element(operand == MmaOperand::A ? layout.a : layout.b))
+        continue;
+      Type type = layout.getElementType(operand, context);
       if (!llvm::is_contained(types, type))
         types.push_back(type);
     }

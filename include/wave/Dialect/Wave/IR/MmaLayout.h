@@ -60,6 +60,12 @@ struct MmaLayout {
 
   /// Whether the kind is one of RDNA's WMMAs.
   bool isWmma() const { return family != MmaFamily::Mfma; }
+  /// Whether the kind is one of gfx950's f8f6f4 MFMAs (32x32x64 or
+  /// 16x16x128, each operand's format a modifier of one opcode).
+  bool isF8F6F4() const {
+    return family == MmaFamily::Mfma &&
+           ((m == 32 && k == 64) || (m == 16 && k == 128));
+  }
 
   /// Rows and columns of `operand`: M x K for A, K x N for B, M x N for the
   /// accumulator.
