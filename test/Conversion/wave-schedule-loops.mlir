@@ -24,7 +24,7 @@
 // RUN: wave-opt %t.gemm_256.mlir \
 // RUN:   --pass-pipeline="builtin.module(gpu.module(llvm.func(wave-schedule-loops{distance=3})))" 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=GEMM3
-// GEMM3: remark: wave-schedule-loops: region 1 of 3 left: LLVM's iglp_opt strategy orders it; region 2 of 3: 56 MFMAs interleaved with 32 LDS reads (after each MFMA those of the one 3 later, 4 before the first), 0 global loads and 0 LDS writes spread over them; modelled cycles of one wave [[BEFORE:[0-9]+]] -> [[AFTER:[0-9]+]]; region 3 of 3 left: 0 MFMAs, fewer than 8
+// GEMM3: remark: wave-schedule-loops: region 1 of 3 left: LLVM's iglp_opt strategy orders it; region 2 of 3: 56 MFMAs interleaved with 24 LDS reads (after each MFMA those of the one 3 later, 4 before the first), 0 global loads and 0 LDS writes spread over them; modelled cycles of one wave [[BEFORE:[0-9]+]] -> [[AFTER:[0-9]+]]; region 3 of 3 left: 0 MFMAs, fewer than 8
 // GEMM3:      llvm.func @gemm_256(
 // GEMM3:      rocdl.sched.barrier 0
 // GEMM3:      rocdl.iglp.opt 0

@@ -235,7 +235,11 @@ static FailureOr<CopyPart> buildCopyPart(System &system,
   if (failed(source) || failed(tile))
     return failure();
   part.source = std::move(*source);
-  part.tile = std::move(*tile);
+  // A tile of lower rank than its source holds the source's last
+  // dimensions: its coordinates lead with zeros, so that the translation
+  // holds only where the source's other coordinates are fixed.
+  part.tile.assign(part.source.size() - tile->size(), Linear::of(0));
+  llvm::append_range(part.tile, *tile);
   return part;
 }
 
@@ -272,9 +276,11 @@ FailureOr<LaneTranslation> mlir::wave::findLaneTranslation(
                             describeOp(r.op) + " reads");
       return failure();
     }
-    if (r.type.getRank() != w.type.getRank()) {
-      setReason(reason, describeOp(w.op) + " and " + describeOp(r.op) +
-                            " access memrefs of different ranks");
+    if (w.type.getRank() > r.type.getRank()) {
+      setReason(reason, describeOp(w.op) +
+                            " accesses a memref of higher "
+                            "rank than " +
+                            describeOp(r.op));
       return failure();
     }
   }

@@ -146,7 +146,8 @@ mlir::wave::planDirectCopy(const StagingGroup &group, const ChipInfo &chip,
   // The base of each wave moves with the workgroup ids, induction variables
   // and uniform values of the writes' translation; it stays aligned to the
   // size when every term moves it by a multiple of the run.
-  for (auto [d, terms] : llvm::enumerate(plan.tileOffset))
+  for (auto [d, terms] : llvm::enumerate(
+           plan.getTileCoordinates<SmallVector<UniformTerm>>(plan.tileOffset)))
     for (const UniformTerm &term : terms)
       if ((term.coefficient * strides[d]) % plan.width != 0)
         return fail(diagnostic, DirectCopyFailure::NotConsecutive, anchor,

@@ -737,7 +737,7 @@ static FailureOr<StagingPlan> planStagingImpl(const StagingGroup &group,
   if (failed(layout))
     return fail(diagnostic, StagingFailure::DynamicExtent, anchor,
                 layoutReason);
-  if (tileType.getRank() != sourceType.getRank())
+  if (tileType.getRank() > sourceType.getRank())
     return fail(
         diagnostic, StagingFailure::NotBijective, group.pairs.front().write,
         "the LDS tile has rank " + Twine(tileType.getRank()) +
@@ -755,6 +755,11 @@ static FailureOr<StagingPlan> planStagingImpl(const StagingGroup &group,
     FailureOr<SplitAccess> write = splitAccess(pair.write, diagnostic);
     if (failed(write))
       return failure();
+    // A tile of lower rank holds the source's last dimensions and does not
+    // move along the others.
+    write->offsets.insert(write->offsets.begin(),
+                          sourceType.getRank() - tileType.getRank(),
+                          SmallVector<UniformTerm>());
     reads.push_back(std::move(*read));
     writes.push_back(std::move(*write));
   }

@@ -43,7 +43,10 @@ struct CopiedElement {
   SmallVector<int64_t> source, tile;
 };
 
-/// How the writes of a copy place the elements its reads read.
+/// How the writes of a copy place the elements its reads read. A written
+/// memref of lower rank than the read one holds its last dimensions: its
+/// coordinates (`CopiedElement::tile`, `shift`) lead with zeros to the read
+/// one's rank.
 struct LaneTranslation {
   /// Written coordinate minus read coordinate, when it is one vector for
   /// every element of every pair.

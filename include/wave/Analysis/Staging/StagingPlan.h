@@ -63,7 +63,10 @@ struct StagingPlan {
   /// Translation of the box by workgroup ids, induction variables and
   /// uniform values, per global and per LDS dimension.
   SmallVector<SmallVector<UniformTerm>> sourceOffset, tileOffset;
-  /// LDS coordinate minus global coordinate at zero translation.
+  /// LDS coordinate minus global coordinate at zero translation. A tile of
+  /// lower rank than the source holds its last dimensions: `tileOffset` and
+  /// `tileShift` have the source's rank, the leading entries the tile lacks
+  /// placing the box at 0 there (`getTileCoordinates` drops them).
   SmallVector<int64_t> tileShift;
   /// Box dimensions from the outermost to the innermost; the last one is
   /// `contiguousDim`, the global memref's unit-stride dimension.
@@ -87,6 +90,17 @@ struct StagingPlan {
 
   /// Lanes that take part in read `read` (all but in the tail).
   int64_t getActiveLanes(int64_t read) const;
+  /// `coordinates` in the source's rank, of the tile: its last ones.
+  template <typename T>
+  SmallVector<T> getTileCoordinates(ArrayRef<T> coordinates) const {
+    unsigned rank = cast<MemRefType>(tile.getType()).getRank();
+    return SmallVector<T>(coordinates.take_back(rank));
+  }
+  /// The tile's dimension that is the source's `contiguousDim`.
+  unsigned getTileContiguousDim() const {
+    return contiguousDim + cast<MemRefType>(tile.getType()).getRank() -
+           cast<MemRefType>(source.getType()).getRank();
+  }
   /// Whether the last read leaves lanes out (the box is not a multiple of
   /// `numLanes * width` elements).
   bool needsMask() const { return readsPerLane * numLanes > numRuns; }

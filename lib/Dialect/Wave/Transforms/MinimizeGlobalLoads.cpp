@@ -56,7 +56,7 @@ private:
   }
   /// The mask of the last read and write: the lane has a run there.
   Value buildTailMask();
-  IntegerAttr getAlong(MemRefType type);
+  IntegerAttr getAlong(unsigned dim, MemRefType type);
 
   const StagingPlan &plan;
   MLIRContext *context;
@@ -71,7 +71,7 @@ private:
 static int64_t getWritePieceWidth(const StagingPlan &plan) {
   SwizzleAttr swizzle = getLdsSwizzle(plan.tile);
   auto tileType = cast<MemRefType>(plan.tile.getType());
-  if (!swizzle || plan.contiguousDim + 1 != tileType.getRank())
+  if (!swizzle || plan.getTileContiguousDim() + 1 != tileType.getRank())
     return plan.width;
   return std::min(plan.width, swizzle.getVec());
 }
@@ -114,10 +114,10 @@ Value Restager::buildTailMask() {
   return vector::BroadcastOp::create(builder, loc, maskType, inside);
 }
 
-IntegerAttr Restager::getAlong(MemRefType type) {
-  if (plan.contiguousDim + 1 == static_cast<unsigned>(type.getRank()))
+IntegerAttr Restager::getAlong(unsigned dim, MemRefType type) {
+  if (dim + 1 == static_cast<unsigned>(type.getRank()))
     return {};
-  return builder.getI64IntegerAttr(plan.contiguousDim);
+  return builder.getI64IntegerAttr(dim);
 }
 
 void Restager::run() {
@@ -137,9 +137,9 @@ void Restager::run() {
     bool wrap = plan.needsMask() && i + 1 == plan.readsPerLane;
     readCoords.push_back(getCoordinates(readOperands, readId, i, wrap,
                                         plan.sourceOffset, noShift));
-    writeCoords.push_back(getCoordinates(writeOperands, writeId, i,
-                                         /*wrap=*/false, plan.tileOffset,
-                                         plan.tileShift));
+    writeCoords.push_back(plan.getTileCoordinates<AffineExpr>(
+        getCoordinates(writeOperands, writeId, i,
+                       /*wrap=*/false, plan.tileOffset, plan.tileShift)));
   }
 
   Value mask = plan.needsMask() ? buildTailMask() : Value();
@@ -149,10 +149,10 @@ void Restager::run() {
   SmallVector<Value> values;
   for (auto [i, coords] : llvm::enumerate(readCoords)) {
     bool last = static_cast<int64_t>(i) + 1 == plan.readsPerLane;
-    auto read =
-        ReadOp::create(builder, readLoc, vectorType, plan.source,
-                       readOperands.getOperands(), readOperands.getMap(coords),
-                       getAlong(sourceType), last ? mask : Value(), cache);
+    auto read = ReadOp::create(
+        builder, readLoc, vectorType, plan.source, readOperands.getOperands(),
+        readOperands.getMap(coords), getAlong(plan.contiguousDim, sourceType),
+        last ? mask : Value(), cache);
     read.setBounded(plan.bounded);
     values.push_back(read);
   }
@@ -160,6 +160,7 @@ void Restager::run() {
   // are written group by group (the plan checked that groups and runs are
   // aligned alike).
   int64_t piece = getWritePieceWidth(plan);
+  unsigned tileDim = plan.getTileContiguousDim();
   for (auto [i, coords] : llvm::enumerate(writeCoords)) {
     bool last = static_cast<int64_t>(i) + 1 == plan.readsPerLane;
     for (int64_t start = 0; start < plan.width; start += piece) {
@@ -172,13 +173,12 @@ void Restager::run() {
         if (pieceMask)
           pieceMask = vector::ExtractStridedSliceOp::create(
               builder, writeLoc, pieceMask, start, piece, 1);
-        pieceCoords[plan.contiguousDim] =
-            pieceCoords[plan.contiguousDim] + start;
+        pieceCoords[tileDim] = pieceCoords[tileDim] + start;
       }
       WriteOp::create(builder, writeLoc, value, plan.tile,
                       writeOperands.getOperands(),
-                      writeOperands.getMap(pieceCoords), getAlong(tileType),
-                      pieceMask, CacheHintAttr());
+                      writeOperands.getMap(pieceCoords),
+                      getAlong(tileDim, tileType), pieceMask, CacheHintAttr());
     }
   }
 

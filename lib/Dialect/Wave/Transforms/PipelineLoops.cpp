@@ -68,6 +68,9 @@ struct Candidate {
   /// their carried operands add.
   bool defer = false;
   unsigned deferredRegisters = 0;
+  /// Whether the tiles get LDS buffers (buffer=lds, unless a staged read
+  /// is rearranged in registers, which only registers carry).
+  bool inLds = false;
 };
 
 /// The budget a kernel's loops must fit.
@@ -358,24 +361,20 @@ LogicalResult PipelineLoopsPass::check(Candidate &candidate) {
     }
   }
 
-  if (buffer == PipelineBuffer::Lds)
-    for (StagingPair pair : candidate.pairs)
-      if (pair.write.getValue() != pair.read.getResult() ||
-          !pair.read->hasOneUse()) {
-        reject(candidate, Rejection::Dependence,
-               "a staged read reaches its LDS writes through other ops (a "
-               "rearrangement in registers), which the buffers in LDS do not "
-               "stage: only copies as they are (buffer=registers stages it)",
-               pair.read);
-        return failure();
-      }
+  // LDS buffers stage copies as they are; a read rearranged in registers
+  // before its writes (a transposition) is carried in registers instead.
+  candidate.inLds = buffer == PipelineBuffer::Lds &&
+                    llvm::all_of(candidate.pairs, [](StagingPair pair) {
+                      return pair.write.getValue() == pair.read.getResult() &&
+                             pair.read->hasOneUse();
+                    });
   std::string why;
   Operation *culprit = nullptr;
   for (StagingPair pair : candidate.pairs) {
     // A moved write's value is its read's, cloned along with it.
     if (failed(checkRecomputable(pair.read, pair.read->getOperands(), loop, why,
                                  culprit)) ||
-        (buffer == PipelineBuffer::Lds &&
+        (candidate.inLds &&
          failed(checkRecomputable(pair.write,
                                   pair.write->getOperands().drop_front(), loop,
                                   why, culprit)))) {
@@ -387,7 +386,7 @@ LogicalResult PipelineLoopsPass::check(Candidate &candidate) {
     reject(candidate, Rejection::Dependence, why, culprit);
     return failure();
   }
-  if (buffer == PipelineBuffer::Lds && failed(checkLdsTiles(candidate)))
+  if (candidate.inLds && failed(checkLdsTiles(candidate)))
     return failure();
   return success();
 }
@@ -554,7 +553,7 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
   for (ReadOp read : candidate.reads)
     stagedRegisters += pressure.getCost(read).getVectorRegisters();
 
-  bool inLds = buffer == PipelineBuffer::Lds;
+  bool inLds = candidate.inLds;
   unsigned kernelLds = getKernelLdsBytes(kernel);
   unsigned tileBytes = inLds ? getStagedTileBytes(candidate) : 0;
   std::string origin =
@@ -1225,7 +1224,6 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
 
   std::string why;
   FailureOr<KernelBudget> budget = getBudget(kernel, why);
-  bool inLds = buffer == PipelineBuffer::Lds;
   for (Candidate &candidate : candidates) {
     if (failed(budget)) {
       reject(candidate, Rejection::Target, why);
@@ -1233,6 +1231,10 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
     }
     if (failed(check(candidate)))
       continue;
+    bool inLds = candidate.inLds;
+    bool inRegistersInstead = buffer == PipelineBuffer::Lds && !inLds;
+    if (inRegistersInstead)
+      counts.add(numInRegistersInstead);
     addOperandReads(candidate);
     std::string fitNote;
     unsigned count = chooseStages(kernel, candidate, *budget, fitNote);
@@ -1272,8 +1274,13 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
     bool clampReads = !inLds && !peelEpilogue && !candidate.defer;
     emitRemark(candidate.loop.getLoc())
         << "wave-pipeline-loops: pipelined with " << count << " stages in "
-        << (inLds ? "LDS buffers" : "registers") << ": "
-        << candidate.reads.size() << " global reads"
+        << (inLds ? "LDS buffers" : "registers")
+        << (inRegistersInstead
+                ? " (not LDS buffers: a staged read reaches its LDS writes "
+                  "through a rearrangement in registers, which LDS buffers "
+                  "do not stage)"
+                : "")
+        << ": " << candidate.reads.size() << " global reads"
         << (candidate.operandReads.empty()
                 ? std::string()
                 : llvm::formatv(" ({0} feeding the body's computation)",

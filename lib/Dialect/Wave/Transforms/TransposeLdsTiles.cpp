@@ -100,9 +100,20 @@ static void transpose(AllocLdsOp tile) {
   }
 }
 
-/// Rows of the box a lane reads for one transposed block, and elements of a
-/// row it reads at once (16 bytes of 16-bit elements).
-static constexpr int64_t kBlockRows = 4, kBlockColumns = 8;
+/// Elements of a row a lane reads at once for a transposed block (16 bytes
+/// of 16-bit elements), and the rows of a block: 4 (8-byte column writes)
+/// where the workgroup's lanes have enough blocks, else 2 (4-byte ones).
+static constexpr int64_t kBlockColumns = 8;
+static constexpr int64_t kBlockRowChoices[] = {4, 2};
+
+namespace {
+/// A staging to rebuild transposed in registers, in blocks of `blockRows`
+/// rows of 8 elements.
+struct TransposedStaging {
+  StagingPlan plan;
+  int64_t blockRows;
+};
+} // namespace
 
 /// LDS instructions one lane's `access` of a tile of rank 2 takes once the
 /// tile is swapped, on a chip without transposed reads.
@@ -117,12 +128,14 @@ static int64_t countSwappedInstructions(LaneAccessOpInterface access) {
 
 /// The staging of `tile` rebuilt transposed in registers: the plan of its
 /// one staging group (the linear copy of wave-minimize-global-loads), in 16-
-/// byte rows of 16-bit elements of a box of rank 2 whose rows come in fours
-/// and whose blocks of 4 x 8 elements the workgroup's lanes share evenly.
-/// Fails with the reason otherwise.
-static FailureOr<StagingPlan> planTransposedStaging(gpu::GPUFuncOp kernel,
-                                                    AllocLdsOp tile,
-                                                    std::string &why) {
+/// byte rows of 16-bit elements of a box whose last two dimensions are the
+/// tile's (a source of higher rank is fixed in the others), whose rows come
+/// in fours and whose blocks of 4 x 8 elements the workgroup's lanes share
+/// evenly; bounded reads (edge tiles) stay bounded. Fails with the reason
+/// otherwise.
+static FailureOr<TransposedStaging> planTransposedStaging(gpu::GPUFuncOp kernel,
+                                                          AllocLdsOp tile,
+                                                          std::string &why) {
   if (tile.getType().getRank() != 2) {
     why = "it has more than two dimensions";
     return failure();
@@ -171,64 +184,81 @@ static FailureOr<StagingPlan> planTransposedStaging(gpu::GPUFuncOp kernel,
     why = "its staging does not copy 16-byte rows of 16-bit elements";
     return failure();
   }
-  if (sourceType.getRank() != 2 || plan->contiguousDim != 1) {
-    why = "its staging copies rows of a memref of rank other than 2";
+  // The box is rows of the source's last two dimensions (the tile's
+  // translation fixes the others).
+  unsigned rank = sourceType.getRank();
+  if (plan->contiguousDim + 1 != rank) {
+    why = "its staging copies runs along another dimension of its source "
+          "than the innermost";
     return failure();
   }
-  if (plan->needsMask() || plan->bounded) {
-    why = "its staging leaves lanes out or is bounded";
+  if (plan->needsMask()) {
+    why = "its staging leaves lanes out";
     return failure();
   }
-  int64_t rows = plan->extents[0], columns = plan->extents[1];
-  int64_t blocks = rows / kBlockRows * (columns / kBlockColumns);
-  if (rows % kBlockRows != 0 || blocks % plan->numLanes != 0) {
-    why = llvm::formatv("its staged box of {0} x {1} is not blocks of {2} "
-                        "rows that its {3} lanes share evenly",
-                        rows, columns, kBlockRows, plan->numLanes);
-    return failure();
-  }
-  return plan;
+  int64_t rows = plan->extents[rank - 2], columns = plan->extents[rank - 1];
+  for (int64_t blockRows : kBlockRowChoices)
+    if (rows % blockRows == 0 &&
+        rows / blockRows * (columns / kBlockColumns) % plan->numLanes == 0)
+      return TransposedStaging{std::move(*plan), blockRows};
+  why = llvm::formatv("its staged box of {0} x {1} is not blocks of 4 or 2 "
+                      "rows that its {2} lanes share evenly",
+                      rows, columns, plan->numLanes);
+  return failure();
 }
 
 /// Replaces `plan`'s staging by its transposition in registers: lane t
 /// reads, for each of its blocks b = t + q * lanes, rows 4 r .. 4 r + 3 of
-/// the box at columns 8 c .. 8 c + 7 (r, c = b divided by, modulo the
-/// box's 8-element runs a row), and writes column j of those 4 rows down
-/// column 8 c + j of the tile, 4 elements, which become a row once the tile
-/// is swapped. Returns the shuffles a lane makes.
-static int64_t restageTransposed(const StagingPlan &plan) {
+/// the box at columns 8 c .. 8 c + 7 (r, c = b modulo, divided by the
+/// box's quads of rows), and writes column j of those 4 rows down column
+/// 8 c + j of the tile, 4 elements, which become a row once the tile is
+/// swapped. Consecutive lanes take consecutive quads, so that a wave's
+/// write covers whole runs of the swapped rows: 16 lanes write 128
+/// contiguous bytes, which the layout pass keeps free of bank conflicts
+/// without splitting the writes. Returns the shuffles a lane makes.
+static int64_t restageTransposed(const TransposedStaging &staging) {
+  const StagingPlan &plan = staging.plan;
+  int64_t blockRows = staging.blockRows;
   MLIRContext *context = plan.lastOp->getContext();
   KernelIds ids(plan.lastOp);
   OpBuilder builder(context);
   builder.setInsertionPointAfter(plan.lastOp);
   auto [readLoc, writeLoc] = getStagingLocations(plan);
 
-  int64_t runsPerRow = plan.extents[1] / kBlockColumns;
+  unsigned rank = plan.extents.size();
+  int64_t quads = plan.extents[rank - 2] / blockRows;
   int64_t blocksPerLane =
-      plan.extents[0] / kBlockRows * runsPerRow / plan.numLanes;
-  // Row and column of the box where row `row` of block `block` of `lane`
-  // starts (written directly: through a run number of the box, the affine
-  // simplifier would keep a floordiv that is always 0).
+      quads * (plan.extents[rank - 1] / kBlockColumns) / plan.numLanes;
+  // Box coordinates where row `row` of block `block` of `lane` starts: the
+  // box's last two dimensions, its others at their one value (written
+  // directly: through a run number of the box, the affine simplifier would
+  // keep a floordiv that is always 0).
   auto start = [&](AffineExpr lane, int64_t block, int64_t row) {
     AffineExpr b = lane + block * plan.numLanes;
-    return SmallVector<AffineExpr>{
-        b.floorDiv(runsPerRow) * kBlockRows + row + plan.lowerBounds[0],
-        (b % runsPerRow) * kBlockColumns + plan.lowerBounds[1]};
+    SmallVector<AffineExpr> coords;
+    for (unsigned d = 0; d + 2 < rank; ++d)
+      coords.push_back(getAffineConstantExpr(plan.lowerBounds[d], context));
+    coords.push_back((b % quads) * blockRows + row +
+                     plan.lowerBounds[rank - 2]);
+    coords.push_back(b.floorDiv(quads) * kBlockColumns +
+                     plan.lowerBounds[rank - 1]);
+    return coords;
   };
   // Coordinates first: the maps need every operand.
   AccessOperands readOperands(context), writeOperands(context);
   AffineExpr readLane = addLinearThreadId(plan, ids, readOperands);
   AffineExpr writeLane = addLinearThreadId(plan, ids, writeOperands);
-  SmallVector<int64_t> noShift(2, 0);
+  SmallVector<int64_t> noShift(rank, 0);
   SmallVector<SmallVector<AffineExpr>> readCoords, writeCoords;
   for (int64_t block = 0; block < blocksPerLane; ++block) {
-    for (int64_t row = 0; row < kBlockRows; ++row)
+    for (int64_t row = 0; row < blockRows; ++row)
       readCoords.push_back(translateBoxCoordinates(plan, ids, readOperands,
                                                    start(readLane, block, row),
                                                    plan.sourceOffset, noShift));
-    writeCoords.push_back(translateBoxCoordinates(
-        plan, ids, writeOperands, start(writeLane, block, 0), plan.tileOffset,
-        plan.tileShift));
+    writeCoords.push_back(plan.getTileCoordinates<AffineExpr>(
+        translateBoxCoordinates(plan, ids, writeOperands,
+                                start(writeLane, block, 0), plan.tileOffset,
+                                plan.tileShift)));
   }
 
   auto sourceType = cast<MemRefType>(plan.source.getType());
@@ -237,11 +267,16 @@ static int64_t restageTransposed(const StagingPlan &plan) {
   CacheHintAttr cache =
       plan.cache ? CacheHintAttr::get(context, *plan.cache) : CacheHintAttr();
   SmallVector<Value> rows;
-  for (ArrayRef<AffineExpr> coords : readCoords)
-    rows.push_back(ReadOp::create(
+  // Bounded rows read zeros outside the source, as the staging's reads did
+  // for the same elements.
+  for (ArrayRef<AffineExpr> coords : readCoords) {
+    auto read = ReadOp::create(
         builder, readLoc, rowType, plan.source, readOperands.getOperands(),
-        readOperands.getMap(coords), IntegerAttr(), Value(), cache));
-  // Rows 0 and 1, and 2 and 3, interleaved; then column j is elements
+        readOperands.getMap(coords), IntegerAttr(), Value(), cache);
+    read.setBounded(plan.bounded);
+    rows.push_back(read);
+  }
+  // Rows 0 and 1 (and 2 and 3) interleaved; then column j is elements
   // 2 j, 2 j + 1 of each pair.
   SmallVector<int64_t> interleave;
   for (int64_t i = 0; i < kBlockColumns; ++i)
@@ -249,17 +284,23 @@ static int64_t restageTransposed(const StagingPlan &plan) {
   IntegerAttr down = builder.getI64IntegerAttr(0);
   int64_t shuffles = 0;
   for (int64_t block = 0; block < blocksPerLane; ++block) {
-    ArrayRef<Value> four = ArrayRef(rows).slice(block * kBlockRows, kBlockRows);
-    Value low = vector::ShuffleOp::create(builder, readLoc, four[0], four[1],
-                                          interleave);
-    Value high = vector::ShuffleOp::create(builder, readLoc, four[2], four[3],
-                                           interleave);
-    shuffles += 2;
+    ArrayRef<Value> blockRowValues =
+        ArrayRef(rows).slice(block * blockRows, blockRows);
+    Value low = vector::ShuffleOp::create(builder, readLoc, blockRowValues[0],
+                                          blockRowValues[1], interleave);
+    Value high =
+        blockRows == 4
+            ? vector::ShuffleOp::create(builder, readLoc, blockRowValues[2],
+                                        blockRowValues[3], interleave)
+            : low;
+    shuffles += blockRows / 2;
     for (int64_t j = 0; j < kBlockColumns; ++j) {
       int64_t pair = 2 * kBlockColumns;
-      Value column = vector::ShuffleOp::create(
-          builder, writeLoc, low, high,
-          ArrayRef<int64_t>{2 * j, 2 * j + 1, pair + 2 * j, pair + 2 * j + 1});
+      SmallVector<int64_t> picked = {2 * j, 2 * j + 1};
+      if (blockRows == 4)
+        picked.append({pair + 2 * j, pair + 2 * j + 1});
+      Value column =
+          vector::ShuffleOp::create(builder, writeLoc, low, high, picked);
       ++shuffles;
       SmallVector<AffineExpr> coords = writeCoords[block];
       coords[1] = coords[1] + j;
@@ -282,12 +323,13 @@ static bool addsBarrier(gpu::GPUFuncOp kernel, AllocLdsOp tile) {
   auto copied = cast<gpu::GPUFuncOp>(*copy);
   auto copiedTile = cast<AllocLdsOp>(mapping.lookup(tile.getOperation()));
   std::string why;
-  FailureOr<StagingPlan> plan = planTransposedStaging(copied, copiedTile, why);
-  if (failed(plan))
+  FailureOr<TransposedStaging> staging =
+      planTransposedStaging(copied, copiedTile, why);
+  if (failed(staging))
     return true;
   CommonAddressCache conflicts;
   MissingBarriers before = getMissingBarriers(kernel, conflicts);
-  restageTransposed(*plan);
+  restageTransposed(*staging);
   transpose(copiedTile);
   return getMissingBarriers(copied, conflicts).exceed(before);
 }
@@ -313,14 +355,16 @@ struct TransposeLdsTilesPass
                           int64_t before, StringRef chip, std::string &reason,
                           StatisticCounts &counts) {
     std::string why;
-    FailureOr<StagingPlan> plan = planTransposedStaging(kernel, tile, why);
-    if (failed(plan)) {
+    FailureOr<TransposedStaging> staging =
+        planTransposedStaging(kernel, tile, why);
+    if (failed(staging)) {
       reason = ("chip '" + chip + "' has no transposed LDS reads, and ").str() +
                "it cannot be staged transposed in registers: " + why;
       return false;
     }
-    int64_t columnWrites = plan->extents[0] / kBlockRows *
-                           (plan->extents[1] / kBlockColumns) / plan->numLanes *
+    ArrayRef<int64_t> box = ArrayRef(staging->plan.extents).take_back(2);
+    int64_t columnWrites = box[0] / staging->blockRows *
+                           (box[1] / kBlockColumns) / staging->plan.numLanes *
                            kBlockColumns;
     int64_t after = columnWrites;
     for (Operation *user : tile->getUsers())
@@ -339,14 +383,14 @@ struct TransposeLdsTilesPass
                "other lanes wrote where no barrier orders it";
       return false;
     }
-    int64_t shuffles = restageTransposed(*plan);
+    int64_t shuffles = restageTransposed(*staging);
     transpose(tile);
     counts.add(numTransposed);
     counts.add(numRestaged);
     emitRemark(tile.getLoc(),
                "LDS tile stored transposed, staged in registers: ")
         << before << " -> " << after << " LDS instructions a lane; each "
-        << "lane reads rows of " << kBlockRows << " x " << kBlockColumns
+        << "lane reads rows of " << staging->blockRows << " x " << kBlockColumns
         << " blocks and transposes them with " << shuffles << " shuffles";
     return true;
   }

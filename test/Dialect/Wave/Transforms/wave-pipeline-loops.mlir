@@ -176,7 +176,7 @@
 // GEMM-NOT: wave.mma
 // GEMM: gpu.return
 
-// SUMMARY: remark: wave-pipeline-loops: loops-pipelined: 8, reads-prefetched: 9, operand-reads-prefetched: 0, loops-versioned: 1, stages-reduced: 0, lds-bytes-added: 0, loops-mmas-deferred: 0, rejected-trip-count: 2, rejected-dependence: 3, rejected-registers: 1, rejected-lds: 0, rejected-target: 1
+// SUMMARY: remark: wave-pipeline-loops: loops-pipelined: 8, reads-prefetched: 9, operand-reads-prefetched: 0, loops-versioned: 1, stages-reduced: 0, in-registers-instead: 0, lds-bytes-added: 0, loops-mmas-deferred: 0, rejected-trip-count: 2, rejected-dependence: 3, rejected-registers: 1, rejected-lds: 0, rejected-target: 1
 
 // BAD: error: wave-pipeline-loops: stages must be at least 2, got 1
 

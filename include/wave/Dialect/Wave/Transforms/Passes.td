@@ -618,6 +618,9 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
               "check of it">,
     Statistic<"numStagesReduced", "stages-reduced",
               "Loops pipelined with fewer stages than requested (budget)">,
+    Statistic<"numInRegistersInstead", "in-registers-instead",
+              "Loops pipelined in registers under buffer=lds: their staging "
+              "rearranges in registers">,
     Statistic<"numLdsBytesAdded", "lds-bytes-added",
               "Bytes of LDS the extra tile buffers add">,
     Statistic<"numMmasDeferred", "loops-mmas-deferred",
