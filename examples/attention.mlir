@@ -20,9 +20,11 @@
 //          blocks that need it take the masked branch.
 // Loop:    skewed, so that every MFMA's operands are ready a step ahead:
 //          step j stages K of block j and V of block j - 1 (16-byte global
-//          reads, V written transposed as V^T so that its A fragments are
-//          4 consecutive keys), computes the scores of block j and their
-//          softmax, and multiplies V^T of block j - 1 by P of block j - 1,
+//          reads of their rows into LDS tiles as they lie in memory; the A
+//          fragments of V^T, 4 consecutive keys, are columns of V's tile,
+//          which wave-transpose-lds-tiles stores as the chip reads them
+//          best), computes the scores of block j and their softmax, and
+//          multiplies V^T of block j - 1 by P of block j - 1,
 //          carried in registers from the step before. The loop runs one
 //          step more than there are key blocks: step 0 multiplies by a P
 //          of zeros, the last step's scores are all masked (its alpha is
@@ -46,7 +48,7 @@
 
 !qkv = memref<?x?x128xf16>
 !k_tile = memref<64x128xf16, #gpu.address_space<workgroup>>
-!vt_tile = memref<128x64xf16, #gpu.address_space<workgroup>>
+!v_tile = memref<64x128xf16, #gpu.address_space<workgroup>>
 !acc = vector<16xf32>
 !frag = vector<4xf16>
 !stat = vector<1xf32>
@@ -56,21 +58,15 @@
 #K = #wave.fragment<A, f32_32x32x8_f16>
 #Q = #wave.fragment<B, f32_32x32x8_f16, transposed>
 #S = #wave.fragment<acc, f32_32x32x8_f16>
-// O^T = V^T P^T: V^T (d x keys) is the A operand, P^T the B operand, O^T
-// (d x queries) the accumulator, stored transposed as O (queries x d).
-#V = #wave.fragment<A, f32_32x32x8_f16>
+// O^T = V^T P^T: V^T (d x keys) is the A operand, read from V's tile (keys
+// x d) as its transpose, P^T the B operand, O^T (d x queries) the
+// accumulator, stored transposed as O (queries x d).
+#V = #wave.fragment<A, f32_32x32x8_f16, transposed>
 #P = #wave.fragment<B, f32_32x32x8_f16>
 #O = #wave.fragment<acc, f32_32x32x8_f16, transposed>
-// K: chunk c of 8 elements of lane t in a copy of rows of 128.
+// K and V: chunk c of 8 elements of lane t in a copy of rows of 128.
 #kv_src = affine_map<(h, j, c, t) -> (h, j * 64 + c * 16 + t floordiv 16, (t mod 16) * 8)>
 #row_dst = affine_map<(c, t) -> (c * 16 + t floordiv 16, (t mod 16) * 8)>
-// V, written transposed: lane t's chunk is 8 columns of a key of a run of
-// 16 consecutive keys, so that each 2-byte write of a wave stores 16 keys
-// (32 bytes) into each of 4 rows of V^T 8 rows apart, which V^T's padded
-// rows put on distinct banks, and a chunk's 8 writes are one address and
-// constant offsets (a wave's load reads 64 contiguous bytes of 16 rows).
-#col_dst = affine_map<(c, t) -> ((t floordiv 16) * 8, c * 16 + t mod 16)>
-#v_src = affine_map<(h, j, c, t) -> (h, j * 64 + c * 16 + t mod 16, (t floordiv 16) * 8)>
 // Wave w's K step kk of Q, in whole fragments.
 #q_frag = affine_map<(h, qb, w, kk) -> (h, qb * 4 + w, kk)>
 // Wave w's 32 x 32 block t of O.
@@ -88,7 +84,7 @@ gpu.module @attention {
                   wave.assume = affine_set<(q, k, v, o, s, h, n) :
                       (h - 1 >= 0, n - 1 >= 0, 64 - h >= 0, 65536 - n >= 0)>} {
     %k_tile = wave.alloc_lds : !k_tile
-    %vt_tile = wave.alloc_lds : !vt_tile
+    %v_tile = wave.alloc_lds : !v_tile
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
@@ -188,14 +184,14 @@ gpu.module @attention {
       wave.write %k2, %k_tile[%c2, %t] map #row_dst : vector<8xf16>, !k_tile
       %k3 = wave.read %K[%h, %j, %c3, %t] map #kv_src bounded : !qkv -> vector<8xf16>
       wave.write %k3, %k_tile[%c3, %t] map #row_dst : vector<8xf16>, !k_tile
-      %v0 = wave.read %V[%h, %v_block, %c0, %t] map #v_src bounded : !qkv -> vector<8xf16>
-      wave.write %v0, %vt_tile[%c0, %t] map #col_dst along 0 : vector<8xf16>, !vt_tile
-      %v1 = wave.read %V[%h, %v_block, %c1, %t] map #v_src bounded : !qkv -> vector<8xf16>
-      wave.write %v1, %vt_tile[%c1, %t] map #col_dst along 0 : vector<8xf16>, !vt_tile
-      %v2 = wave.read %V[%h, %v_block, %c2, %t] map #v_src bounded : !qkv -> vector<8xf16>
-      wave.write %v2, %vt_tile[%c2, %t] map #col_dst along 0 : vector<8xf16>, !vt_tile
-      %v3 = wave.read %V[%h, %v_block, %c3, %t] map #v_src bounded : !qkv -> vector<8xf16>
-      wave.write %v3, %vt_tile[%c3, %t] map #col_dst along 0 : vector<8xf16>, !vt_tile
+      %v0 = wave.read %V[%h, %v_block, %c0, %t] map #kv_src bounded : !qkv -> vector<8xf16>
+      wave.write %v0, %v_tile[%c0, %t] map #row_dst : vector<8xf16>, !v_tile
+      %v1 = wave.read %V[%h, %v_block, %c1, %t] map #kv_src bounded : !qkv -> vector<8xf16>
+      wave.write %v1, %v_tile[%c1, %t] map #row_dst : vector<8xf16>, !v_tile
+      %v2 = wave.read %V[%h, %v_block, %c2, %t] map #kv_src bounded : !qkv -> vector<8xf16>
+      wave.write %v2, %v_tile[%c2, %t] map #row_dst : vector<8xf16>, !v_tile
+      %v3 = wave.read %V[%h, %v_block, %c3, %t] map #kv_src bounded : !qkv -> vector<8xf16>
+      wave.write %v3, %v_tile[%c3, %t] map #row_dst : vector<8xf16>, !v_tile
       wave.barrier
       // S^T for keys 0-31 and 32-63 of block j against the wave's queries,
       // unscaled, K step by K step.
@@ -317,69 +313,69 @@ gpu.module @attention {
       %o3_scaled = arith.mulf %o3_in, %alpha_before_bcast : !acc
       // O^T block i (rows 32 i ..) += V^T (i, kk) P^T (kk) of the block before,
       // K step by K step, the accumulators in turn.
-      %vf0_0 = wave.read %vt_tile[%c0, %c0] fragment #V : !vt_tile -> !frag
+      %vf0_0 = wave.read %v_tile[%c0, %c0] fragment #V : !v_tile -> !frag
       %o0_0 = wave.mma <f32_32x32x8_f16> %vf0_0, %p0_before, %o0_scaled : !frag, !frag -> !acc
-      %vf1_0 = wave.read %vt_tile[%c1, %c0] fragment #V : !vt_tile -> !frag
+      %vf1_0 = wave.read %v_tile[%c0, %c1] fragment #V : !v_tile -> !frag
       %o1_0 = wave.mma <f32_32x32x8_f16> %vf1_0, %p0_before, %o1_scaled : !frag, !frag -> !acc
-      %vf2_0 = wave.read %vt_tile[%c2, %c0] fragment #V : !vt_tile -> !frag
+      %vf2_0 = wave.read %v_tile[%c0, %c2] fragment #V : !v_tile -> !frag
       %o2_0 = wave.mma <f32_32x32x8_f16> %vf2_0, %p0_before, %o2_scaled : !frag, !frag -> !acc
-      %vf3_0 = wave.read %vt_tile[%c3, %c0] fragment #V : !vt_tile -> !frag
+      %vf3_0 = wave.read %v_tile[%c0, %c3] fragment #V : !v_tile -> !frag
       %o3_0 = wave.mma <f32_32x32x8_f16> %vf3_0, %p0_before, %o3_scaled : !frag, !frag -> !acc
-      %vf0_1 = wave.read %vt_tile[%c0, %c1] fragment #V : !vt_tile -> !frag
+      %vf0_1 = wave.read %v_tile[%c1, %c0] fragment #V : !v_tile -> !frag
       %o0_1 = wave.mma <f32_32x32x8_f16> %vf0_1, %p1_before, %o0_0 : !frag, !frag -> !acc
-      %vf1_1 = wave.read %vt_tile[%c1, %c1] fragment #V : !vt_tile -> !frag
+      %vf1_1 = wave.read %v_tile[%c1, %c1] fragment #V : !v_tile -> !frag
       %o1_1 = wave.mma <f32_32x32x8_f16> %vf1_1, %p1_before, %o1_0 : !frag, !frag -> !acc
-      %vf2_1 = wave.read %vt_tile[%c2, %c1] fragment #V : !vt_tile -> !frag
+      %vf2_1 = wave.read %v_tile[%c1, %c2] fragment #V : !v_tile -> !frag
       %o2_1 = wave.mma <f32_32x32x8_f16> %vf2_1, %p1_before, %o2_0 : !frag, !frag -> !acc
-      %vf3_1 = wave.read %vt_tile[%c3, %c1] fragment #V : !vt_tile -> !frag
+      %vf3_1 = wave.read %v_tile[%c1, %c3] fragment #V : !v_tile -> !frag
       %o3_1 = wave.mma <f32_32x32x8_f16> %vf3_1, %p1_before, %o3_0 : !frag, !frag -> !acc
-      %vf0_2 = wave.read %vt_tile[%c0, %c2] fragment #V : !vt_tile -> !frag
+      %vf0_2 = wave.read %v_tile[%c2, %c0] fragment #V : !v_tile -> !frag
       %o0_2 = wave.mma <f32_32x32x8_f16> %vf0_2, %p2_before, %o0_1 : !frag, !frag -> !acc
-      %vf1_2 = wave.read %vt_tile[%c1, %c2] fragment #V : !vt_tile -> !frag
+      %vf1_2 = wave.read %v_tile[%c2, %c1] fragment #V : !v_tile -> !frag
       %o1_2 = wave.mma <f32_32x32x8_f16> %vf1_2, %p2_before, %o1_1 : !frag, !frag -> !acc
-      %vf2_2 = wave.read %vt_tile[%c2, %c2] fragment #V : !vt_tile -> !frag
+      %vf2_2 = wave.read %v_tile[%c2, %c2] fragment #V : !v_tile -> !frag
       %o2_2 = wave.mma <f32_32x32x8_f16> %vf2_2, %p2_before, %o2_1 : !frag, !frag -> !acc
-      %vf3_2 = wave.read %vt_tile[%c3, %c2] fragment #V : !vt_tile -> !frag
+      %vf3_2 = wave.read %v_tile[%c2, %c3] fragment #V : !v_tile -> !frag
       %o3_2 = wave.mma <f32_32x32x8_f16> %vf3_2, %p2_before, %o3_1 : !frag, !frag -> !acc
-      %vf0_3 = wave.read %vt_tile[%c0, %c3] fragment #V : !vt_tile -> !frag
+      %vf0_3 = wave.read %v_tile[%c3, %c0] fragment #V : !v_tile -> !frag
       %o0_3 = wave.mma <f32_32x32x8_f16> %vf0_3, %p3_before, %o0_2 : !frag, !frag -> !acc
-      %vf1_3 = wave.read %vt_tile[%c1, %c3] fragment #V : !vt_tile -> !frag
+      %vf1_3 = wave.read %v_tile[%c3, %c1] fragment #V : !v_tile -> !frag
       %o1_3 = wave.mma <f32_32x32x8_f16> %vf1_3, %p3_before, %o1_2 : !frag, !frag -> !acc
-      %vf2_3 = wave.read %vt_tile[%c2, %c3] fragment #V : !vt_tile -> !frag
+      %vf2_3 = wave.read %v_tile[%c3, %c2] fragment #V : !v_tile -> !frag
       %o2_3 = wave.mma <f32_32x32x8_f16> %vf2_3, %p3_before, %o2_2 : !frag, !frag -> !acc
-      %vf3_3 = wave.read %vt_tile[%c3, %c3] fragment #V : !vt_tile -> !frag
+      %vf3_3 = wave.read %v_tile[%c3, %c3] fragment #V : !v_tile -> !frag
       %o3_3 = wave.mma <f32_32x32x8_f16> %vf3_3, %p3_before, %o3_2 : !frag, !frag -> !acc
-      %vf0_4 = wave.read %vt_tile[%c0, %c4] fragment #V : !vt_tile -> !frag
+      %vf0_4 = wave.read %v_tile[%c4, %c0] fragment #V : !v_tile -> !frag
       %o0_4 = wave.mma <f32_32x32x8_f16> %vf0_4, %p4_before, %o0_3 : !frag, !frag -> !acc
-      %vf1_4 = wave.read %vt_tile[%c1, %c4] fragment #V : !vt_tile -> !frag
+      %vf1_4 = wave.read %v_tile[%c4, %c1] fragment #V : !v_tile -> !frag
       %o1_4 = wave.mma <f32_32x32x8_f16> %vf1_4, %p4_before, %o1_3 : !frag, !frag -> !acc
-      %vf2_4 = wave.read %vt_tile[%c2, %c4] fragment #V : !vt_tile -> !frag
+      %vf2_4 = wave.read %v_tile[%c4, %c2] fragment #V : !v_tile -> !frag
       %o2_4 = wave.mma <f32_32x32x8_f16> %vf2_4, %p4_before, %o2_3 : !frag, !frag -> !acc
-      %vf3_4 = wave.read %vt_tile[%c3, %c4] fragment #V : !vt_tile -> !frag
+      %vf3_4 = wave.read %v_tile[%c4, %c3] fragment #V : !v_tile -> !frag
       %o3_4 = wave.mma <f32_32x32x8_f16> %vf3_4, %p4_before, %o3_3 : !frag, !frag -> !acc
-      %vf0_5 = wave.read %vt_tile[%c0, %c5] fragment #V : !vt_tile -> !frag
+      %vf0_5 = wave.read %v_tile[%c5, %c0] fragment #V : !v_tile -> !frag
       %o0_5 = wave.mma <f32_32x32x8_f16> %vf0_5, %p5_before, %o0_4 : !frag, !frag -> !acc
-      %vf1_5 = wave.read %vt_tile[%c1, %c5] fragment #V : !vt_tile -> !frag
+      %vf1_5 = wave.read %v_tile[%c5, %c1] fragment #V : !v_tile -> !frag
       %o1_5 = wave.mma <f32_32x32x8_f16> %vf1_5, %p5_before, %o1_4 : !frag, !frag -> !acc
-      %vf2_5 = wave.read %vt_tile[%c2, %c5] fragment #V : !vt_tile -> !frag
+      %vf2_5 = wave.read %v_tile[%c5, %c2] fragment #V : !v_tile -> !frag
       %o2_5 = wave.mma <f32_32x32x8_f16> %vf2_5, %p5_before, %o2_4 : !frag, !frag -> !acc
-      %vf3_5 = wave.read %vt_tile[%c3, %c5] fragment #V : !vt_tile -> !frag
+      %vf3_5 = wave.read %v_tile[%c5, %c3] fragment #V : !v_tile -> !frag
       %o3_5 = wave.mma <f32_32x32x8_f16> %vf3_5, %p5_before, %o3_4 : !frag, !frag -> !acc
-      %vf0_6 = wave.read %vt_tile[%c0, %c6] fragment #V : !vt_tile -> !frag
+      %vf0_6 = wave.read %v_tile[%c6, %c0] fragment #V : !v_tile -> !frag
       %o0_6 = wave.mma <f32_32x32x8_f16> %vf0_6, %p6_before, %o0_5 : !frag, !frag -> !acc
-      %vf1_6 = wave.read %vt_tile[%c1, %c6] fragment #V : !vt_tile -> !frag
+      %vf1_6 = wave.read %v_tile[%c6, %c1] fragment #V : !v_tile -> !frag
       %o1_6 = wave.mma <f32_32x32x8_f16> %vf1_6, %p6_before, %o1_5 : !frag, !frag -> !acc
-      %vf2_6 = wave.read %vt_tile[%c2, %c6] fragment #V : !vt_tile -> !frag
+      %vf2_6 = wave.read %v_tile[%c6, %c2] fragment #V : !v_tile -> !frag
       %o2_6 = wave.mma <f32_32x32x8_f16> %vf2_6, %p6_before, %o2_5 : !frag, !frag -> !acc
-      %vf3_6 = wave.read %vt_tile[%c3, %c6] fragment #V : !vt_tile -> !frag
+      %vf3_6 = wave.read %v_tile[%c6, %c3] fragment #V : !v_tile -> !frag
       %o3_6 = wave.mma <f32_32x32x8_f16> %vf3_6, %p6_before, %o3_5 : !frag, !frag -> !acc
-      %vf0_7 = wave.read %vt_tile[%c0, %c7] fragment #V : !vt_tile -> !frag
+      %vf0_7 = wave.read %v_tile[%c7, %c0] fragment #V : !v_tile -> !frag
       %o0_7 = wave.mma <f32_32x32x8_f16> %vf0_7, %p7_before, %o0_6 : !frag, !frag -> !acc
-      %vf1_7 = wave.read %vt_tile[%c1, %c7] fragment #V : !vt_tile -> !frag
+      %vf1_7 = wave.read %v_tile[%c7, %c1] fragment #V : !v_tile -> !frag
       %o1_7 = wave.mma <f32_32x32x8_f16> %vf1_7, %p7_before, %o1_6 : !frag, !frag -> !acc
-      %vf2_7 = wave.read %vt_tile[%c2, %c7] fragment #V : !vt_tile -> !frag
+      %vf2_7 = wave.read %v_tile[%c7, %c2] fragment #V : !v_tile -> !frag
       %o2_7 = wave.mma <f32_32x32x8_f16> %vf2_7, %p7_before, %o2_6 : !frag, !frag -> !acc
-      %vf3_7 = wave.read %vt_tile[%c3, %c7] fragment #V : !vt_tile -> !frag
+      %vf3_7 = wave.read %v_tile[%c7, %c3] fragment #V : !v_tile -> !frag
       %o3_7 = wave.mma <f32_32x32x8_f16> %vf3_7, %p7_before, %o3_6 : !frag, !frag -> !acc
       wave.barrier
       scf.yield %m_new, %l_new, %alpha, %o0_7, %o1_7, %o2_7, %o3_7,

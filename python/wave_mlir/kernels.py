@@ -16,9 +16,10 @@ _KIND = "f32_32x32x8_f16"
 _K = ("A", _KIND)
 _Q = ("B", _KIND, "transposed")
 _S = ("acc", _KIND)
-# O^T = V^T P^T: V^T (d x keys) is the A operand, P^T the B operand, O^T
-# (d x queries) the accumulator, stored transposed as O (queries x d).
-_V = ("A", _KIND)
+# O^T = V^T P^T: V^T (d x keys) is the A operand, read from V's tile (keys
+# x d) as its transpose, P^T the B operand, O^T (d x queries) the
+# accumulator, stored transposed as O (queries x d).
+_V = ("A", _KIND, "transposed")
 _P = ("B", _KIND)
 _O = ("acc", _KIND, "transposed")
 
@@ -54,30 +55,12 @@ def attention_builder(d=128, causal=False, chip="gfx942", name=None):
     acc, frag, stat = vector(16, f32), vector(4, f16), vector(1, f32)
     lane_index, chunk = vector(16, i32), vector(8, f16)
 
-    # K: chunk c of 8 elements of lane t in a copy of rows of d.
+    # K and V: chunk c of 8 elements of lane t in a copy of rows of d.
     def kv_src(h, j, c, t):
         return (h, j * _KEYS + c * rows + t // chunks, (t % chunks) * 8)
 
     def row_dst(c, t):
         return (c * rows + t // chunks, (t % chunks) * 8)
-
-    # V, written transposed: lane t's chunk is 8 columns of a key of a run
-    # of 16 consecutive keys, so that each 2-byte write of a wave stores 16
-    # keys into each of 4 rows of V^T 8 rows apart (on distinct banks once
-    # the rows are padded) and a chunk's 8 writes share one address.
-    # With d = 128 the 256 lanes are one run of each of the 16 chunks.
-    def v_key(c, t):
-        run = (t // (16 * chunks)) * 16 if chunks < 16 else 0
-        return c * rows + run + t % 16
-
-    def v_column(t):
-        return ((t // 16) % chunks if chunks < 16 else t // 16) * 8
-
-    def v_src(h, j, c, t):
-        return (h, j * _KEYS + v_key(c, t), v_column(t))
-
-    def col_dst(c, t):
-        return (v_column(t), v_key(c, t))
 
     # Wave w's K step kk of Q, in whole fragments.
     def q_frag(h, qb, w, kk):
@@ -102,7 +85,7 @@ def attention_builder(d=128, causal=False, chip="gfx942", name=None):
                       h - 1, n - 1, 64 - h, 65536 - n))
     Q, K, V, O, sm_scale, _, n_ctx = k.arguments
     k_tile = k.wave.alloc_lds([_KEYS, d], f16)
-    vt_tile = k.wave.alloc_lds([d, _KEYS], f16)
+    v_tile = k.wave.alloc_lds([_KEYS, d], f16)
     c = [k.index(i) for i in range(max(kv_copies, k_steps, tiles) + 1)]
     c64 = k.index(64)
     c64_i32 = k.arith.constant(64, i32)
@@ -163,15 +146,16 @@ def attention_builder(d=128, causal=False, chip="gfx942", name=None):
         # V's block: the one before (step 0 multiplies block 0 by P = 0).
         before = k.arith.subi(j, c[1])
         v_block = k.arith.maxsi(before, c[0])
-        # Stage K of block j as it is, V of the block before transposed.
+        # Stage K of block j and V of the block before as they are: the
+        # compiler stores V's tile as the chip reads its columns best.
         for i in range(kv_copies):
             kv = k.wave.read(K, [h, j, c[i], t], chunk, map=kv_src,
                              bounded=True)
             k.wave.write(kv, k_tile, [c[i], t], map=row_dst)
         for i in range(kv_copies):
-            kv = k.wave.read(V, [h, v_block, c[i], t], chunk, map=v_src,
+            kv = k.wave.read(V, [h, v_block, c[i], t], chunk, map=kv_src,
                              bounded=True)
-            k.wave.write(kv, vt_tile, [c[i], t], map=col_dst, along=0)
+            k.wave.write(kv, v_tile, [c[i], t], map=row_dst)
         k.wave.barrier()
         # S^T for keys 0-31 and 32-63 of block j against the wave's queries,
         # unscaled.
@@ -234,7 +218,7 @@ def attention_builder(d=128, causal=False, chip="gfx942", name=None):
         # before, K step by K step, the accumulators in turn.
         for kk, b in enumerate(p_before):
             for i in range(tiles):
-                a = k.wave.read(vt_tile, [c[i], c[kk]], frag, fragment=_V)
+                a = k.wave.read(v_tile, [c[kk], c[i]], frag, fragment=_V)
                 o[i] = k.wave.mma(_KIND, a, b, o[i])
         k.wave.barrier()
         loop.yield_(m_new, l_new, alpha, *o, *pf)
