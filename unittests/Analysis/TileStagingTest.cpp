@@ -329,6 +329,67 @@ gpu.module @m {
 }
 )mlir";
 
+/// One head's 16 x 32 rows of a [4, 16, 32] memref staged into a tile of
+/// rank 2, 4 elements a lane in columns; and the same tile taking 8 rows of
+/// each of two heads.
+constexpr const char *kLowerRankIR = R"mlir(
+#lds = #gpu.address_space<workgroup>
+gpu.module @m {
+  gpu.func @one_head(%X: memref<4x16x32xf16>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 4, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %t = gpu.thread_id x
+    %b = gpu.block_id x
+    %tile = wave.alloc_lds : memref<16x32xf16, #lds>
+    %v0 = wave.read %X[%t, %b] map affine_map<(t, b) -> (b, t mod 16, (t floordiv 16) * 4)> : memref<4x16x32xf16> -> vector<4xf16>
+    wave.write %v0, %tile[%t] map affine_map<(t) -> (t mod 16, (t floordiv 16) * 4)> : vector<4xf16>, memref<16x32xf16, #lds>
+    %v1 = wave.read %X[%t, %b] map affine_map<(t, b) -> (b, t mod 16, (t floordiv 16) * 4 + 16)> : memref<4x16x32xf16> -> vector<4xf16>
+    wave.write %v1, %tile[%t] map affine_map<(t) -> (t mod 16, (t floordiv 16) * 4 + 16)> : vector<4xf16>, memref<16x32xf16, #lds>
+    gpu.return
+  }
+  gpu.func @two_heads(%X: memref<4x16x32xf16>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %t = gpu.thread_id x
+    %tile = wave.alloc_lds : memref<16x32xf16, #lds>
+    %v = wave.read %X[%t] map affine_map<(t) -> (t floordiv 32, t mod 8, ((t floordiv 8) mod 4) * 8)> : memref<4x16x32xf16> -> vector<8xf16>
+    wave.write %v, %tile[%t] map affine_map<(t) -> ((t floordiv 32) * 8 + t mod 8, ((t floordiv 8) mod 4) * 8)> : vector<8xf16>, memref<16x32xf16, #lds>
+    gpu.return
+  }
+}
+)mlir";
+
+TEST_F(TileStagingTest, TileOfLowerRankHoldsTheSourcesLastDimensions) {
+  ASSERT_TRUE(parse(kLowerRankIR));
+  std::optional<StagingPlan> result = plan("one_head");
+  ASSERT_TRUE(result);
+  // The box is one head's rows; the head moves with the workgroup in the
+  // source only.
+  EXPECT_EQ(result->extents, (SmallVector<int64_t>{1, 16, 32}));
+  EXPECT_EQ(result->lowerBounds, (SmallVector<int64_t>{0, 0, 0}));
+  ASSERT_EQ(result->sourceOffset.size(), 3u);
+  ASSERT_EQ(result->sourceOffset[0].size(), 1u);
+  EXPECT_EQ(result->sourceOffset[0][0].leaf.indexClass.kind,
+            IndexKind::WorkgroupId);
+  EXPECT_EQ(result->sourceOffset[0][0].coefficient, 1);
+  // Tile coordinates lead with a zero to the source's rank.
+  ASSERT_EQ(result->tileOffset.size(), 3u);
+  EXPECT_TRUE(result->tileOffset[0].empty());
+  EXPECT_EQ(result->tileShift, (SmallVector<int64_t>{0, 0, 0}));
+  EXPECT_EQ(result->contiguousDim, 2u);
+  EXPECT_EQ(result->getTileContiguousDim(), 1u);
+  EXPECT_EQ(result->getTileCoordinates<int64_t>({7, 5, 3}),
+            (SmallVector<int64_t>{5, 3}));
+  EXPECT_EQ(result->width, 8);
+  EXPECT_EQ(result->numRuns, 64);
+  // Rows of two heads in one tile: no translation places the box.
+  StagingDiagnostic diagnostic = failure("two_heads");
+  EXPECT_EQ(diagnostic.kind, StagingFailure::NotBijective);
+  EXPECT_NE(diagnostic.reason.find("one translation"), std::string::npos)
+      << diagnostic.reason;
+}
+
 TEST_F(TileStagingTest, FailureKinds) {
   ASSERT_TRUE(parse(kFailuresIR));
   // The diagnostic names the access tagged with the kernel's name.
