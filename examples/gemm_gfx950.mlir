@@ -22,10 +22,13 @@
 //            3. runs 16 MFMAs a wave (wave.mma_tile over the 2 x 2 grid of
 //               accumulators, 4 K fragments of 16);
 //            4. waits at a second barrier.
-//          The kernel asks for occupancy 3 (`#wave.kernel`), the registers
+//          The kernel asks for occupancy 2 (`#wave.kernel`): the registers
 //          wave-pipeline-loops needs to prefetch a K step and to defer its
 //          last 4 MFMAs next to the following step's staging (at the
-//          default budget of occupancy 4 it defers none). Written in
+//          default budget of occupancy 4 it defers none), and the LDS of
+//          both tiles twice (72 KiB), which `wave-compile
+//          --pipeline-in-lds` double-buffers so that a step's staging
+//          writes leave the path between its barrier and its first MFMA. Written in
 //          f32_32x32x16_f16, as examples/gemm_nk_128.mlir, wave-widen-mma
 //          would join pairs of MMAs into the same instruction, but after
 //          the pipelining: each deferred K = 8 MMA then joins the next
@@ -54,7 +57,7 @@ gpu.module @gemm_gfx950 {
       attributes {known_block_size = array<i32: 256, 1, 1>,
                   known_grid_size = array<i32: 2, 2, 1>,
                   wave.kernel = #wave.kernel<chip = "gfx950", wave_size = 64,
-                                             occupancy = 3>,
+                                             occupancy = 2>,
                   wave.reference = @gemm_gfx950_ref} {
     %a_tile = wave.alloc_lds padding [0, 8] : !tile
     %b_tile = wave.alloc_lds padding [0, 8] : !tile

@@ -5,6 +5,7 @@
 // RUN: wave-run %examples/gemm_gfx950.mlir | FileCheck %s
 // RUN: wave-run %examples/gemm_gfx950.mlir --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %examples/gemm_gfx950.mlir --compare-pipeline='wave-to-upstream{chip=gfx950 optimize=true coarsen-lanes=true},gpu.module(wave-lower-subgroup-reduce)' | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %examples/gemm_gfx950.mlir --compare-pipeline='wave-to-upstream{chip=gfx950 optimize=true pipeline-in-lds=true}' | FileCheck %s --check-prefix=SAME
 
 // CHECK: comparing @gemm_gfx950 with @gemm_gfx950_ref
 // CHECK-NEXT: output 'C' (256x256xf32): agrees
