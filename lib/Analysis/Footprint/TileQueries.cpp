@@ -278,8 +278,7 @@ FailureOr<LaneTranslation> mlir::wave::findLaneTranslation(
     }
     if (w.type.getRank() > r.type.getRank()) {
       setReason(reason, describeOp(w.op) +
-                            " accesses a memref of higher "
-                            "rank than " +
+                            " accesses a memref of higher rank than " +
                             describeOp(r.op));
       return failure();
     }
