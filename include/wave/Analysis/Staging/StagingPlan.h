@@ -96,7 +96,9 @@ struct StagingPlan {
     unsigned rank = cast<MemRefType>(tile.getType()).getRank();
     return SmallVector<T>(coordinates.take_back(rank));
   }
-  /// The tile's dimension that is the source's `contiguousDim`.
+  /// The tile's dimension that is the source's `contiguousDim` (always one
+  /// the tile holds: the dimensions it lacks are one element wide in the
+  /// box, along which no run is chosen).
   unsigned getTileContiguousDim() const {
     return contiguousDim + cast<MemRefType>(tile.getType()).getRank() -
            cast<MemRefType>(source.getType()).getRank();

@@ -10,8 +10,9 @@
 // it only moves where each element lives, no value changes. On a chip
 // without transposed reads, a tile of 16-bit elements staged from global
 // memory in 16-byte rows and read down its columns is stored transposed
-// with its staging rebuilt: each lane reads 4 rows of 8 elements and
-// transposes them in registers into 8 rows of 4 of the swapped tile.
+// with its staging rebuilt: each lane reads 4 (or 2) rows of 8 elements
+// and transposes them in registers into 8 rows of 4 (2) of the swapped
+// tile.
 //
 //===----------------------------------------------------------------------===//
 
@@ -108,10 +109,18 @@ static constexpr int64_t kBlockRowChoices[] = {4, 2};
 
 namespace {
 /// A staging to rebuild transposed in registers, in blocks of `blockRows`
-/// rows of 8 elements.
+/// rows of 8 elements of the box's last two dimensions.
 struct TransposedStaging {
   StagingPlan plan;
   int64_t blockRows;
+
+  /// Groups of `blockRows` rows of the box.
+  int64_t getRowGroups() const { return plan.extents.end()[-2] / blockRows; }
+  /// Blocks each lane transposes.
+  int64_t getBlocksPerLane() const {
+    return getRowGroups() * (plan.extents.back() / kBlockColumns) /
+           plan.numLanes;
+  }
 };
 } // namespace
 
@@ -129,10 +138,9 @@ static int64_t countSwappedInstructions(LaneAccessOpInterface access) {
 /// The staging of `tile` rebuilt transposed in registers: the plan of its
 /// one staging group (the linear copy of wave-minimize-global-loads), in 16-
 /// byte rows of 16-bit elements of a box whose last two dimensions are the
-/// tile's (a source of higher rank is fixed in the others), whose rows come
-/// in fours and whose blocks of 4 x 8 elements the workgroup's lanes share
-/// evenly; bounded reads (edge tiles) stay bounded. Fails with the reason
-/// otherwise.
+/// tile's (a source of higher rank is fixed in the others), whose blocks of
+/// 4 x 8 elements (else 2 x 8) the workgroup's lanes share evenly; bounded
+/// reads (edge tiles) stay bounded. Fails with the reason otherwise.
 static FailureOr<TransposedStaging> planTransposedStaging(gpu::GPUFuncOp kernel,
                                                           AllocLdsOp tile,
                                                           std::string &why) {
@@ -207,15 +215,16 @@ static FailureOr<TransposedStaging> planTransposedStaging(gpu::GPUFuncOp kernel,
   return failure();
 }
 
-/// Replaces `plan`'s staging by its transposition in registers: lane t
-/// reads, for each of its blocks b = t + q * lanes, rows 4 r .. 4 r + 3 of
-/// the box at columns 8 c .. 8 c + 7 (r, c = b modulo, divided by the
-/// box's quads of rows), and writes column j of those 4 rows down column
-/// 8 c + j of the tile, 4 elements, which become a row once the tile is
-/// swapped. Consecutive lanes take consecutive quads, so that a wave's
-/// write covers whole runs of the swapped rows: 16 lanes write 128
-/// contiguous bytes, which the layout pass keeps free of bank conflicts
-/// without splitting the writes. Returns the shuffles a lane makes.
+/// Replaces the staging by its transposition in registers: with R the
+/// block's rows, lane t reads, for each of its blocks b = t + q * lanes,
+/// rows R r .. R r + R - 1 of the box at columns 8 c .. 8 c + 7 (r, c = b
+/// modulo, divided by the box's groups of R rows), and writes column j of
+/// those rows down column 8 c + j of the tile, R elements, which become a
+/// row once the tile is swapped. Consecutive lanes take consecutive row
+/// groups, so that a wave's write covers whole runs of the swapped rows
+/// (16 lanes 128 contiguous bytes with R = 4), which the layout pass keeps
+/// free of bank conflicts without splitting the writes. Returns the
+/// shuffles a lane makes.
 static int64_t restageTransposed(const TransposedStaging &staging) {
   const StagingPlan &plan = staging.plan;
   int64_t blockRows = staging.blockRows;
@@ -226,9 +235,8 @@ static int64_t restageTransposed(const TransposedStaging &staging) {
   auto [readLoc, writeLoc] = getStagingLocations(plan);
 
   unsigned rank = plan.extents.size();
-  int64_t quads = plan.extents[rank - 2] / blockRows;
-  int64_t blocksPerLane =
-      quads * (plan.extents[rank - 1] / kBlockColumns) / plan.numLanes;
+  int64_t groups = staging.getRowGroups();
+  int64_t blocksPerLane = staging.getBlocksPerLane();
   // Box coordinates where row `row` of block `block` of `lane` starts: the
   // box's last two dimensions, its others at their one value (written
   // directly: through a run number of the box, the affine simplifier would
@@ -238,9 +246,9 @@ static int64_t restageTransposed(const TransposedStaging &staging) {
     SmallVector<AffineExpr> coords;
     for (unsigned d = 0; d + 2 < rank; ++d)
       coords.push_back(getAffineConstantExpr(plan.lowerBounds[d], context));
-    coords.push_back((b % quads) * blockRows + row +
+    coords.push_back((b % groups) * blockRows + row +
                      plan.lowerBounds[rank - 2]);
-    coords.push_back(b.floorDiv(quads) * kBlockColumns +
+    coords.push_back(b.floorDiv(groups) * kBlockColumns +
                      plan.lowerBounds[rank - 1]);
     return coords;
   };
@@ -362,11 +370,7 @@ struct TransposeLdsTilesPass
                "it cannot be staged transposed in registers: " + why;
       return false;
     }
-    ArrayRef<int64_t> box = ArrayRef(staging->plan.extents).take_back(2);
-    int64_t columnWrites = box[0] / staging->blockRows *
-                           (box[1] / kBlockColumns) / staging->plan.numLanes *
-                           kBlockColumns;
-    int64_t after = columnWrites;
+    int64_t after = staging->getBlocksPerLane() * kBlockColumns;
     for (Operation *user : tile->getUsers())
       if (!isa<WriteOp>(user))
         after += countSwappedInstructions(cast<LaneAccessOpInterface>(user));

@@ -79,7 +79,7 @@
 
 // SAME: PASS
 
-// SUMMARY: remark: wave-minimize-global-loads: tiles-restaged: 18, global-reads-before: 40, global-reads-after: 23, wave-loads-before: 72, wave-loads-after: 28, lane-loads-before: 4608, lane-loads-after: 1696, bytes-per-load-before: 5, bytes-per-load-after: 15, tiles-already-minimal: 1, bail-other-users: 1, bail-unanalyzable: 2, bail-dynamic-extent: 1, bail-not-dense-box: 2, bail-not-bijective: 2, bail-not-contiguous: 2, bail-not-movable: 3
+// SUMMARY: remark: wave-minimize-global-loads: tiles-restaged: 18, global-reads-before: 40, global-reads-after: 23, wave-loads-before: 72, wave-loads-after: 28, lane-loads-before: 4608, lane-loads-after: 1696, bytes-per-load-before: 5, bytes-per-load-after: 15, tiles-already-minimal: 1, bail-other-users: 1, bail-unanalyzable: 2, bail-dynamic-extent: 1, bail-not-dense-box: 2, bail-not-bijective: 2, bail-not-contiguous: 3, bail-not-movable: 3
 
 #k = #wave.kernel<chip = "gfx942", wave_size = 64>
 #lds = #gpu.address_space<workgroup>
@@ -480,6 +480,22 @@ gpu.func @bail_two_heads_in_lower_rank(%X: memref<4x16x32xf16>) kernel
   %v0 = wave.read %X[%t] map affine_map<(t) -> (t floordiv 32, t mod 8, ((t floordiv 8) mod 4) * 8)> : memref<4x16x32xf16> -> vector<8xf16>
   // expected-remark @+1 {{global loads not minimized: the LDS writes do not place the box by one translation: element [0, 0, 0] goes to [0, 0, 0] but element [1, 0, 0] to [0, 8, 0]}}
   wave.write %v0, %tile[%t] map affine_map<(t) -> ((t floordiv 32) * 8 + t mod 8, ((t floordiv 8) mod 4) * 8)> : vector<8xf16>, memref<16x32xf16, #lds>
+  gpu.return
+}
+
+// The same with a source whose unit-stride dimension is the one the tile
+// lacks (the head's elements are adjacent): the runs could only lie along
+// it, where the box is one element wide.
+// CHECK-LABEL: gpu.func @bail_lower_rank_other_contiguous(
+gpu.func @bail_lower_rank_other_contiguous(%X: memref<16x4x32xf16, strided<[1, 16, 64]>>) kernel
+    attributes {known_block_size = array<i32: 64, 1, 1>,
+                known_grid_size = array<i32: 4, 1, 1>, wave.kernel = #k} {
+  %t = gpu.thread_id x
+  %b = gpu.block_id x
+  %tile = wave.alloc_lds : memref<4x32xf16, #lds>
+  // expected-remark @+1 {{global loads not minimized: the box is one element wide along dimension 0, the only contiguous one of memref<16x4x32xf16, strided<[1, 16, 64]>>}}
+  %v0 = wave.read %X[%t, %b] map affine_map<(t, b) -> (b, t mod 4, (t floordiv 4) * 2)> : memref<16x4x32xf16, strided<[1, 16, 64]>> -> vector<2xf16>
+  wave.write %v0, %tile[%t] map affine_map<(t) -> (t mod 4, (t floordiv 4) * 2)> : vector<2xf16>, memref<4x32xf16, #lds>
   gpu.return
 }
 
