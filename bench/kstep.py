@@ -72,14 +72,24 @@ GLOBAL_LOAD = re.compile(
     r"^global_load_(\w+)\s+(v\[?\d+(?::\d+\])?),\s*v\[?(\d+)(?::\d+\])?,"
     r"\s*(off|s\[\d+:\d+\])(.*)$")
 ADD_CO = re.compile(r"^v_(add|sub|subrev)(c|b)?_co_u32(_e32|_e64)?\s+(.*)$")
+SWAP = re.compile(r"^v_(?:permlane(?:16|32)_swap_b32|swap_b32)(?:_e32|_e64)?\s+"
+                  r"(v\d+),\s*(v\d+)\s*$")
 LDS_ACCESS = re.compile(
     r"^ds_(read|write)(2st64|2)?_([biu])(\d+)(?:_d16(?:_hi)?)?\b")
 
 
 def correct(instructions):
-    """The loop with both corrections applied, and how many of each."""
-    out, loads, adds = [], 0, 0
+    """The loop with the three corrections applied, and how many of each."""
+    out, loads, adds, swaps = [], 0, 0, 0
     for text in instructions:
+        match = SWAP.match(text)
+        if match:
+            # Two registers exchanged: two moves, the same two uops a
+            # pass (llvm-mca 22 can loop forever on the single form).
+            a, b = match.groups()
+            out += [f"v_mov_b32_e32 {a}, {b}", f"v_mov_b32_e32 {b}, {a}"]
+            swaps += 1
+            continue
         match = GLOBAL_LOAD.match(text)
         if match:
             width, dst, addr = match.group(1), match.group(2), match.group(3)
@@ -101,7 +111,7 @@ def correct(instructions):
             adds += 1
             continue
         out.append(text)
-    return out, {"global_load": loads, "add_co": adds}
+    return out, {"global_load": loads, "add_co": adds, "swap": swaps}
 
 
 def _mca(body, args):

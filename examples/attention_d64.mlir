@@ -139,7 +139,6 @@ gpu.module @attention_d64 {
     // One step more than blocks: P V runs a step behind.
     %steps = arith.addi %blocks, %c1 : index
     %n_i32 = arith.index_cast %n_ctx : index to i32
-    %n_vec = vector.broadcast %n_i32 : i32 to !index
     %key_in_tile = wave.fragment_index fragment #S dim 0 : !index
     // The loop carries the maximum, the lane's row sums, the step's alpha, O^T
     // and the step's P^T fragments.
@@ -162,37 +161,39 @@ gpu.module @attention_d64 {
       wave.write %v1, %v_tile[%c1, %t] map #row_dst : vector<8xf16>, !v_tile
       wave.barrier
       // S^T for keys 0-31 and 32-63 of block j against the wave's queries,
-      // unscaled, K step by K step.
+      // unscaled, K step by K step, the halves in turn: each half's next K
+      // read is issued under the other's MMA instead of waited for between
+      // two of its own.
       %kf0_0 = wave.read %k_tile[%c0, %c0] fragment #K : !k_tile -> !frag
       %s0_0 = wave.mma <f32_32x32x8_f16> %kf0_0, %q0, %zero : !frag, !frag -> !acc
-      %kf0_1 = wave.read %k_tile[%c0, %c1] fragment #K : !k_tile -> !frag
-      %s0_1 = wave.mma <f32_32x32x8_f16> %kf0_1, %q1, %s0_0 : !frag, !frag -> !acc
-      %kf0_2 = wave.read %k_tile[%c0, %c2] fragment #K : !k_tile -> !frag
-      %s0_2 = wave.mma <f32_32x32x8_f16> %kf0_2, %q2, %s0_1 : !frag, !frag -> !acc
-      %kf0_3 = wave.read %k_tile[%c0, %c3] fragment #K : !k_tile -> !frag
-      %s0_3 = wave.mma <f32_32x32x8_f16> %kf0_3, %q3, %s0_2 : !frag, !frag -> !acc
-      %kf0_4 = wave.read %k_tile[%c0, %c4] fragment #K : !k_tile -> !frag
-      %s0_4 = wave.mma <f32_32x32x8_f16> %kf0_4, %q4, %s0_3 : !frag, !frag -> !acc
-      %kf0_5 = wave.read %k_tile[%c0, %c5] fragment #K : !k_tile -> !frag
-      %s0_5 = wave.mma <f32_32x32x8_f16> %kf0_5, %q5, %s0_4 : !frag, !frag -> !acc
-      %kf0_6 = wave.read %k_tile[%c0, %c6] fragment #K : !k_tile -> !frag
-      %s0_6 = wave.mma <f32_32x32x8_f16> %kf0_6, %q6, %s0_5 : !frag, !frag -> !acc
-      %kf0_7 = wave.read %k_tile[%c0, %c7] fragment #K : !k_tile -> !frag
-      %s0_7 = wave.mma <f32_32x32x8_f16> %kf0_7, %q7, %s0_6 : !frag, !frag -> !acc
       %kf1_0 = wave.read %k_tile[%c1, %c0] fragment #K : !k_tile -> !frag
       %s1_0 = wave.mma <f32_32x32x8_f16> %kf1_0, %q0, %zero : !frag, !frag -> !acc
+      %kf0_1 = wave.read %k_tile[%c0, %c1] fragment #K : !k_tile -> !frag
+      %s0_1 = wave.mma <f32_32x32x8_f16> %kf0_1, %q1, %s0_0 : !frag, !frag -> !acc
       %kf1_1 = wave.read %k_tile[%c1, %c1] fragment #K : !k_tile -> !frag
       %s1_1 = wave.mma <f32_32x32x8_f16> %kf1_1, %q1, %s1_0 : !frag, !frag -> !acc
+      %kf0_2 = wave.read %k_tile[%c0, %c2] fragment #K : !k_tile -> !frag
+      %s0_2 = wave.mma <f32_32x32x8_f16> %kf0_2, %q2, %s0_1 : !frag, !frag -> !acc
       %kf1_2 = wave.read %k_tile[%c1, %c2] fragment #K : !k_tile -> !frag
       %s1_2 = wave.mma <f32_32x32x8_f16> %kf1_2, %q2, %s1_1 : !frag, !frag -> !acc
+      %kf0_3 = wave.read %k_tile[%c0, %c3] fragment #K : !k_tile -> !frag
+      %s0_3 = wave.mma <f32_32x32x8_f16> %kf0_3, %q3, %s0_2 : !frag, !frag -> !acc
       %kf1_3 = wave.read %k_tile[%c1, %c3] fragment #K : !k_tile -> !frag
       %s1_3 = wave.mma <f32_32x32x8_f16> %kf1_3, %q3, %s1_2 : !frag, !frag -> !acc
+      %kf0_4 = wave.read %k_tile[%c0, %c4] fragment #K : !k_tile -> !frag
+      %s0_4 = wave.mma <f32_32x32x8_f16> %kf0_4, %q4, %s0_3 : !frag, !frag -> !acc
       %kf1_4 = wave.read %k_tile[%c1, %c4] fragment #K : !k_tile -> !frag
       %s1_4 = wave.mma <f32_32x32x8_f16> %kf1_4, %q4, %s1_3 : !frag, !frag -> !acc
+      %kf0_5 = wave.read %k_tile[%c0, %c5] fragment #K : !k_tile -> !frag
+      %s0_5 = wave.mma <f32_32x32x8_f16> %kf0_5, %q5, %s0_4 : !frag, !frag -> !acc
       %kf1_5 = wave.read %k_tile[%c1, %c5] fragment #K : !k_tile -> !frag
       %s1_5 = wave.mma <f32_32x32x8_f16> %kf1_5, %q5, %s1_4 : !frag, !frag -> !acc
+      %kf0_6 = wave.read %k_tile[%c0, %c6] fragment #K : !k_tile -> !frag
+      %s0_6 = wave.mma <f32_32x32x8_f16> %kf0_6, %q6, %s0_5 : !frag, !frag -> !acc
       %kf1_6 = wave.read %k_tile[%c1, %c6] fragment #K : !k_tile -> !frag
       %s1_6 = wave.mma <f32_32x32x8_f16> %kf1_6, %q6, %s1_5 : !frag, !frag -> !acc
+      %kf0_7 = wave.read %k_tile[%c0, %c7] fragment #K : !k_tile -> !frag
+      %s0_7 = wave.mma <f32_32x32x8_f16> %kf0_7, %q7, %s0_6 : !frag, !frag -> !acc
       %kf1_7 = wave.read %k_tile[%c1, %c7] fragment #K : !k_tile -> !frag
       %s1_7 = wave.mma <f32_32x32x8_f16> %kf1_7, %q7, %s1_6 : !frag, !frag -> !acc
       // Masked: the partial last block and the extra step.
@@ -201,12 +202,15 @@ gpu.module @attention_d64 {
       %sm:2 = scf.if %masked -> (!acc, !acc) {
         %j_i32 = arith.index_cast %j : index to i32
         %base = arith.muli %j_i32, %c64_i32 : i32
-        %base_vec = vector.broadcast %base : i32 to !index
-        %key0 = arith.addi %key_in_tile, %base_vec : !index
-        %half = vector.broadcast %c32_i32 : i32 to !index
-        %key1 = arith.addi %key0, %half : !index
-        %in0 = arith.cmpi slt, %key0, %n_vec : !index
-        %in1 = arith.cmpi slt, %key1, %n_vec : !index
+        // Key k of the tile is in while k < n - base: one subtraction a
+        // block, not one a score, and the loop keeps only the tile's key
+        // indices (16 VGPRs).
+        %left0 = arith.subi %n_i32, %base : i32
+        %left1 = arith.subi %left0, %c32_i32 : i32
+        %left0_vec = vector.broadcast %left0 : i32 to !index
+        %left1_vec = vector.broadcast %left1 : i32 to !index
+        %in0 = arith.cmpi slt, %key_in_tile, %left0_vec : !index
+        %in1 = arith.cmpi slt, %key_in_tile, %left1_vec : !index
         %masked0 = arith.select %in0, %s0_7, %minus_inf : vector<16xi1>, !acc
         %masked1 = arith.select %in1, %s1_7, %minus_inf : vector<16xi1>, !acc
         scf.yield %masked0, %masked1 : !acc, !acc

@@ -127,7 +127,6 @@ def attention_builder(d=128, causal=False, chip="gfx942", name=None):
     # One step more than blocks: P V runs a step behind.
     steps = k.arith.addi(blocks, c[1])
     n_i32 = k.arith.index_cast(n_ctx, i32)
-    n_vec = k.vector.broadcast(n_i32, lane_index)
     key_in_tile = k.wave.fragment_index(_S, 0)
     if causal:
         query_in_tile = k.wave.fragment_index(_S, 1)
@@ -158,14 +157,14 @@ def attention_builder(d=128, causal=False, chip="gfx942", name=None):
             k.wave.write(kv, v_tile, [c[i], t], map=row_dst)
         k.wave.barrier()
         # S^T for keys 0-31 and 32-63 of block j against the wave's queries,
-        # unscaled.
-        s = []
-        for half in range(2):
-            s_acc = zero
-            for kk in range(k_steps):
+        # unscaled, K step by K step, the halves in turn: each half's next K
+        # read is issued under the other's MMA instead of waited for between
+        # two of its own.
+        s = [zero, zero]
+        for kk in range(k_steps):
+            for half in range(2):
                 a = k.wave.read(k_tile, [c[half], c[kk]], frag, fragment=_K)
-                s_acc = k.wave.mma(_KIND, a, q[kk], s_acc)
-            s.append(s_acc)
+                s[half] = k.wave.mma(_KIND, a, q[kk], s[half])
         # Masked: the partial last block and the extra step (and, causal,
         # the blocks the diagonal crosses).
         end = k.affine.apply(lambda jj: jj * _KEYS + _KEYS, [j])
@@ -178,15 +177,20 @@ def attention_builder(d=128, causal=False, chip="gfx942", name=None):
         with k.scf.if_(masked, results=[acc, acc]) as branch:
             j_i32 = k.arith.index_cast(j, i32)
             base = k.arith.muli(j_i32, c64_i32)
-            base_vec = k.vector.broadcast(base, lane_index)
-            key0 = k.arith.addi(key_in_tile, base_vec)
-            half = k.vector.broadcast(c32_i32, lane_index)
-            key1 = k.arith.addi(key0, half)
-            ok = [k.arith.cmpi("slt", key0, n_vec),
-                  k.arith.cmpi("slt", key1, n_vec)]
+            # Key k of the tile is in while k < n - base: one subtraction
+            # a block, and the loop keeps only the tile's key indices.
+            left0 = k.arith.subi(n_i32, base)
+            left1 = k.arith.subi(left0, c32_i32)
+            left = [k.vector.broadcast(x, lane_index) for x in (left0, left1)]
+            ok = [k.arith.cmpi("slt", key_in_tile, x) for x in left]
             if causal:
-                past = [k.arith.cmpi("sle", key0, query),
-                        k.arith.cmpi("sle", key1, query)]
+                # At or before its query while k <= query - base.
+                base_vec = k.vector.broadcast(base, lane_index)
+                before0 = k.arith.subi(query, base_vec)
+                half = k.vector.broadcast(c32_i32, lane_index)
+                before1 = k.arith.subi(before0, half)
+                past = [k.arith.cmpi("sle", key_in_tile, before0),
+                        k.arith.cmpi("sle", key_in_tile, before1)]
                 ok = [k.arith.andi(a, b) for a, b in zip(ok, past)]
             branch.yield_(*(k.arith.select(o, x, minus_inf)
                             for o, x in zip(ok, s)))
