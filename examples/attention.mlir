@@ -163,6 +163,9 @@ gpu.module @attention {
     // One step more than blocks: P V runs a step behind.
     %steps = arith.addi %blocks, %c1 : index
     %n_i32 = arith.index_cast %n_ctx : index to i32
+    // Blocks from the first past n_ctx's last full one on are masked: one
+    // 32-bit scalar compare a block.
+    %full = arith.divui %n_i32, %c64_i32 : i32
     %key_in_tile = wave.fragment_index fragment #S dim 0 : !index
     // The loop carries the maximum, the lane's row sums, the step's alpha, O^T
     // and the step's P^T fragments.
@@ -261,10 +264,9 @@ gpu.module @attention {
       %kf1_15 = wave.read %k_tile[%c1, %c15] fragment #K : !k_tile -> !frag
       %s1_15 = wave.mma <f32_32x32x8_f16> %kf1_15, %q15, %s1_14 : !frag, !frag -> !acc
       // Masked: the partial last block and the extra step.
-      %end = affine.apply affine_map<(j) -> (j * 64 + 64)>(%j)
-      %masked = arith.cmpi ugt, %end, %n_ctx : index
+      %j_i32 = arith.index_cast %j : index to i32
+      %masked = arith.cmpi uge, %j_i32, %full : i32
       %sm:2 = scf.if %masked -> (!acc, !acc) {
-        %j_i32 = arith.index_cast %j : index to i32
         %base = arith.muli %j_i32, %c64_i32 : i32
         // Key k of the tile is in while k < n - base: one subtraction a
         // block, not one a score, and the loop keeps only the tile's key

@@ -172,6 +172,11 @@ gpu.module @attention_causal {
     // One step more than blocks: P V runs a step behind.
     %steps = arith.addi %blocks, %c1 : index
     %n_i32 = arith.index_cast %n_ctx : index to i32
+    // Blocks from the first the diagonal crosses, or the first past n_ctx's
+    // last full one, on are masked: one 32-bit scalar compare a block.
+    %full = arith.divui %n_i32, %c64_i32 : i32
+    %first_diag_i32 = arith.index_cast %first_diag : index to i32
+    %first_masked = arith.minui %full, %first_diag_i32 : i32
     %key_in_tile = wave.fragment_index fragment #S dim 0 : !index
     %query_in_tile = wave.fragment_index fragment #S dim 1 : !index
     %first_query = affine.apply affine_map<(qb, w) -> (qb * 128 + w * 32)>(%qb, %w)
@@ -276,12 +281,9 @@ gpu.module @attention_causal {
       %s1_15 = wave.mma <f32_32x32x8_f16> %kf1_15, %q15, %s1_14 : !frag, !frag -> !acc
       // Masked: the partial last block and the extra step (and the blocks
       // the diagonal crosses).
-      %end = affine.apply affine_map<(j) -> (j * 64 + 64)>(%j)
-      %partial = arith.cmpi ugt, %end, %n_ctx : index
-      %on_diag = arith.cmpi uge, %j, %first_diag : index
-      %masked = arith.ori %partial, %on_diag : i1
+      %j_i32 = arith.index_cast %j : index to i32
+      %masked = arith.cmpi uge, %j_i32, %first_masked : i32
       %sm:2 = scf.if %masked -> (!acc, !acc) {
-        %j_i32 = arith.index_cast %j : index to i32
         %base = arith.muli %j_i32, %c64_i32 : i32
         // Key k of the tile is in while k < n - base and at or before its
         // query while k <= query - base: one subtraction a block for the

@@ -127,6 +127,13 @@ def attention_builder(d=128, causal=False, chip="gfx942", name=None):
     # One step more than blocks: P V runs a step behind.
     steps = k.arith.addi(blocks, c[1])
     n_i32 = k.arith.index_cast(n_ctx, i32)
+    # Blocks from the first past n_ctx's last full one on (and, causal,
+    # from the first the diagonal crosses) are masked: one 32-bit scalar
+    # compare a block.
+    first_masked = k.arith.divui(n_i32, c64_i32)
+    if causal:
+        first_diag_i32 = k.arith.index_cast(first_diag, i32)
+        first_masked = k.arith.minui(first_masked, first_diag_i32)
     key_in_tile = k.wave.fragment_index(_S, 0)
     if causal:
         query_in_tile = k.wave.fragment_index(_S, 1)
@@ -167,15 +174,9 @@ def attention_builder(d=128, causal=False, chip="gfx942", name=None):
                 s[half] = k.wave.mma(_KIND, a, q[kk], s[half])
         # Masked: the partial last block and the extra step (and, causal,
         # the blocks the diagonal crosses).
-        end = k.affine.apply(lambda jj: jj * _KEYS + _KEYS, [j])
-        if causal:
-            partial = k.arith.cmpi("ugt", end, n_ctx)
-            on_diag = k.arith.cmpi("uge", j, first_diag)
-            masked = k.arith.ori(partial, on_diag)
-        else:
-            masked = k.arith.cmpi("ugt", end, n_ctx)
+        j_i32 = k.arith.index_cast(j, i32)
+        masked = k.arith.cmpi("uge", j_i32, first_masked)
         with k.scf.if_(masked, results=[acc, acc]) as branch:
-            j_i32 = k.arith.index_cast(j, i32)
             base = k.arith.muli(j_i32, c64_i32)
             # Key k of the tile is in while k < n - base: one subtraction
             # a block, and the loop keeps only the tile's key indices.
