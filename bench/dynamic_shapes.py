@@ -8,7 +8,7 @@ registers, scratch and occupancy on gfx942 at -O2.
 A step is the work of the twin's one wave or its loop's one pass:
 
   * gemm / gemm_dynamic: a K step of 32 of one wave's main loop
-    (bench/attention.py's measure: llvm-mca with kstep.py's two corrections,
+    (bench/attention.py's measure: llvm-mca with kstep.py's corrections,
     -iterations=100, and the same with every MFMA at its published cycles);
   * pressure / pressure_dynamic: a K step of the main loop (16 loads of X
     a step), kstep.py's steady state of the loop with its corrections

@@ -3,7 +3,7 @@ state, its stalls on vmcnt, the LDS traffic, and an analytic bound. Shared by
 bench/run.py for the wave GEMMs and for Triton's code for the same problems
 (/work/shared/peers or --triton-dir), so both are measured by the same rules.
 
-llvm-mca 22 needs two corrections to model such loops fairly; both are
+llvm-mca 22 needs three corrections to model such loops fairly; all are
 applied to every kernel alike:
   * it counts every global_load_* against lgkmcnt as well as vmcnt (its
     AMDGPU model assumes a FLAT instruction may reach LDS), so a wait for
@@ -12,7 +12,11 @@ applied to every kernel alike:
     by the first register of the global address;
   * it can loop forever on some sequences with v_add_co_u32/v_addc_co_u32
     (and the subtracting forms): they are rewritten as v_add_u32/v_sub_u32
-    without the carry operands (1-3 cycles of difference where it ends).
+    without the carry operands (1-3 cycles of difference where it ends);
+  * it can loop forever on some gfx950 loops with a swap of two registers
+    (v_permlane32_swap_b32, v_permlane16_swap_b32, v_swap_b32) after a move
+    and an s_nop: the swap is rewritten as two v_mov_b32, the same two uops
+    (no difference on any loop where it ends).
 """
 
 import re

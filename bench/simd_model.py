@@ -590,7 +590,7 @@ def model(assembly, name, chip, waves_list, mfma_per_step=None,
 
 
 def mca_reference(assembly, name, chip, mfma_per_step=None):
-    """llvm-mca's cycles a step for one wave, both corrections applied and
+    """llvm-mca's cycles a step for one wave, the corrections applied and
     every MFMA at its published time (bench/attention.py's method)."""
     body, _, _ = loop_body(assembly, name)
     mfmas = sum(t.startswith("v_mfma") for t in body)
