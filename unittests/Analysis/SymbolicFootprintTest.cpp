@@ -36,6 +36,11 @@ protected:
     EXPECT_TRUE(succeeded(result)) << reason;
     return std::move(*result);
   }
+  CoordinateBounds bounds(StringRef tag) {
+    FailureOr<CoordinateBounds> found = findCoordinateBounds(symbolic(tag));
+    EXPECT_TRUE(succeeded(found));
+    return *found;
+  }
 };
 
 /// A random term of a coordinate over `(x, y, i)`.
@@ -811,11 +816,6 @@ gpu.module @m {
 
 TEST_F(SymbolicFootprintTest, CoordinateBoundsAreTheExactBoxes) {
   ASSERT_TRUE(parse(kStagingChunks));
-  auto bounds = [&](StringRef tag) {
-    FailureOr<CoordinateBounds> found = findCoordinateBounds(symbolic(tag));
-    EXPECT_TRUE(succeeded(found));
-    return *found;
-  };
   CoordinateBounds chunk0 = bounds("chunk0"), chunk1 = bounds("chunk1"),
                    chunk2 = bounds("chunk2"), fragment = bounds("fragment");
   EXPECT_EQ(chunk1.lower[0], 16);
@@ -830,6 +830,48 @@ TEST_F(SymbolicFootprintTest, CoordinateBoundsAreTheExactBoxes) {
   EXPECT_TRUE(chunk0.mayMeet(fragment));
   EXPECT_TRUE(chunk1.mayMeet(fragment));
   EXPECT_FALSE(chunk2.mayMeet(fragment));
+}
+
+/// The rows of a tile stored transposed in registers (wave-transpose-lds-
+/// tiles): lane t writes row 8 (t / 16) + j of 4 elements; and two vector
+/// writes whose first columns differ by one.
+constexpr StringLiteral kTransposedRows = R"mlir(
+gpu.module @m {
+  gpu.func @k(%v: vector<4xf16>) kernel attributes {
+      known_block_size = array<i32: 256, 1, 1>} {
+    %t = gpu.thread_id x
+    %tile = wave.alloc_lds : memref<128x64xf16, #gpu.address_space<workgroup>>
+    wave.write %v, %tile[%t] map affine_map<(t) -> ((t floordiv 16) * 8, (t mod 16) * 4)>
+        {tag = "row0"} : vector<4xf16>, memref<128x64xf16, #gpu.address_space<workgroup>>
+    wave.write %v, %tile[%t] map affine_map<(t) -> ((t floordiv 16) * 8 + 1, (t mod 16) * 4)>
+        {tag = "row1"} : vector<4xf16>, memref<128x64xf16, #gpu.address_space<workgroup>>
+    wave.write %v, %tile[%t] map affine_map<(t) -> ((t floordiv 16) * 8 + 8, (t mod 16) * 4 + 1)>
+        {tag = "shifted"} : vector<4xf16>, memref<128x64xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+)mlir";
+
+TEST_F(SymbolicFootprintTest, CoordinateBoundsKeepTheRowsCongruence) {
+  ASSERT_TRUE(parse(kTransposedRows));
+  CoordinateBounds row0 = bounds("row0"), row1 = bounds("row1"),
+                   shifted = bounds("shifted");
+  // The boxes overlap: rows 0..120 and 1..121.
+  EXPECT_EQ(row0.lower[0], 0);
+  EXPECT_EQ(row0.upper[0], 120);
+  EXPECT_EQ(row1.lower[0], 1);
+  EXPECT_EQ(row1.upper[0], 121);
+  // The rows are 0 and 1 modulo 8; the columns, 4 wide, say nothing.
+  EXPECT_EQ(row0.modulus[0], 8);
+  EXPECT_EQ(row0.residue[0], 0);
+  EXPECT_EQ(row1.residue[0], 1);
+  EXPECT_LE(row0.modulus[1], 1);
+  EXPECT_FALSE(row0.mayMeet(row1));
+  EXPECT_FALSE(row1.mayMeet(row0));
+  // Rows 8 q + 8 meet rows 8 q; a first column one further still meets
+  // the columns of the row before.
+  EXPECT_TRUE(row0.mayMeet(shifted));
+  EXPECT_FALSE(row1.mayMeet(shifted));
 }
 
 /// A loop of run-time trip count `%n`; `ASSUME` is the kernel's assumption.

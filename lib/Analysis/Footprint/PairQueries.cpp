@@ -12,6 +12,9 @@
 
 #include "wave/Analysis/Footprint/LoopFacts.h"
 #include "wave/Dialect/Wave/IR/Assumptions.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <numeric>
 
 using namespace mlir;
 using namespace mlir::wave;
@@ -387,6 +390,17 @@ mlir::wave::findCoordinateBounds(const SymbolicFootprint &footprint) {
     }
     bounds.lower.push_back(lower);
     bounds.upper.push_back(upper);
+    // Every variable of the system is an integer, so the coordinate is its
+    // constant modulo the gcd of its coefficients (a vector's slot enters
+    // with coefficient 1 where it has several: no congruence there).
+    uint64_t gcd = 0;
+    for (int64_t coefficient : coordinate.coeffs)
+      gcd = std::gcd(gcd, static_cast<uint64_t>(coefficient < 0 ? -coefficient
+                                                                : coefficient));
+    int64_t modulus = coordinate.overflowed || gcd > INT64_MAX ? 0 : gcd;
+    bounds.modulus.push_back(modulus);
+    bounds.residue.push_back(
+        modulus > 1 ? llvm::mod(coordinate.constant, modulus) : 0);
   }
   return bounds;
 }
@@ -399,6 +413,15 @@ bool CoordinateBounds::mayMeet(const CoordinateBounds &other) const {
     if ((upperA && lowerB && *upperA < *lowerB) ||
         (upperB && lowerA && *upperB < *lowerA))
       return false;
+  // Two coordinates of residues rA mod mA and rB mod mB can be equal only
+  // when rA and rB agree modulo gcd(mA, mB).
+  for (auto [modulusA, residueA, modulusB, residueB] :
+       llvm::zip_equal(modulus, residue, other.modulus, other.residue)) {
+    int64_t common = std::gcd(modulusA, modulusB);
+    if (modulusA > 1 && modulusB > 1 && common > 1 &&
+        llvm::mod(residueA - residueB, common) != 0)
+      return false;
+  }
   return true;
 }
 

@@ -108,10 +108,16 @@ private:
 /// every execution of an access touches (all lanes, all iterations, every
 /// workgroup), from the rational relaxation of its system: a box around its
 /// footprint, at the cost of two simplex optimizations a dimension, that
-/// pair queries use to skip pairs whose boxes are apart.
+/// pair queries use to skip pairs whose boxes are apart. A box also holds,
+/// a dimension, the congruence every coordinate of the footprint satisfies
+/// (rows `8 q + 1` of a transposed staging never meet rows `8 q`, though
+/// their boxes do).
 struct CoordinateBounds {
   /// Per dimension; none where the relaxation is unbounded.
   SmallVector<std::optional<int64_t>> lower, upper;
+  /// Per dimension, every coordinate is `residue` modulo `modulus` (the gcd
+  /// of its integer coefficients); a modulus of 0 or 1 says nothing.
+  SmallVector<int64_t> modulus, residue;
   /// No execution at all (not even a rational one).
   bool empty = false;
 

@@ -131,7 +131,7 @@ private:
   /// Exact footprints by access id; null when unknown.
   SmallVector<std::unique_ptr<SymbolicFootprint>> footprints;
   /// A box around each footprint, by access id; none when unknown.
-  SmallVector<std::optional<CoordinateBounds>> boxes;
+  SmallVector<std::optional<CoordinateBounds>, 0> boxes;
   /// Conflict answers by the structure of the question: the caller's cache
   /// or `ownCache`.
   std::unique_ptr<CommonAddressCache> ownCache;
