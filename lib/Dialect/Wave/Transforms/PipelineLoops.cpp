@@ -47,7 +47,7 @@ using namespace mlir::wave;
 namespace {
 
 /// Why a loop is not pipelined.
-enum class Rejection { TripCount, Dependence, Registers, Lds, Target };
+enum class Rejection { TripCount, Dependence, Registers, Target };
 
 /// A loop the pass may rotate and what it stages.
 struct Candidate {
@@ -69,8 +69,10 @@ struct Candidate {
   bool defer = false;
   unsigned deferredRegisters = 0;
   /// Whether the tiles get LDS buffers (buffer=lds, unless a staged read
-  /// is rearranged in registers, which only registers carry).
+  /// is rearranged in registers, which only registers carry, or the
+  /// buffers do not fit the LDS budget), and why not under buffer=lds.
   bool inLds = false;
+  std::string notInLds;
 };
 
 /// The budget a kernel's loops must fit.
@@ -269,9 +271,6 @@ void PipelineLoopsPass::reject(Candidate &candidate, Rejection kind,
   case Rejection::Registers:
     counts.add(numRejectedRegisters);
     break;
-  case Rejection::Lds:
-    counts.add(numRejectedLds);
-    break;
   case Rejection::Target:
     counts.add(numRejectedTarget);
     break;
@@ -368,6 +367,10 @@ LogicalResult PipelineLoopsPass::check(Candidate &candidate) {
                       return pair.write.getValue() == pair.read.getResult() &&
                              pair.read->hasOneUse();
                     });
+  if (buffer == PipelineBuffer::Lds && !candidate.inLds)
+    candidate.notInLds = "a staged read reaches its LDS writes through a "
+                         "rearrangement in registers, which LDS buffers do "
+                         "not stage";
   std::string why;
   Operation *culprit = nullptr;
   for (StagingPair pair : candidate.pairs) {
@@ -636,11 +639,17 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
           " requested: " + (overRegisters.empty() ? overLds : overRegisters);
     return count;
   }
-  if (!overRegisters.empty())
-    reject(candidate, Rejection::Registers,
-           "registers over budget: " + overRegisters);
-  else
-    reject(candidate, Rejection::Lds, "LDS over budget: " + overLds);
+  // LDS buffers that do not fit at any count leave registers to carry the
+  // stages (more VGPRs: a set a stage, not one).
+  if (inLds && !overLds.empty()) {
+    candidate.inLds = false;
+    candidate.notInLds = "the LDS buffers do not fit: " + overLds;
+    return chooseStages(kernel, candidate, budget, fitNote);
+  }
+  // In registers only the registers can be over budget.
+  reject(candidate, Rejection::Registers,
+         "registers over budget: " + overRegisters +
+             (candidate.notInLds.empty() ? "" : "; " + candidate.notInLds));
   return 0;
 }
 
@@ -1213,7 +1222,7 @@ static scf::ForOp deferTrailingMmas(scf::ForOp loop,
 //===----------------------------------------------------------------------===//
 
 void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
-  SmallVector<Candidate> candidates;
+  SmallVector<Candidate, 0> candidates;
   kernel.walk([&](scf::ForOp loop) {
     Candidate candidate = findCandidate(loop);
     if (!candidate.reads.empty())
@@ -1231,15 +1240,15 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
     }
     if (failed(check(candidate)))
       continue;
-    bool inLds = candidate.inLds;
-    bool inRegistersInstead = buffer == PipelineBuffer::Lds && !inLds;
-    if (inRegistersInstead)
-      counts.add(numInRegistersInstead);
     addOperandReads(candidate);
     std::string fitNote;
     unsigned count = chooseStages(kernel, candidate, *budget, fitNote);
     if (count == 0)
       continue;
+    bool inLds = candidate.inLds;
+    bool inRegistersInstead = buffer == PipelineBuffer::Lds && !inLds;
+    if (inRegistersInstead)
+      counts.add(numInRegistersInstead);
     if (count < stages)
       counts.add(numStagesReduced);
     unsigned ldsAdded = inLds ? addTileBuffers(candidate, count) : 0;
@@ -1276,10 +1285,8 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
         << "wave-pipeline-loops: pipelined with " << count << " stages in "
         << (inLds ? "LDS buffers" : "registers")
         << (inRegistersInstead
-                ? " (not LDS buffers: a staged read reaches its LDS writes "
-                  "through a rearrangement in registers, which LDS buffers "
-                  "do not stage)"
-                : "")
+                ? " (not LDS buffers: " + candidate.notInLds + ")"
+                : std::string())
         << ": " << candidate.reads.size() << " global reads"
         << (candidate.operandReads.empty()
                 ? std::string()

@@ -14,6 +14,12 @@
 // RUN: wave-opt %s --wave-pipeline-loops=stages=3 2>&1 >/dev/null | FileCheck %s --check-prefix=S3-REMARK
 // With LDS buffers, wave-insert-barriers needs one barrier a step.
 // RUN: wave-opt %s --wave-pipeline-loops=buffer=lds --wave-insert-barriers --canonicalize --mlir-print-local-scope 2>/dev/null | FileCheck %s --check-prefix=LDS-BARRIERS
+// A loop whose LDS buffers do not fit is pipelined in registers under
+// buffer=lds, and computes what it computed before.
+// RUN: wave-run %s --kernel=lds_over_budget --compare-pipeline="builtin.module(wave-pipeline-loops{buffer=lds},wave-insert-barriers)" 2>/dev/null | FileCheck %s --check-prefix=SAME-OVER
+// SAME-OVER: PASS
+// RUN: wave-opt %s --wave-pipeline-loops="buffer=lds summary=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LDS-SUMMARY
+// LDS-SUMMARY: in-registers-instead: 2
 // The counts the statistics keep.
 // RUN: wave-opt %s --wave-pipeline-loops=summary 2>&1 >/dev/null | FileCheck %s --check-prefix=SUMMARY
 // A K loop of run-time trip count (the GEMM of run-time M, N, K) needs at
@@ -176,7 +182,7 @@
 // GEMM-NOT: wave.mma
 // GEMM: gpu.return
 
-// SUMMARY: remark: wave-pipeline-loops: loops-pipelined: 8, reads-prefetched: 9, operand-reads-prefetched: 0, loops-versioned: 1, stages-reduced: 0, in-registers-instead: 0, lds-bytes-added: 0, loops-mmas-deferred: 0, rejected-trip-count: 2, rejected-dependence: 3, rejected-registers: 1, rejected-lds: 0, rejected-target: 1
+// SUMMARY: remark: wave-pipeline-loops: loops-pipelined: 8, reads-prefetched: 9, operand-reads-prefetched: 0, loops-versioned: 1, stages-reduced: 0, in-registers-instead: 0, lds-bytes-added: 0, loops-mmas-deferred: 0, rejected-trip-count: 2, rejected-dependence: 3, rejected-registers: 1, rejected-target: 1
 
 // BAD: error: wave-pipeline-loops: stages must be at least 2, got 1
 
@@ -668,8 +674,10 @@ gpu.module @pipeline {
   }
 
   // At the requested 8 waves a SIMD, 64-lane workgroups may take 2259 bytes
-  // of LDS (LLVM's occupancy model): a second 2048-byte buffer does not fit.
-  // LDS-REMARK: remark: wave-pipeline-loops: not pipelined: LDS over budget: 2 stages need 4096 bytes of LDS, over the 2259 that occupancy 8 (requested) on gfx942 allows
+  // of LDS (LLVM's occupancy model): a second 2048-byte buffer does not fit,
+  // and under buffer=lds registers carry the stage instead, as the remark
+  // says (the registers fit: 17 + 8 of 64).
+  // LDS-REMARK: remark: wave-pipeline-loops: pipelined with 2 stages in registers (not LDS buffers: the LDS buffers do not fit: 2 stages need 4096 bytes of LDS, over the 2259 that occupancy 8 (requested) on gfx942 allows): 1 global reads issued 1 iteration ahead (17 + 8 prefetched VGPRs of the budget of 64, 2048 bytes of LDS, at occupancy 8 (requested) on gfx942); no epilogue: the reads ahead of the last iteration are clamped to it
   gpu.func @lds_over_budget(%in: memref<8x512xf32>, %out: memref<512xf32>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>,
                   known_grid_size = array<i32: 1, 1, 1>,

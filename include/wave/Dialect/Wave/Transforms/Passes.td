@@ -620,7 +620,7 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
               "Loops pipelined with fewer stages than requested (budget)">,
     Statistic<"numInRegistersInstead", "in-registers-instead",
               "Loops pipelined in registers under buffer=lds: their staging "
-              "rearranges in registers">,
+              "rearranges in registers, or their LDS buffers do not fit">,
     Statistic<"numLdsBytesAdded", "lds-bytes-added",
               "Bytes of LDS the extra tile buffers add">,
     Statistic<"numMmasDeferred", "loops-mmas-deferred",
@@ -633,8 +633,6 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
               "safe">,
     Statistic<"numRejectedRegisters", "rejected-registers",
               "Loops left alone: registers over the budget">,
-    Statistic<"numRejectedLds", "rejected-lds",
-              "Loops left alone: LDS over the budget">,
     Statistic<"numRejectedTarget", "rejected-target",
               "Loops left alone: the kernel names no chip to budget for">,
   ];
