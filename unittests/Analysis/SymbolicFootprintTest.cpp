@@ -874,6 +874,31 @@ TEST_F(SymbolicFootprintTest, CoordinateBoundsKeepTheRowsCongruence) {
   EXPECT_FALSE(row1.mayMeet(shifted));
 }
 
+/// A coordinate whose linear form has the coefficient -2^63: ((t + 1) mod 2)
+/// * 2^62 is 2^62 (t + 1) - 2^63 floor((t + 1) / 2) (found by the fuzzer,
+/// whose sanitized build stopped on the negation of that coefficient).
+constexpr StringLiteral kExtremeCoefficient = R"mlir(
+gpu.module @m {
+  gpu.func @k() kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %t = gpu.thread_id x
+    %tile = wave.alloc_lds : memref<1536xf32, #gpu.address_space<workgroup>>
+    %x = wave.read %tile[%t] map affine_map<(t) -> (((t + 1) mod 2) * 4611686018427387904)>
+        {tag = "extreme"} : memref<1536xf32, #gpu.address_space<workgroup>> -> vector<1xf32>
+    gpu.return
+  }
+}
+)mlir";
+
+TEST_F(SymbolicFootprintTest,
+       CoordinateCongruenceTakesTheMostNegativeCoefficient) {
+  ASSERT_TRUE(parse(kExtremeCoefficient));
+  CoordinateBounds extreme = bounds("extreme");
+  // Coordinates 0 and 2^62: both 0 modulo gcd(2^62, 2^63) = 2^62.
+  EXPECT_EQ(extreme.modulus[0], int64_t(1) << 62);
+  EXPECT_EQ(extreme.residue[0], 0);
+  EXPECT_TRUE(extreme.mayMeet(extreme));
+}
+
 /// A loop of run-time trip count `%n`; `ASSUME` is the kernel's assumption.
 constexpr StringLiteral kRunTimeTrips = R"mlir(
 gpu.module @m {

@@ -393,10 +393,12 @@ mlir::wave::findCoordinateBounds(const SymbolicFootprint &footprint) {
     // Every variable of the system is an integer, so the coordinate is its
     // constant modulo the gcd of its coefficients (a vector's slot enters
     // with coefficient 1 where it has several: no congruence there).
+    // Magnitudes in unsigned arithmetic: a coefficient may be INT64_MIN.
     uint64_t gcd = 0;
-    for (int64_t coefficient : coordinate.coeffs)
-      gcd = std::gcd(gcd, static_cast<uint64_t>(coefficient < 0 ? -coefficient
-                                                                : coefficient));
+    for (int64_t coefficient : coordinate.coeffs) {
+      uint64_t magnitude = static_cast<uint64_t>(coefficient);
+      gcd = std::gcd(gcd, coefficient < 0 ? 0 - magnitude : magnitude);
+    }
     int64_t modulus = coordinate.overflowed || gcd > INT64_MAX ? 0 : gcd;
     bounds.modulus.push_back(modulus);
     bounds.residue.push_back(
