@@ -16,7 +16,8 @@ applied to every kernel alike:
   * it can loop forever on some gfx950 loops with a swap of two registers
     (v_permlane32_swap_b32, v_permlane16_swap_b32, v_swap_b32) after a move
     and an s_nop: the swap is rewritten as two v_mov_b32, the same two uops
-    (no difference on any loop where it ends).
+    (no difference on the four Triton gfx950 attention loops, which swap
+    too, nor on the causal attention example's gfx950 loop at 19f8dd3).
 """
 
 import re

@@ -876,7 +876,9 @@ TEST_F(SymbolicFootprintTest, CoordinateBoundsKeepTheRowsCongruence) {
 
 /// A coordinate whose linear form has the coefficient -2^63: ((t + 1) mod 2)
 /// * 2^62 is 2^62 (t + 1) - 2^63 floor((t + 1) / 2) (found by the fuzzer,
-/// whose sanitized build stopped on the negation of that coefficient).
+/// whose sanitized build stopped on the negation of that coefficient; the
+/// sanitized suite, built with -fno-sanitize-recover=undefined, stops here
+/// the same way on such a negation).
 constexpr StringLiteral kExtremeCoefficient = R"mlir(
 gpu.module @m {
   gpu.func @k() kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
