@@ -21,9 +21,9 @@ software-pipelined code that is the steady-state body. A block is one pass of
 it divided by (its MFMAs / --mfma-per-block), so an unrolled loop of two
 64-key blocks counts half a pass a block.
 
-llvm-mca gets the three corrections of kstep.py (global_load_X modelled as
+llvm-mca gets the four corrections of kstep.py (global_load_X modelled as
 buffer_load_X; v_add_co_u32/v_addc_co_u32 as v_add_u32/v_sub_u32; a register
-swap as two moves), runs
+swap as two moves; global_load_lds_X as buffer_load_X ... lds), runs
 -iterations=100 on the loop without its branches and under a time limit.
 MFMA at published time: llvm-mca 22 issues every 32x32 MFMA in 8 cycles and
 every 16x16 one in 4; the chips' published dense rates imply more (MFMA_CYCLES

@@ -3,7 +3,7 @@ state, its stalls on vmcnt, the LDS traffic, and an analytic bound. Shared by
 bench/run.py for the wave GEMMs and for Triton's code for the same problems
 (/work/shared/peers or --triton-dir), so both are measured by the same rules.
 
-llvm-mca 22 needs three corrections to model such loops fairly; all are
+llvm-mca 22 needs four corrections to model such loops fairly; all are
 applied to every kernel alike:
   * it counts every global_load_* against lgkmcnt as well as vmcnt (its
     AMDGPU model assumes a FLAT instruction may reach LDS), so a wait for
@@ -17,7 +17,12 @@ applied to every kernel alike:
     (v_permlane32_swap_b32, v_permlane16_swap_b32, v_swap_b32) after a move
     and an s_nop: the swap is rewritten as two v_mov_b32, the same two uops
     (no difference on the four Triton gfx950 attention loops, which swap
-    too, nor on the causal attention example's gfx950 loop at 19f8dd3).
+    too, nor on the causal attention example's gfx950 loop at 19f8dd3);
+  * it never ends on gfx950 loops with global_load_lds_* (the LDS DMA of
+    wave-direct-to-lds, docs/passes/wave-direct-to-lds.md): the copy is
+    rewritten as the buffer form of the same DMA, buffer_load_X ... lds,
+    addressed by the first register of the global address, as the first
+    correction does for the loads into registers.
 """
 
 import re
@@ -76,6 +81,8 @@ TIMELINE_ITERATIONS = 10
 GLOBAL_LOAD = re.compile(
     r"^global_load_(\w+)\s+(v\[?\d+(?::\d+\])?),\s*v\[?(\d+)(?::\d+\])?,"
     r"\s*(off|s\[\d+:\d+\])(.*)$")
+GLOBAL_LOAD_LDS = re.compile(
+    r"^global_load_lds_(\w+)\s+v\[?(\d+)(?::\d+\])?,\s*(off|s\[\d+:\d+\])(.*)$")
 ADD_CO = re.compile(r"^v_(add|sub|subrev)(c|b)?_co_u32(_e32|_e64)?\s+(.*)$")
 SWAP = re.compile(r"^v_(?:permlane(?:16|32)_swap_b32|swap_b32)(?:_e32|_e64)?\s+"
                   r"(v\d+),\s*(v\d+)\s*$")
@@ -84,9 +91,19 @@ LDS_ACCESS = re.compile(
 
 
 def correct(instructions):
-    """The loop with the three corrections applied, and how many of each."""
-    out, loads, adds, swaps = [], 0, 0, 0
+    """The loop with the four corrections applied, and how many of each."""
+    out, loads, adds, swaps, dmas = [], 0, 0, 0, 0
     for text in instructions:
+        match = GLOBAL_LOAD_LDS.match(text)
+        if match:
+            # The same LDS DMA in its buffer form (llvm-mca 22 never ends
+            # on the global form).
+            width, addr = match.group(1), match.group(2)
+            offset = re.search(r"offset:(\d+)", match.group(4))
+            imm = f" offset:{offset.group(1)}" if offset else ""
+            out.append(f"buffer_load_{width} v{addr}, s[0:3], 0 offen{imm} lds")
+            dmas += 1
+            continue
         match = SWAP.match(text)
         if match:
             # Two registers exchanged: two moves, the same two uops a
@@ -116,7 +133,8 @@ def correct(instructions):
             adds += 1
             continue
         out.append(text)
-    return out, {"global_load": loads, "add_co": adds, "swap": swaps}
+    return out, {"global_load": loads, "add_co": adds, "swap": swaps,
+                 "lds_dma": dmas}
 
 
 def _mca(body, args):

@@ -7,8 +7,10 @@
 // lane `l` `l` transfers after it; wave-direct-to-lds proved that is where
 // every lane's write goes. The marked pair is checked again here for what a
 // later pass could have changed locally (the pair still together, unmasked,
-// the tile unswizzled, a size the chip copies); a pair that fails keeps its
-// load and write, with a remark.
+// a size the chip copies); a pair that fails keeps its load and write, with a
+// remark. On a swizzled tile the
+// write's coordinates are swizzled like any LDS access's: the copy's reads
+// took the swizzle over, so the lanes' places in memory are consecutive.
 //
 // LLVM waits for the copies: its memory legalizer counts a global_load_lds
 // as an LDS write, so the release fence of the barrier (amdgpu.lds_barrier)
@@ -49,9 +51,6 @@ static std::string checkDirectCopy(WriteOp write) {
   if (read.getMask() || write.getMask() || read.getBounded() ||
       write.getBounded())
     return "the read or the write is masked or bounded";
-  if (auto alloc = write.getMemref().getDefiningOp<AllocLdsOp>();
-      alloc && alloc.getSwizzleAttr())
-    return "the tile is swizzled";
   FailureOr<KernelTarget> target = getKernelTarget(write);
   if (failed(target))
     return "the kernel has no known chip";
@@ -91,8 +90,12 @@ void mlir::wave::lowerDirectToLdsCopies(gpu::GPUModuleOp module) {
                       "its access maps cannot be expanded");
       continue;
     }
+    // The hardware takes the first lane's address in memory as the wave's
+    // base: on a swizzled tile, its logical coordinates swizzled.
+    SmallVector<Value> physical = getLdsPhysicalCoordinates(
+        rewriter, loc, getLdsSwizzle(write.getMemref()), *target);
     amdgpu::GatherToLDSOp::create(rewriter, loc, read.getMemref(), *source,
-                                  write.getMemref(), *target,
+                                  write.getMemref(), physical,
                                   TypeAttr::get(read.getVectorType()));
     rewriter.eraseOp(write);
     rewriter.eraseOp(read);

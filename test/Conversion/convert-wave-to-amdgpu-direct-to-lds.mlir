@@ -53,17 +53,21 @@ gpu.func @width(%A: memref<128x64xf16>) kernel
   gpu.return
 }
 
-// A tile swizzled after the pass.
+// A swizzled tile whose copy took the swizzle on its read side (what
+// wave-direct-to-lds and wave-optimize-lds-layout write): the LDS
+// coordinates of the copy are the write's, swizzled as every access's are
+// (the XOR of the column with the row's phase), which gives lane 0 of each
+// wave the tile's address of its consecutive block.
 // CHECK-LABEL: gpu.func @swizzled(
-// CHECK-NOT:     amdgpu.gather_to_lds
-// CHECK:         gpu.return
+// CHECK:         %[[X:.*]] = arith.xori
+// CHECK:         amdgpu.gather_to_lds %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %[[X]]] : vector<8xf16>, memref<128x64xf16>, memref<64x32xf16, #gpu.address_space<workgroup>>
+// CHECK-NOT:     vector.store
 gpu.func @swizzled(%A: memref<128x64xf16>) kernel
     attributes {known_block_size = array<i32: 256, 1, 1>, wave.kernel = #k950} {
   %t = gpu.thread_id x
   %tile = wave.alloc_lds swizzle <vec = 8, per_phase = 1, max_phase = 4> : memref<64x32xf16, #lds>
-  %v = wave.read %A[%t] map affine_map<(t) -> (t floordiv 4, (t mod 4) * 8)> : memref<128x64xf16> -> vector<8xf16>
-  // expected-remark @below {{direct-to-LDS copy kept as a load and an LDS write: the tile is swizzled}}
-  wave.write %v, %tile[%t] map affine_map<(t) -> (t floordiv 4, (t mod 4) * 8)> {wave.direct_to_lds} : vector<8xf16>, memref<64x32xf16, #lds>
+  %v = wave.read %A[%t, %t] map affine_map<(d0, d1) -> (d0 floordiv 4, (d0 mod 4) * 8 + ((d1 mod 4 + (d1 floordiv 4) mod 4) mod 2 + (((d1 mod 4) floordiv 2 + ((d1 floordiv 4) mod 4) floordiv 2) mod 2) * 2 - d1 mod 4) * 8)> : memref<128x64xf16> -> vector<8xf16>
+  wave.write %v, %tile[%t] map affine_map<(d0) -> (d0 floordiv 4, (d0 mod 4) * 8 + ((d0 mod 4 + (d0 floordiv 4) mod 4) mod 2 + (((d0 mod 4) floordiv 2 + ((d0 floordiv 4) mod 4) floordiv 2) mod 2) * 2 - d0 mod 4) * 8)> {wave.direct_to_lds} : vector<8xf16>, memref<64x32xf16, #lds>
   gpu.return
 }
 

@@ -196,6 +196,32 @@ TEST(LinearSystemTest, PoolBoundsTheFullSearches) {
   EXPECT_EQ(diagonal.hasSample({}), false);
 }
 
+/// A pool never runs the full search of a system of more than
+/// `kFullSearchVariables` variables: the diagonal above with that many
+/// extra variables is left undecided (and counted) with its searches
+/// unspent; one variable fewer, it is searched and answered.
+TEST(LinearSystemTest, PoolSkipsTheFullSearchOfLargeSystems) {
+  auto diagonalWith = [](unsigned variables) {
+    System system;
+    Linear x = system.addVar(0, 1 << 20), y = system.addVar(0, 1 << 20);
+    system.addEq(x * 2 - y * 2 - 1);
+    for (unsigned i = 2; i < variables; ++i)
+      system.addVar(0, 1);
+    return system;
+  };
+  SamplePool pool;
+  EXPECT_EQ(
+      diagonalWith(SamplePool::kFullSearchVariables + 1).hasSample({}, &pool),
+      std::nullopt);
+  EXPECT_EQ(pool.getNumUndecided(), 1u);
+  EXPECT_EQ(diagonalWith(SamplePool::kFullSearchVariables).hasSample({}, &pool),
+            false);
+  EXPECT_EQ(pool.getNumUndecided(), 1u);
+  // Without a pool the search runs whatever the size.
+  EXPECT_EQ(diagonalWith(SamplePool::kFullSearchVariables + 1).hasSample(),
+            false);
+}
+
 /// The binary search of `findExtreme` between bounds of opposite signs
 /// whose difference does not fit 64 bits (a fuzzer finding: hi - lo
 /// overflowed): it finds the extremes of x in [-5, 1 << 40].

@@ -55,7 +55,8 @@ static SmallVector<bool> computeEnabledSlots(Value mask, int64_t size,
 //===----------------------------------------------------------------------===//
 
 FailureOr<AccessFootprint> AccessFootprint::get(LaneAccessOpInterface access,
-                                                std::string *reason) {
+                                                std::string *reason,
+                                                AffineMap map) {
   Operation *op = access.getOperation();
   if (access.getFragmentAttr()) {
     setReason(reason, describeOp(op) + " addresses whole MMA fragments; "
@@ -80,7 +81,9 @@ FailureOr<AccessFootprint> AccessFootprint::get(LaneAccessOpInterface access,
 
   ArrayRef<FootprintLeaf> allLeaves = composer.getLeaves();
   SmallVector<AffineExpr> results;
-  for (AffineExpr result : access.getAccessMap().getResults()) {
+  if (!map)
+    map = access.getAccessMap();
+  for (AffineExpr result : map.getResults()) {
     AffineExpr composed = result.replaceDims(operands);
     if (!hasPositiveDivisors(composed)) {
       setReason(reason, "the access map of " + describeOp(op) +

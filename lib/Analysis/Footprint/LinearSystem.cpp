@@ -237,7 +237,7 @@ decideByBranchAndBound(const presburger::IntegerPolyhedron &poly,
 static std::optional<bool>
 decideByFullSearch(const presburger::IntegerPolyhedron &poly,
                    SamplePool *pool) {
-  if (pool && !pool->takeFullSearch())
+  if (pool && !pool->takeFullSearch(poly.getNumVars()))
     return std::nullopt;
   std::optional<SmallVector<llvm::DynamicAPInt, 8>> sample =
       poly.findIntegerSample();
@@ -340,8 +340,8 @@ bool SamplePool::findIn(const System &system) {
   return false;
 }
 
-bool SamplePool::takeFullSearch() {
-  if (numFullSearches == kFullSearches)
+bool SamplePool::takeFullSearch(unsigned variables) {
+  if (numFullSearches == kFullSearches || variables > kFullSearchVariables)
     return false;
   ++numFullSearches;
   return true;

@@ -105,14 +105,17 @@ class System;
 /// from a few to a hundred milliseconds on the systems of real kernels.
 /// After `kFullSearches` of them, a question the branch and bound leaves
 /// open gets none: the caller gives its conservative answer and says so.
+/// Nor does a system of more than `kFullSearchVariables` variables, whose
+/// search may take seconds.
 class SamplePool {
 public:
   /// A kept point of `system`, if any; moves it to the front.
   bool findIn(const System &system);
   void add(ArrayRef<int64_t> point);
 
-  /// Whether a full search may still run; counts it when it may.
-  bool takeFullSearch();
+  /// Whether a full search of a system of `variables` variables may run;
+  /// counts it when it may.
+  bool takeFullSearch(unsigned variables);
   void noteUndecided() { ++numUndecided; }
 
   unsigned getNumHits() const { return numHits; }
@@ -124,6 +127,10 @@ public:
   /// 551 over all its analyses; each takes 5 to 80 milliseconds in the
   /// Release build.
   static constexpr unsigned kFullSearches = 1024;
+  /// Variables of the largest system a pool searches fully: the examples'
+  /// pair questions have at most 17; two runs moved by an XOR swizzle in
+  /// the access maps (a dozen quotients each) make 44, 3 seconds a search.
+  static constexpr unsigned kFullSearchVariables = 32;
 
 private:
   static constexpr unsigned kCapacity = 64;

@@ -324,8 +324,12 @@ unsigned CommonAddressCache::getFullSearchBudget() {
 }
 
 std::string CommonAddressCache::describeUndecided(unsigned count) {
-  return (Twine(count) + " pair question(s) left undecided after " +
-          Twine(getFullSearchBudget()) + " full integer searches")
+  return (Twine(count) +
+          " pair question(s) left undecided by the branch and bound, without "
+          "a full integer search (the " +
+          Twine(getFullSearchBudget()) +
+          " a kernel allows spent, or a system of more than " +
+          Twine(SamplePool::kFullSearchVariables) + " variables)")
       .str();
 }
 

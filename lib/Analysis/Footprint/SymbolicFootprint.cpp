@@ -13,6 +13,7 @@
 #include "Execution.h"
 
 #include "wave/Dialect/Wave/IR/Assumptions.h"
+#include "wave/Dialect/Wave/IR/DirectToLds.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -81,6 +82,47 @@ FailureOr<SymbolicFootprint> SymbolicFootprint::get(Operation *op,
         AffineMap::get(impl->leaves.size(), 0, coordinates, op->getContext());
     impl->slotRuns = {{0, 0}};
   }
+  return finish(std::move(impl));
+}
+
+std::optional<SymbolicFootprint>
+SymbolicFootprint::getSwizzleBlockCover(Operation *op) {
+  auto access = dyn_cast<LaneAccessOpInterface>(op);
+  SwizzleAttr swizzle = access ? getLdsSwizzle(access.getMemref()) : nullptr;
+  if (!swizzle || access.getFragmentAttr())
+    return std::nullopt;
+  AffineMap map = access.getAccessMap();
+  unsigned rank = map.getNumResults();
+  if (rank < 2 || (access.getVectorType().getNumElements() > 1 &&
+                   access.getContiguousDim() + 1 != rank))
+    return std::nullopt;
+  AffineExpr column = matchSwizzledColumnExpr(swizzle, map.getResult(rank - 2),
+                                              map.getResult(rank - 1));
+  if (!column)
+    return std::nullopt;
+  int64_t block = swizzle.getVec() * swizzle.getMaxPhase();
+  SmallVector<AffineExpr> results(map.getResults());
+  results.back() = column.floorDiv(block) * block;
+  FailureOr<AccessFootprint> footprint =
+      AccessFootprint::get(access, nullptr,
+                           AffineMap::get(map.getNumDims(), map.getNumSymbols(),
+                                          results, op->getContext()));
+  if (failed(footprint))
+    return std::nullopt;
+  auto impl = std::make_unique<Impl>();
+  impl->op = op;
+  impl->sizes = KernelSizes::of(op);
+  impl->memref = access.getMemref();
+  impl->map = footprint->getMap();
+  impl->leaves = llvm::to_vector(footprint->getLeaves());
+  impl->contiguousDim = rank - 1;
+  impl->slotRuns = {{0, block - 1}};
+  impl->bounded = access.getBounded();
+  return finish(std::move(impl));
+}
+
+SymbolicFootprint SymbolicFootprint::finish(std::unique_ptr<Impl> impl) {
+  Operation *op = impl->op;
   impl->type = cast<MemRefType>(impl->memref.getType());
 
   IndexComposer guardComposer(op->getContext(), impl->sizes);

@@ -265,8 +265,17 @@ LdsHazardAnalysis::LdsHazardAnalysis(gpu::GPUFuncOp kernel,
           "32-bit id counts)";
       continue;
     }
-    FailureOr<SymbolicFootprint> built =
-        SymbolicFootprint::get(access.op, &access.unknownFootprintReason);
+    // A run the swizzle moved, as a direct-to-LDS copy writes it, costs a
+    // pair query a dozen quotients; its swizzle blocks cost one.
+    FailureOr<SymbolicFootprint> built = failure();
+    if (std::optional<SymbolicFootprint> cover =
+            SymbolicFootprint::getSwizzleBlockCover(access.op)) {
+      built = std::move(*cover);
+      access.approximation = "a run the tile's swizzle moves, taken as its "
+                             "whole swizzle block";
+    } else {
+      built = SymbolicFootprint::get(access.op, &access.unknownFootprintReason);
+    }
     if (::mlir::failed(built))
       continue;
     if (failed(StaticMemRefLayout::get(built->getMemRefType()))) {

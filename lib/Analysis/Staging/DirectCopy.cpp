@@ -7,6 +7,7 @@
 
 #include "wave/Analysis/Staging/DirectCopy.h"
 #include "wave/Analysis/Footprint/AccessFootprint.h"
+#include "wave/Dialect/Wave/IR/DirectToLds.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -129,12 +130,16 @@ mlir::wave::planDirectCopy(const StagingGroup &group, const ChipInfo &chip,
                   "the read's cache hint has no form in amdgpu.gather_to_lds");
   }
 
-  if (auto alloc = group.tile.getDefiningOp<AllocLdsOp>();
-      alloc && alloc.getSwizzleAttr())
-    return fail(diagnostic, DirectCopyFailure::Swizzled, anchor,
-                "the tile is swizzled, so consecutive lanes' elements are not "
-                "at consecutive LDS addresses (swizzle on the read side "
-                "only is not implemented)");
+  // A swizzle keeps the lanes' writes consecutive once the reads take it
+  // over (the verifier keeps each run inside one of its groups).
+  SwizzleAttr swizzle = getLdsSwizzle(group.tile);
+  if (swizzle)
+    for (StagingPair pair : group.pairs)
+      if (pair.read.getAccessMap().getNumSymbols() ||
+          pair.write.getAccessMap().getNumSymbols())
+        return fail(diagnostic, DirectCopyFailure::Swizzled, pair.write,
+                    "the tile is swizzled and the copy's access maps have "
+                    "symbols, which the runs' permutation does not take");
   SmallVector<int64_t> strides;
   int64_t offset = 0;
   if (failed(tileType.getStridesAndOffset(strides, offset)) ||
@@ -217,6 +222,7 @@ mlir::wave::planDirectCopy(const StagingGroup &group, const ChipInfo &chip,
   result.vgprsSaved = pairs * llvm::divideCeil(bytes, 4);
   result.dsWritesRemoved = pairs;
   result.waveCopies = pairs * llvm::divideCeil(plan.numLanes, waveSize);
+  result.swizzle = swizzle;
   result.staging = std::move(plan);
   return result;
 }

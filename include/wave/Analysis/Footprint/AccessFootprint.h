@@ -86,9 +86,11 @@ public:
   /// that is not affine or on an unknown value, when `gpu.lane_id` is used
   /// without a known workgroup and wave size, or when the map divides by a
   /// non-positive constant. Works for dynamic shapes too; only enumeration
-  /// needs static ones.
+  /// needs static ones. `map`, when given, replaces the access's own map
+  /// (over the same operands).
   static FailureOr<AccessFootprint> get(LaneAccessOpInterface access,
-                                        std::string *reason = nullptr);
+                                        std::string *reason = nullptr,
+                                        AffineMap map = AffineMap());
 
   LaneAccessOpInterface getAccess() const { return access; }
   MemRefType getMemRefType() const { return getAccess().getMemref().getType(); }

@@ -74,6 +74,15 @@ public:
   static FailureOr<SymbolicFootprint> get(Operation *op,
                                           std::string *reason = nullptr);
 
+  /// For an access of a swizzled LDS tile whose column is a run the swizzle
+  /// moved, `c + shift(row, c)` (the write of a direct-to-LDS copy,
+  /// wave/Dialect/Wave/IR/DirectToLds.h): the footprint of the aligned
+  /// blocks of `vec * max_phase` columns its runs lie in, which the XOR
+  /// permutes among themselves. It holds the access's footprint (equals it
+  /// where the lanes of a group write whole blocks) and costs a query one
+  /// quotient where the XOR costs a dozen. None for another access.
+  static std::optional<SymbolicFootprint> getSwizzleBlockCover(Operation *op);
+
   SymbolicFootprint(SymbolicFootprint &&);
   SymbolicFootprint &operator=(SymbolicFootprint &&);
   ~SymbolicFootprint();
@@ -127,6 +136,8 @@ public:
 
 private:
   explicit SymbolicFootprint(std::unique_ptr<Impl> impl);
+  /// `impl` with the loops and guards around its op.
+  static SymbolicFootprint finish(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl;
 };
 

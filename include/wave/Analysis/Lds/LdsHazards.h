@@ -49,6 +49,9 @@ struct LdsAccess {
   /// Why its footprint is not known exactly (empty when it is); such an
   /// access conflicts with every access of its buffer.
   std::string unknownFootprintReason;
+  /// How its footprint is over-approximated (empty when it is not): a
+  /// swizzled run covered by its whole swizzle blocks.
+  std::string approximation = "";
 };
 
 /// A barrier op present in the kernel.

@@ -6,7 +6,9 @@
 // lane's index times the size, so the lanes of a wave must write consecutive
 // LDS addresses, the size must be one the chip loads that way, and the loaded
 // value must have no other use. This decides that for one group and gives
-// the cost model `wave-direct-to-lds` reports.
+// the cost model `wave-direct-to-lds` reports. On a swizzled tile, the lanes
+// must write consecutive logical addresses: the pass then permutes the runs
+// they read so that their addresses in memory are (DirectToLds.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,7 +29,8 @@ enum class DirectCopyFailure {
   NotLinear,
   /// The loaded value is used other than by its one LDS write.
   OtherUsers,
-  /// The tile is swizzled: the lanes' LDS addresses are XORed.
+  /// The tile is swizzled and the copy's access maps have symbols, which
+  /// the permutation of its runs does not take.
   Swizzled,
   /// The lanes of a wave do not write consecutive LDS addresses (a padded
   /// tile, a copy that skips part of a row), or their base is not aligned.
@@ -55,6 +58,10 @@ struct DirectCopyPlan {
   int64_t dsWritesRemoved = 0;
   /// `global_load_lds` instructions a workgroup issues (per wave).
   int64_t waveCopies = 0;
+  /// The tile's swizzle, null if none: the lanes write consecutive logical
+  /// addresses, and the copy must take the swizzle on its read side
+  /// (`permuteDirectCopy`) for them to be consecutive in memory.
+  SwizzleAttr swizzle;
 };
 
 /// Bytes a lane of `chip` moves with one `global_load_lds` into consecutive

@@ -72,15 +72,21 @@ void DirectToLdsPass::rewrite(const DirectCopyPlan &plan,
     if (pair.read->getNextNode() != pair.write.getOperation())
       pair.read->moveBefore(pair.write);
     pair.write->setAttr(kDirectToLdsAttrName, unit);
+    // The analysis checked that the maps have no symbols.
+    if (plan.swizzle && failed(permuteDirectCopy(pair.write, plan.swizzle)))
+      llvm_unreachable("a swizzled direct copy the analysis accepted");
   }
   int64_t pairs = staging.pairs.size();
-  emitRemark(staging.pairs.front().write->getLoc())
-      << "LDS tile copied directly: " << pairs << " read and write pair"
-      << (pairs == 1 ? "" : "s") << " of " << plan.bytes
-      << " bytes a lane become " << plan.waveCopies << " "
-      << getMnemonic(plan.bytes) << " a workgroup on " << chip.name
-      << "; a lane fills " << plan.vgprsSaved << " VGPRs fewer and issues "
-      << plan.dsWritesRemoved << " ds_write fewer, for an M0 write a copy";
+  InFlightDiagnostic remark = emitRemark(staging.pairs.front().write->getLoc());
+  remark << "LDS tile copied directly: " << pairs << " read and write pair"
+         << (pairs == 1 ? "" : "s") << " of " << plan.bytes
+         << " bytes a lane become " << plan.waveCopies << " "
+         << getMnemonic(plan.bytes) << " a workgroup on " << chip.name
+         << "; a lane fills " << plan.vgprsSaved << " VGPRs fewer and issues "
+         << plan.dsWritesRemoved << " ds_write fewer, for an M0 write a copy";
+  if (plan.swizzle)
+    remark << "; the reads take the tile's swizzle (each lane copies the run "
+              "the swizzle puts at its consecutive address)";
   counts.add(numTilesDirect);
   counts.add(numCopiesDirect, pairs);
   counts.add(numVgprsSaved, plan.vgprsSaved);

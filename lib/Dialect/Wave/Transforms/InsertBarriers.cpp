@@ -243,6 +243,12 @@ void InsertBarriersPass::processKernel(gpu::GPUFuncOp kernel) {
     return;
   }
   for (const LdsAccess &access : analysis.getAccesses()) {
+    if (!access.approximation.empty()) {
+      counts.add(numApproximated);
+      emitRemark(access.op->getLoc())
+          << "LDS footprint over-approximated (" << access.approximation
+          << "): ordered against every access of its swizzle blocks";
+    }
     if (access.unknownFootprintReason.empty())
       continue;
     counts.add(numInexact);

@@ -73,8 +73,11 @@ public:
       : alloc(alloc),
         model(model), original{getPadding(alloc), alloc.getSwizzleAttr()},
         originalType(alloc.getType()) {
+    // A direct-to-LDS copy writes consecutive addresses in every layout
+    // tried (its runs follow a swizzle), so it costs the same in each.
     for (Operation *user : alloc->getUsers())
-      accesses.push_back(cast<LaneAccessOpInterface>(user));
+      if (!user->hasAttr(kDirectToLdsAttrName))
+        accesses.push_back(cast<LaneAccessOpInterface>(user));
   }
 
   const Layout &getOriginal() const { return original; }
@@ -365,12 +368,23 @@ void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
                         "', which only wave.read and wave.write may be for "
                         "a swizzled or re-padded tile");
   }
-  if (llvm::any_of(alloc->getUsers(), [](Operation *user) {
-        return user->hasAttr(kDirectToLdsAttrName);
-      }))
-    return leaveAlone("written by direct-to-LDS copies (wave-direct-to-lds), "
-                      "whose lanes write consecutive addresses: no padding "
-                      "or swizzle keeps them so");
+  // Direct-to-LDS copies write consecutive addresses, which no padding keeps
+  // but a swizzle does if the copies read the runs it puts there.
+  SmallVector<WriteOp> directWrites;
+  for (Operation *user : alloc->getUsers())
+    if (user->hasAttr(kDirectToLdsAttrName))
+      directWrites.push_back(cast<WriteOp>(user));
+  for (WriteOp write : directWrites) {
+    auto read = write.getValue().getDefiningOp<ReadOp>();
+    if (write.getAccessMap().getNumSymbols() ||
+        read.getAccessMap().getNumSymbols())
+      return leaveAlone("written by direct-to-LDS copies whose access maps "
+                        "have symbols, which a swizzle's permutation of their "
+                        "runs does not take");
+  }
+  if (!directWrites.empty() && alloc.getSwizzleAttr())
+    return leaveAlone("written by direct-to-LDS copies that read the runs of "
+                      "its swizzle");
 
   TileLayouts tile(alloc, model);
   SmallVector<LaneAccessOpInterface> splits;
@@ -392,9 +406,22 @@ void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
   tile.apply(Layout());
   int64_t transposedReads = tile.countTransposedReads();
   tile.apply(tile.getOriginal());
+  // Direct copies stay consecutive under no padding, and under a swizzle
+  // only if it moves each of their runs whole.
+  auto keepsDirectCopies = [&](const Layout &layout) {
+    if (directWrites.empty())
+      return true;
+    return layout.padding == 0 &&
+           (!layout.swizzle || llvm::all_of(directWrites, [&](WriteOp write) {
+             return keepsRunsContiguous(layout.swizzle,
+                                        write.getVectorType().getNumElements());
+           }));
+  };
   unsigned overLimit = 0;
   for (const Layout &candidate : tile.getCandidates(transposedReads > 0)) {
     if (candidate == tile.getOriginal())
+      continue;
+    if (!keepsDirectCopies(candidate))
       continue;
     tile.apply(candidate);
     if (tile.countTransposedReads() < transposedReads)
@@ -438,6 +465,10 @@ void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
   for (LaneAccessOpInterface access : bestSplits)
     tile.split(access);
   numAccessesSplit += bestSplits.size();
+  for (WriteOp write : directWrites)
+    if (failed(permuteDirectCopy(write, best.swizzle)))
+      llvm_unreachable("maps without symbols on a swizzled tile");
+  numDirectCopiesPermuted += directWrites.size();
   extraCyclesBefore += before->extraCycles;
   extraCyclesAfter += bestCost.extraCycles;
   bytesBefore += before->bytes;
@@ -450,6 +481,10 @@ void OptimizeLdsLayoutPass::optimize(AllocLdsOp alloc,
   if (!bestSplits.empty())
     remark << "; " << bestSplits.size()
            << " accesses split into one a swizzle group";
+  if (!directWrites.empty())
+    remark << "; " << directWrites.size()
+           << " direct-to-LDS copies read the runs the swizzle puts at "
+              "their lanes' consecutive addresses";
   sayOverLimit(remark);
 }
 

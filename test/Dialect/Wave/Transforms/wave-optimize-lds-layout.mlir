@@ -12,6 +12,8 @@
 // RUN: wave-run %s --kernel=double_buffered_columns --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=transposed_reads --compare-pipeline='builtin.module(wave-optimize-lds-layout,gpu.module(convert-wave-to-amdgpu))' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=run_time_buffer --scalar=n=3 --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
+// RUN: wave-opt %s --wave-optimize-lds-layout --mlir-print-local-scope 2>/dev/null | FileCheck %s --check-prefix=DIRECT
+// RUN: wave-run %s --kernel=direct_copies --compare-pipeline='builtin.module(wave-optimize-lds-layout)' | FileCheck %s --check-prefix=SAME
 // SAME-NOT: MISMATCH
 // SAME: PASS
 
@@ -453,4 +455,46 @@ gpu.module @transposed_reads {
     wave.write %f, %O[%l, %w] map affine_map<(l, w) -> (l, w * 8)> : vector<8xf16>, memref<64x16xf16>
     gpu.return
   }
+
+// A tile written by direct-to-LDS copies (marked by wave-direct-to-lds):
+// no padding keeps its lanes' writes consecutive, a swizzle does when each
+// copy reads the run the swizzle puts at its lane's address. Read back a
+// column of 16-byte groups (rows 64 bytes apart, the same banks every 2
+// rows on gfx950's 64 banks), the tile wins a swizzle; the copy's write
+// and read take its XOR, so the lanes still write consecutive addresses.
+// DIRECT-LABEL: gpu.func @direct_copies(
+// DIRECT:         wave.alloc_lds swizzle <vec = 8, per_phase = 4, max_phase = 4>
+// DIRECT:         wave.read %{{.*}} map affine_map<(d0, d1, d2) -> (d0 floordiv 4 + d1 * 64, (d0 mod 4) * 8 + ((d2 mod 4 + ((d2 floordiv 4) floordiv 4) mod 4) mod 2 + (((d2 mod 4) floordiv 2 + (((d2 floordiv 4) floordiv 4) mod 4) floordiv 2) mod 2) * 2 - d2 mod 4) * 8)>
+// DIRECT-NEXT:    wave.write {{.*}} map affine_map<(d0) -> (d0 floordiv 4, (d0 mod 4) * 8 + ((d0 mod 4 + ((d0 floordiv 4) floordiv 4) mod 4) mod 2 + (((d0 mod 4) floordiv 2 + (((d0 floordiv 4) floordiv 4) mod 4) floordiv 2) mod 2) * 2 - d0 mod 4) * 8)> {wave.direct_to_lds}
+gpu.func @direct_copies(%A: memref<128x32xf16>, %Out: memref<128x32xf16>) kernel
+    attributes {known_block_size = array<i32: 256, 1, 1>,
+                known_grid_size = array<i32: 2, 1, 1>,
+                wave.kernel = #wave.kernel<chip = "gfx950", wave_size = 64>} {
+  %t = gpu.thread_id x
+  %bm = gpu.block_id x
+  // expected-remark @below {{LDS layout unpadded -> swizzle}}
+  %tile = wave.alloc_lds : memref<64x32xf16, #lds>
+  %v = wave.read %A[%t, %bm] map affine_map<(t, bm) -> (t floordiv 4 + bm * 64, (t mod 4) * 8)> : memref<128x32xf16> -> vector<8xf16>
+  wave.write %v, %tile[%t] map affine_map<(t) -> (t floordiv 4, (t mod 4) * 8)> {wave.direct_to_lds} : vector<8xf16>, memref<64x32xf16, #lds>
+  wave.barrier
+  %f = wave.read %tile[%t] map affine_map<(t) -> (t mod 64, (t floordiv 64) * 8)> : memref<64x32xf16, #lds> -> vector<8xf16>
+  wave.write %f, %Out[%t, %bm] map affine_map<(t, bm) -> (t mod 64 + bm * 64, (t floordiv 64) * 8)> : vector<8xf16>, memref<128x32xf16>
+  gpu.return
+}
+
+// The same copy on a tile already swizzled: its copies took that swizzle
+// (wave-direct-to-lds on a swizzled tile), which another would undo.
+// DIRECT-LABEL: gpu.func @direct_copies_swizzled(
+// DIRECT:         wave.alloc_lds swizzle <vec = 8, per_phase = 1, max_phase = 4>
+gpu.func @direct_copies_swizzled(%A: memref<128x32xf16>) kernel
+    attributes {known_block_size = array<i32: 256, 1, 1>,
+                wave.kernel = #wave.kernel<chip = "gfx950", wave_size = 64>} {
+  %t = gpu.thread_id x
+  // expected-remark @below {{LDS layout left alone: written by direct-to-LDS copies that read the runs of its swizzle}}
+  %tile = wave.alloc_lds swizzle <vec = 8, per_phase = 1, max_phase = 4> : memref<64x32xf16, #lds>
+  %v = wave.read %A[%t] map affine_map<(t) -> (t floordiv 4, (t mod 4) * 8)> : memref<128x32xf16> -> vector<8xf16>
+  wave.write %v, %tile[%t] map affine_map<(t) -> (t floordiv 4, (t mod 4) * 8)> {wave.direct_to_lds} : vector<8xf16>, memref<64x32xf16, #lds>
+  gpu.return
+}
+
 }

@@ -132,21 +132,24 @@ def WaveDirectToLds : Pass<"wave-direct-to-lds"> {
     times the size. For every staging group of every kernel the pass checks
     that the chip has such a load of the copy's size a lane (gfx950: 16 or
     4 bytes; gfx942 and gfx90a: 4), that the lanes of every wave write
-    consecutive LDS addresses from an aligned base (an unpadded,
-    unswizzled tile region, every lane taking part), and that the loaded
+    consecutive LDS addresses from an aligned base (an unpadded tile
+    region, every lane taking part), and that the loaded
     value has no other use; it then moves each read next to its write and
     marks the write `wave.direct_to_lds`, which `convert-wave-to-amdgpu`
     lowers with the read to one `amdgpu.gather_to_lds`. The IR keeps its
     meaning (the interpreter, the hazards and the barriers see the same
     read and write); the backend waits for the copies (`vmcnt`) before the
-    barrier that orders them.
+    barrier that orders them. On a swizzled tile the lanes must write
+    consecutive logical addresses; the pass then permutes the runs the lanes read so that each lane
+    copies the run the swizzle puts at its consecutive address (the swizzle
+    moves to the read side).
 
     Each group gets a remark: the copy made direct, with the cost model
     (VGPRs a lane no longer fills, `ds_write`s removed), or why not.
     Run it after `wave-minimize-global-loads` and before
     `wave-pipeline-loops` (which moves a copy as one op in LDS buffers and
-    undoes it in registers) and `wave-optimize-lds-layout` (which keeps a
-    tile with direct writes as it is). docs/passes/wave-direct-to-lds.md
+    undoes it in registers) and `wave-optimize-lds-layout` (which gives a
+    tile with direct writes only a swizzle its copies can take). docs/passes/wave-direct-to-lds.md
     has the algorithm, its limits and a worked example.
   }];
   let options = [
@@ -173,7 +176,8 @@ def WaveDirectToLds : Pass<"wave-direct-to-lds"> {
     Statistic<"numBailOtherUsers", "bail-other-users",
               "Groups left alone: the loaded value is used in registers">,
     Statistic<"numBailSwizzled", "bail-swizzled",
-              "Groups left alone: the tile is swizzled">,
+              "Groups left alone: the tile is swizzled and the copy's maps "
+              "have symbols">,
     Statistic<"numBailNotConsecutive", "bail-not-consecutive",
               "Groups left alone: the lanes of a wave do not write "
               "consecutive LDS addresses">,
@@ -368,6 +372,12 @@ def WaveOptimizeLdsLayout : Pass<"wave-optimize-lds-layout"> {
     `ds_write_b128` becomes two `ds_write_b64`, which cost the same
     cycles). A padding that would take the kernel past the LDS a workgroup
     can allocate on its chip is not tried (the remark counts those).
+    A tile written by direct-to-LDS copies (`wave-direct-to-lds`) is given
+    no padding, and only swizzles whose groups hold a copy's run: when one
+    wins, each copy reads the run the swizzle puts at its lane's
+    consecutive address (the swizzle moves to the read side), so its lanes
+    still write consecutive addresses; the copies are not costed, being the
+    same in every layout tried.
 
     Every tile gets a remark with the cycles (all, and extra) and bytes
     before and after, or with the reason it is left alone: no bank model
@@ -394,6 +404,8 @@ def WaveOptimizeLdsLayout : Pass<"wave-optimize-lds-layout"> {
               "LDS tiles the pass could not analyze">,
     Statistic<"numAccessesSplit", "accesses-split",
               "Accesses split into one access per swizzle group">,
+    Statistic<"numDirectCopiesPermuted", "direct-copies-permuted",
+              "Direct-to-LDS copies whose reads take the tile's new swizzle">,
     Statistic<"extraCyclesBefore", "extra-cycles-before",
               "Bank-conflict cycles of a workgroup's run, changed tiles, "
               "before">,
@@ -488,6 +500,9 @@ def WaveInsertBarriers : Pass<"wave-insert-barriers"> {
     Statistic<"numInexact", "inexact-footprints",
               "LDS accesses without an exact footprint, treated as "
               "touching their whole buffer">,
+    Statistic<"numApproximated", "approximated-footprints",
+              "LDS accesses whose footprint is a superset of their elements "
+              "(swizzled runs taken as whole swizzle blocks)">,
     Statistic<"numUndecided", "undecided-pairs",
               "Pair questions the analysis left undecided once its integer "
               "searches were spent, each taken as a conflict">,
