@@ -874,6 +874,63 @@ TEST_F(SymbolicFootprintTest, CoordinateBoundsKeepTheRowsCongruence) {
   EXPECT_FALSE(row1.mayMeet(shifted));
 }
 
+/// A copy that took its tile's swizzle (<8, 1, 4>) on the read side: lane t
+/// writes row t / 4 at the logical column (t mod 4) * 8 xor (phase * 8), the
+/// XOR bit by bit; waves of 64 lanes write rows 16 w to 16 w + 15 whole. The
+/// reads are of row 3 (wave 0's) and of row 40 (wave 2's), 8 elements a lane
+/// from column (t mod 4) * 8.
+constexpr StringLiteral kSwizzledCopy = R"mlir(
+gpu.module @m {
+  gpu.func @k() kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %t = gpu.thread_id x
+    %tile = wave.alloc_lds swizzle <vec = 8, per_phase = 1, max_phase = 4> : memref<64x32xf16, #gpu.address_space<workgroup>>
+    %v = arith.constant dense<0.0> : vector<8xf16>
+    wave.write %v, %tile[%t] map affine_map<(d0) -> (d0 floordiv 4, (d0 mod 4) * 8 + ((d0 mod 4 + (d0 floordiv 4) mod 4) mod 2 + (((d0 mod 4) floordiv 2 + ((d0 floordiv 4) mod 4) floordiv 2) mod 2) * 2 - d0 mod 4) * 8)>
+        {tag = "swizzled"} : vector<8xf16>, memref<64x32xf16, #gpu.address_space<workgroup>>
+    %r3 = wave.read %tile[%t] map affine_map<(t) -> (3, (t mod 4) * 8)>
+        {tag = "row3"} : memref<64x32xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+    %r40 = wave.read %tile[%t] map affine_map<(t) -> (40, (t mod 4) * 8)>
+        {tag = "row40"} : memref<64x32xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+    gpu.return
+  }
+}
+)mlir";
+
+TEST_F(SymbolicFootprintTest, SwizzleBlockCoverHoldsTheSwizzledRuns) {
+  ASSERT_TRUE(parse(kSwizzledCopy));
+  // Only the swizzled form gets a cover; a plain access of the tile none.
+  EXPECT_FALSE(SymbolicFootprint::getSwizzleBlockCover(access("row3")));
+  std::optional<SymbolicFootprint> cover =
+      SymbolicFootprint::getSwizzleBlockCover(access("swizzled"));
+  ASSERT_TRUE(cover);
+  // The cover is the whole of every row the copy writes: rows 0 to 63, the
+  // one block of columns 0 to 31 (the box holds every slot).
+  FailureOr<CoordinateBounds> box = findCoordinateBounds(*cover);
+  ASSERT_TRUE(succeeded(box));
+  EXPECT_EQ(box->lower[0], 0);
+  EXPECT_EQ(box->upper[0], 63);
+  EXPECT_EQ(box->lower[1], 0);
+  EXPECT_EQ(box->upper[1], 31);
+  // Across waves, the cover meets exactly what the swizzled runs meet: row
+  // 3 is wave 0's, so other waves' lanes reading it meet wave 0's writes;
+  // with lanes of any waves, row 40's readers meet wave 2's writes too.
+  auto same = [](Operation *) {
+    return std::optional<IterationDistance>(IterationDistance::same());
+  };
+  SymbolicFootprint exact = symbolic("swizzled");
+  for (StringRef read : {"row3", "row40"})
+    for (LanePairs lanes : {LanePairs::differentGroups(64), LanePairs::any(),
+                            LanePairs::differentLanes()}) {
+      FailureOr<bool> byCover =
+          hasCommonAddress(*cover, symbolic(read), same, lanes);
+      FailureOr<bool> byRuns =
+          hasCommonAddress(exact, symbolic(read), same, lanes);
+      ASSERT_TRUE(succeeded(byCover) && succeeded(byRuns));
+      EXPECT_EQ(*byCover, *byRuns) << read.str() << " " << lanes.groupSize;
+      EXPECT_TRUE(*byCover);
+    }
+}
+
 /// A coordinate whose linear form has the coefficient -2^63: ((t + 1) mod 2)
 /// * 2^62 is 2^62 (t + 1) - 2^63 floor((t + 1) / 2) (found by the fuzzer,
 /// whose sanitized build stopped on the negation of that coefficient; the
