@@ -3,6 +3,7 @@
 #include "FootprintTestUtils.h"
 
 #include "wave/Analysis/Staging/DirectCopy.h"
+#include "wave/Analysis/Staging/StagingPlan.h"
 
 using namespace mlir;
 using namespace mlir::wave;
@@ -99,6 +100,28 @@ TEST_F(DirectCopyTest, SixteenBytesOnGfx942) {
   FailureOr<DirectCopyPlan> gfx950 = plan("narrow", "gfx950", diagnostic);
   ASSERT_TRUE(succeeded(gfx950)) << diagnostic.reason;
   EXPECT_EQ(gfx950->bytes, 4);
+}
+
+/// The 16-byte linear copy planned again in 4-byte runs: minimizing loads
+/// refuses the layout (4 loads a lane where there is 1), a narrow plan takes
+/// it: runs of 2 f16, 4 reads a lane, consecutive lanes on consecutive runs.
+TEST_F(DirectCopyTest, NarrowPlanTakesMoreLoads) {
+  ASSERT_TRUE(parse(kIR));
+  std::optional<StagingGroup> linear = group("linear");
+  ASSERT_TRUE(linear);
+  StagingDiagnostic diagnostic;
+  EXPECT_TRUE(failed(planStaging(*linear, 32, diagnostic)));
+  EXPECT_EQ(diagnostic.kind, StagingFailure::AlreadyMinimal);
+  FailureOr<StagingPlan> narrow = planNarrowStaging(*linear, 32, diagnostic);
+  ASSERT_TRUE(succeeded(narrow)) << diagnostic.reason;
+  EXPECT_EQ(narrow->width, 2);
+  EXPECT_EQ(narrow->readsPerLane, 4);
+  EXPECT_EQ(narrow->numRuns, 1024);
+  EXPECT_EQ(narrow->after.laneLoads, 1024);
+  EXPECT_EQ(narrow->before.laneLoads, 256);
+  // In the layout the copy already has, a narrow plan is no change.
+  EXPECT_TRUE(failed(planNarrowStaging(*linear, 128, diagnostic)));
+  EXPECT_EQ(diagnostic.kind, StagingFailure::AlreadyMinimal);
 }
 
 TEST_F(DirectCopyTest, PaddedRowsAreNotConsecutive) {

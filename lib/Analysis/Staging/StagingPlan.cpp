@@ -707,10 +707,15 @@ static void computeCosts(StagingPlan &plan, const SourceLayout &layout,
   plan.after.bytes = plan.numRuns * plan.width * elementBytes;
 }
 
-/// The plan of `group`; with `asIs`, only when the lanes already load its
-/// runs (the plan then describes the copy as it is).
+namespace {
+/// What a plan is for: the fewest loads (a layout other than the copy's),
+/// the copy as it is, or narrower runs whatever they cost.
+enum class PlanGoal { Minimize, AsIs, Narrow };
+} // namespace
+
+/// The plan of `group` for `goal`.
 static FailureOr<StagingPlan> planStagingImpl(const StagingGroup &group,
-                                              unsigned loadBits, bool asIs,
+                                              unsigned loadBits, PlanGoal goal,
                                               StagingDiagnostic &diagnostic) {
   if (group.blocker)
     return fail(diagnostic, group.blockerKind, group.blocker,
@@ -844,7 +849,7 @@ static FailureOr<StagingPlan> planStagingImpl(const StagingGroup &group,
 
   // Equal counts still gain when the lanes' runs are scattered: the linear
   // layout makes every wave load contiguous rows (fewer cache lines).
-  if (plan.after.laneLoads > plan.before.laneLoads)
+  if (goal != PlanGoal::Narrow && plan.after.laneLoads > plan.before.laneLoads)
     return fail(diagnostic, StagingFailure::AlreadyMinimal, anchor,
                 "the linear layout would take " + Twine(plan.after.laneLoads) +
                     " lane loads of " + Twine(plan.width * elementBytes) +
@@ -852,13 +857,13 @@ static FailureOr<StagingPlan> planStagingImpl(const StagingGroup &group,
                     " the tile takes now");
   bool linear = plan.after.laneLoads == plan.before.laneLoads &&
                 isLinearAlready(plan, readFootprints);
-  if (asIs && !linear)
+  if (goal == PlanGoal::AsIs && !linear)
     return fail(diagnostic, StagingFailure::NotContiguous, anchor,
                 "the lanes do not load the runs of the linear layout (" +
                     Twine(plan.width * elementBytes) +
                     " bytes a lane, consecutive lanes on consecutive runs); "
                     "run wave-minimize-global-loads first");
-  if (!asIs && linear)
+  if (goal != PlanGoal::AsIs && linear)
     return fail(diagnostic, StagingFailure::AlreadyMinimal, anchor,
                 "the lanes already load the runs of the linear layout");
   return plan;
@@ -867,11 +872,17 @@ static FailureOr<StagingPlan> planStagingImpl(const StagingGroup &group,
 FailureOr<StagingPlan> mlir::wave::planStaging(const StagingGroup &group,
                                                unsigned loadBits,
                                                StagingDiagnostic &diagnostic) {
-  return planStagingImpl(group, loadBits, /*asIs=*/false, diagnostic);
+  return planStagingImpl(group, loadBits, PlanGoal::Minimize, diagnostic);
 }
 
 FailureOr<StagingPlan>
 mlir::wave::planLinearStaging(const StagingGroup &group, unsigned loadBits,
                               StagingDiagnostic &diagnostic) {
-  return planStagingImpl(group, loadBits, /*asIs=*/true, diagnostic);
+  return planStagingImpl(group, loadBits, PlanGoal::AsIs, diagnostic);
+}
+
+FailureOr<StagingPlan>
+mlir::wave::planNarrowStaging(const StagingGroup &group, unsigned loadBits,
+                              StagingDiagnostic &diagnostic) {
+  return planStagingImpl(group, loadBits, PlanGoal::Narrow, diagnostic);
 }

@@ -135,6 +135,13 @@ FailureOr<StagingPlan> planLinearStaging(const StagingGroup &group,
                                          unsigned loadBits,
                                          StagingDiagnostic &diagnostic);
 
+/// The plan of the linear layout of runs of at most `loadBits` bits even
+/// when it takes more loads than the copy does now (a chip whose
+/// `global_load_lds` copies fewer bytes a lane than the copy's runs).
+FailureOr<StagingPlan> planNarrowStaging(const StagingGroup &group,
+                                         unsigned loadBits,
+                                         StagingDiagnostic &diagnostic);
+
 } // namespace mlir::wave
 
 #endif // WAVE_ANALYSIS_STAGING_STAGINGPLAN_H

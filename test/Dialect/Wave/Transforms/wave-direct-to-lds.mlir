@@ -8,6 +8,7 @@
 // RUN: wave-run %s --kernel=direct_gfx942 --compare-pipeline=wave-direct-to-lds 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=direct_two_reads --compare-pipeline=wave-direct-to-lds 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=swizzled --compare-pipeline=wave-direct-to-lds 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=width_gfx942 --compare-pipeline=wave-direct-to-lds 2>/dev/null | FileCheck %s --check-prefix=SAME
 // SAME: PASS
 
 #k950 = #wave.kernel<chip = "gfx950", wave_size = 64>
@@ -106,10 +107,18 @@ gpu.func @direct_gfx942(%A: memref<128x64xf16>, %Out: memref<128x64xf16>) kernel
   gpu.return
 }
 
-// A width the chip lacks: gfx942's global_load_lds moves 4 bytes a lane.
+// Runs wider than the chip copies: gfx942's global_load_lds moves 4 bytes a
+// lane, the copy 16. The group is restaged in the linear layout of 4-byte
+// runs (lane t: row t / 16 + 16 i, columns 2 (t mod 16), i = 0..3), whose
+// lanes write consecutive addresses, and each of its 4 pairs is copied
+// directly. Tried first on a copy of the kernel: the restaged copy must be
+// direct and need no barrier the kernel lacks.
 // CHECK-LABEL: gpu.func @width_gfx942(
-// CHECK-NOT:     direct_to_lds
-// CHECK:         gpu.return
+// CHECK:         scf.for
+// CHECK-NEXT:      %[[V0:.*]] = wave.read {{.*}} map affine_map<(d0, d1, d2) -> (d0 floordiv 16 + d1 * 64, (d0 mod 16) * 2 + d2 * 32)> : memref<128x64xf16> -> vector<2xf16>
+// CHECK-NEXT:      wave.write %[[V0]], {{.*}} map affine_map<(d0) -> (d0 floordiv 16, (d0 mod 16) * 2)> {wave.direct_to_lds}
+// CHECK-COUNT-3:   wave.write {{.*}}{wave.direct_to_lds} : vector<2xf16>
+// CHECK-NEXT:      wave.barrier
 gpu.func @width_gfx942(%A: memref<128x64xf16>, %Out: memref<128x64xf16>) kernel
     attributes {known_block_size = array<i32: 256, 1, 1>,
                 known_grid_size = array<i32: 2, 1, 1>, wave.kernel = #k942} {
@@ -121,7 +130,7 @@ gpu.func @width_gfx942(%A: memref<128x64xf16>, %Out: memref<128x64xf16>) kernel
   %c2 = arith.constant 2 : index
   scf.for %ks = %c0 to %c2 step %c1 {
     %v = wave.read %A[%t, %bm, %ks] map #lin : memref<128x64xf16> -> vector<8xf16>
-    // expected-remark @below {{LDS tile not copied directly: a lane copies 16 bytes; gfx942's global_load_lds writes 4 bytes a lane to consecutive LDS addresses}}
+    // expected-remark @below {{LDS tile copied directly: its runs of 16 bytes a lane (1 load) restaged as runs of 4, which gfx942's global_load_lds copies; 4 read and write pairs of 4 bytes a lane become 16 global_load_lds_dword a workgroup on gfx942; a lane fills 4 VGPRs fewer and issues 1 ds_write fewer, for an M0 write a copy}}
     wave.write %v, %tile[%t] map #lin_tile : vector<8xf16>, memref<64x32xf16, #lds>
     wave.barrier
     %f = wave.read %tile[%t] map #back : memref<64x32xf16, #lds> -> vector<8xf16>
@@ -147,6 +156,32 @@ gpu.func @padded(%A: memref<128x64xf16>, %Out: memref<128x64xf16>) kernel
   scf.for %ks = %c0 to %c2 step %c1 {
     %v = wave.read %A[%t, %bm, %ks] map #lin : memref<128x64xf16> -> vector<8xf16>
     // expected-remark @below {{LDS tile not copied directly: lane 4 writes LDS element 40 where its wave's lane 0 writes 0: global_load_lds needs 32 (lanes on consecutive addresses; the tile's strides are [40, 1])}}
+    wave.write %v, %tile[%t] map #lin_tile : vector<8xf16>, memref<64x32xf16, strided<[40, 1]>, #lds>
+    wave.barrier
+    %f = wave.read %tile[%t] map #back : memref<64x32xf16, strided<[40, 1]>, #lds> -> vector<8xf16>
+    wave.write %f, %Out[%t, %bm, %ks] map #back_out : vector<8xf16>, memref<128x64xf16>
+    wave.barrier
+  }
+  gpu.return
+}
+
+// The same padded tile on gfx942: the 16-byte runs are too wide, and
+// restaged in 4-byte runs the padding still breaks the lanes' addresses.
+// CHECK-LABEL: gpu.func @padded_gfx942(
+// CHECK-NOT:     direct_to_lds
+// CHECK:         gpu.return
+gpu.func @padded_gfx942(%A: memref<128x64xf16>, %Out: memref<128x64xf16>) kernel
+    attributes {known_block_size = array<i32: 256, 1, 1>,
+                known_grid_size = array<i32: 2, 1, 1>, wave.kernel = #k942} {
+  %t = gpu.thread_id x
+  %bm = gpu.block_id x
+  %tile = wave.alloc_lds padding [0, 8] : memref<64x32xf16, strided<[40, 1]>, #lds>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  scf.for %ks = %c0 to %c2 step %c1 {
+    %v = wave.read %A[%t, %bm, %ks] map #lin : memref<128x64xf16> -> vector<8xf16>
+    // expected-remark @below {{LDS tile not copied directly: a lane copies 16 bytes; gfx942's global_load_lds writes 4 bytes a lane to consecutive LDS addresses; not restaged in narrower runs: restaged in runs of 4 bytes: lane 16 writes LDS element 40 where its wave's lane 0 writes 0: global_load_lds needs 32 (lanes on consecutive addresses; the tile's strides are [40, 1])}}
     wave.write %v, %tile[%t] map #lin_tile : vector<8xf16>, memref<64x32xf16, strided<[40, 1]>, #lds>
     wave.barrier
     %f = wave.read %tile[%t] map #back : memref<64x32xf16, strided<[40, 1]>, #lds> -> vector<8xf16>
@@ -255,4 +290,4 @@ gpu.func @masked_tail(%A: memref<128x64xf16>, %Out: memref<128x64xf16>) kernel
 
 }
 
-// SUMMARY: remark: wave-direct-to-lds: tiles-direct: 4, copies-direct: 5, vgprs-saved: 17, ds-writes-removed: 5, bail-width: 1, bail-not-linear: 2, bail-other-users: 1, bail-swizzled: 0, bail-not-consecutive: 1, bail-masked: 0
+// SUMMARY: remark: wave-direct-to-lds: tiles-direct: 5, tiles-restaged-narrower: 1, copies-direct: 9, vgprs-saved: 21, ds-writes-removed: 6, bail-width: 1, bail-not-linear: 2, bail-other-users: 1, bail-swizzled: 0, bail-not-consecutive: 1, bail-masked: 0

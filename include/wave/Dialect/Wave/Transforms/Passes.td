@@ -131,7 +131,9 @@ def WaveDirectToLds : Pass<"wave-direct-to-lds"> {
     and writes them to LDS at a wave-uniform base (M0) plus the lane's index
     times the size. For every staging group of every kernel the pass checks
     that the chip has such a load of the copy's size a lane (gfx950: 16 or
-    4 bytes; gfx942 and gfx90a: 4), that the lanes of every wave write
+    4 bytes; gfx942 and gfx90a: 4; a copy of wider runs is restaged in
+    runs the chip copies, tried first on a copy of the kernel), that the
+    lanes of every wave write
     consecutive LDS addresses from an aligned base (an unpadded tile
     region, every lane taking part), and that the loaded
     value has no other use; it then moves each read next to its write and
@@ -159,6 +161,9 @@ def WaveDirectToLds : Pass<"wave-direct-to-lds"> {
   let statistics = [
     Statistic<"numTilesDirect", "tiles-direct",
               "Staging groups copied with global_load_lds">,
+    Statistic<"numTilesNarrowed", "tiles-restaged-narrower",
+              "Staging groups restaged in runs the chip's global_load_lds "
+              "copies (narrower than their loads) to be copied directly">,
     Statistic<"numCopiesDirect", "copies-direct",
               "Read and write pairs made one direct copy">,
     Statistic<"numVgprsSaved", "vgprs-saved",
