@@ -41,6 +41,7 @@
 #include "mlir/Pass/PassRegistry.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
@@ -89,6 +90,7 @@ constexpr Pipeline kPipelines[] = {
     {"wave-coarsen-lanes", Check::Semantics},
     {"wave-minimize-global-loads", Check::Semantics},
     {"wave-transpose-lds-tiles", Check::Semantics},
+    {"wave-direct-to-lds", Check::Semantics},
     {"wave-pipeline-loops", Check::Semantics},
     {"wave-pipeline-loops{buffer=lds}", Check::Semantics},
     {"wave-pipeline-loops{peel-epilogue=true}", Check::Semantics},
@@ -98,6 +100,7 @@ constexpr Pipeline kPipelines[] = {
     {"wave-budget-registers{occupancy=4}", Check::Semantics},
     {"wave-optimize", Check::Semantics},
     {"wave-optimize{coarsen-lanes=true}", Check::Semantics},
+    {"wave-optimize{direct-to-lds=true}", Check::Semantics},
     {"wave-optimize{fast-math=true}", Check::None},
     {"gpu.module(convert-wave-to-amdgpu)", Check::SemanticsIfTranslated},
     {"gpu.module(convert-wave-to-amdgpu{scalar-offsets uniform-branches})",
@@ -194,10 +197,16 @@ std::optional<Dim3> getBoundedGrid(gpu::GPUFuncOp func) {
         return WalkResult::interrupt();
       int64_t s = step.getSExtValue(), l = lb.getSExtValue(),
               u = ub.getSExtValue();
-      int64_t count = s <= 0 || u <= l ? 1 : (u - l + s - 1) / s;
-      if (count > kMaxLoopTrips)
+      // The span in unsigned arithmetic: a mutant's bounds may be as far
+      // apart as INT64_MIN and INT64_MAX.
+      uint64_t count = 1;
+      if (s > 0 && u > l)
+        count = llvm::divideCeil(static_cast<uint64_t>(u) -
+                                     static_cast<uint64_t>(l),
+                                 static_cast<uint64_t>(s));
+      if (count > static_cast<uint64_t>(kMaxLoopTrips))
         return WalkResult::interrupt();
-      trips *= count;
+      trips *= static_cast<int64_t>(count);
       if (trips > kMaxLaneSteps)
         return WalkResult::interrupt();
     }
