@@ -20,6 +20,7 @@
 #include "wave/Analysis/Footprint/WorkgroupFootprint.h"
 #include "wave/Analysis/Uniformity/WorkgroupUniformity.h"
 #include "wave/Dialect/Wave/IR/Assumptions.h"
+#include "wave/Dialect/Wave/IR/DirectToLds.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -720,6 +721,20 @@ static FailureOr<StagingPlan> planStagingImpl(const StagingGroup &group,
   if (group.blocker)
     return fail(diagnostic, group.blockerKind, group.blocker,
                 group.blockerReason);
+  // A copy that took its tile's swizzle on the read side is the layout of a
+  // direct copy already; its XOR would cost the proofs below seconds.
+  if (SwizzleAttr swizzle = getLdsSwizzle(group.tile))
+    for (StagingPair pair : group.pairs) {
+      AffineMap map = pair.write.getAccessMap();
+      if (map.getNumResults() >= 2 &&
+          matchSwizzledColumnExpr(swizzle,
+                                  map.getResult(map.getNumResults() - 2),
+                                  map.getResults().back()))
+        return fail(diagnostic, StagingFailure::AlreadyMinimal, pair.write,
+                    "the copy already reads the runs its tile's swizzle "
+                    "puts at consecutive addresses (a direct-to-LDS copy's "
+                    "layout)");
+    }
 
   Operation *first = nullptr, *last = nullptr;
   for (StagingPair pair : group.pairs)
