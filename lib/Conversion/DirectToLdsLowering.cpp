@@ -7,10 +7,11 @@
 // lane `l` `l` transfers after it; wave-direct-to-lds proved that is where
 // every lane's write goes. The marked pair is checked again here for what a
 // later pass could have changed locally (the pair still together, unmasked,
-// a size the chip copies); a pair that fails keeps its load and write, with a
-// remark. On a swizzled tile the
-// write's coordinates are swizzled like any LDS access's: the copy's reads
-// took the swizzle over, so the lanes' places in memory are consecutive.
+// a size the chip copies, on a swizzled tile a write whose column the
+// permutation of the copy gives); a pair that fails keeps its load and write,
+// with a remark. On a swizzled tile the write's coordinates are swizzled like
+// any LDS access's: the copy's reads took the swizzle over, so the lanes'
+// places in memory are consecutive.
 //
 // LLVM waits for the copies: its memory legalizer counts a global_load_lds
 // as an LDS write, so the release fence of the barrier (amdgpu.lds_barrier)
@@ -51,6 +52,12 @@ static std::string checkDirectCopy(WriteOp write) {
   if (read.getMask() || write.getMask() || read.getBounded() ||
       write.getBounded())
     return "the read or the write is masked or bounded";
+  // On a swizzled tile only a copy that took the swizzle on its read side
+  // writes consecutive addresses.
+  if (SwizzleAttr swizzle = getLdsSwizzle(write.getMemref());
+      swizzle && !matchSwizzledColumnExpr(swizzle, write.getAccessMap()))
+    return "the tile is swizzled and the write's column is not one the "
+           "swizzle's permutation of the copy gives (permuteDirectCopy)";
   FailureOr<KernelTarget> target = getKernelTarget(write);
   if (failed(target))
     return "the kernel has no known chip";

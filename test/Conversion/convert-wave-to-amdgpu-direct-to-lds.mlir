@@ -71,4 +71,20 @@ gpu.func @swizzled(%A: memref<128x64xf16>) kernel
   gpu.return
 }
 
+// A mark on a swizzled tile whose write is not in the permuted form: its
+// lanes' addresses in memory are not consecutive, so the pair stays a load
+// and an LDS write.
+// CHECK-LABEL: gpu.func @swizzled_unpermuted(
+// CHECK-NOT:     amdgpu.gather_to_lds
+// CHECK:         gpu.return
+gpu.func @swizzled_unpermuted(%A: memref<128x64xf16>) kernel
+    attributes {known_block_size = array<i32: 256, 1, 1>, wave.kernel = #k950} {
+  %t = gpu.thread_id x
+  %tile = wave.alloc_lds swizzle <vec = 8, per_phase = 1, max_phase = 4> : memref<64x32xf16, #lds>
+  %v = wave.read %A[%t] map affine_map<(t) -> (t floordiv 4, (t mod 4) * 8)> : memref<128x64xf16> -> vector<8xf16>
+  // expected-remark @below {{direct-to-LDS copy kept as a load and an LDS write: the tile is swizzled and the write's column is not one the swizzle's permutation of the copy gives (permuteDirectCopy)}}
+  wave.write %v, %tile[%t] map affine_map<(t) -> (t floordiv 4, (t mod 4) * 8)> {wave.direct_to_lds} : vector<8xf16>, memref<64x32xf16, #lds>
+  gpu.return
+}
+
 }

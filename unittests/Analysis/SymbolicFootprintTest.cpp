@@ -43,6 +43,16 @@ protected:
   }
 };
 
+/// Expects `box` to span `[lower, upper]` along each dimension.
+void expectBox(const CoordinateBounds &box,
+               ArrayRef<std::pair<int64_t, int64_t>> ranges) {
+  ASSERT_EQ(box.lower.size(), ranges.size());
+  for (auto [dim, range] : llvm::enumerate(ranges)) {
+    EXPECT_EQ(box.lower[dim], range.first) << "dimension " << dim;
+    EXPECT_EQ(box.upper[dim], range.second) << "dimension " << dim;
+  }
+}
+
 /// A random term of a coordinate over `(x, y, i)`.
 std::string randomTerm(std::mt19937 &rng) {
   auto pick = [&](int lo, int hi) {
@@ -818,14 +828,8 @@ TEST_F(SymbolicFootprintTest, CoordinateBoundsAreTheExactBoxes) {
   ASSERT_TRUE(parse(kStagingChunks));
   CoordinateBounds chunk0 = bounds("chunk0"), chunk1 = bounds("chunk1"),
                    chunk2 = bounds("chunk2"), fragment = bounds("fragment");
-  EXPECT_EQ(chunk1.lower[0], 16);
-  EXPECT_EQ(chunk1.upper[0], 31);
-  EXPECT_EQ(chunk1.lower[1], 0);
-  EXPECT_EQ(chunk1.upper[1], 127);
-  EXPECT_EQ(fragment.lower[0], 0);
-  EXPECT_EQ(fragment.upper[0], 31);
-  EXPECT_EQ(fragment.lower[1], 0);
-  EXPECT_EQ(fragment.upper[1], 7);
+  expectBox(chunk1, {{16, 31}, {0, 127}});
+  expectBox(fragment, {{0, 31}, {0, 7}});
   EXPECT_FALSE(chunk0.mayMeet(chunk1));
   EXPECT_TRUE(chunk0.mayMeet(fragment));
   EXPECT_TRUE(chunk1.mayMeet(fragment));
@@ -856,11 +860,9 @@ TEST_F(SymbolicFootprintTest, CoordinateBoundsKeepTheRowsCongruence) {
   ASSERT_TRUE(parse(kTransposedRows));
   CoordinateBounds row0 = bounds("row0"), row1 = bounds("row1"),
                    shifted = bounds("shifted");
-  // The boxes overlap: rows 0..120 and 1..121.
-  EXPECT_EQ(row0.lower[0], 0);
-  EXPECT_EQ(row0.upper[0], 120);
-  EXPECT_EQ(row1.lower[0], 1);
-  EXPECT_EQ(row1.upper[0], 121);
+  // The boxes overlap: rows 0..120 and 1..121 (columns 0..63).
+  expectBox(row0, {{0, 120}, {0, 63}});
+  expectBox(row1, {{1, 121}, {0, 63}});
   // The rows are 0 and 1 modulo 8; the columns, 4 wide, say nothing.
   EXPECT_EQ(row0.modulus[0], 8);
   EXPECT_EQ(row0.residue[0], 0);
@@ -907,10 +909,7 @@ TEST_F(SymbolicFootprintTest, SwizzleBlockCoverHoldsTheSwizzledRuns) {
   // one block of columns 0 to 31 (the box holds every slot).
   FailureOr<CoordinateBounds> box = findCoordinateBounds(*cover);
   ASSERT_TRUE(succeeded(box));
-  EXPECT_EQ(box->lower[0], 0);
-  EXPECT_EQ(box->upper[0], 63);
-  EXPECT_EQ(box->lower[1], 0);
-  EXPECT_EQ(box->upper[1], 31);
+  expectBox(*box, {{0, 63}, {0, 31}});
   // Across waves, the cover meets exactly what the swizzled runs meet: row
   // 3 is wave 0's, so other waves' lanes reading it meet wave 0's writes;
   // with lanes of any waves, row 40's readers meet wave 2's writes too.

@@ -93,12 +93,9 @@ SymbolicFootprint::getSwizzleBlockCover(Operation *op) {
     return std::nullopt;
   AffineMap map = access.getAccessMap();
   unsigned rank = map.getNumResults();
-  if (rank < 2 || (access.getVectorType().getNumElements() > 1 &&
-                   access.getContiguousDim() + 1 != rank))
-    return std::nullopt;
-  AffineExpr column = matchSwizzledColumnExpr(swizzle, map.getResult(rank - 2),
-                                              map.getResult(rank - 1));
-  if (!column)
+  AffineExpr column = matchSwizzledColumnExpr(swizzle, map);
+  if (!column || (access.getVectorType().getNumElements() > 1 &&
+                  access.getContiguousDim() + 1 != rank))
     return std::nullopt;
   int64_t block = swizzle.getVec() * swizzle.getMaxPhase();
   SmallVector<AffineExpr> results(map.getResults());

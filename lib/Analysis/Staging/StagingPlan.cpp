@@ -724,17 +724,12 @@ static FailureOr<StagingPlan> planStagingImpl(const StagingGroup &group,
   // A copy that took its tile's swizzle on the read side is the layout of a
   // direct copy already; its XOR would cost the proofs below seconds.
   if (SwizzleAttr swizzle = getLdsSwizzle(group.tile))
-    for (StagingPair pair : group.pairs) {
-      AffineMap map = pair.write.getAccessMap();
-      if (map.getNumResults() >= 2 &&
-          matchSwizzledColumnExpr(swizzle,
-                                  map.getResult(map.getNumResults() - 2),
-                                  map.getResults().back()))
+    for (StagingPair pair : group.pairs)
+      if (matchSwizzledColumnExpr(swizzle, pair.write.getAccessMap()))
         return fail(diagnostic, StagingFailure::AlreadyMinimal, pair.write,
                     "the copy already reads the runs its tile's swizzle "
                     "puts at consecutive addresses (a direct-to-LDS copy's "
                     "layout)");
-    }
 
   Operation *first = nullptr, *last = nullptr;
   for (StagingPair pair : group.pairs)

@@ -39,6 +39,15 @@ AffineExpr mlir::wave::matchSwizzledColumnExpr(SwizzleAttr swizzle,
   return AffineExpr();
 }
 
+AffineExpr mlir::wave::matchSwizzledColumnExpr(SwizzleAttr swizzle,
+                                               AffineMap map) {
+  unsigned rank = map.getNumResults();
+  if (rank < 2)
+    return AffineExpr();
+  return matchSwizzledColumnExpr(swizzle, map.getResult(rank - 2),
+                                 map.getResult(rank - 1));
+}
+
 LogicalResult mlir::wave::permuteDirectCopy(WriteOp write,
                                             SwizzleAttr swizzle) {
   auto read = write.getValue().getDefiningOp<ReadOp>();

@@ -482,8 +482,8 @@ gpu.func @direct_copies(%A: memref<128x32xf16>, %Out: memref<128x32xf16>) kernel
   gpu.return
 }
 
-// The same copy on a tile already swizzled: its copies took that swizzle
-// (wave-direct-to-lds on a swizzled tile), which another would undo.
+// The same copy on a tile already swizzled, as wave-direct-to-lds leaves it:
+// its copy took that swizzle on its read side, which another would undo.
 // DIRECT-LABEL: gpu.func @direct_copies_swizzled(
 // DIRECT:         wave.alloc_lds swizzle <vec = 8, per_phase = 1, max_phase = 4>
 gpu.func @direct_copies_swizzled(%A: memref<128x32xf16>) kernel
@@ -492,8 +492,8 @@ gpu.func @direct_copies_swizzled(%A: memref<128x32xf16>) kernel
   %t = gpu.thread_id x
   // expected-remark @below {{LDS layout left alone: written by direct-to-LDS copies that read the runs of its swizzle}}
   %tile = wave.alloc_lds swizzle <vec = 8, per_phase = 1, max_phase = 4> : memref<64x32xf16, #lds>
-  %v = wave.read %A[%t] map affine_map<(t) -> (t floordiv 4, (t mod 4) * 8)> : memref<128x32xf16> -> vector<8xf16>
-  wave.write %v, %tile[%t] map affine_map<(t) -> (t floordiv 4, (t mod 4) * 8)> {wave.direct_to_lds} : vector<8xf16>, memref<64x32xf16, #lds>
+  %v = wave.read %A[%t, %t] map affine_map<(d0, d1) -> (d0 floordiv 4, (d0 mod 4) * 8 + ((d1 mod 4 + (d1 floordiv 4) mod 4) mod 2 + (((d1 mod 4) floordiv 2 + ((d1 floordiv 4) mod 4) floordiv 2) mod 2) * 2 - d1 mod 4) * 8)> : memref<128x32xf16> -> vector<8xf16>
+  wave.write %v, %tile[%t] map affine_map<(d0) -> (d0 floordiv 4, (d0 mod 4) * 8 + ((d0 mod 4 + (d0 floordiv 4) mod 4) mod 2 + (((d0 mod 4) floordiv 2 + ((d0 floordiv 4) mod 4) floordiv 2) mod 2) * 2 - d0 mod 4) * 8)> {wave.direct_to_lds} : vector<8xf16>, memref<64x32xf16, #lds>
   gpu.return
 }
 

@@ -41,6 +41,10 @@ AffineExpr getSwizzleShiftExpr(SwizzleAttr swizzle, AffineExpr row,
 AffineExpr matchSwizzledColumnExpr(SwizzleAttr swizzle, AffineExpr row,
                                    AffineExpr column);
 
+/// The unswizzled column of an LDS access map whose last result is in that
+/// form over its second-to-last (the row); null otherwise.
+AffineExpr matchSwizzledColumnExpr(SwizzleAttr swizzle, AffineMap map);
+
 /// Whether a lane's run of `elements` elements, starting at a multiple of
 /// `elements`, stays contiguous in a tile with `swizzle`: it lies in one of
 /// the swizzle's groups.
