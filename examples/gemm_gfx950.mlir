@@ -26,9 +26,10 @@
 //          wave-pipeline-loops needs to prefetch a K step and to defer its
 //          last 4 MFMAs next to the following step's staging (at the
 //          default budget of occupancy 4 it defers none), and the LDS of
-//          both tiles twice (72 KiB), which `wave-compile
-//          --pipeline-in-lds` double-buffers so that a step's staging
-//          writes leave the path between its barrier and its first MFMA. Written in
+//          both tiles twice (72 KiB), which wave-pipeline-loops
+//          double-buffers (its 16 MFMAs a step are long enough to hide the
+//          next step's loads) so that a step's staging writes leave the
+//          path between its barrier and its first MFMA. Written in
 //          f32_32x32x16_f16, as examples/gemm_nk_128.mlir, wave-widen-mma
 //          would join pairs of MMAs into the same instruction, but after
 //          the pipelining: each deferred K = 8 MMA then joins the next

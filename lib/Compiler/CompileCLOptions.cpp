@@ -24,7 +24,7 @@ struct CompileCLOptions {
   cl::opt<std::string> lldPath;
   cl::opt<FastMath> fastMath;
   cl::opt<bool> directToLds;
-  cl::opt<bool> pipelineInLds;
+  cl::opt<cl::boolOrDefault> pipelineInLds;
   cl::opt<bool> scheduleLoops;
   cl::opt<bool> interleaveMfmas;
   cl::opt<cl::boolOrDefault> memrefDescriptors;
@@ -78,7 +78,9 @@ CompileCLOptions::CompileCLOptions(cl::OptionCategory &category)
           "pipeline-in-lds",
           cl::desc("With wave-optimize, pipeline loops with the prefetched "
                    "stages in LDS buffers rather than in registers "
-                   "(wave-pipeline-loops buffer=lds; off by default)"),
+                   "(wave-pipeline-loops buffer=lds); =false: in registers. "
+                   "Default: LDS buffers for the loops whose MMAs of an "
+                   "iteration cover a global read (buffer=auto)"),
           cl::cat(category)),
       scheduleLoops(
           "schedule-loops",
@@ -136,7 +138,7 @@ llvm::Expected<CompileOptions> mlir::wave::getCompileOptionsFromCL() {
   options.fastMath = flags.fastMath != FastMath::Off;
   options.finiteMath = flags.fastMath == FastMath::Finite;
   options.directToLds = flags.directToLds;
-  options.pipelineInLds = flags.pipelineInLds;
+  options.pipelineInLds = getBool(flags.pipelineInLds);
   options.scheduleLoops = flags.scheduleLoops;
   options.interleaveMfmas = flags.interleaveMfmas;
   options.memrefDescriptors = getBool(flags.memrefDescriptors);

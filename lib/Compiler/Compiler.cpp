@@ -124,7 +124,9 @@ wave::compile(ModuleOp module, const CompileOptions &options,
   lowering.fastMath = options.fastMath || options.finiteMath;
   lowering.finiteMath = options.finiteMath;
   lowering.directToLds = options.directToLds;
-  lowering.pipelineInLds = options.pipelineInLds;
+  lowering.pipelineInLds = !options.pipelineInLds   ? PipelineBuffer::Auto
+                           : *options.pipelineInLds ? PipelineBuffer::Lds
+                                                    : PipelineBuffer::Registers;
   lowering.scheduleLoops = options.scheduleLoops;
   lowering.interleaveMfmas = options.interleaveMfmas;
   buildWaveLowerToROCDLPipeline(pm, lowering);

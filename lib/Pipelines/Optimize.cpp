@@ -81,8 +81,8 @@ void mlir::wave::buildWaveOptimizePipeline(OpPassManager &pm,
   if (options.pipelineStages != 0) {
     WavePipelineLoopsOptions pipelining;
     pipelining.stages = options.pipelineStages;
-    if (options.directToLds || options.pipelineInLds)
-      pipelining.buffer = PipelineBuffer::Lds;
+    pipelining.buffer =
+        options.directToLds ? PipelineBuffer::Lds : options.pipelineInLds;
     kernels.addPass(createWavePipelineLoops(pipelining));
   }
   kernels.addPass(createWaveOptimizeLdsLayout());

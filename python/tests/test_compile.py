@@ -102,6 +102,7 @@ OPTION_FLAGS = [
     ({"memref_descriptors": True}, ["--memref-descriptors"]),
     ({"direct_to_lds": True}, ["--direct-to-lds"]),
     ({"pipeline_in_lds": True}, ["--pipeline-in-lds"]),
+    ({"pipeline_in_lds": False}, ["--pipeline-in-lds=false"]),
     ({"schedule_loops": True}, ["--schedule-loops"]),
     ({"interleave_mfmas": True}, ["--interleave-mfmas"])]
 

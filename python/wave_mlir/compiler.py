@@ -109,10 +109,12 @@ def compile(kernel, chip=None, **options):
     kernel's registers are budgeted for; 0: each kernel's ``wave.kernel``
     occupancy), ``wave_optimize`` (None: at ``opt_level`` 2 and 3),
     ``fast_math`` and ``finite_math`` (``--fast-math``,
-    ``--fast-math=finite``), ``direct_to_lds``, ``pipeline_in_lds``,
+    ``--fast-math=finite``), ``direct_to_lds``,
     ``schedule_loops`` and ``interleave_mfmas`` (``--direct-to-lds``,
-    ``--pipeline-in-lds``, ``--schedule-loops``, ``--interleave-mfmas``:
-    optimizations that are off by default),
+    ``--schedule-loops``, ``--interleave-mfmas``: optimizations that are off
+    by default), ``pipeline_in_lds`` (``--pipeline-in-lds``: True for LDS
+    buffers, False for registers; None: each loop's choice, LDS buffers where
+    an iteration's MMAs cover a global read),
     ``memref_descriptors`` (kernels take memrefs
     as upstream's memref descriptors rather than bare pointers; None: only a
     program that launches its kernels), ``lld_path`` and ``verify_each``

@@ -147,6 +147,45 @@ TEST(MmaLayoutTable, WideKKinds) {
   }
 }
 
+// Published dense rates: MI300X 512 FLOP a clock a SIMD of f16 (a 32x32x8
+// MFMA in 32 cycles), 1024 of fp8; MI355X twice both, 4096 of fp4; MI250X
+// half MI300X's f16.
+TEST(MmaLayoutTable, PipeCycles) {
+  const ChipInfo &gfx90a = *lookupChip("gfx90a");
+  const ChipInfo &gfx942 = *lookupChip("gfx942");
+  const ChipInfo &gfx950 = *lookupChip("gfx950");
+  EXPECT_EQ(getMmaPipeCycles(MmaKind::f32_32x32x8_f16, gfx942), 32u);
+  EXPECT_EQ(getMmaPipeCycles(MmaKind::f32_16x16x16_bf16, gfx942), 16u);
+  EXPECT_EQ(getMmaPipeCycles(MmaKind::f32_32x32x8_f16, gfx90a), 64u);
+  EXPECT_EQ(getMmaPipeCycles(MmaKind::f32_16x16x4_f32, gfx942), 32u);
+  EXPECT_EQ(getMmaPipeCycles(MmaKind::i32_16x16x32_i8, gfx942), 16u);
+  EXPECT_EQ(getMmaPipeCycles(MmaKind::f32_32x32x16_f8E4M3FNUZ, gfx942), 32u);
+  // gfx950: the wide kinds, and the narrow ones at their share of them.
+  EXPECT_EQ(getMmaPipeCycles(MmaKind::f32_32x32x16_f16, gfx950), 32u);
+  EXPECT_EQ(getMmaPipeCycles(MmaKind::f32_32x32x8_f16, gfx950), 16u);
+  EXPECT_EQ(getMmaPipeCycles(MmaKind::f32_32x32x64_f8E4M3FN, gfx950), 64u);
+  EXPECT_EQ(getMmaPipeCycles(MmaKind::f32_32x32x16_f8E4M3FN, gfx950), 16u);
+  EXPECT_EQ(getMmaPipeCycles(MmaKind::f32_16x16x32_f8E5M2, gfx950), 8u);
+  EXPECT_EQ(getMmaPipeCycles(MmaKind::f32_32x32x64_f4E2M1FN_scaled, gfx950),
+            32u);
+  EXPECT_EQ(
+      getMmaPipeCycles(MmaKind::f32_16x16x128_f4E2M1FN_f8E4M3FN_scaled, gfx950),
+      32u);
+  // Kinds the chip lacks, and WMMA.
+  EXPECT_EQ(getMmaPipeCycles(MmaKind::f32_32x32x16_f8E4M3FNUZ, gfx950), 0u);
+  EXPECT_EQ(getMmaPipeCycles(MmaKind::f32_32x32x16_f16, gfx942), 0u);
+  EXPECT_EQ(getMmaPipeCycles(MmaKind::wmma_f32_16x16x16_f16_gfx11,
+                             *lookupChip("gfx1100")),
+            0u);
+  // On gfx950 every narrow kind counts as a share of its wide twin.
+  for (MmaKind kind : kAllMmaKinds)
+    if (std::optional<MmaKind> wide = getWideKKind(kind)) {
+      SCOPED_TRACE(stringifyMmaKind(kind).str());
+      EXPECT_LT(getMmaPipeCycles(kind, gfx950),
+                getMmaPipeCycles(*wide, gfx950));
+    }
+}
+
 TEST(MmaLayoutTable, ElementTypes) {
   MLIRContext context;
   EXPECT_TRUE(getMmaLayout(MmaKind::f32_32x32x8_bf16)

@@ -56,11 +56,13 @@ struct CompileOptions {
   /// buffers. Off by default: not measured faster on the examples
   /// (docs/passes/wave-direct-to-lds.md).
   bool directToLds = false;
-  /// With wave-optimize, wave-pipeline-loops keeps prefetched stages in LDS
-  /// buffers rather than registers (as `directToLds` does without the direct
-  /// copies): more LDS, fewer VGPRs, and a step's LDS writes go to the
-  /// buffer of the next step, off its critical path.
-  bool pipelineInLds = false;
+  /// With wave-optimize, whether wave-pipeline-loops keeps prefetched
+  /// stages in LDS buffers rather than registers (as `directToLds` does
+  /// without the direct copies): more LDS, fewer VGPRs, and a step's LDS
+  /// writes go to the buffer of the next step, off its critical path. Unset:
+  /// the pass decides for each loop (LDS buffers where an iteration's MMAs
+  /// cover a global read; docs/passes/wave-pipeline-loops.md).
+  std::optional<bool> pipelineInLds;
   /// With wave-optimize, wave-schedule-loops on the lowered loops (schedule
   /// groups interleaving LDS reads with MFMAs where its model says they
   /// pay). Off by default (docs/passes/wave-schedule-loops.md).

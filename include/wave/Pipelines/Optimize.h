@@ -28,6 +28,8 @@
 #ifndef WAVE_PIPELINES_OPTIMIZE_H
 #define WAVE_PIPELINES_OPTIMIZE_H
 
+#include "wave/Dialect/Wave/Transforms/PipelineBuffer.h"
+
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
@@ -70,13 +72,14 @@ struct WaveOptimizeOptions : public PassPipelineOptions<WaveOptimizeOptions> {
                      "loops in LDS buffers, which keep the copies (off: not "
                      "measured faster, docs/passes/wave-direct-to-lds.md)"),
       llvm::cl::init(false)};
-  PassOptions::Option<bool> pipelineInLds{
+  PassOptions::Option<PipelineBuffer> pipelineInLds{
       *this, "pipeline-in-lds",
-      llvm::cl::desc("wave-pipeline-loops keeps the prefetched stages in LDS "
-                     "buffers of the staged tiles rather than in registers "
-                     "(more LDS, fewer VGPRs, the LDS writes of a step off "
-                     "its critical path; as with direct-to-lds)"),
-      llvm::cl::init(false)};
+      llvm::cl::desc("Whether wave-pipeline-loops keeps the prefetched "
+                     "stages in LDS buffers of the staged tiles rather than "
+                     "in registers (more LDS, fewer VGPRs, the LDS writes of "
+                     "a step off its critical path; direct-to-lds implies "
+                     "true)"),
+      llvm::cl::init(PipelineBuffer::Auto), getPipelineInLdsValues()};
   PassOptions::Option<bool> fastMath{
       *this, "fast-math",
       llvm::cl::desc("Start with wave-fast-math: afn, arcp and contract on "

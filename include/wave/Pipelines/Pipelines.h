@@ -19,6 +19,8 @@
 #ifndef WAVE_PIPELINES_PIPELINES_H
 #define WAVE_PIPELINES_PIPELINES_H
 
+#include "wave/Dialect/Wave/Transforms/PipelineBuffer.h"
+
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
@@ -82,12 +84,12 @@ struct WaveLoweringOptions : public PassPipelineOptions<WaveLoweringOptions> {
       llvm::cl::desc("With `optimize`, also run wave-direct-to-lds (staged "
                      "tiles copied with global_load_lds; off by default)"),
       llvm::cl::init(false)};
-  PassOptions::Option<bool> pipelineInLds{
+  PassOptions::Option<PipelineBuffer> pipelineInLds{
       *this, "pipeline-in-lds",
-      llvm::cl::desc("With `optimize`, wave-pipeline-loops keeps the "
+      llvm::cl::desc("With `optimize`, whether wave-pipeline-loops keeps the "
                      "prefetched stages in LDS buffers rather than in "
-                     "registers (off by default)"),
-      llvm::cl::init(false)};
+                     "registers"),
+      llvm::cl::init(PipelineBuffer::Auto), getPipelineInLdsValues()};
 };
 
 /// Stage 1: gpu.launch bodies are outlined into gpu.modules, whose kernels

@@ -536,3 +536,29 @@ std::optional<MmaKind> mlir::wave::getWideKKind(MmaKind kind) {
     return std::nullopt;
   }
 }
+
+unsigned mlir::wave::getMmaPipeCycles(MmaKind kind, const ChipInfo &chip) {
+  const MmaLayout &layout = getMmaLayout(kind);
+  if (layout.family != MmaFamily::Mfma || !isMmaKindOnChip(kind, chip))
+    return 0;
+  if (chip.hasGfx950Mfma)
+    if (std::optional<MmaKind> wide = getWideKKind(kind))
+      return getMmaPipeCycles(*wide, chip) * layout.k / getMmaLayout(*wide).k;
+  // MI355X: 2048 FLOP a clock a SIMD of fp8, 4096 of fp6 and fp4.
+  if (layout.isF8F6F4()) {
+    auto narrow = [](MmaElement element) {
+      return element == MmaElement::f4E2M1FN ||
+             element == MmaElement::f6E2M3FN || element == MmaElement::f6E3M2FN;
+    };
+    unsigned cycles = layout.m == 32 ? 64 : 32;
+    return narrow(layout.a) && narrow(layout.b) ? cycles / 2 : cycles;
+  }
+  // MI300X: 512 FLOP a clock a SIMD of f16 and bf16, 1024 of fp8 and i8,
+  // 64 of f32 (a 16x16x4 f32 MMA in 32); MI250X half the f16 and bf16 rate.
+  if (layout.a == MmaElement::f32)
+    return 32;
+  unsigned cycles = layout.m == 32 ? 32 : 16;
+  bool halfRate = !chip.hasGfx940Mfma &&
+                  (layout.a == MmaElement::f16 || layout.a == MmaElement::bf16);
+  return halfRate ? cycles * 2 : cycles;
+}

@@ -21,6 +21,7 @@
 #include "wave/Chip/Occupancy.h"
 #include "wave/Dialect/Wave/IR/DirectToLds.h"
 #include "wave/Dialect/Wave/IR/KernelTarget.h"
+#include "wave/Dialect/Wave/IR/MmaLayout.h"
 #include "wave/Dialect/Wave/IR/WaveOps.h"
 #include "wave/Dialect/Wave/Transforms/KernelLds.h"
 #include "wave/Dialect/Wave/Transforms/Passes.h"
@@ -68,11 +69,15 @@ struct Candidate {
   /// their carried operands add.
   bool defer = false;
   unsigned deferredRegisters = 0;
-  /// Whether the tiles get LDS buffers (buffer=lds, unless a staged read
-  /// is rearranged in registers, which only registers carry, or the
-  /// buffers do not fit the LDS budget), and why not under buffer=lds.
+  /// Whether the tiles are to get LDS buffers (buffer=lds, or auto for
+  /// long enough MMAs) and whether they do (unless a staged read is
+  /// rearranged in registers, which only registers carry, a tile cannot
+  /// take a buffer per stage, or the buffers do not fit the LDS budget);
+  /// why not, or under auto why (not).
+  bool wantsLds = false;
   bool inLds = false;
   std::string notInLds;
+  std::string bufferNote;
 };
 
 /// The budget a kernel's loops must fit.
@@ -99,7 +104,15 @@ private:
   /// Checks `candidate`; emits the remark and counts the rejection when it
   /// cannot be pipelined.
   LogicalResult check(Candidate &candidate);
-  LogicalResult checkLdsTiles(Candidate &candidate);
+  /// Whether each staged tile of `candidate` can get a buffer per stage;
+  /// otherwise why not, and the op in the way.
+  static LogicalResult checkLdsTiles(const Candidate &candidate,
+                                     std::string &why, Operation *&culprit);
+  /// Whether `candidate` asks for LDS buffers: always under buffer=lds,
+  /// never under buffer=registers, and under buffer=auto when its
+  /// iteration's MMAs of staged tiles take at least lds-buffer-cycles on
+  /// `chip` (with the reason in the candidate's notes).
+  void chooseBuffer(Candidate &candidate, const ChipInfo &chip);
   /// The most stages up to `stages` that fit `budget`; 0 (after the remark)
   /// when even two do not.
   unsigned chooseStages(gpu::GPUFuncOp kernel, Candidate &candidate,
@@ -282,17 +295,18 @@ void PipelineLoopsPass::reject(Candidate &candidate, Rejection kind,
         << "this " << describe(culprit) << " prevents it";
 }
 
-LogicalResult PipelineLoopsPass::checkLdsTiles(Candidate &candidate) {
+LogicalResult PipelineLoopsPass::checkLdsTiles(const Candidate &candidate,
+                                               std::string &why,
+                                               Operation *&culprit) {
   scf::ForOp loop = candidate.loop;
   llvm::SetVector<Value> tiles;
   for (StagingPair pair : candidate.pairs)
     tiles.insert(pair.write.getMemref());
   for (Value tile : tiles) {
     if (!tile.getDefiningOp<AllocLdsOp>()) {
-      reject(candidate, Rejection::Dependence,
-             "a staged tile is not a 'wave.alloc_lds', so it cannot get a "
-             "buffer per stage",
-             candidate.pairs.front().write);
+      why = "a staged tile is not a 'wave.alloc_lds', so it cannot get a "
+            "buffer per stage";
+      culprit = candidate.pairs.front().write;
       return failure();
     }
     // The last staging write of the tile in the body: every read of the
@@ -302,37 +316,94 @@ LogicalResult PipelineLoopsPass::checkLdsTiles(Candidate &candidate) {
       if (pair.write.getMemref() == tile)
         lastWrite = pair.write;
     for (Operation *user : tile.getUsers()) {
+      culprit = user;
       if (!loop->isProperAncestor(user) || !isa<ReadOp, WriteOp>(user)) {
-        reject(candidate, Rejection::Dependence,
-               "a staged tile is also used by " + describe(user) +
-                   " outside the staging, which a buffer per stage would "
-                   "change",
-               user);
+        why = "a staged tile is also used by " + describe(user) +
+              " outside the staging, which a buffer per stage would change";
         return failure();
       }
       if (auto write = dyn_cast<WriteOp>(user)) {
         if (!llvm::any_of(candidate.pairs, [&](StagingPair pair) {
               return pair.write == write;
             })) {
-          reject(candidate, Rejection::Dependence,
-                 "a staged tile is also written by " + describe(user) +
-                     " outside the staging",
-                 user);
+          why = "a staged tile is also written by " + describe(user) +
+                " outside the staging";
           return failure();
         }
         continue;
       }
       Operation *ancestor = loop.getBody()->findAncestorOpInBlock(*user);
       if (!lastWrite->isBeforeInBlock(ancestor)) {
-        reject(candidate, Rejection::Dependence,
-               describe(user) + " reads a staged tile before the "
-                                "iteration's staging writes",
-               user);
+        why = describe(user) + " reads a staged tile before the iteration's "
+                               "staging writes";
         return failure();
       }
     }
   }
+  culprit = nullptr;
   return success();
+}
+
+/// Whether `value` is read from one of `tiles` in `loop`'s body, directly
+/// or through ops without memory effects whose vector operands all are
+/// (slices, shuffles, casts of fragments).
+static bool isReadFromTiles(Value value, scf::ForOp loop,
+                            const llvm::SmallPtrSetImpl<Value> &tiles,
+                            unsigned depth = 0) {
+  Operation *def = value.getDefiningOp();
+  if (!def || depth > 8 || !loop->isProperAncestor(def))
+    return false;
+  if (auto read = dyn_cast<ReadOp>(def))
+    return tiles.contains(read.getMemref());
+  if (!isMemoryEffectFree(def))
+    return false;
+  bool any = false;
+  for (Value operand : def->getOperands()) {
+    if (!isa<VectorType>(operand.getType()))
+      continue;
+    if (!isReadFromTiles(operand, loop, tiles, depth + 1))
+      return false;
+    any = true;
+  }
+  return any;
+}
+
+/// The cycles the MMAs of one iteration of `candidate`'s loop that multiply
+/// two staged tiles (A and B both read from them: a GEMM's K step) hold the
+/// matrix pipe of `chip`, each MMA of the body (nested regions included)
+/// counted once.
+static unsigned getStagedMmaCycles(const Candidate &candidate,
+                                   const ChipInfo &chip) {
+  llvm::SmallPtrSet<Value, 4> tiles;
+  for (StagingPair pair : candidate.pairs)
+    tiles.insert(pair.write.getMemref());
+  scf::ForOp loop = candidate.loop;
+  unsigned cycles = 0;
+  loop.getBody()->walk([&](MmaOp mma) {
+    if (isReadFromTiles(mma.getA(), loop, tiles) &&
+        isReadFromTiles(mma.getB(), loop, tiles))
+      cycles += getMmaPipeCycles(mma.getKind(), chip);
+  });
+  return cycles;
+}
+
+void PipelineLoopsPass::chooseBuffer(Candidate &candidate,
+                                     const ChipInfo &chip) {
+  candidate.wantsLds = buffer == PipelineBuffer::Lds;
+  if (buffer != PipelineBuffer::Auto)
+    return;
+  // A loop without MMAs of staged tiles goes to registers unremarked: no
+  // rule weighed anything.
+  unsigned cycles = getStagedMmaCycles(candidate, chip);
+  if (cycles == 0)
+    return;
+  candidate.wantsLds = cycles >= ldsBufferCycles;
+  std::string rule = llvm::formatv(
+      "buffer=auto: the MMAs of an iteration that multiply staged tiles hold "
+      "the matrix pipe {0} cycles on {1}, {2} lds-buffer-cycles={3}",
+      cycles, chip.name, candidate.wantsLds ? "at least" : "fewer than",
+      ldsBufferCycles.getValue());
+  (candidate.wantsLds ? candidate.bufferNote : candidate.notInLds) = rule;
 }
 
 LogicalResult PipelineLoopsPass::check(Candidate &candidate) {
@@ -362,12 +433,13 @@ LogicalResult PipelineLoopsPass::check(Candidate &candidate) {
 
   // LDS buffers stage copies as they are; a read rearranged in registers
   // before its writes (a transposition) is carried in registers instead.
-  candidate.inLds = buffer == PipelineBuffer::Lds &&
-                    llvm::all_of(candidate.pairs, [](StagingPair pair) {
-                      return pair.write.getValue() == pair.read.getResult() &&
-                             pair.read->hasOneUse();
-                    });
-  if (buffer == PipelineBuffer::Lds && !candidate.inLds)
+  bool wantsLds = candidate.wantsLds;
+  candidate.inLds =
+      wantsLds && llvm::all_of(candidate.pairs, [](StagingPair pair) {
+        return pair.write.getValue() == pair.read.getResult() &&
+               pair.read->hasOneUse();
+      });
+  if (wantsLds && !candidate.inLds)
     candidate.notInLds = "a staged read reaches its LDS writes through a "
                          "rearrangement in registers, which LDS buffers do "
                          "not stage";
@@ -389,8 +461,16 @@ LogicalResult PipelineLoopsPass::check(Candidate &candidate) {
     reject(candidate, Rejection::Dependence, why, culprit);
     return failure();
   }
-  if (candidate.inLds && failed(checkLdsTiles(candidate)))
-    return failure();
+  // Tiles that cannot get a buffer per stage leave the loop to registers
+  // under buffer=auto; buffer=lds asked for buffers and gets none.
+  if (candidate.inLds && failed(checkLdsTiles(candidate, why, culprit))) {
+    if (buffer == PipelineBuffer::Lds) {
+      reject(candidate, Rejection::Dependence, why, culprit);
+      return failure();
+    }
+    candidate.inLds = false;
+    candidate.notInLds = why;
+  }
   return success();
 }
 
@@ -1238,6 +1318,7 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
       reject(candidate, Rejection::Target, why);
       continue;
     }
+    chooseBuffer(candidate, *budget->chip);
     if (failed(check(candidate)))
       continue;
     addOperandReads(candidate);
@@ -1246,7 +1327,7 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
     if (count == 0)
       continue;
     bool inLds = candidate.inLds;
-    bool inRegistersInstead = buffer == PipelineBuffer::Lds && !inLds;
+    bool inRegistersInstead = !inLds && !candidate.notInLds.empty();
     if (inRegistersInstead)
       counts.add(numInRegistersInstead);
     if (count < stages)
@@ -1286,7 +1367,8 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
         << (inLds ? "LDS buffers" : "registers")
         << (inRegistersInstead
                 ? " (not LDS buffers: " + candidate.notInLds + ")"
-                : std::string())
+            : candidate.bufferNote.empty() ? std::string()
+                                           : " (" + candidate.bufferNote + ")")
         << ": " << candidate.reads.size() << " global reads"
         << (candidate.operandReads.empty()
                 ? std::string()

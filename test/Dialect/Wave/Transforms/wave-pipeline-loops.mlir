@@ -27,7 +27,7 @@
 // the GEMM's wave.assume (K >= 1) does not promise: the pipelined loop runs
 // behind a run-time check of the trip count, the loop as written otherwise.
 // RUN: wave-opt %wave_src/test/Examples/Inputs/gemm_dynamic-handmapped.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops 2>&1 >/dev/null | FileCheck %s --check-prefix=RUN-TIME
-// RUN-TIME: remark: wave-pipeline-loops: pipelined with 2 stages in registers: 2 global reads issued 1 iteration ahead (21 + 8 prefetched VGPRs of the budget of 72, 8960 bytes of LDS, at occupancy 7 (reached before pipelining) on gfx942; MMAs not deferred: 1 after the last LDS read, fewer than defer-mmas=2); run-time trip count: versioned on trip count >= 2, the loop as written runs otherwise (the kernel's wave.assume allows fewer than 2 trips)
+// RUN-TIME: remark: wave-pipeline-loops: pipelined with 2 stages in registers (not LDS buffers: buffer=auto: the MMAs of an iteration that multiply staged tiles hold the matrix pipe 128 cycles on gfx942, fewer than lds-buffer-cycles=500): 2 global reads issued 1 iteration ahead (21 + 8 prefetched VGPRs of the budget of 72, 8960 bytes of LDS, at occupancy 7 (reached before pipelining) on gfx942; MMAs not deferred: 1 after the last LDS read, fewer than defer-mmas=2); run-time trip count: versioned on trip count >= 2, the loop as written runs otherwise (the kernel's wave.assume allows fewer than 2 trips)
 // Run at K steps of 1 (below the stages: the loop as written), 2, 3 and a
 // partial fourth, on partial M and N tiles, alone and through wave-optimize.
 // RUN: wave-run %wave_src/test/Examples/Inputs/gemm_dynamic-handmapped.mlir --grid=2,2 --scalar=M=72 --scalar=N=80 --scalar=K=32 --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
@@ -86,7 +86,7 @@
 // RUN: wave-run %examples/gemm_nk_128.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %examples/gemm_nk_128.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops{buffer=lds},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %examples/gemm_nk_128.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
-// GEMM-NK: remark: wave-pipeline-loops: pipelined with 2 stages in registers: 4 global reads issued 1 iteration ahead (89 + 16 prefetched VGPRs of the budget of 168, 18432 bytes of LDS, at occupancy 3 (reached before pipelining) on gfx942; 4 trailing MMAs deferred to the next iteration (8 VGPRs carried)){{$}}
+// GEMM-NK: remark: wave-pipeline-loops: pipelined with 2 stages in registers (not LDS buffers: the LDS buffers do not fit: 2 stages need 36864 bytes of LDS, over the 21845 that occupancy 3 (reached before pipelining) on gfx942 allows): 4 global reads issued 1 iteration ahead (89 + 16 prefetched VGPRs of the budget of 168, 18432 bytes of LDS, at occupancy 3 (reached before pipelining) on gfx942; 4 trailing MMAs deferred to the next iteration (8 VGPRs carried)){{$}}
 // Not when the fragments they carry do not fit the budget (here the headroom
 // leaves exactly the pipelined loop's registers free), nor when fewer MMAs
 // than defer-mmas follow the last LDS read (gemm.mlir: one; GEMM above).
@@ -145,7 +145,7 @@
 // The next K step's two 16-byte reads are issued before this step's LDS
 // reads and MFMAs; the occupancy the example reaches (7, LDS-limited) is
 // kept.
-// GEMM: remark: wave-pipeline-loops: pipelined with 2 stages in registers: 2 global reads issued 1 iteration ahead (29 + 8 prefetched VGPRs of the budget of 72, 8960 bytes of LDS, at occupancy 7 (reached before pipelining) on gfx942; MMAs not deferred: 1 after the last LDS read, fewer than defer-mmas=2); no epilogue: the reads ahead of the last iteration are clamped to it
+// GEMM: remark: wave-pipeline-loops: pipelined with 2 stages in registers (not LDS buffers: buffer=auto: the MMAs of an iteration that multiply staged tiles hold the matrix pipe 128 cycles on gfx942, fewer than lds-buffer-cycles=500): 2 global reads issued 1 iteration ahead (29 + 8 prefetched VGPRs of the budget of 72, 8960 bytes of LDS, at occupancy 7 (reached before pipelining) on gfx942; MMAs not deferred: 1 after the last LDS read, fewer than defer-mmas=2); no epilogue: the reads ahead of the last iteration are clamped to it
 // GEMM: %[[A0:.*]] = wave.read %A{{.*}} -> vector<8xf16>
 // GEMM-NEXT: %[[B0:.*]] = wave.read %B{{.*}} -> vector<8xf16>
 // GEMM: scf.for %[[KS:.*]] = %{{.*}} to %c8_i32 step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[A:.*]] = %[[A0]], %[[B:.*]] = %[[B0]]) -> (vector<16xf32>, vector<8xf16>, vector<8xf16>)  : i32

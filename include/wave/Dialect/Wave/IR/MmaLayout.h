@@ -119,6 +119,16 @@ std::string getMmaFp8TypesOnChip(const ChipInfo &chip, MLIRContext *context);
 /// where there is no such kind.
 std::optional<MmaKind> getWideKKind(MmaKind kind);
 
+/// The cycles one MMA of `kind` holds the matrix pipe of `chip` at the
+/// chip's published dense rate: 32 for a 32x32 kind and 16 for a 16x16 one
+/// of f16, bf16, fp8 and i8 on gfx942 and gfx950 (twice that for f16 and
+/// bf16 on gfx90a), 32 for f32_16x16x4_f32; gfx950's f8f6f4 kinds 64 for
+/// 32x32x64 and 32 for 16x16x128, half that when both operands are fp6 or
+/// fp4. On gfx950 a kind that wave-widen-mma joins along K (getWideKKind)
+/// counts at the joined kind's rate, its share of that kind's cycles. 0 on
+/// a chip without the kind, or without MFMA.
+unsigned getMmaPipeCycles(MmaKind kind, const ChipInfo &chip);
+
 } // namespace mlir::wave
 
 #endif // WAVE_DIALECT_WAVE_IR_MMALAYOUT_H

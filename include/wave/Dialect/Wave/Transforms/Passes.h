@@ -5,15 +5,13 @@
 
 #include "wave/Dialect/Wave/IR/WaveDialect.h"
 #include "wave/Dialect/Wave/Transforms/Kernels.h"
+#include "wave/Dialect/Wave/Transforms/PipelineBuffer.h"
 #include "wave/Dialect/Wave/Transforms/StatisticCounts.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::wave {
-
-/// Where wave-pipeline-loops keeps the stages it prefetches.
-enum class PipelineBuffer { Registers, Lds };
 
 #define GEN_PASS_DECL
 #include "wave/Dialect/Wave/Transforms/Passes.h.inc"

@@ -534,7 +534,7 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
     stage (`peel-epilogue` peels it instead); with constant bounds that fit
     32 bits such a loop counts in `i32`, whose minimum the scalar unit has.
 
-    With `buffer=registers` (the default) the prefetched vectors are
+    With `buffer=registers` the prefetched vectors are
     loop-carried values: an iteration writes the vectors it received to LDS
     where the original wrote them, then issues the reads for the iteration
     stages - 1 ahead. The loop's other global reads directly in its body
@@ -547,7 +547,12 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
     own iteration and writes the prefetched vectors into the buffer of
     theirs at its end, so the LDS write of one iteration and the reads of
     the next need only one barrier between them. Barriers are left to
-    `wave-insert-barriers`.
+    `wave-insert-barriers`. With `buffer=auto` (the default) a loop gets
+    LDS buffers when the MMAs of one iteration hold the matrix pipe at
+    least `lds-buffer-cycles` (500: the latency assumed of a global read)
+    at the chip's published rate (`getMmaPipeCycles`), and registers
+    otherwise: its LDS writes wait, in the iteration that issued them, for
+    the reads ahead, which only a long enough iteration of MMAs hides.
 
     The MMAs after an iteration's last LDS read depend only on registers.
     When there are at least `defer-mmas` of them, the pass moves them to the
@@ -604,13 +609,23 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
            "Iterations in flight: global reads are issued stages - 1 "
            "iterations ahead (at least 2)">,
     Option<"buffer", "buffer", "::mlir::wave::PipelineBuffer",
-           /*default=*/"::mlir::wave::PipelineBuffer::Registers",
+           /*default=*/"::mlir::wave::PipelineBuffer::Auto",
            "Where the prefetched stages live",
            [{::llvm::cl::values(
                clEnumValN(::mlir::wave::PipelineBuffer::Registers,
                           "registers", "loop-carried lane vectors"),
                clEnumValN(::mlir::wave::PipelineBuffer::Lds, "lds",
-                          "one LDS buffer per stage for each staged tile"))}]>,
+                          "one LDS buffer per stage for each staged tile"),
+               clEnumValN(::mlir::wave::PipelineBuffer::Auto, "auto",
+                          "LDS buffers where an iteration's MMAs hold the "
+                          "matrix pipe at least lds-buffer-cycles, registers "
+                          "elsewhere"))}]>,
+    Option<"ldsBufferCycles", "lds-buffer-cycles", "unsigned",
+           /*default=*/"500",
+           "With buffer=auto, the fewest cycles of the matrix pipe an "
+           "iteration's MMAs take (at the chip's published rate) for LDS "
+           "buffers: the latency of the global reads an iteration's LDS "
+           "writes wait for">,
     Option<"headroom", "headroom", "unsigned", /*default=*/"8",
            "VGPRs the estimate must leave free below the budget (as "
            "wave-budget-registers)">,
@@ -639,8 +654,9 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
     Statistic<"numStagesReduced", "stages-reduced",
               "Loops pipelined with fewer stages than requested (budget)">,
     Statistic<"numInRegistersInstead", "in-registers-instead",
-              "Loops pipelined in registers under buffer=lds: their staging "
-              "rearranges in registers, or their LDS buffers do not fit">,
+              "Loops pipelined in registers under buffer=lds or auto: their "
+              "staging rearranges in registers, their LDS buffers do not "
+              "fit, or (auto) their MMAs are too short to hide the reads">,
     Statistic<"numLdsBytesAdded", "lds-bytes-added",
               "Bytes of LDS the extra tile buffers add">,
     Statistic<"numMmasDeferred", "loops-mmas-deferred",
