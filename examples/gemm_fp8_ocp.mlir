@@ -27,6 +27,11 @@
 //          where a K x N B would take 8 one-byte reads. The scales multiply
 //          the accumulators once, after the loop. examples/gemm_fp8.mlir is the same
 //          kernel for gfx942 in the FNUZ encoding (f8E4M3FNUZ).
+//          The kernel asks for occupancy 3 (`#wave.kernel`), the most its
+//          widened loop reaches anyway: the registers wave-pipeline-loops
+//          needs to defer a step's 16 MMAs, which wave-widen-mma then joins
+//          into 4 whole 32x32x64 MFMAs at the top of the next iteration,
+//          beside the next step's staging (docs/passes/wave-pipeline-loops.md).
 // Reference: @gemm_fp8_ocp_ref, one lane per element of C (16 x 16 workgroups of
 //          16 x 16 lanes): each fp8 value extended to f32 (exactly), an f32
 //          dot product over memref.load, then the same (sa * sb) * dot. The
@@ -50,7 +55,8 @@ gpu.module @gemm_fp8_ocp {
       kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
                   known_grid_size = array<i32: 2, 2, 1>,
-                  wave.kernel = #wave.kernel<chip = "gfx950", wave_size = 64>,
+                  wave.kernel = #wave.kernel<chip = "gfx950", wave_size = 64,
+                                             occupancy = 3>,
                   wave.reference = @gemm_fp8_ocp_ref} {
     %a_tile = wave.alloc_lds padding [0, 8] : !tile
     %b_tile = wave.alloc_lds padding [0, 8] : !tile

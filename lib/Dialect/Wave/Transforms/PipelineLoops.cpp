@@ -69,6 +69,9 @@ struct Candidate {
   /// their carried operands add.
   bool defer = false;
   unsigned deferredRegisters = 0;
+  /// Whether the deferred MMAs include the K steps wave-widen-mma joins
+  /// with them (findTrailingMmas' `widening`).
+  bool deferWholeChains = false;
   /// Whether the tiles are to get LDS buffers (buffer=lds, or auto for
   /// long enough MMAs) and whether they do (unless a staged read is
   /// rearranged in registers, which only registers carry, a tile cannot
@@ -509,7 +512,8 @@ namespace {
 /// instead, and the values they need from their own iteration.
 struct MmaDeferral {
   /// `wave.mma` ops after the body's last LDS read whose results only feed
-  /// each other and the yield, in body order.
+  /// each other and the yield, in body order (with `wholeChains`, also the
+  /// MMAs before it that accumulate into them along K).
   SmallVector<Operation *> mmas;
   /// Their operands defined in the loop (body values, iteration arguments,
   /// the induction variable) other than each other's results.
@@ -521,7 +525,19 @@ struct MmaDeferral {
 /// edge LLVM loop metadata (the `loop_annotation` of `llvm.br`).
 static constexpr StringLiteral kLoopAnnotationAttrName = "loop_annotation";
 
-static MmaDeferral findTrailingMmas(scf::ForOp loop) {
+/// Whether `mma` accumulates into a chain along K that wave-widen-mma joins
+/// into one MMA of its wide kind on `chip`.
+static bool isWidenedOn(MmaOp mma, const ChipInfo &chip) {
+  std::optional<MmaKind> wide = getWideKKind(mma.getKind());
+  return wide && isMmaKindOnChip(*wide, chip);
+}
+
+/// The MMAs to defer in `loop`: those after its last LDS read. With
+/// `wholeChains` (the chip of `widening`), each one's predecessors along K
+/// of a kind wave-widen-mma joins come along, so that the joined MMA is
+/// deferred whole rather than mixing the next iteration's steps in.
+static MmaDeferral findTrailingMmas(scf::ForOp loop,
+                                    const ChipInfo *widening = nullptr) {
   Block *body = loop.getBody();
   Operation *lastLdsRead = nullptr;
   for (Operation &op : body->without_terminator())
@@ -548,10 +564,35 @@ static MmaDeferral findTrailingMmas(scf::ForOp loop) {
                   cast<IntegerAttr>(slice.getSizes()[0]).getInt();
     return end < slice.getSourceVectorType().getDimSize(0);
   };
+  // (The MMAs of a joined chain keep all their steps: see below.)
   mmas.remove_if([&](Operation *mma) {
     auto op = cast<MmaOp>(mma);
+    if (widening && isWidenedOn(op, *widening))
+      return false;
     return isEarlierStep(op.getA()) || isEarlierStep(op.getB());
   });
+  if (widening) {
+    // The MMAs that accumulate into a deferred one of a joined kind, all
+    // in the body's order; the chain's whole packed reads are carried.
+    llvm::SmallPtrSet<Operation *, 16> chained(mmas.begin(), mmas.end());
+    SmallVector<MmaOp> work;
+    for (Operation *mma : mmas)
+      work.push_back(cast<MmaOp>(mma));
+    while (!work.empty()) {
+      MmaOp mma = work.pop_back_val();
+      if (!isWidenedOn(mma, *widening))
+        continue;
+      auto previous = mma.getAcc().getDefiningOp<MmaOp>();
+      if (previous && previous->getBlock() == body &&
+          previous.getKind() == mma.getKind() &&
+          chained.insert(previous).second)
+        work.push_back(previous);
+    }
+    mmas.clear();
+    for (Operation &op : body->without_terminator())
+      if (chained.contains(&op))
+        mmas.insert(&op);
+  }
   // An MMA whose result another op of the body needs stays, and so do the
   // deferred MMAs that feed it.
   for (bool changed = true; changed;) {
@@ -620,6 +661,49 @@ static unsigned getStagedTileBytes(Candidate &candidate) {
   return bytes;
 }
 
+namespace {
+/// What deferring MMAs costs a loop: the VGPRs of the operands carried
+/// across the back edge, and the body's largest pressure once they are.
+struct DeferralCost {
+  unsigned carried = 0;
+  unsigned peak = 0;
+};
+} // namespace
+
+/// The cost of moving `deferral`'s MMAs to the next iteration of `loop`.
+/// Their accumulators replace the ones the loop yielded; their other
+/// operands (fragments read in the body) are carried in addition. At the
+/// top of the body the carried fragments join what is live there; below,
+/// each stays live from its definition to the end of the body, where it
+/// was dead once its MMA had read it.
+static DeferralCost getDeferralCost(scf::ForOp loop,
+                                    const MmaDeferral &deferral,
+                                    const RegisterPressure &pressure) {
+  Block *body = loop.getBody();
+  SmallVector<std::pair<Value, Operation *>> fragments;
+  DeferralCost cost;
+  for (Value value : deferral.carried) {
+    Operation *def = value.getDefiningOp();
+    if (!def || isa<MmaOp>(def))
+      continue;
+    cost.carried += pressure.getCost(value).getVectorRegisters();
+    if (Operation *ancestor = body->findAncestorOpInBlock(*def))
+      fragments.push_back({value, ancestor});
+  }
+  if (body->without_terminator().empty())
+    return cost;
+  cost.peak = pressure.getPressureAt(&body->front()).getVectorRegisters() +
+              cost.carried;
+  for (Operation &op : body->without_terminator()) {
+    unsigned live = pressure.getPressureAt(&op).getVectorRegisters();
+    for (auto [value, def] : fragments)
+      if (def->isBeforeInBlock(&op) && !pressure.isLiveAt(value, &op))
+        live += pressure.getCost(value).getVectorRegisters();
+    cost.peak = std::max(cost.peak, live);
+  }
+  return cost;
+}
+
 unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
                                          Candidate &candidate,
                                          const KernelBudget &budget,
@@ -678,12 +762,36 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
     std::string deferNote;
     if (deferMmas != 0) {
       MmaDeferral deferral = findTrailingMmas(candidate.loop);
-      unsigned carried = 0;
-      // The accumulators the deferred MMAs take replace the ones they
-      // yielded; the other operands (fragments) are carried in addition.
-      for (Value value : deferral.carried)
-        if (!value.getDefiningOp<MmaOp>() && !isa<BlockArgument>(value))
-          carried += pressure.getCost(value).getVectorRegisters();
+      DeferralCost cost =
+          getDeferralCost(candidate.loop, deferral, analysis.pressure);
+      // Where wave-widen-mma will join the trailing MMAs with the steps
+      // before them, the joined MMAs are deferred whole when they fit:
+      // deferring only the last step would join it with the next
+      // iteration's first steps, behind that iteration's barrier.
+      candidate.deferWholeChains = false;
+      std::string wholeNote;
+      if (deferral.mmas.size() >= deferMmas) {
+        MmaDeferral whole = findTrailingMmas(candidate.loop, budget.chip);
+        DeferralCost wholeCost =
+            getDeferralCost(candidate.loop, whole, analysis.pressure);
+        unsigned wholeNeed =
+            std::max(loopPeak, wholeCost.peak) + prefetched + headroom;
+        if (whole.mmas.size() <= deferral.mmas.size()) {
+        } else if (wholeNeed <= budget.vgprs) {
+          deferral = std::move(whole);
+          cost = wholeCost;
+          candidate.deferWholeChains = true;
+        } else {
+          wholeNote = llvm::formatv(
+              "; not the {0} MMAs wave-widen-mma joins them with: their {1} "
+              "carried VGPRs would take the loop over the budget ({2} VGPRs "
+              "with the prefetched and the headroom)",
+              whole.mmas.size(), wholeCost.carried, wholeNeed);
+        }
+      }
+      unsigned carried = cost.carried;
+      unsigned deferredNeed =
+          std::max(loopPeak, cost.peak) + prefetched + headroom;
       // A loop without MMAs after its last LDS read has nothing to defer.
       if (deferral.mmas.empty()) {
       } else if (deferral.mmas.size() < deferMmas) {
@@ -695,18 +803,23 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
                  *candidate.tripCount - (count - 1) < 2) {
         deferNote = "; MMAs not deferred: the steady state runs one "
                     "iteration";
-      } else if (need + carried > budget.vgprs) {
+      } else if (deferredNeed > budget.vgprs) {
         deferNote = llvm::formatv(
             "; MMAs not deferred: their {0} carried VGPRs would take the "
-            "loop over the budget",
-            carried);
+            "loop over the budget ({1} VGPRs with the prefetched and the "
+            "headroom)",
+            carried, deferredNeed);
       } else {
         candidate.defer = true;
         candidate.deferredRegisters = carried;
         deferNote = llvm::formatv(
             "; {0} trailing MMAs deferred to the next iteration ({1} VGPRs "
-            "carried)",
-            deferral.mmas.size(), carried);
+            "carried{2}){3}",
+            deferral.mmas.size(), carried,
+            candidate.deferWholeChains
+                ? ", with the K steps wave-widen-mma joins them with"
+                : "",
+            wholeNote);
       }
     }
     fitNote = llvm::formatv(
@@ -1384,8 +1497,11 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
     undoDirectCopies(candidate, inLds);
     scf::ForOp steady = rotate(candidate, count, inLds, clampReads);
     if (candidate.defer) {
-      steady =
-          deferTrailingMmas(steady, findTrailingMmas(steady), candidate.step);
+      steady = deferTrailingMmas(
+          steady,
+          findTrailingMmas(steady,
+                           candidate.deferWholeChains ? budget->chip : nullptr),
+          candidate.step);
       // The deferred MMAs and the staging now share one loop body: the
       // backend may interleave them.
       steady->setAttr(WaveDialect::kInterleaveMmaAttrName,

@@ -87,11 +87,9 @@
 // RUN: wave-run %examples/gemm_nk_128.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops{buffer=lds},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %examples/gemm_nk_128.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // GEMM-NK: remark: wave-pipeline-loops: pipelined with 2 stages in registers (not LDS buffers: the LDS buffers do not fit: 2 stages need 36864 bytes of LDS, over the 21845 that occupancy 3 (reached before pipelining) on gfx942 allows): 4 global reads issued 1 iteration ahead (89 + 16 prefetched VGPRs of the budget of 168, 18432 bytes of LDS, at occupancy 3 (reached before pipelining) on gfx942; 4 trailing MMAs deferred to the next iteration (8 VGPRs carried)){{$}}
-// Not when the fragments they carry do not fit the budget (here the headroom
-// leaves exactly the pipelined loop's registers free), nor when fewer MMAs
-// than defer-mmas follow the last LDS read (gemm.mlir: one; GEMM above).
-// RUN: wave-opt %examples/gemm_nk_128.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops=headroom=63 -o /dev/null 2>&1 | FileCheck %s --check-prefix=NO-DEFER
-// NO-DEFER: (89 + 16 prefetched VGPRs of the budget of 168, 18432 bytes of LDS, at occupancy 3 (reached before pipelining) on gfx942; MMAs not deferred: their 8 carried VGPRs would take the loop over the budget)
+// Not when fewer MMAs than defer-mmas follow the last LDS read (gemm.mlir:
+// one; GEMM above), nor when their fragments do not fit the budget
+// (wave-pipeline-loops-deferral.mlir, with the chains wave-widen-mma joins).
 // RUN: wave-opt %examples/gemm_nk_128.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops=defer-mmas=0 2>&1 | FileCheck %s --check-prefix=DEFER-OFF
 // DEFER-OFF: on gfx942); no epilogue: the reads ahead of the last iteration are clamped to it{{$}}
 // DEFER-OFF-NOT: wave.interleave_mma
