@@ -94,6 +94,10 @@ constexpr Pipeline kPipelines[] = {
     {"wave-pipeline-loops", Check::Semantics},
     {"wave-pipeline-loops{buffer=lds}", Check::Semantics},
     {"wave-pipeline-loops{peel-epilogue=true}", Check::Semantics},
+    // buffer=auto choosing LDS buffers for any loop with MMAs of staged
+    // tiles, and deferring whole the K chains gfx950 joins.
+    {"wave-pipeline-loops{lds-buffer-cycles=1},wave-widen-mma",
+     Check::Semantics},
     {"wave-optimize-lds-layout", Check::Semantics},
     {"wave-insert-barriers", Check::Semantics},
     {"wave-budget-registers", Check::Semantics},
