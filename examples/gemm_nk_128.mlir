@@ -32,6 +32,12 @@
 //            4. waits at a second barrier before the next step's staging.
 //          Each accumulator goes to C whole, as fragment (2 wr + i, 2 wc + j)
 //          of the workgroup's block.
+//          The kernel asks for occupancy 3 (`#wave.kernel`): on gfx942 it
+//          reaches 4 all the same; on gfx950, whose widened loop runs at 3
+//          anyway, it is the budget wave-pipeline-loops needs to defer a
+//          step's 16 MMAs whole, which wave-widen-mma then joins into 8
+//          v_mfma_f32_32x32x16_f16 at the top of the next iteration
+//          (docs/passes/wave-pipeline-loops.md).
 // Reference: @gemm_nk_128_ref, one lane per element of C (32 x 32
 //          workgroups of 16 x 16 lanes), a scalar f32 dot product over
 //          memref.load. Results agree up to f32 rounding of the summation
@@ -52,7 +58,8 @@ gpu.module @gemm_nk_128 {
   gpu.func @gemm_nk_128(%A: !in, %B: !in, %C: !out) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
                   known_grid_size = array<i32: 4, 4, 1>,
-                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64,
+                                             occupancy = 3>,
                   wave.reference = @gemm_nk_128_ref} {
     %a_tile = wave.alloc_lds padding [0, 4] : !tile
     %b_tile = wave.alloc_lds padding [0, 4] : !tile

@@ -29,6 +29,7 @@
 //          examples/gemm_dynamic.mlir do not allow, and
 //          wave-minimize-global-loads restages the bounded reads into
 //          16-byte runs that stay bounded (16-byte buffer loads).
+//          It asks for occupancy 3, as its twin does.
 // Reference: @gemm_nk_128_dynamic_ref, 16 x 16 lanes of one workgroup
 //          striding over the rows and columns of C, a scalar f32 dot
 //          product over memref.load each. Results agree up to f32 rounding
@@ -51,7 +52,8 @@ gpu.module @gemm_nk_128_dynamic {
                                 %C: !c {wave.dims = array<i64: 3, 4>},
                                 %M: index, %N: index, %K: index) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
-                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64,
+                                             occupancy = 3>,
                   wave.reference = @gemm_nk_128_dynamic_ref,
                   wave.assume = affine_set<(a, b, c, m, n, k) :
                       (m - 1 >= 0, n - 1 >= 0, k - 1 >= 0,

@@ -48,7 +48,7 @@
 // CHECK:       gpu.func @[[NAME]](
 // CHECK-SAME:    kernel attributes {known_block_size = array<i32: {{[0-9]+, [0-9]+, [0-9]+}}>,
 // CHECK-SAME:    known_grid_size = array<i32: {{[0-9]+, [0-9]+, [0-9]+}}>,
-// CHECK-SAME:    wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+// CHECK-SAME:    wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64{{(, occupancy = [0-9])?}}>,
 // CHECK-SAME:    wave.reference = @[[NAME]]_ref}
 // CHECK:       gpu.func @[[NAME]]_ref(
 // CHECK-SAME:    kernel attributes {known_block_size = array<i32: {{[0-9]+, [0-9]+, [0-9]+}}>,

@@ -77,7 +77,8 @@ gpu.module @gemm_nk_128 {
                         %C: memref<512x512xf32>) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
                   known_grid_size = array<i32: 4, 4, 1>,
-                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64,
+                                             occupancy = 3>,
                   wave.reference = @gemm_nk_128_ref} {
     %a_tile = wave.alloc_lds padding [0, 4] : !tile
     %b_tile = wave.alloc_lds padding [0, 4] : !tile

@@ -77,7 +77,8 @@
 // RUN: wave-run %examples/gemm.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %examples/gemm.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops{peel-epilogue=true},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // The 128 x 128 x 32 GEMM example: four 16-byte reads a lane a K step,
-// within the budget of the 3 waves a SIMD its padded tiles allow.
+// within the budget of the 3 waves a SIMD it asks for (its padded tiles
+// allow 3 too).
 // Its last four MMAs (after the step's last LDS read) move to the start of
 // the next iteration, where they share the loop body with the next step's
 // LDS writes, barrier and first LDS reads.
@@ -86,7 +87,7 @@
 // RUN: wave-run %examples/gemm_nk_128.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %examples/gemm_nk_128.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops{buffer=lds},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %examples/gemm_nk_128.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
-// GEMM-NK: remark: wave-pipeline-loops: pipelined with 2 stages in registers (not LDS buffers: the LDS buffers do not fit: 2 stages need 36864 bytes of LDS, over the 21845 that occupancy 3 (reached before pipelining) on gfx942 allows): 4 global reads issued 1 iteration ahead (89 + 16 prefetched VGPRs of the budget of 168, 18432 bytes of LDS, at occupancy 3 (reached before pipelining) on gfx942; 4 trailing MMAs deferred to the next iteration (8 VGPRs carried)){{$}}
+// GEMM-NK: remark: wave-pipeline-loops: pipelined with 2 stages in registers (not LDS buffers: the LDS buffers do not fit: 2 stages need 36864 bytes of LDS, over the 21845 that occupancy 3 (requested) on gfx942 allows): 4 global reads issued 1 iteration ahead (89 + 16 prefetched VGPRs of the budget of 168, 18432 bytes of LDS, at occupancy 3 (requested) on gfx942; 4 trailing MMAs deferred to the next iteration (8 VGPRs carried)){{$}}
 // Not when fewer MMAs than defer-mmas follow the last LDS read (gemm.mlir:
 // one; GEMM above), nor when their fragments do not fit the budget
 // (wave-pipeline-loops-deferral.mlir, with the chains wave-widen-mma joins).
