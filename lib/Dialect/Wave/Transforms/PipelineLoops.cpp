@@ -436,13 +436,12 @@ LogicalResult PipelineLoopsPass::check(Candidate &candidate) {
 
   // LDS buffers stage copies as they are; a read rearranged in registers
   // before its writes (a transposition) is carried in registers instead.
-  bool wantsLds = candidate.wantsLds;
   candidate.inLds =
-      wantsLds && llvm::all_of(candidate.pairs, [](StagingPair pair) {
+      candidate.wantsLds && llvm::all_of(candidate.pairs, [](StagingPair pair) {
         return pair.write.getValue() == pair.read.getResult() &&
                pair.read->hasOneUse();
       });
-  if (wantsLds && !candidate.inLds)
+  if (candidate.wantsLds && !candidate.inLds)
     candidate.notInLds = "a staged read reaches its LDS writes through a "
                          "rearrangement in registers, which LDS buffers do "
                          "not stage";
@@ -512,8 +511,8 @@ namespace {
 /// instead, and the values they need from their own iteration.
 struct MmaDeferral {
   /// `wave.mma` ops after the body's last LDS read whose results only feed
-  /// each other and the yield, in body order (with `wholeChains`, also the
-  /// MMAs before it that accumulate into them along K).
+  /// each other and the yield, in body order (given a chip that widens
+  /// them, also the MMAs before it that accumulate into them along K).
   SmallVector<Operation *> mmas;
   /// Their operands defined in the loop (body values, iteration arguments,
   /// the induction variable) other than each other's results.
@@ -532,10 +531,10 @@ static bool isWidenedOn(MmaOp mma, const ChipInfo &chip) {
   return wide && isMmaKindOnChip(*wide, chip);
 }
 
-/// The MMAs to defer in `loop`: those after its last LDS read. With
-/// `wholeChains` (the chip of `widening`), each one's predecessors along K
-/// of a kind wave-widen-mma joins come along, so that the joined MMA is
-/// deferred whole rather than mixing the next iteration's steps in.
+/// The MMAs to defer in `loop`: those after its last LDS read. Given the
+/// chip `widening`, each one's predecessors along K of a kind wave-widen-mma
+/// joins on it come along, so that the joined MMA is deferred whole rather
+/// than mixing the next iteration's steps in.
 static MmaDeferral findTrailingMmas(scf::ForOp loop,
                                     const ChipInfo *widening = nullptr) {
   Block *body = loop.getBody();
