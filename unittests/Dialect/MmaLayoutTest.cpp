@@ -131,6 +131,14 @@ TEST(MmaLayoutTable, WideKKinds) {
             MmaKind::f32_16x16x128_f8E5M2);
   EXPECT_EQ(getWideKKind(MmaKind::f32_32x32x16_f8E4M3FNUZ), std::nullopt);
   EXPECT_EQ(getWideKKind(MmaKind::f32_32x32x64_f8E4M3FN), std::nullopt);
+  // On a chip: gfx950 has the wide kinds, gfx942 none of them.
+  EXPECT_EQ(getWideKKindOnChip(MmaKind::f32_32x32x8_f16, *lookupChip("gfx950")),
+            MmaKind::f32_32x32x16_f16);
+  EXPECT_EQ(getWideKKindOnChip(MmaKind::f32_32x32x8_f16, *lookupChip("gfx942")),
+            std::nullopt);
+  EXPECT_EQ(
+      getWideKKindOnChip(MmaKind::f32_32x32x16_f16, *lookupChip("gfx950")),
+      std::nullopt);
   // Every wide kind has its twin's element types and M, N, and a multiple of
   // its K.
   for (MmaKind kind : kAllMmaKinds) {

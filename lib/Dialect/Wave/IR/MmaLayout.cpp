@@ -537,13 +537,20 @@ std::optional<MmaKind> mlir::wave::getWideKKind(MmaKind kind) {
   }
 }
 
+std::optional<MmaKind> mlir::wave::getWideKKindOnChip(MmaKind kind,
+                                                      const ChipInfo &chip) {
+  std::optional<MmaKind> wide = getWideKKind(kind);
+  if (wide && isMmaKindOnChip(*wide, chip))
+    return wide;
+  return std::nullopt;
+}
+
 unsigned mlir::wave::getMmaPipeCycles(MmaKind kind, const ChipInfo &chip) {
   const MmaLayout &layout = getMmaLayout(kind);
   if (layout.family != MmaFamily::Mfma || !isMmaKindOnChip(kind, chip))
     return 0;
-  if (chip.hasGfx950Mfma)
-    if (std::optional<MmaKind> wide = getWideKKind(kind))
-      return getMmaPipeCycles(*wide, chip) * layout.k / getMmaLayout(*wide).k;
+  if (std::optional<MmaKind> wide = getWideKKindOnChip(kind, chip))
+    return getMmaPipeCycles(*wide, chip) * layout.k / getMmaLayout(*wide).k;
   // MI355X: 2048 FLOP a clock a SIMD of fp8, 4096 of fp6 and fp4.
   if (layout.isF8F6F4()) {
     auto narrow = [](MmaElement element) {

@@ -524,13 +524,6 @@ struct MmaDeferral {
 /// edge LLVM loop metadata (the `loop_annotation` of `llvm.br`).
 static constexpr StringLiteral kLoopAnnotationAttrName = "loop_annotation";
 
-/// Whether `mma` accumulates into a chain along K that wave-widen-mma joins
-/// into one MMA of its wide kind on `chip`.
-static bool isWidenedOn(MmaOp mma, const ChipInfo &chip) {
-  std::optional<MmaKind> wide = getWideKKind(mma.getKind());
-  return wide && isMmaKindOnChip(*wide, chip);
-}
-
 /// The MMAs to defer in `loop`: those after its last LDS read. Given the
 /// chip `widening`, each one's predecessors along K of a kind wave-widen-mma
 /// joins on it come along, so that the joined MMA is deferred whole rather
@@ -566,7 +559,7 @@ static MmaDeferral findTrailingMmas(scf::ForOp loop,
   // (The MMAs of a joined chain keep all their steps: see below.)
   mmas.remove_if([&](Operation *mma) {
     auto op = cast<MmaOp>(mma);
-    if (widening && isWidenedOn(op, *widening))
+    if (widening && getWideKKindOnChip(op.getKind(), *widening))
       return false;
     return isEarlierStep(op.getA()) || isEarlierStep(op.getB());
   });
@@ -579,7 +572,7 @@ static MmaDeferral findTrailingMmas(scf::ForOp loop,
       work.push_back(cast<MmaOp>(mma));
     while (!work.empty()) {
       MmaOp mma = work.pop_back_val();
-      if (!isWidenedOn(mma, *widening))
+      if (!getWideKKindOnChip(mma.getKind(), *widening))
         continue;
       auto previous = mma.getAcc().getDefiningOp<MmaOp>();
       if (previous && previous->getBlock() == body &&

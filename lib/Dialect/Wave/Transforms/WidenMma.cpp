@@ -122,7 +122,7 @@ struct WidenMmaPass : public wave::impl::WaveWidenMmaBase<WidenMmaPass> {
           chain.push_back(next);
         else
           return;
-      if (!chip || !isMmaKindOnChip(*wide, *chip)) {
+      if (!chip || !getWideKKindOnChip(mma.getKind(), *chip)) {
         missing = mma.getKind();
         return;
       }

@@ -119,6 +119,10 @@ std::string getMmaFp8TypesOnChip(const ChipInfo &chip, MLIRContext *context);
 /// where there is no such kind.
 std::optional<MmaKind> getWideKKind(MmaKind kind);
 
+/// The wide kind of `kind` (getWideKKind) where `chip` has it: the kind
+/// wave-widen-mma joins chains of `kind` into on that chip.
+std::optional<MmaKind> getWideKKindOnChip(MmaKind kind, const ChipInfo &chip);
+
 /// The cycles one MMA of `kind` holds the matrix pipe of `chip` at the
 /// chip's published dense rate: 32 for a 32x32 kind and 16 for a 16x16 one
 /// of f16, bf16, fp8 and i8 on gfx942 and gfx950 (twice that for f16 and
