@@ -511,8 +511,10 @@ def kernel_name(assembly):
 
 
 def staggered(lines, loop_label):
-    """Whether the prologue has an `s_barrier` only some waves run: an
-    `s_cbranch_execz L` with an `s_barrier` before `L:`, before the loop."""
+    """Whether the prologue has an `s_barrier` only some waves run: a
+    conditional branch to `L` (`s_cbranch_execz` where the condition is a
+    lane mask, `s_cbranch_vccnz`, `s_cbranch_scc1`, ... where it is uniform)
+    with an `s_barrier` before `L:`, before the loop."""
     skip = None
     for line in lines:
         text = asm_metrics.instruction(line)
@@ -524,7 +526,9 @@ def staggered(lines, loop_label):
                 return True
             skip = None
         if text:
-            match = re.match(r"s_cbranch_execz\s+(\S+)", text)
+            match = re.match(
+                r"s_cbranch_(?:execz|execnz|vccz|vccnz|scc0|scc1)\s+(\S+)",
+                text)
             if match:
                 skip = [match.group(1), False]
             elif text == "s_barrier" and skip:

@@ -26,6 +26,7 @@ struct CompileCLOptions {
   cl::opt<bool> directToLds;
   cl::opt<cl::boolOrDefault> pipelineInLds;
   cl::opt<bool> scheduleLoops;
+  cl::opt<bool> pingPong;
   cl::opt<bool> interleaveMfmas;
   cl::opt<cl::boolOrDefault> memrefDescriptors;
   cl::opt<bool> verifyEach;
@@ -88,6 +89,12 @@ CompileCLOptions::CompileCLOptions(cl::OptionCategory &category)
                    "MFMAs by schedule groups where a model says it pays "
                    "(wave-schedule-loops; off by default)"),
           cl::cat(category)),
+      pingPong("ping-pong",
+               cl::desc("With wave-optimize, split the loops of 8-wave "
+                        "workgroups into memory and MFMA phases, the two "
+                        "waves of a SIMD a phase apart (wave-ping-pong; "
+                        "=false: off)"),
+               cl::init(true), cl::cat(category)),
       interleaveMfmas(
           "interleave-mfmas",
           cl::desc("With wave-optimize, fill each MFMA's issue shadow in "
@@ -140,6 +147,7 @@ llvm::Expected<CompileOptions> mlir::wave::getCompileOptionsFromCL() {
   options.directToLds = flags.directToLds;
   options.pipelineInLds = getBool(flags.pipelineInLds);
   options.scheduleLoops = flags.scheduleLoops;
+  options.pingPong = flags.pingPong;
   options.interleaveMfmas = flags.interleaveMfmas;
   options.memrefDescriptors = getBool(flags.memrefDescriptors);
   options.linkerPath = flags.lldPath;

@@ -128,6 +128,7 @@ wave::compile(ModuleOp module, const CompileOptions &options,
                            : *options.pipelineInLds ? PipelineBuffer::Lds
                                                     : PipelineBuffer::Registers;
   lowering.scheduleLoops = options.scheduleLoops;
+  lowering.pingPong = options.pingPong;
   lowering.interleaveMfmas = options.interleaveMfmas;
   buildWaveLowerToROCDLPipeline(pm, lowering);
   if (failed(pm.run(module)))

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LoweredAccesses.h"
 #include "MfmaIssueModel.h"
 #include "wave/Conversion/Passes.h"
 
@@ -40,110 +41,6 @@ using namespace mlir::wave;
 using namespace mlir::wave::issue;
 
 namespace {
-/// ROCDL ops that read and write registers only, which ROCDL does not
-/// declare free of effects: the lane permutes and reads.
-bool isRegisterOnly(Operation *op) {
-  return isa<ROCDL::DsBpermuteOp, ROCDL::DsSwizzleOp, ROCDL::DPPUpdateOp,
-             ROCDL::PermlaneX16Op, ROCDL::Permlane16SwapOp,
-             ROCDL::Permlane32SwapOp, ROCDL::ReadlaneOp, ROCDL::ReadfirstlaneOp,
-             ROCDL::MbcntLoOp, ROCDL::MbcntHiOp>(op);
-}
-
-/// What the pointer or buffer resource `value` is based on, through
-/// address arithmetic, buffer resources and address space casts.
-Value getBase(Value value) {
-  while (Operation *def = value.getDefiningOp()) {
-    if (auto gep = dyn_cast<LLVM::GEPOp>(def))
-      value = gep.getBase();
-    else if (auto resource = dyn_cast<ROCDL::MakeBufferRsrcOp>(def))
-      value = resource.getBase();
-    else if (auto cast = dyn_cast<LLVM::AddrSpaceCastOp>(def))
-      value = cast.getArg();
-    else
-      break;
-  }
-  return value;
-}
-
-/// The argument of `function` that `value` is based on, if it is one.
-std::optional<unsigned> baseArgument(Value value, LLVM::LLVMFuncOp function) {
-  auto argument = dyn_cast<BlockArgument>(getBase(value));
-  if (!argument || argument.getOwner() != &function.getBody().front())
-    return std::nullopt;
-  return argument.getArgNumber();
-}
-
-/// The address or buffer resource of an access.
-Value accessAddress(Operation *op) {
-  if (auto load = dyn_cast<LLVM::LoadOp>(op))
-    return load.getAddr();
-  if (auto store = dyn_cast<LLVM::StoreOp>(op))
-    return store.getAddr();
-  for (Value operand : op->getOperands())
-    if (isa<LLVM::LLVMPointerType>(operand.getType()))
-      return operand;
-  return {};
-}
-
-/// The memory object an access reaches, where no other object's accesses
-/// can: a global (LDS arrays are globals of their own) or a `llvm.noalias`
-/// argument. Null where the pass cannot tell.
-Attribute getObject(Operation *op) {
-  Value address = accessAddress(op);
-  if (!address)
-    return {};
-  Value base = getBase(address);
-  if (auto global = base.getDefiningOp<LLVM::AddressOfOp>())
-    return global.getGlobalNameAttr();
-  auto function = op->getParentOfType<LLVM::LLVMFuncOp>();
-  std::optional<unsigned> argument = baseArgument(address, function);
-  if (!argument ||
-      !function.getArgAttr(*argument, LLVM::LLVMDialect::getNoAliasAttrName()))
-    return {};
-  return IntegerAttr::get(IntegerType::get(op->getContext(), 32), *argument);
-}
-
-/// What an op does to memory, for the order of accesses: LDS and global
-/// memory are apart (address space 3 against the rest), and so are distinct
-/// objects of one; an op with effects the pass does not model orders
-/// against everything.
-struct Access {
-  enum Space { None, Lds, Global, Unknown } space = None;
-  bool writes = false;
-  /// The object it reaches, null where not known.
-  Attribute object = {};
-
-  static Access of(Operation *op) {
-    switch (classify(op)) {
-    case DsRead:
-      return {Lds, false, getObject(op)};
-    case DsWrite:
-      return {Lds, true, getObject(op)};
-    case VmemRead:
-      return {Global, false, getObject(op)};
-    case VmemWrite:
-      return {Global, true, getObject(op)};
-    case Mfma:
-      return {};
-    default:
-      break;
-    }
-    if (isMemoryEffectFree(op) || isRegisterOnly(op))
-      return {};
-    return {Unknown, true};
-  }
-
-  /// Whether two accesses must keep their order.
-  bool conflicts(const Access &other) const {
-    if (space == None || other.space == None)
-      return false;
-    if (space == Unknown || other.space == Unknown)
-      return true;
-    return space == other.space && (writes || other.writes) &&
-           (!object || !other.object || object == other.object);
-  }
-};
-
 /// Ops that end a scheduling region: the backend's own boundaries, the
 /// workgroup barrier and fences (which order every access across them), and
 /// ops whose effects the pass does not model.
@@ -154,13 +51,6 @@ bool isCut(Operation *op) {
           ROCDL::SWaitcntOp, LLVM::FenceOp>(op))
     return true;
   return Access::of(op).space == Access::Unknown;
-}
-
-/// Ops that order accesses across waves or ask the backend for an order,
-/// and write nothing themselves.
-bool isSynchronization(Operation *op) {
-  return isa<ROCDL::SBarrierOp, ROCDL::SWaitcntOp, ROCDL::SchedBarrier,
-             ROCDL::SetPrioOp, LLVM::FenceOp>(op);
 }
 
 /// The arguments of `function` whose memory it only reads: `llvm.noalias`

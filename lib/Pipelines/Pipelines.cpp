@@ -131,6 +131,10 @@ void mlir::wave::buildUpstreamToROCDLPipeline(
   // Long straight-line code in bounded scheduling regions: the backend's
   // scheduler grows faster than its regions.
   gpuModule.addNestedPass<LLVM::LLVMFuncOp>(createWaveBoundSchedRegions());
+  // The two waves of a SIMD in 8-wave workgroups a phase apart, one in its
+  // MFMAs while the other is in its memory accesses.
+  if (options.optimize && options.pingPong)
+    gpuModule.addNestedPass<LLVM::LLVMFuncOp>(createWavePingPong());
   // MFMAs interleaved with their loop's memory accesses, in the regions the
   // cuts above leave, where the pass's model says it pays.
   if (options.optimize && options.scheduleLoops)

@@ -67,6 +67,10 @@ struct CompileOptions {
   /// groups interleaving LDS reads with MFMAs where its model says they
   /// pay). Off by default (docs/passes/wave-schedule-loops.md).
   bool scheduleLoops = false;
+  /// With wave-optimize, wave-ping-pong on the lowered loops of 8-wave
+  /// workgroups: memory and MFMA phases, the two waves of a SIMD a phase
+  /// apart (docs/passes/wave-ping-pong.md).
+  bool pingPong = true;
   /// With wave-optimize, wave-interleave-mfmas on the lowered loops (each
   /// MFMA followed by a share of the loop's other work, the order fenced
   /// with sched_barrier). Off by default

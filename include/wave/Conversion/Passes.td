@@ -440,6 +440,60 @@ def WaveScheduleLoops : Pass<"wave-schedule-loops", "::mlir::LLVM::LLVMFuncOp"> 
   let dependentDialects = ["::mlir::ROCDL::ROCDLDialect"];
 }
 
+def WavePingPong : Pass<"wave-ping-pong", "::mlir::LLVM::LLVMFuncOp"> {
+  let summary = "Splits a loop of an 8-wave workgroup into alternating "
+                "memory and MFMA phases, the two waves of each SIMD a phase "
+                "apart";
+  let description = [{
+    Two waves of one workgroup share each SIMD when the workgroup has 8
+    waves. This pass orders a loop's body (one block of lowered LLVM dialect)
+    into memory phases and MFMA phases that alternate, each ended by a
+    workgroup barrier, the MFMA phases under `s_setprio`; the upper half of
+    the workgroup's waves waits at one barrier more before the loop, and the
+    lower half at one more after it. The two waves of a SIMD are then always
+    in phases of different kinds: one's MFMAs keep the matrix pipe busy
+    while the other reads LDS, loads and writes. The MFMAs are cut into
+    phases of about `phase-cycles` MFMA cycles, in program order, and every
+    other op goes to a memory phase between the MFMAs that produce its
+    operands and those that use it: LDS reads and LDS writes as late as
+    they can, global loads (with what their addresses need) as early. Two
+    accesses of one memory object with a write among them that a barrier of
+    the loop separated go to different memory phases, in the same order; the
+    loop's own barriers are replaced by the phases'. An MFMA phase holds
+    MFMAs only, so whatever a wave a phase ahead does there cannot meet the
+    other wave's accesses. A remark gives the phases, or why a loop was
+    left (fewer than 8 waves, no barrier in the loop, memory phases that a
+    model of the two waves says would outlast the MFMA phases beside them,
+    ...). An op that needs the last MFMAs' results gets a memory phase of
+    its own after them.
+    The pass works on the lowered LLVM dialect, which `wave-run` does not
+    execute; docs/passes/wave-ping-pong.md has the argument that the order
+    keeps the kernel race-free, and the measurements.
+  }];
+  let options = [
+    Option<"maxPhases", "max-phases", "unsigned", /*default=*/"8",
+           "the most MFMA phases an iteration is cut into (more where the "
+           "dependences force them)">,
+    Option<"loadCoverCycles", "load-cover-cycles", "unsigned",
+           /*default=*/"500",
+           "the MFMA cycles after its memory phase that a global load "
+           "whose value the next iteration uses needs to hide its latency">,
+    Option<"maxOverhead", "max-overhead", "double", /*default=*/"0.1",
+           "how much longer than its MFMAs the modelled iteration of two "
+           "waves may be, as a fraction, for the loop to be split">,
+    Option<"priority", "priority", "unsigned", /*default=*/"1",
+           "the s_setprio of the MFMA phases (0: none)">,
+    Option<"minMfmas", "min-mfmas", "unsigned", /*default=*/"16",
+           "the fewest MFMAs of a loop that is split">,
+  ];
+  let statistics = [
+    Statistic<"numLoops", "loops", "loops split into phases">,
+    Statistic<"numPhases", "phases", "MFMA phases made">,
+    Statistic<"numDeclined", "declined", "loops with MFMAs left as they are">,
+  ];
+  let dependentDialects = ["::mlir::ROCDL::ROCDLDialect"];
+}
+
 def WaveInterleaveMfmas
     : Pass<"wave-interleave-mfmas", "::mlir::LLVM::LLVMFuncOp"> {
   let summary = "Orders a loop's blocks so that each MFMA's issue shadow "

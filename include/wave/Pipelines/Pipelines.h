@@ -67,6 +67,12 @@ struct WaveLoweringOptions : public PassPipelineOptions<WaveLoweringOptions> {
                      "loops (off: it does not pay on the examples' loops, "
                      "docs/passes/wave-schedule-loops.md)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> pingPong{
+      *this, "ping-pong",
+      llvm::cl::desc("With `optimize`, run wave-ping-pong on the lowered "
+                     "loops of 8-wave workgroups (docs/passes/"
+                     "wave-ping-pong.md)"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> interleaveMfmas{
       *this, "interleave-mfmas",
       llvm::cl::desc("With `optimize`, run wave-interleave-mfmas on the "

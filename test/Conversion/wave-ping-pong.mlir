@@ -1,0 +1,463 @@
+// RUN: wave-opt %s --split-input-file --verify-diagnostics \
+// RUN:   --pass-pipeline="builtin.module(llvm.func(wave-ping-pong{min-mfmas=2 max-phases=2 max-overhead=10}))" \
+// RUN:   | FileCheck %s
+// RUN: wave-opt %s --split-input-file \
+// RUN:   --pass-pipeline="builtin.module(llvm.func(wave-ping-pong{min-mfmas=2 max-phases=2}))" \
+// RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=MODEL
+
+// A loop of an 8-wave workgroup pipelined in registers, as wave-pipeline-
+// loops leaves it: the vector loaded an iteration ahead is written to LDS,
+// a barrier, the fragments read back, a barrier before the next write. Two
+// MFMAs deferred from the previous iteration (on the fragment it carries)
+// need no LDS: they are the first MFMA phase, beside the write; the two
+// that need this iteration's reads are the second, after them. The global
+// load only the next iteration uses goes where the MFMA cycles after it
+// cover it (none do here: its earliest phase). Waves 4-7 wait at one more
+// barrier before the loop, waves 0-3 at one more after it.
+// CHECK-LABEL: llvm.func @split
+// CHECK:        rocdl.s.barrier
+// CHECK:        %[[TID:.*]] = rocdl.workitem.id.x : i32
+// CHECK-NEXT:   %[[FIRST:.*]] = rocdl.readfirstlane %[[TID]] : i32
+// CHECK-NEXT:   %[[HALF:.*]] = llvm.mlir.constant(256 : i32) : i32
+// CHECK-NEXT:   %[[UPPER:.*]] = llvm.icmp "uge" %[[FIRST]], %[[HALF]] : i32
+// CHECK-NEXT:   llvm.cond_br %[[UPPER]], ^[[STAGGER:.*]], ^[[ENTER:.*]]
+// CHECK-NEXT: ^[[STAGGER]]:
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") release
+// CHECK-NEXT:   rocdl.s.barrier
+// CHECK-NEXT:   rocdl.sched.barrier 0
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") acquire
+// CHECK-NEXT:   llvm.br ^[[ENTER]]
+// CHECK-NEXT: ^[[ENTER]]:
+// CHECK-NEXT:   llvm.br ^[[HEADER:.*]](
+// CHECK:      ^[[HEADER]](
+// CHECK:        llvm.cond_br %{{.*}}, ^[[BODY:.*]], ^[[EXIT:.*]]
+// CHECK-NEXT: ^[[BODY]]:
+// CHECK-NEXT:   llvm.store %{{.*}}, %[[LDS:[^ ]*]] : vector<4xf16>, !llvm.ptr<3>
+// CHECK-NEXT:   llvm.getelementptr
+// CHECK-NEXT:   llvm.load %{{.*}} : !llvm.ptr -> vector<4xf16>
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") release
+// CHECK-NEXT:   rocdl.s.barrier
+// CHECK-NEXT:   rocdl.sched.barrier 0
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") acquire
+// CHECK-NEXT:   rocdl.s.setprio 1
+// CHECK-NEXT:   rocdl.mfma.f32.32x32x8f16 %[[CARRIED:[^,]*]], %[[CARRIED]]
+// CHECK-NEXT:   rocdl.mfma.f32.32x32x8f16 %[[CARRIED]], %[[CARRIED]]
+// CHECK-NEXT:   rocdl.s.setprio 0
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") release
+// CHECK-NEXT:   rocdl.s.barrier
+// CHECK-NEXT:   rocdl.sched.barrier 0
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") acquire
+// CHECK-NEXT:   llvm.load %[[LDS]] : !llvm.ptr<3> -> vector<4xf16>
+// CHECK-NEXT:   llvm.getelementptr
+// CHECK-NEXT:   llvm.load %{{.*}} : !llvm.ptr<3> -> vector<4xf16>
+// CHECK-NEXT:   llvm.add
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") release
+// CHECK-NEXT:   rocdl.s.barrier
+// CHECK-NEXT:   rocdl.sched.barrier 0
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") acquire
+// CHECK-NEXT:   rocdl.s.setprio 1
+// CHECK-NEXT:   rocdl.mfma.f32.32x32x8f16
+// CHECK-NEXT:   rocdl.mfma.f32.32x32x8f16
+// CHECK-NEXT:   rocdl.s.setprio 0
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") release
+// CHECK-NEXT:   rocdl.s.barrier
+// CHECK-NEXT:   rocdl.sched.barrier 0
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") acquire
+// CHECK-NEXT:   llvm.br ^[[HEADER]](
+// CHECK-NEXT: ^[[EXIT]]:
+// CHECK-NEXT:   llvm.cond_br %[[UPPER]], ^[[REST:.*]], ^[[REJOIN:.*]]
+// CHECK-NEXT: ^[[REJOIN]]:
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") release
+// CHECK-NEXT:   rocdl.s.barrier
+// CHECK-NEXT:   rocdl.sched.barrier 0
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") acquire
+// CHECK-NEXT:   llvm.br ^[[REST]]
+// CHECK-NEXT: ^[[REST]]:
+// CHECK-NEXT:   llvm.store
+// MODEL: wave-ping-pong: loop not split: its memory phases would outlast the MFMA phases beside them: modelled cycles of an iteration of each of a SIMD's two waves 784, their MFMAs 256 (max-overhead: at most 10% more)
+llvm.mlir.global internal @tile() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
+llvm.func @split(%g: !llvm.ptr {llvm.noalias}, %out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>, %f: vector<4xf16>) attributes {rocdl.kernel, rocdl.reqd_work_group_size = array<i32: 512, 1, 1>} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %c4 = llvm.mlir.constant(4 : i32) : i32
+  %lds = llvm.mlir.addressof @tile : !llvm.ptr<3>
+  %v0 = llvm.load %g : !llvm.ptr -> vector<4xf16>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  llvm.br ^bb1(%c0, %init, %init, %f, %v0 : i32, vector<16xf32>, vector<16xf32>, vector<4xf16>, vector<4xf16>)
+^bb1(%i: i32, %acc0: vector<16xf32>, %acc1: vector<16xf32>, %carried: vector<4xf16>, %v: vector<4xf16>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  %d0 = rocdl.mfma.f32.32x32x8f16 %carried, %carried, %acc0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  llvm.store %v, %lds : vector<4xf16>, !llvm.ptr<3>
+  %d1 = rocdl.mfma.f32.32x32x8f16 %carried, %carried, %acc1, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %next = llvm.getelementptr %g[%i] : (!llvm.ptr, i32) -> !llvm.ptr, vector<4xf16>
+  %w = llvm.load %next : !llvm.ptr -> vector<4xf16>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  rocdl.sched.barrier 0
+  llvm.fence syncscope("workgroup") acquire
+  %a = llvm.load %lds : !llvm.ptr<3> -> vector<4xf16>
+  %m0 = rocdl.mfma.f32.32x32x8f16 %a, %a, %d0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %second = llvm.getelementptr %lds[%c4] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+  %b = llvm.load %second : !llvm.ptr<3> -> vector<4xf16>
+  %m1 = rocdl.mfma.f32.32x32x8f16 %a, %b, %d1, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  %inc = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-ping-pong: 2 memory phases and 2 MFMA phases of 2, 2 MFMAs (s_setprio 1); waves 4-7 one barrier behind; the loop's 2 barriers now 4; modelled cycles of an iteration of each of a SIMD's two waves 784, their MFMAs 256}}
+  llvm.br ^bb1(%inc, %m0, %m1, %b, %w : i32, vector<16xf32>, vector<16xf32>, vector<4xf16>, vector<4xf16>)
+^bb3:
+  llvm.store %acc0, %out : vector<16xf32>, !llvm.ptr
+  %out1 = llvm.getelementptr %out[%c1] : (!llvm.ptr, i32) -> !llvm.ptr, vector<16xf32>
+  llvm.store %acc1, %out1 : vector<16xf32>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+// A global load whose value the same iteration writes to LDS (the form of a
+// loop pipelined in LDS buffers) issues in the first memory phase; the
+// write, which must follow the reads of the same array, goes in the last,
+// an MFMA phase of 256 cycles after the load (512 with the other wave's).
+// The read of each MFMA phase's operand goes just before it.
+// CHECK-LABEL: llvm.func @same_iteration
+// CHECK:        llvm.icmp "slt"
+// CHECK-NEXT:   llvm.cond_br %{{.*}}, ^[[BODY:bb[0-9]+]],
+// CHECK-NEXT: ^[[BODY]]:
+// CHECK-NEXT:   llvm.getelementptr %{{.*}} : (!llvm.ptr, i32)
+// CHECK-NEXT:   %[[W:.*]] = llvm.load %{{.*}} : !llvm.ptr -> vector<4xf16>
+// CHECK-NEXT:   llvm.load %{{.*}} : !llvm.ptr<3> -> vector<4xf16>
+// CHECK:        rocdl.s.setprio 1
+// CHECK-COUNT-8: rocdl.mfma.f32.32x32x8f16
+// CHECK-NEXT:   rocdl.s.setprio 0
+// CHECK:        llvm.fence syncscope("workgroup") acquire
+// CHECK-NEXT:   llvm.getelementptr %{{.*}} : (!llvm.ptr<3>, i32)
+// CHECK-NEXT:   llvm.load %{{.*}} : !llvm.ptr<3> -> vector<4xf16>
+// CHECK-NEXT:   llvm.getelementptr %{{.*}} : (!llvm.ptr<3>, i32)
+// CHECK-NEXT:   llvm.store %[[W]], %{{.*}} : vector<4xf16>, !llvm.ptr<3>
+// CHECK-NEXT:   llvm.add
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") release
+// CHECK:        rocdl.s.setprio 1
+// CHECK-COUNT-8: rocdl.mfma.f32.32x32x8f16
+// CHECK-NEXT:   rocdl.s.setprio 0
+llvm.mlir.global internal @buffers() {addr_space = 3 : i32} : !llvm.array<2048 x f16>
+llvm.func @same_iteration(%g: !llvm.ptr {llvm.noalias}, %out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>) attributes {rocdl.kernel, rocdl.reqd_work_group_size = array<i32: 512, 1, 1>} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %c4 = llvm.mlir.constant(4 : i32) : i32
+  %c1024 = llvm.mlir.constant(1024 : i32) : i32
+  %lds = llvm.mlir.addressof @buffers : !llvm.ptr<3>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  llvm.br ^bb1(%c0, %init, %init : i32, vector<16xf32>, vector<16xf32>)
+^bb1(%i: i32, %acc0: vector<16xf32>, %acc1: vector<16xf32>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  %next = llvm.getelementptr %g[%i] : (!llvm.ptr, i32) -> !llvm.ptr, vector<4xf16>
+  %w = llvm.load %next : !llvm.ptr -> vector<4xf16>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  %a = llvm.load %lds : !llvm.ptr<3> -> vector<4xf16>
+  %m0 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %m1 = rocdl.mfma.f32.32x32x8f16 %a, %a, %m0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %m2 = rocdl.mfma.f32.32x32x8f16 %a, %a, %m1, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %m3 = rocdl.mfma.f32.32x32x8f16 %a, %a, %m2, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %m4 = rocdl.mfma.f32.32x32x8f16 %a, %a, %m3, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %m5 = rocdl.mfma.f32.32x32x8f16 %a, %a, %m4, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %m6 = rocdl.mfma.f32.32x32x8f16 %a, %a, %m5, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %m7 = rocdl.mfma.f32.32x32x8f16 %a, %a, %m6, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %second = llvm.getelementptr %lds[%c4] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+  %b = llvm.load %second : !llvm.ptr<3> -> vector<4xf16>
+  %n0 = rocdl.mfma.f32.32x32x8f16 %b, %b, %acc1, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %n1 = rocdl.mfma.f32.32x32x8f16 %b, %b, %n0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %n2 = rocdl.mfma.f32.32x32x8f16 %b, %b, %n1, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %n3 = rocdl.mfma.f32.32x32x8f16 %b, %b, %n2, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %n4 = rocdl.mfma.f32.32x32x8f16 %b, %b, %n3, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %n5 = rocdl.mfma.f32.32x32x8f16 %b, %b, %n4, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %n6 = rocdl.mfma.f32.32x32x8f16 %b, %b, %n5, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %n7 = rocdl.mfma.f32.32x32x8f16 %b, %b, %n6, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %other = llvm.getelementptr %lds[%c1024] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+  llvm.store %w, %other : vector<4xf16>, !llvm.ptr<3>
+  %inc = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-ping-pong: 2 memory phases and 2 MFMA phases of 8, 8 MFMAs (s_setprio 1); waves 4-7 one barrier behind; the loop's 1 barriers now 4; modelled cycles of an iteration of each of a SIMD's two waves 1056, their MFMAs 1024}}
+  llvm.br ^bb1(%inc, %m7, %n7 : i32, vector<16xf32>, vector<16xf32>)
+^bb3:
+  llvm.store %acc0, %out : vector<16xf32>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+// With the workgroup's rows in y, the upper half is the waves whose linear
+// id is at least 4: x + 64 y, from the first active lane.
+// CHECK-LABEL: llvm.func @rows
+// CHECK:        %[[X:.*]] = rocdl.workitem.id.x : i32
+// CHECK-NEXT:   %[[Y:.*]] = rocdl.workitem.id.y : i32
+// CHECK-NEXT:   %[[WIDTH:.*]] = llvm.mlir.constant(64 : i32) : i32
+// CHECK-NEXT:   %[[ROW:.*]] = llvm.mul %[[Y]], %[[WIDTH]] : i32
+// CHECK-NEXT:   %[[ID:.*]] = llvm.add %[[X]], %[[ROW]] : i32
+// CHECK-NEXT:   %[[FIRST:.*]] = rocdl.readfirstlane %[[ID]] : i32
+// CHECK-NEXT:   %[[HALF:.*]] = llvm.mlir.constant(256 : i32) : i32
+// CHECK-NEXT:   llvm.icmp "uge" %[[FIRST]], %[[HALF]] : i32
+llvm.mlir.global internal @rows_tile() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
+llvm.func @rows(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>, %v: vector<4xf16>) attributes {rocdl.kernel, rocdl.reqd_work_group_size = array<i32: 64, 8, 1>} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %lds = llvm.mlir.addressof @rows_tile : !llvm.ptr<3>
+  llvm.br ^bb1(%c0, %init : i32, vector<16xf32>)
+^bb1(%i: i32, %acc: vector<16xf32>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  llvm.store %v, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  %a = llvm.load %lds : !llvm.ptr<3> -> vector<4xf16>
+  %m0 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %m1 = rocdl.mfma.f32.32x32x8f16 %a, %a, %m0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  %inc = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-ping-pong: 2 memory phases and 2 MFMA phases of 0, 2 MFMAs}}
+  llvm.br ^bb1(%inc, %m1 : i32, vector<16xf32>)
+^bb3:
+  llvm.store %acc, %out : vector<16xf32>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+// The code before the loop ends with an access, not a barrier: the lower
+// half's first memory phase would run beside it, so a barrier goes first.
+// CHECK-LABEL: llvm.func @prologue_access
+// CHECK:        llvm.store %{{.*}}, %{{.*}} : vector<4xf16>, !llvm.ptr<3>
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") release
+// CHECK-NEXT:   rocdl.s.barrier
+// CHECK-NEXT:   rocdl.sched.barrier 0
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") acquire
+// CHECK-NEXT:   rocdl.workitem.id.x
+llvm.mlir.global internal @prologue_tile() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
+llvm.func @prologue_access(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>, %v: vector<4xf16>) attributes {rocdl.kernel, rocdl.reqd_work_group_size = array<i32: 512, 1, 1>} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %lds = llvm.mlir.addressof @prologue_tile : !llvm.ptr<3>
+  llvm.store %v, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.br ^bb1(%c0, %init : i32, vector<16xf32>)
+^bb1(%i: i32, %acc: vector<16xf32>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  %a = llvm.load %lds : !llvm.ptr<3> -> vector<4xf16>
+  %m0 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %m1 = rocdl.mfma.f32.32x32x8f16 %a, %a, %m0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  llvm.store %a, %lds : vector<4xf16>, !llvm.ptr<3>
+  %inc = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-ping-pong: 2 memory phases and 2 MFMA phases of 1, 1 MFMAs}}
+  llvm.br ^bb1(%inc, %m1 : i32, vector<16xf32>)
+^bb3:
+  llvm.store %acc, %out : vector<16xf32>, !llvm.ptr
+  llvm.return
+}
+
+// A workgroup of 4 waves: one a SIMD, none to alternate with.
+llvm.mlir.global internal @four_waves_tile() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
+llvm.func @four_waves(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>, %v: vector<4xf16>) attributes {rocdl.kernel, rocdl.reqd_work_group_size = array<i32: 256, 1, 1>} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %lds = llvm.mlir.addressof @four_waves_tile : !llvm.ptr<3>
+  llvm.br ^bb1(%c0, %init : i32, vector<16xf32>)
+^bb1(%i: i32, %acc: vector<16xf32>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  llvm.store %v, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  %a = llvm.load %lds : !llvm.ptr<3> -> vector<4xf16>
+  %m0 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %m1 = rocdl.mfma.f32.32x32x8f16 %a, %a, %m0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %inc = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-ping-pong: loop not split: 4 waves a workgroup: ping-pong pairs the waves of one workgroup on each SIMD, which takes a multiple of 8}}
+  llvm.br ^bb1(%inc, %m1 : i32, vector<16xf32>)
+^bb3:
+  llvm.store %acc, %out : vector<16xf32>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+llvm.mlir.global internal @unknown_size_tile() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
+llvm.func @unknown_size(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>, %v: vector<4xf16>) attributes {rocdl.kernel} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %lds = llvm.mlir.addressof @unknown_size_tile : !llvm.ptr<3>
+  llvm.br ^bb1(%c0, %init : i32, vector<16xf32>)
+^bb1(%i: i32, %acc: vector<16xf32>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  llvm.store %v, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  %a = llvm.load %lds : !llvm.ptr<3> -> vector<4xf16>
+  %m0 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %m1 = rocdl.mfma.f32.32x32x8f16 %a, %a, %m0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %inc = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-ping-pong: loop not split: the workgroup's size is not known ('rocdl.reqd_work_group_size')}}
+  llvm.br ^bb1(%inc, %m1 : i32, vector<16xf32>)
+^bb3:
+  llvm.store %acc, %out : vector<16xf32>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+llvm.mlir.global internal @no_barrier_tile() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
+llvm.func @no_barrier(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>, %v: vector<4xf16>) attributes {rocdl.kernel, rocdl.reqd_work_group_size = array<i32: 512, 1, 1>} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %lds = llvm.mlir.addressof @no_barrier_tile : !llvm.ptr<3>
+  llvm.br ^bb1(%c0, %init : i32, vector<16xf32>)
+^bb1(%i: i32, %acc: vector<16xf32>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  llvm.store %v, %lds : vector<4xf16>, !llvm.ptr<3>
+  %a = llvm.load %lds : !llvm.ptr<3> -> vector<4xf16>
+  %m0 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %m1 = rocdl.mfma.f32.32x32x8f16 %a, %a, %m0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %inc = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-ping-pong: loop not split: no workgroup barrier in its body to pair the waves at}}
+  llvm.br ^bb1(%inc, %m1 : i32, vector<16xf32>)
+^bb3:
+  llvm.store %acc, %out : vector<16xf32>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+llvm.mlir.global internal @call_tile() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
+llvm.func @opaque()
+llvm.func @call(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>, %v: vector<4xf16>) attributes {rocdl.kernel, rocdl.reqd_work_group_size = array<i32: 512, 1, 1>} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %lds = llvm.mlir.addressof @call_tile : !llvm.ptr<3>
+  llvm.br ^bb1(%c0, %init : i32, vector<16xf32>)
+^bb1(%i: i32, %acc: vector<16xf32>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  llvm.call @opaque() : () -> ()
+  llvm.store %v, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  %a = llvm.load %lds : !llvm.ptr<3> -> vector<4xf16>
+  %m0 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %m1 = rocdl.mfma.f32.32x32x8f16 %a, %a, %m0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %inc = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-ping-pong: loop not split: 'llvm.call' in its body, whose effects the pass does not model}}
+  llvm.br ^bb1(%inc, %m1 : i32, vector<16xf32>)
+^bb3:
+  llvm.store %acc, %out : vector<16xf32>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+llvm.mlir.global internal @group_barrier_tile() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
+llvm.func @group_barrier(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>, %v: vector<4xf16>) attributes {rocdl.kernel, rocdl.reqd_work_group_size = array<i32: 512, 1, 1>} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %lds = llvm.mlir.addressof @group_barrier_tile : !llvm.ptr<3>
+  llvm.br ^bb1(%c0, %init : i32, vector<16xf32>)
+^bb1(%i: i32, %acc: vector<16xf32>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  rocdl.sched.group.barrier 8, 1, 0
+  llvm.store %v, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  %a = llvm.load %lds : !llvm.ptr<3> -> vector<4xf16>
+  %m0 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %m1 = rocdl.mfma.f32.32x32x8f16 %a, %a, %m0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %inc = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-ping-pong: loop not split: rocdl.sched.group.barrier in its body: an order or wait the phases would undo}}
+  llvm.br ^bb1(%inc, %m1 : i32, vector<16xf32>)
+^bb3:
+  llvm.store %acc, %out : vector<16xf32>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+// An op that needs the last MFMAs' results gets a memory phase of its own
+// after them, and an MFMA phase without MFMAs (no s_setprio) after that:
+// its barrier keeps it apart from the next iteration's first memory phase.
+// So does the first MFMA phase here: the MFMAs need the read, the read
+// needs a barrier after the write.
+// CHECK-LABEL: llvm.func @after_last
+// CHECK:        rocdl.s.setprio 1
+// CHECK-NEXT:   rocdl.mfma.f32.32x32x8f16
+// CHECK-NEXT:   rocdl.mfma.f32.32x32x8f16
+// CHECK-NEXT:   rocdl.s.setprio 0
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") release
+// CHECK-NEXT:   rocdl.s.barrier
+// CHECK-NEXT:   rocdl.sched.barrier 0
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") acquire
+// CHECK-NEXT:   llvm.fadd
+// CHECK-NEXT:   llvm.add
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") release
+// CHECK-NEXT:   rocdl.s.barrier
+// CHECK-NEXT:   rocdl.sched.barrier 0
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") acquire
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") release
+// CHECK-NEXT:   rocdl.s.barrier
+// CHECK-NEXT:   rocdl.sched.barrier 0
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") acquire
+// CHECK-NEXT:   llvm.br
+
+llvm.mlir.global internal @after_last_tile() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
+llvm.func @after_last(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>, %v: vector<4xf16>) attributes {rocdl.kernel, rocdl.reqd_work_group_size = array<i32: 512, 1, 1>} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %lds = llvm.mlir.addressof @after_last_tile : !llvm.ptr<3>
+  llvm.br ^bb1(%c0, %init : i32, vector<16xf32>)
+^bb1(%i: i32, %acc: vector<16xf32>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  llvm.store %v, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  %a = llvm.load %lds : !llvm.ptr<3> -> vector<4xf16>
+  %m0 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %m1 = rocdl.mfma.f32.32x32x8f16 %a, %a, %m0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %sum = llvm.fadd %m1, %m1 : vector<16xf32>
+  %inc = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-ping-pong: 3 memory phases and 3 MFMA phases of 0, 2, 0 MFMAs}}
+  llvm.br ^bb1(%inc, %sum : i32, vector<16xf32>)
+^bb3:
+  llvm.store %acc, %out : vector<16xf32>, !llvm.ptr
+  llvm.return
+}
