@@ -22,6 +22,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
 #include <limits>
 
 namespace mlir::wave {
@@ -53,6 +54,10 @@ struct Body {
   /// For each op, the body ops that use what it passes to the next
   /// iteration.
   SmallVector<SmallVector<unsigned>> nextUses;
+  /// For each global load, the ops that wait for its data, as `(op,
+  /// next)`: its users and theirs through ops that become no instruction
+  /// (element moves, casts), `next` where that is in the next iteration.
+  SmallVector<SmallVector<std::pair<unsigned, bool>>> waits;
 
   void add(Operation *op, unsigned barriers) {
     index[op] = ops.size();
@@ -90,6 +95,37 @@ struct Body {
       for (unsigned earlier = 0; earlier < i; ++earlier)
         if (access[earlier].conflicts(access[i]))
           link(earlier, i, interval[earlier] != interval[i]);
+    }
+  }
+
+  /// Fills `waits`, after `linkDependences`.
+  void linkWaits() {
+    waits.assign(ops.size(), {});
+    for (auto [load, op] : llvm::enumerate(ops)) {
+      if (classify(op) != VmemRead)
+        continue;
+      SmallVector<std::pair<unsigned, bool>> work;
+      // Op and iteration, as `2 * op + next`.
+      llvm::DenseSet<unsigned> seen;
+      auto pushUsers = [&](unsigned from, bool next) {
+        for (Operation *user : ops[from]->getUsers())
+          if (auto it = index.find(user); it != index.end())
+            work.emplace_back(it->second, next);
+        if (!next)
+          for (unsigned use : nextUses[from])
+            work.emplace_back(use, true);
+      };
+      pushUsers(load, false);
+      while (!work.empty()) {
+        auto [use, next] = work.pop_back_val();
+        if (!seen.insert(2 * use + next).second)
+          continue;
+        if (!mfma[use] && access[use].space == Access::None &&
+            issueSlots(ops[use]) == 0)
+          pushUsers(use, next);
+        else
+          waits[load].emplace_back(use, next);
+      }
     }
   }
 
@@ -164,12 +200,14 @@ void placeLate(const Body &body, Plan &plan, int64_t loadCover) {
     unsigned phase = last;
     for (auto [next, separate] : body.after[i])
       phase = std::min(phase, latest[next] - separate);
-    // A load whose value this iteration uses issues as early as it can; one
-    // whose value only the next iteration uses, where it is still covered.
+    // A load whose data this iteration waits for issues as early as it can;
+    // one whose data only the next iteration waits for, where it is still
+    // covered.
     if (classify(body.ops[i]) == VmemRead)
-      phase = body.after[i].empty()
-                  ? std::max(plan.phase[i], std::min(phase, covering))
-                  : plan.phase[i];
+      phase =
+          llvm::any_of(body.waits[i], [](auto wait) { return !wait.second; })
+              ? plan.phase[i]
+              : std::max(plan.phase[i], std::min(phase, covering));
     latest[i] = phase;
     plan.phase[i] = phase;
   }
@@ -234,12 +272,8 @@ SmallVector<int64_t> memoryCycles(const Body &body, const Plan &plan,
   for (auto [i, op] : llvm::enumerate(body.ops)) {
     if (body.mfma[i])
       continue;
-    if (classify(op) == VmemRead) {
-      for (auto [use, separate] : body.after[i])
-        waitFor(i, use, /*next=*/false);
-      for (unsigned use : body.nextUses[i])
-        waitFor(i, use, /*next=*/true);
-    }
+    for (auto [use, next] : body.waits[i])
+      waitFor(i, use, next);
     unsigned phase = plan.phase[i] - 1;
     issue[phase] += kIssueCycles * issueSlots(op);
     if (body.access[i].space != Access::Lds)
@@ -461,6 +495,7 @@ struct WavePingPong : wave::impl::WavePingPongBase<WavePingPong> {
       return decline("no workgroup barrier in its body to pair the waves at");
 
     body.linkDependences(cast<LLVM::BrOp>(latch.getTerminator()), header);
+    body.linkWaits();
     int64_t modelled = 0;
     Plan plan = choosePlan(body, maxPhases, loadCoverCycles,
                            getWaveSize(function), modelled);

@@ -104,7 +104,8 @@ OPTION_FLAGS = [
     ({"pipeline_in_lds": True}, ["--pipeline-in-lds"]),
     ({"pipeline_in_lds": False}, ["--pipeline-in-lds=false"]),
     ({"schedule_loops": True}, ["--schedule-loops"]),
-    ({"interleave_mfmas": True}, ["--interleave-mfmas"])]
+    ({"interleave_mfmas": True}, ["--interleave-mfmas"]),
+    ({"ping_pong": False}, ["--ping-pong=false"])]
 
 
 def test_every_compile_option_is_covered():

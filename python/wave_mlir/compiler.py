@@ -112,7 +112,9 @@ def compile(kernel, chip=None, **options):
     ``--fast-math=finite``), ``direct_to_lds``,
     ``schedule_loops`` and ``interleave_mfmas`` (``--direct-to-lds``,
     ``--schedule-loops``, ``--interleave-mfmas``: optimizations that are off
-    by default), ``pipeline_in_lds`` (``--pipeline-in-lds``: True for LDS
+    by default), ``ping_pong`` (``--ping-pong``, on by default: the loops
+    of 8-wave workgroups in memory and MFMA phases, the two waves of a SIMD
+    a phase apart), ``pipeline_in_lds`` (``--pipeline-in-lds``: True for LDS
     buffers, False for registers; None: each loop's choice, LDS buffers where
     an iteration's MMAs cover a global read),
     ``memref_descriptors`` (kernels take memrefs
