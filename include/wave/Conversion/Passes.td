@@ -478,7 +478,7 @@ def WavePingPong : Pass<"wave-ping-pong", "::mlir::LLVM::LLVMFuncOp"> {
            /*default=*/"500",
            "the MFMA cycles after its memory phase that a global load "
            "whose value the next iteration uses needs to hide its latency">,
-    Option<"maxOverhead", "max-overhead", "double", /*default=*/"0.1",
+    Option<"maxOverhead", "max-overhead", "double", /*default=*/"0.25",
            "how much longer than its MFMAs the modelled iteration of two "
            "waves may be, as a fraction, for the loop to be split">,
     Option<"priority", "priority", "unsigned", /*default=*/"1",
