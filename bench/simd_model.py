@@ -605,7 +605,8 @@ def mca_reference(assembly, name, chip, mfma_per_step=None):
 
 
 # The rows of docs/performance.md's table: (code, problem, assembly, kernel,
-# chip, MFMAs a step). None: ours, compiled from examples/ by --table.
+# chip, MFMAs a step). Ours: an example's name, or a path from the
+# repository's root, compiled by --table.
 PEERS = attention.PEERS
 TABLE = [
     ("wave-mlir", "gemm 64x64x32, 4 waves", "gemm", "gemm", "gfx942", 4),
@@ -627,6 +628,12 @@ TABLE = [
      "gfx942", 64),
     ("wave-mlir", "gemm_256 256x256x64, 8 waves", "gemm_256",
      "gemm_256", "gfx950", 32),
+    ("Triton s2", "gemm 256x128x64, 8 waves (ping-pong)",
+     "triton-3.6-gfx942/triton_gemm_kn_4096_t256x128x64_w8_s2.s", None,
+     "gfx942", 32),
+    ("wave-mlir", "gemm 256x128x64, 8 waves",
+     "test/wave-compile/Inputs/gemm_256x128.mlir", "gemm_256x128", "gfx942",
+     32),
     ("wave-mlir", "attention D=128, 64-key block", "attention", "attention",
      "gfx942", 64),
     ("Triton s1", "attention D=128, 64-key block",
@@ -657,9 +664,11 @@ def table(build, peers=PEERS, out=sys.stdout):
     print("|---|---|---|---|---|---|---|---|---|", file=out)
     for code, problem, source, name, chip, per_step in TABLE:
         if code == "wave-mlir":
-            path = tmp / f"{source}.s"
+            path = tmp / f"{pathlib.Path(source).stem}.s"
+            input_path = BENCH.parent / (
+                source if "/" in source else f"examples/{source}.mlir")
             subprocess.run([str(pathlib.Path(build) / "bin" / "wave-compile"),
-                            str(BENCH.parent / "examples" / f"{source}.mlir"),
+                            str(input_path),
                             f"--chip={chip}", "--emit=asm", "-o", str(path)],
                            check=True, capture_output=True)
         else:

@@ -122,6 +122,11 @@ constexpr Pipeline kPipelines[] = {
      Check::None},
     {"wave-lower-to-rocdl{chip=gfx950 optimize=true interleave-mfmas=true}",
      Check::None},
+    // wave-ping-pong on any loop of an 8-wave workgroup with an MFMA,
+    // whatever its model says.
+    {"wave-lower-to-rocdl{chip=gfx942 optimize=true ping-pong=false},"
+     "llvm.func(wave-ping-pong{min-mfmas=1 max-overhead=100})",
+     Check::None},
 };
 
 bool differential = false;
