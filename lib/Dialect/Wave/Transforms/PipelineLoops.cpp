@@ -72,6 +72,9 @@ struct Candidate {
   /// Whether the deferred MMAs include the K steps wave-widen-mma joins
   /// with them (findTrailingMmas' `widening`).
   bool deferWholeChains = false;
+  /// The K steps before the trailing MMAs that are deferred with them, along
+  /// each accumulator's chain (findTrailingMmas' `earlierSteps`).
+  unsigned deferEarlierSteps = 0;
   /// Whether the tiles are to get LDS buffers (buffer=lds, or auto for
   /// long enough MMAs) and whether they do (unless a staged read is
   /// rearranged in registers, which only registers carry, a tile cannot
@@ -527,9 +530,11 @@ static constexpr StringLiteral kLoopAnnotationAttrName = "loop_annotation";
 /// The MMAs to defer in `loop`: those after its last LDS read. Given the
 /// chip `widening`, each one's predecessors along K of a kind wave-widen-mma
 /// joins on it come along, so that the joined MMA is deferred whole rather
-/// than mixing the next iteration's steps in.
+/// than mixing the next iteration's steps in; given `earlierSteps`, that
+/// many of each one's predecessors along K.
 static MmaDeferral findTrailingMmas(scf::ForOp loop,
-                                    const ChipInfo *widening = nullptr) {
+                                    const ChipInfo *widening = nullptr,
+                                    unsigned earlierSteps = 0) {
   Block *body = loop.getBody();
   Operation *lastLdsRead = nullptr;
   for (Operation &op : body->without_terminator())
@@ -579,6 +584,24 @@ static MmaDeferral findTrailingMmas(scf::ForOp loop,
           previous.getKind() == mma.getKind() &&
           chained.insert(previous).second)
         work.push_back(previous);
+    }
+    mmas.clear();
+    for (Operation &op : body->without_terminator())
+      if (chained.contains(&op))
+        mmas.insert(&op);
+  }
+  if (earlierSteps) {
+    llvm::SmallPtrSet<Operation *, 16> chained(mmas.begin(), mmas.end());
+    for (Operation *mma : mmas) {
+      auto op = cast<MmaOp>(mma);
+      for (unsigned step = 0; step < earlierSteps; ++step) {
+        auto previous = op.getAcc().getDefiningOp<MmaOp>();
+        if (!previous || previous->getBlock() != body ||
+            previous.getKind() != op.getKind())
+          break;
+        chained.insert(previous);
+        op = previous;
+      }
     }
     mmas.clear();
     for (Operation &op : body->without_terminator())
@@ -781,6 +804,37 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
               whole.mmas.size(), wholeCost.carried, wholeNeed);
         }
       }
+      // A workgroup of 8 waves runs its loop as a ping-pong (wave-ping-pong):
+      // its first MFMA phase holds the deferred MMAs, beside the other
+      // wave's LDS writes. One K step more there, when it fits. Not where
+      // the chip joins the MMAs along K: their steps take half the MFMA
+      // cycles, the loop is as long in LDS reads as in MFMAs, and
+      // wave-ping-pong's model declines it.
+      candidate.deferEarlierSteps = 0;
+      std::string stepNote;
+      unsigned waves = llvm::divideCeil(budget.workgroupSize, budget.waveSize);
+      if (!candidate.deferWholeChains && waves >= 8 && waves % 8 == 0 &&
+          deferral.mmas.size() >= deferMmas &&
+          !getWideKKindOnChip(cast<MmaOp>(deferral.mmas.front()).getKind(),
+                              *budget.chip)) {
+        MmaDeferral more = findTrailingMmas(candidate.loop, nullptr, 1);
+        DeferralCost moreCost =
+            getDeferralCost(candidate.loop, more, analysis.pressure);
+        unsigned moreNeed =
+            std::max(loopPeak, moreCost.peak) + prefetched + headroom;
+        if (more.mmas.size() <= deferral.mmas.size()) {
+        } else if (moreNeed <= budget.vgprs) {
+          deferral = std::move(more);
+          cost = moreCost;
+          candidate.deferEarlierSteps = 1;
+        } else {
+          stepNote = llvm::formatv(
+              "; not the K step before them for wave-ping-pong's first MFMA "
+              "phase: their {0} carried VGPRs would take the loop over the "
+              "budget ({1} VGPRs with the prefetched and the headroom)",
+              moreCost.carried, moreNeed);
+        }
+      }
       unsigned carried = cost.carried;
       unsigned deferredNeed =
           std::max(loopPeak, cost.peak) + prefetched + headroom;
@@ -810,8 +864,11 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
             deferral.mmas.size(), carried,
             candidate.deferWholeChains
                 ? ", with the K steps wave-widen-mma joins them with"
+            : candidate.deferEarlierSteps
+                ? ", with the K step before them, for the first MFMA phase "
+                  "of wave-ping-pong"
                 : "",
-            wholeNote);
+            wholeNote + stepNote);
       }
     }
     fitNote = llvm::formatv(
@@ -1492,7 +1549,8 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
       steady = deferTrailingMmas(
           steady,
           findTrailingMmas(steady,
-                           candidate.deferWholeChains ? budget->chip : nullptr),
+                           candidate.deferWholeChains ? budget->chip : nullptr,
+                           candidate.deferEarlierSteps),
           candidate.step);
       // The deferred MMAs and the staging now share one loop body: the
       // backend may interleave them.

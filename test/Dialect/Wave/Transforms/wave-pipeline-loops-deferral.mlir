@@ -36,6 +36,17 @@
 // RUN: wave-opt %examples/gemm_fp8.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops 2>&1 >/dev/null | FileCheck %s --check-prefix=GFX942
 // GFX942: on gfx942; 4 trailing MMAs deferred to the next iteration (8 VGPRs carried)){{$}}
 //
+// A workgroup of 8 waves runs its loop as a ping-pong (wave-ping-pong), whose
+// first MFMA phase holds the deferred MMAs beside the other wave's LDS
+// writes: on gfx942 the K step before the trailing MMAs is deferred with
+// them (16 of gemm_256's 64 MMAs, 24 VGPRs carried). On gfx950, which joins
+// the MMAs along K, only the trailing ones are, and the whole chains do not
+// fit. A workgroup of 4 waves (gemm_fp8 above) keeps the last step.
+// RUN: wave-opt %examples/gemm_256.mlir --wave-optimize 2>&1 >/dev/null | FileCheck %s --check-prefix=PINGPONG
+// PINGPONG: at occupancy 2 (reached before pipelining) on gfx942; 16 trailing MMAs deferred to the next iteration (24 VGPRs carried, with the K step before them, for the first MFMA phase of wave-ping-pong))
+// RUN: sed -e 's/chip = "gfx942"/chip = "gfx950"/' %examples/gemm_256.mlir | wave-opt --wave-optimize 2>&1 >/dev/null | FileCheck %s --check-prefix=PINGPONG-GFX950
+// PINGPONG-GFX950: on gfx950; 8 trailing MMAs deferred to the next iteration (12 VGPRs carried); not the 64 MMAs wave-widen-mma joins them with
+//
 // The register cost of the carried fragments is counted where they add to
 // the pressure: at the top of the body, and below their reads.
 // RUN: wave-opt %s --wave-pipeline-loops --verify-diagnostics -o /dev/null

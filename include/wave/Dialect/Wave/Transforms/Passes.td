@@ -566,7 +566,11 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
     count against the register budget; a remark says when they do not fit.
     Of a packed fragment (`k_pack`: one read for several K steps) only the
     last step's MMAs are deferred, so that the loop carries that step's
-    slices, not the whole fragments.
+    slices, not the whole fragments. In a workgroup of 8 waves (a multiple
+    of 8), whose loop wave-ping-pong splits into phases after lowering, the
+    K step before them is deferred too when it fits, on chips that do not
+    join the MMAs along K: the first MFMA phase, the deferred MMAs, then
+    covers the other wave's LDS writes.
 
     The steady-state loop gets `loop_annotation` with
     `llvm.loop.unroll.disable`: the schedule and its registers are the
