@@ -461,3 +461,93 @@ llvm.func @after_last(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16x
   llvm.store %acc, %out : vector<16xf32>, !llvm.ptr
   llvm.return
 }
+
+// -----
+
+llvm.mlir.global internal @waitcnt_tile() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
+llvm.func @waitcnt(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>, %v: vector<4xf16>, %flag: i1) attributes {rocdl.kernel, rocdl.reqd_work_group_size = array<i32: 512, 1, 1>} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %lds = llvm.mlir.addressof @waitcnt_tile : !llvm.ptr<3>
+  llvm.br ^bb1(%c0, %init : i32, vector<16xf32>)
+^bb1(%i: i32, %acc: vector<16xf32>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  rocdl.s.waitcnt 0
+  llvm.store %v, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  %a = llvm.load %lds : !llvm.ptr<3> -> vector<4xf16>
+  %m0 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %m1 = rocdl.mfma.f32.32x32x8f16 %a, %a, %m0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %inc = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-ping-pong: loop not split: rocdl.s.waitcnt in its body: an order or wait the phases would undo}}
+  llvm.br ^bb1(%inc, %m1 : i32, vector<16xf32>)
+^bb3:
+  llvm.store %acc, %out : vector<16xf32>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+llvm.mlir.global internal @system_fence_tile() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
+llvm.func @system_fence(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>, %v: vector<4xf16>, %flag: i1) attributes {rocdl.kernel, rocdl.reqd_work_group_size = array<i32: 512, 1, 1>} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %lds = llvm.mlir.addressof @system_fence_tile : !llvm.ptr<3>
+  llvm.br ^bb1(%c0, %init : i32, vector<16xf32>)
+^bb1(%i: i32, %acc: vector<16xf32>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  llvm.fence release
+  llvm.store %v, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  %a = llvm.load %lds : !llvm.ptr<3> -> vector<4xf16>
+  %m0 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %m1 = rocdl.mfma.f32.32x32x8f16 %a, %a, %m0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %inc = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-ping-pong: loop not split: a fence wider than the workgroup in its body}}
+  llvm.br ^bb1(%inc, %m1 : i32, vector<16xf32>)
+^bb3:
+  llvm.store %acc, %out : vector<16xf32>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+// A body of several blocks (a branch in it): each block would need its own
+// phases.
+llvm.mlir.global internal @two_blocks_tile() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
+llvm.func @two_blocks(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>, %v: vector<4xf16>, %flag: i1) attributes {rocdl.kernel, rocdl.reqd_work_group_size = array<i32: 512, 1, 1>} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %lds = llvm.mlir.addressof @two_blocks_tile : !llvm.ptr<3>
+  llvm.br ^bb1(%c0, %init : i32, vector<16xf32>)
+^bb1(%i: i32, %acc: vector<16xf32>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  llvm.store %v, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  %a = llvm.load %lds : !llvm.ptr<3> -> vector<4xf16>
+  %m0 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  llvm.cond_br %flag, ^bb4, ^bb5
+^bb4:
+  llvm.store %v, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.br ^bb5
+^bb5:
+  %m1 = rocdl.mfma.f32.32x32x8f16 %a, %a, %m0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %inc = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-ping-pong: loop not split: its body is not one block after the exit test}}
+  llvm.br ^bb1(%inc, %m1 : i32, vector<16xf32>)
+^bb3:
+  llvm.store %acc, %out : vector<16xf32>, !llvm.ptr
+  llvm.return
+}
