@@ -527,6 +527,10 @@ struct MmaDeferral {
 /// edge LLVM loop metadata (the `loop_annotation` of `llvm.br`).
 static constexpr StringLiteral kLoopAnnotationAttrName = "loop_annotation";
 
+/// The most K steps before the trailing MMAs that are deferred with them
+/// for wave-ping-pong.
+static constexpr unsigned kMaxEarlierSteps = 3;
+
 /// The MMAs to defer in `loop`: those after its last LDS read. Given the
 /// chip `widening`, each one's predecessors along K of a kind wave-widen-mma
 /// joins on it come along, so that the joined MMA is deferred whole rather
@@ -806,9 +810,14 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
       }
       // A workgroup of 8 waves runs its loop as a ping-pong (wave-ping-pong):
       // its first MFMA phase holds the deferred MMAs, beside the other
-      // wave's LDS writes. One K step more there, when it fits. Not where
-      // the chip joins the MMAs along K: their steps take half the MFMA
-      // cycles, the loop is as long in LDS reads as in MFMAs, and
+      // wave's LDS writes of the step. K steps before the trailing MMAs go
+      // with them, one at a time while they fit, until the deferred MMAs
+      // hold the matrix pipe as long as those writes take: 8 cycles a
+      // prefetched VGPR of transfer (64 lanes of 4 bytes, 2 clocks of the
+      // CU's 128 bytes, at a quarter of them) and half as much again of
+      // issue. Not
+      // where the chip joins the MMAs along K: their steps take half the
+      // MFMA cycles, the loop is as long in LDS reads as in MFMAs, and
       // wave-ping-pong's model declines it.
       candidate.deferEarlierSteps = 0;
       std::string stepNote;
@@ -817,22 +826,35 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
           deferral.mmas.size() >= deferMmas &&
           !getWideKKindOnChip(cast<MmaOp>(deferral.mmas.front()).getKind(),
                               *budget.chip)) {
-        MmaDeferral more = findTrailingMmas(candidate.loop, nullptr, 1);
-        DeferralCost moreCost =
-            getDeferralCost(candidate.loop, more, analysis.pressure);
-        unsigned moreNeed =
-            std::max(loopPeak, moreCost.peak) + prefetched + headroom;
-        if (more.mmas.size() <= deferral.mmas.size()) {
-        } else if (moreNeed <= budget.vgprs) {
+        unsigned writeCycles = 12 * prefetched;
+        auto pipeCycles = [&](const MmaDeferral &candidateDeferral) {
+          unsigned cycles = 0;
+          for (Operation *mma : candidateDeferral.mmas)
+            cycles +=
+                getMmaPipeCycles(cast<MmaOp>(mma).getKind(), *budget.chip);
+          return cycles;
+        };
+        for (unsigned steps = 1;
+             pipeCycles(deferral) < writeCycles && steps <= kMaxEarlierSteps;
+             ++steps) {
+          MmaDeferral more = findTrailingMmas(candidate.loop, nullptr, steps);
+          if (more.mmas.size() <= deferral.mmas.size())
+            break;
+          DeferralCost moreCost =
+              getDeferralCost(candidate.loop, more, analysis.pressure);
+          unsigned moreNeed =
+              std::max(loopPeak, moreCost.peak) + prefetched + headroom;
+          if (moreNeed > budget.vgprs) {
+            stepNote = llvm::formatv(
+                "; not {0} K steps more for wave-ping-pong's first MFMA "
+                "phase: their {1} carried VGPRs would take the loop over the "
+                "budget ({2} VGPRs with the prefetched and the headroom)",
+                steps, moreCost.carried, moreNeed);
+            break;
+          }
           deferral = std::move(more);
           cost = moreCost;
-          candidate.deferEarlierSteps = 1;
-        } else {
-          stepNote = llvm::formatv(
-              "; not the K step before them for wave-ping-pong's first MFMA "
-              "phase: their {0} carried VGPRs would take the loop over the "
-              "budget ({1} VGPRs with the prefetched and the headroom)",
-              moreCost.carried, moreNeed);
+          candidate.deferEarlierSteps = steps;
         }
       }
       unsigned carried = cost.carried;
@@ -864,9 +886,14 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
             deferral.mmas.size(), carried,
             candidate.deferWholeChains
                 ? ", with the K steps wave-widen-mma joins them with"
-            : candidate.deferEarlierSteps
+            : candidate.deferEarlierSteps == 1
                 ? ", with the K step before them, for the first MFMA phase "
                   "of wave-ping-pong"
+            : candidate.deferEarlierSteps
+                ? llvm::formatv(", with the {0} K steps before them, for the "
+                                "first MFMA phase of wave-ping-pong",
+                                candidate.deferEarlierSteps)
+                      .str()
                 : "",
             wholeNote + stepNote);
       }

@@ -44,6 +44,12 @@
 // fit. A workgroup of 4 waves (gemm_fp8 above) keeps the last step.
 // RUN: wave-opt %examples/gemm_256.mlir --wave-optimize 2>&1 >/dev/null | FileCheck %s --check-prefix=PINGPONG
 // PINGPONG: at occupancy 2 (reached before pipelining) on gfx942; 16 trailing MMAs deferred to the next iteration (24 VGPRs carried, with the K step before them, for the first MFMA phase of wave-ping-pong))
+// The K steps go until the deferred MMAs hold the pipe as long as the
+// step's LDS writes take (12 cycles a prefetched VGPR: 384 for gemm_256's
+// 32, which its 16 MMAs' 512 cover); the 256x128x64 tile's 4 MMAs a step
+// need two K steps more (12 MMAs, 384 cycles, for 24 VGPRs: 288).
+// RUN: wave-opt %S/../../../wave-compile/Inputs/gemm_256x128.mlir --wave-optimize 2>&1 >/dev/null | FileCheck %s --check-prefix=PINGPONG-STEPS
+// PINGPONG-STEPS: (89 + 24 prefetched VGPRs of the budget of 256, 49152 bytes of LDS, at occupancy 2 (reached before pipelining) on gfx942; 12 trailing MMAs deferred to the next iteration (24 VGPRs carried, with the 2 K steps before them, for the first MFMA phase of wave-ping-pong))
 // RUN: sed -e 's/chip = "gfx942"/chip = "gfx950"/' %examples/gemm_256.mlir | wave-opt --wave-optimize 2>&1 >/dev/null | FileCheck %s --check-prefix=PINGPONG-GFX950
 // PINGPONG-GFX950: on gfx950; 8 trailing MMAs deferred to the next iteration (12 VGPRs carried); not the 64 MMAs wave-widen-mma joins them with
 //

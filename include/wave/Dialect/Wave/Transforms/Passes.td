@@ -568,8 +568,10 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
     last step's MMAs are deferred, so that the loop carries that step's
     slices, not the whole fragments. In a workgroup of 8 waves (a multiple
     of 8), whose loop wave-ping-pong splits into phases after lowering, the
-    K step before them is deferred too when it fits, on chips that do not
-    join the MMAs along K: the first MFMA phase, the deferred MMAs, then
+    K steps before them are deferred too, one at a time while they fit and
+    up to 3, on chips that do not join the MMAs along K, until the deferred
+    MMAs hold the matrix pipe as long as the step's LDS writes take (12
+    cycles a prefetched VGPR): the first MFMA phase, the deferred MMAs, then
     covers the other wave's LDS writes.
 
     The steady-state loop gets `loop_annotation` with
