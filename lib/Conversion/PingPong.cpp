@@ -59,6 +59,14 @@ struct Body {
   /// (element moves, casts), `next` where that is in the next iteration.
   SmallVector<SmallVector<std::pair<unsigned, bool>>> waits;
 
+  /// The index of `op` among the body's ops, if it is one.
+  std::optional<unsigned> find(Operation *op) const {
+    auto it = op ? index.find(op) : index.end();
+    if (it == index.end())
+      return std::nullopt;
+    return it->second;
+  }
+
   void add(Operation *op, unsigned barriers) {
     index[op] = ops.size();
     ops.push_back(op);
@@ -75,21 +83,17 @@ struct Body {
     nextUses.assign(ops.size(), {});
     for (auto [operand, argument] :
          llvm::zip(backEdge.getDestOperands(), header->getArguments())) {
-      Operation *def = operand.getDefiningOp();
-      auto it = def ? index.find(def) : index.end();
-      if (it == index.end())
+      std::optional<unsigned> def = find(operand.getDefiningOp());
+      if (!def)
         continue;
       for (Operation *user : argument.getUsers())
-        if (auto use = index.find(user); use != index.end())
-          nextUses[it->second].push_back(use->second);
+        if (std::optional<unsigned> use = find(user))
+          nextUses[*def].push_back(*use);
     }
     for (auto [i, op] : llvm::enumerate(ops)) {
-      for (Value operand : op->getOperands()) {
-        Operation *def = operand.getDefiningOp();
-        auto it = def ? index.find(def) : index.end();
-        if (it != index.end())
-          link(it->second, i, mfma[it->second] && !mfma[i]);
-      }
+      for (Value operand : op->getOperands())
+        if (std::optional<unsigned> def = find(operand.getDefiningOp()))
+          link(*def, i, mfma[*def] && !mfma[i]);
       if (access[i].space == Access::None)
         continue;
       for (unsigned earlier = 0; earlier < i; ++earlier)
@@ -109,8 +113,8 @@ struct Body {
       llvm::DenseSet<unsigned> seen;
       auto pushUsers = [&](unsigned from, bool next) {
         for (Operation *user : ops[from]->getUsers())
-          if (auto it = index.find(user); it != index.end())
-            work.emplace_back(it->second, next);
+          if (std::optional<unsigned> use = find(user))
+            work.emplace_back(*use, next);
         if (!next)
           for (unsigned use : nextUses[from])
             work.emplace_back(use, true);
@@ -447,7 +451,8 @@ struct WavePingPong : wave::impl::WavePingPongBase<WavePingPong> {
         preheader =
             preheader && preheader != predecessor ? nullptr : predecessor;
     if (!preheader || !isa<LLVM::BrOp>(preheader->getTerminator()) ||
-        exit->getNumArguments() || !exit->getSinglePredecessor())
+        exit == &latch || exit->getNumArguments() ||
+        !exit->getSinglePredecessor())
       return decline("its entry or exit is not one plain edge");
 
     Body body;
@@ -600,8 +605,8 @@ struct WavePingPong : wave::impl::WavePingPongBase<WavePingPong> {
     }
     if (extents.size() > 2 && extents[2] > 1) {
       Value z = ROCDL::ThreadIdZOp::create(builder, loc, i32);
-      Value plane = LLVM::MulOp::create(builder, loc, z,
-                                        constant(extents[0] * extents[1]));
+      Value plane = LLVM::MulOp::create(
+          builder, loc, z, constant(int64_t(extents[0]) * extents[1]));
       id = LLVM::AddOp::create(builder, loc, id, plane);
     }
     Value first = ROCDL::ReadfirstlaneOp::create(builder, loc, i32, id);

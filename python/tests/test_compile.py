@@ -137,6 +137,14 @@ def test_fast_math_reaches_the_code():
         wm.compile(kernel))
 
 
+def test_ping_pong_reaches_the_code():
+    # gemm_256's K loop of 8 waves: MFMA phases under s_setprio by default,
+    # the loop as written without the pass.
+    kernel = wm.load(paths.example("gemm_256.mlir"))["gemm_256"]
+    assert "s_setprio 1" in wm.compile(kernel).assembly
+    assert "s_setprio" not in wm.compile(kernel, ping_pong=False).assembly
+
+
 def test_unknown_options_raise():
     kernel = wm.load(paths.example("add1.mlir"))["add1"]
     with pytest.raises(TypeError, match="unknown option 'fastmath'.*"

@@ -572,38 +572,21 @@ static MmaDeferral findTrailingMmas(scf::ForOp loop,
       return false;
     return isEarlierStep(op.getA()) || isEarlierStep(op.getB());
   });
-  if (widening) {
-    // The MMAs that accumulate into a deferred one of a joined kind, all
-    // in the body's order; the chain's whole packed reads are carried.
-    llvm::SmallPtrSet<Operation *, 16> chained(mmas.begin(), mmas.end());
-    SmallVector<MmaOp> work;
-    for (Operation *mma : mmas)
-      work.push_back(cast<MmaOp>(mma));
-    while (!work.empty()) {
-      MmaOp mma = work.pop_back_val();
-      if (!getWideKKindOnChip(mma.getKind(), *widening))
-        continue;
-      auto previous = mma.getAcc().getDefiningOp<MmaOp>();
-      if (previous && previous->getBlock() == body &&
-          previous.getKind() == mma.getKind() &&
-          chained.insert(previous).second)
-        work.push_back(previous);
-    }
-    mmas.clear();
-    for (Operation &op : body->without_terminator())
-      if (chained.contains(&op))
-        mmas.insert(&op);
-  }
-  if (earlierSteps) {
+  if (widening || earlierSteps) {
+    // Each deferred MMA's predecessors along K (the MMA of the same kind
+    // in the body whose result it accumulates onto): of a joined kind the
+    // whole chain, whose packed reads are then carried whole; otherwise
+    // `earlierSteps` of them. All in the body's order.
     llvm::SmallPtrSet<Operation *, 16> chained(mmas.begin(), mmas.end());
     for (Operation *mma : mmas) {
       auto op = cast<MmaOp>(mma);
-      for (unsigned step = 0; step < earlierSteps; ++step) {
+      bool whole = widening && getWideKKindOnChip(op.getKind(), *widening);
+      for (unsigned step = 0; whole || step < earlierSteps; ++step) {
         auto previous = op.getAcc().getDefiningOp<MmaOp>();
         if (!previous || previous->getBlock() != body ||
-            previous.getKind() != op.getKind())
+            previous.getKind() != op.getKind() ||
+            !chained.insert(previous).second)
           break;
-        chained.insert(previous);
         op = previous;
       }
     }
@@ -780,6 +763,10 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
     }
     std::string deferNote;
     if (deferMmas != 0) {
+      // The VGPRs a loop with `deferral`'s operands carried needs.
+      auto needOf = [&](const DeferralCost &deferralCost) {
+        return std::max(loopPeak, deferralCost.peak) + prefetched + headroom;
+      };
       MmaDeferral deferral = findTrailingMmas(candidate.loop);
       DeferralCost cost =
           getDeferralCost(candidate.loop, deferral, analysis.pressure);
@@ -793,8 +780,7 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
         MmaDeferral whole = findTrailingMmas(candidate.loop, budget.chip);
         DeferralCost wholeCost =
             getDeferralCost(candidate.loop, whole, analysis.pressure);
-        unsigned wholeNeed =
-            std::max(loopPeak, wholeCost.peak) + prefetched + headroom;
+        unsigned wholeNeed = needOf(wholeCost);
         if (whole.mmas.size() <= deferral.mmas.size()) {
         } else if (wholeNeed <= budget.vgprs) {
           deferral = std::move(whole);
@@ -815,10 +801,9 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
       // hold the matrix pipe as long as those writes take: 8 cycles a
       // prefetched VGPR of transfer (64 lanes of 4 bytes, 2 clocks of the
       // CU's 128 bytes, at a quarter of them) and half as much again of
-      // issue. Not
-      // where the chip joins the MMAs along K: their steps take half the
-      // MFMA cycles, the loop is as long in LDS reads as in MFMAs, and
-      // wave-ping-pong's model declines it.
+      // issue. Not where the chip joins the MMAs along K: their steps take
+      // half the MFMA cycles, the loop is as long in LDS reads as in MFMAs,
+      // and wave-ping-pong's model declines it.
       candidate.deferEarlierSteps = 0;
       std::string stepNote;
       unsigned waves = llvm::divideCeil(budget.workgroupSize, budget.waveSize);
@@ -842,8 +827,7 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
             break;
           DeferralCost moreCost =
               getDeferralCost(candidate.loop, more, analysis.pressure);
-          unsigned moreNeed =
-              std::max(loopPeak, moreCost.peak) + prefetched + headroom;
+          unsigned moreNeed = needOf(moreCost);
           if (moreNeed > budget.vgprs) {
             stepNote = llvm::formatv(
                 "; not {0} K steps more for wave-ping-pong's first MFMA "
@@ -858,8 +842,7 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
         }
       }
       unsigned carried = cost.carried;
-      unsigned deferredNeed =
-          std::max(loopPeak, cost.peak) + prefetched + headroom;
+      unsigned deferredNeed = needOf(cost);
       // A loop without MMAs after its last LDS read has nothing to defer.
       if (deferral.mmas.empty()) {
       } else if (deferral.mmas.size() < deferMmas) {
