@@ -271,6 +271,18 @@ gpu.module @trips {
     %steps = arith.ceildivsi %k, %c32 : index
     scf.for %i = %c0 to %steps step %c1 {
     } {tag = "k_steps"}
+    // Unsigned division of a size wave.assume keeps positive divides as
+    // floordiv and ceildiv: ceil(k / 32) >= 2, k / 32 >= 1.
+    %usteps = arith.ceildivui %k, %c32 : index
+    scf.for %i = %c0 to %usteps step %c1 {
+    } {tag = "k_steps_unsigned"}
+    %whole = arith.divui %k, %c32 : index
+    scf.for %i = %c0 to %whole step %c1 {
+    } {tag = "k_whole_steps"}
+    // Nothing is known of m: ceil(m / 32) may be 0.
+    %msteps = arith.ceildivui %m, %c32 : index
+    scf.for %i = %c0 to %msteps step %c1 {
+    } {tag = "m_steps_unsigned"}
     // Nothing is known of m.
     scf.for %i = %c0 to %m step %c1 {
     } {tag = "to_m"}
@@ -292,6 +304,9 @@ TEST_F(FootprintTest, TripCountAtLeast) {
   for (auto [tag, fewest] : {std::pair{"to_n", 4},
                              {"odd_to_n", 2},
                              {"k_steps", 2},
+                             {"k_steps_unsigned", 2},
+                             {"k_whole_steps", 1},
+                             {"m_steps_unsigned", 0},
                              {"to_m", 0},
                              {"per_lane", 4}}) {
     if (fewest > 0)

@@ -256,6 +256,29 @@ mlir::wave::detail::buildLaunchSystem(gpu::GPUFuncOp func) {
   return std::make_pair(std::move(system), std::move(args));
 }
 
+void mlir::wave::detail::proveNonNegativeInLaunch(IndexComposer &composer,
+                                                  gpu::GPUFuncOp func,
+                                                  const System &system,
+                                                  ArrayRef<Linear> args) {
+  composer.setNonNegativeProver(
+      [&composer, func, &system, args](AffineExpr expr) mutable {
+        // Only the launch's values: an expression of a lane, a workgroup or an
+        // iteration is no fact about the sizes.
+        SmallVector<Linear> leaves;
+        for (const FootprintLeaf &leaf : composer.getLeaves()) {
+          auto arg = dyn_cast_if_present<BlockArgument>(leaf.value);
+          if (!arg || arg.getOwner() != &func.getBody().front())
+            return false;
+          leaves.push_back(args[arg.getArgNumber()]);
+        }
+        // Linearizing may add variables, hence a copy.
+        System copy = system;
+        FailureOr<Linear> value = copy.linearize(expr, leaves);
+        return succeeded(value) && !value->overflowed && !copy.hasOverflow() &&
+               !copy.findSample({Disjunction{{{Linear::of(-1) - *value}}}});
+      });
+}
+
 bool mlir::wave::detail::isSameInBoth(Value value,
                                       IterationRelationFn relationOf) {
   for (Operation *parent = value.getParentRegion()->getParentOp();

@@ -134,6 +134,14 @@ std::optional<Linear> getAddress(MemRefType type, ArrayRef<Linear> coordinate);
 std::optional<std::pair<System, SmallVector<Linear>>>
 buildLaunchSystem(gpu::GPUFuncOp func);
 
+/// Lets `composer` divide what the launch keeps non-negative: an expression
+/// over arguments of `func` alone that no launch of `system` (whose
+/// variables `args` are those arguments, as buildLaunchSystem makes them)
+/// makes negative composes through truncating and unsigned division and
+/// remainder as floordiv and mod. The arguments must outlive the composer.
+void proveNonNegativeInLaunch(IndexComposer &composer, gpu::GPUFuncOp func,
+                              const System &system, ArrayRef<Linear> args);
+
 } // namespace detail
 } // namespace mlir::wave
 

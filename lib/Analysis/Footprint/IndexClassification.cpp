@@ -342,7 +342,8 @@ FailureOr<AffineExpr> IndexComposer::composeArithmetic(Operation *op,
   }
 
   if (isa<arith::DivUIOp, arith::DivSIOp, arith::FloorDivSIOp,
-          arith::CeilDivSIOp, arith::RemUIOp, arith::RemSIOp>(op)) {
+          arith::CeilDivSIOp, arith::CeilDivUIOp, arith::RemUIOp,
+          arith::RemSIOp>(op)) {
     FailureOr<AffineExpr> lhs = operand(0);
     if (failed(lhs))
       return failure();
@@ -367,7 +368,7 @@ FailureOr<AffineExpr> IndexComposer::composeArithmetic(Operation *op,
     }
     if (isa<arith::RemUIOp, arith::RemSIOp>(op))
       return *lhs % divisor.getValue();
-    if (isa<arith::CeilDivSIOp>(op))
+    if (isa<arith::CeilDivSIOp, arith::CeilDivUIOp>(op))
       return lhs->ceilDiv(divisor.getValue());
     return lhs->floorDiv(divisor.getValue());
   }

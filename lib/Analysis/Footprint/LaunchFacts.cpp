@@ -87,20 +87,12 @@ mlir::wave::getComparisonUnderAssumptions(arith::CmpIOp cmp) {
     }
     return leaves;
   };
+  // A size the assumptions keep non-negative divides as floordiv/mod: no
+  // launch makes it negative.
+  proveNonNegativeInLaunch(composer, func, system, args);
   auto isNegative = [](const Linear &x) {
     return Disjunction{{{Linear::of(-1) - x}}};
   };
-  // A size the assumptions keep non-negative divides as floordiv/mod: no
-  // launch makes it negative. Linearizing may add variables, hence a copy.
-  composer.setNonNegativeProver([&](AffineExpr expr) {
-    std::optional<SmallVector<Linear>> leaves = getLeafValues();
-    if (!leaves)
-      return false;
-    System copy = system;
-    FailureOr<Linear> value = copy.linearize(expr, *leaves);
-    return succeeded(value) && !value->overflowed && !copy.hasOverflow() &&
-           !copy.findSample({isNegative(*value)});
-  });
   std::string why;
   FailureOr<AffineExpr> lhs = composer.compose(cmp.getLhs(), why);
   FailureOr<AffineExpr> rhs = composer.compose(cmp.getRhs(), why);

@@ -14,8 +14,8 @@ using namespace mlir;
 using namespace mlir::wave;
 using namespace mlir::wave::detail;
 
-LoopBounds mlir::wave::composeLoopBounds(scf::ForOp loop) {
-  IndexComposer composer(loop->getContext(), KernelSizes::of(loop));
+/// The bounds of `loop` composed by `composer`.
+static LoopBounds composeBounds(scf::ForOp loop, IndexComposer &composer) {
   LoopBounds bounds;
   bounds.lower = composer.compose(loop.getLowerBound(), bounds.reason);
   bounds.upper = composer.compose(loop.getUpperBound(), bounds.reason);
@@ -23,6 +23,11 @@ LoopBounds mlir::wave::composeLoopBounds(scf::ForOp loop) {
   bounds.leaves = llvm::to_vector(composer.getLeaves());
   bounds.unsignedCmp = loop.getUnsignedCmp();
   return bounds;
+}
+
+LoopBounds mlir::wave::composeLoopBounds(scf::ForOp loop) {
+  IndexComposer composer(loop->getContext(), KernelSizes::of(loop));
+  return composeBounds(loop, composer);
 }
 
 std::optional<int64_t> LoopBounds::getPositiveStep() const {
@@ -40,7 +45,16 @@ bool mlir::wave::isTripCountAtLeast(scf::ForOp loop, int64_t count,
     setReason(reason, "the loop is not a signed scf.for in a gpu.func");
     return false;
   }
-  LoopBounds bounds = composeLoopBounds(loop);
+  auto launch = buildLaunchSystem(func);
+  if (!launch) {
+    setReason(reason, "the kernel's wave.assume is not affine");
+    return false;
+  }
+  auto &[system, args] = *launch;
+  // Sizes the assumptions keep non-negative divide unsigned as floordiv.
+  IndexComposer composer(loop->getContext(), KernelSizes::of(loop));
+  proveNonNegativeInLaunch(composer, func, system, args);
+  LoopBounds bounds = composeBounds(loop, composer);
   std::optional<int64_t> step = bounds.getPositiveStep();
   if (failed(bounds.lower) || failed(bounds.upper) || !step) {
     setReason(reason, failed(bounds.lower) || failed(bounds.upper)
@@ -48,12 +62,6 @@ bool mlir::wave::isTripCountAtLeast(scf::ForOp loop, int64_t count,
                           : std::string("the step is not a positive constant"));
     return false;
   }
-  auto launch = buildLaunchSystem(func);
-  if (!launch) {
-    setReason(reason, "the kernel's wave.assume is not affine");
-    return false;
-  }
-  auto &[system, args] = *launch;
   // Kernel arguments are the launch's variables; other leaves range over
   // what their class allows.
   KernelSizes sizes = KernelSizes::of(loop);

@@ -18,6 +18,13 @@
 // buffer=lds, and computes what it computed before.
 // RUN: wave-run %s --kernel=lds_over_budget --compare-pipeline="builtin.module(wave-pipeline-loops{buffer=lds},wave-insert-barriers)" 2>/dev/null | FileCheck %s --check-prefix=SAME-OVER
 // SAME-OVER: PASS
+// The loop of unsigned-division trip count, without a run-time check, at
+// the fewest and the most trips wave.assume allows, and the versioned one
+// on both of its paths.
+// RUN: wave-run %s --kernel=assumed_trip_ceildivui --scalar=n=5 --compare-pipeline="builtin.module(wave-pipeline-loops)" 2>/dev/null | FileCheck %s --check-prefix=SAME-OVER
+// RUN: wave-run %s --kernel=assumed_trip_ceildivui --scalar=n=32 --compare-pipeline="builtin.module(wave-pipeline-loops)" 2>/dev/null | FileCheck %s --check-prefix=SAME-OVER
+// RUN: wave-run %s --kernel=short_trip_ceildivui --scalar=n=3 --compare-pipeline="builtin.module(wave-pipeline-loops)" 2>/dev/null | FileCheck %s --check-prefix=SAME-OVER
+// RUN: wave-run %s --kernel=short_trip_ceildivui --scalar=n=29 --compare-pipeline="builtin.module(wave-pipeline-loops)" 2>/dev/null | FileCheck %s --check-prefix=SAME-OVER
 // RUN: wave-opt %s --wave-pipeline-loops="buffer=lds summary=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LDS-SUMMARY
 // LDS-SUMMARY: in-registers-instead: 2
 // The counts the statistics keep.
@@ -181,7 +188,7 @@
 // GEMM-NOT: wave.mma
 // GEMM: gpu.return
 
-// SUMMARY: remark: wave-pipeline-loops: loops-pipelined: 8, reads-prefetched: 9, operand-reads-prefetched: 0, loops-versioned: 1, stages-reduced: 0, in-registers-instead: 0, lds-bytes-added: 0, loops-mmas-deferred: 0, rejected-trip-count: 2, rejected-dependence: 3, rejected-registers: 1, rejected-target: 1
+// SUMMARY: remark: wave-pipeline-loops: loops-pipelined: 10, reads-prefetched: 11, operand-reads-prefetched: 0, loops-versioned: 2, stages-reduced: 0, in-registers-instead: 0, lds-bytes-added: 0, loops-mmas-deferred: 0, rejected-trip-count: 2, rejected-dependence: 3, rejected-registers: 1, rejected-target: 1
 
 // BAD: error: wave-pipeline-loops: stages must be at least 2, got 1
 
@@ -477,6 +484,69 @@ gpu.module @pipeline {
     %t = gpu.thread_id x
     // expected-remark @+1 {{(9 + 4 prefetched VGPRs of the budget of 64, 1024 bytes of LDS, at occupancy 8 (reached before pipelining) on gfx942); run-time trip count, at least 2 by the kernel's wave.assume}}
     %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+      %g = wave.read %in[%k, %t] map #stage : memref<8x256xf32> -> vector<4xf32>
+      wave.write %g, %tile[%t] map #own : vector<4xf32>, memref<256xf32, #lds>
+      wave.barrier
+      %x = wave.read %tile[%t] map #next : memref<256xf32, #lds> -> vector<4xf32>
+      %s = arith.addf %acc, %x : vector<4xf32>
+      wave.barrier
+      scf.yield %s : vector<4xf32>
+    }
+    wave.write %r, %out[%t] map #own : vector<4xf32>, memref<256xf32>
+    gpu.return
+  }
+
+  // An unsigned division of a size that wave.assume keeps positive
+  // composes as a ceildiv: ceil(n / 4) >= 2 for n >= 5, no run-time check.
+  // CHECK-LABEL: gpu.func @assumed_trip_ceildivui
+  // CHECK-NOT: scf.if
+  // CHECK: scf.for
+  // CHECK-NOT: scf.for
+  // CHECK: gpu.return
+  gpu.func @assumed_trip_ceildivui(%in: memref<8x256xf32>,
+                                   %out: memref<256xf32>, %n: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k,
+                  wave.assume = affine_set<(i, o, n) : (n - 5 >= 0, 32 - n >= 0)>} {
+    %tile = wave.alloc_lds : memref<256xf32, #lds>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %zero = arith.constant dense<0.0> : vector<4xf32>
+    %t = gpu.thread_id x
+    %trips = arith.ceildivui %n, %c4 : index
+    // expected-remark @+1 {{run-time trip count, at least 2 by the kernel's wave.assume}}
+    %r = scf.for %k = %c0 to %trips step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+      %g = wave.read %in[%k, %t] map #stage : memref<8x256xf32> -> vector<4xf32>
+      wave.write %g, %tile[%t] map #own : vector<4xf32>, memref<256xf32, #lds>
+      wave.barrier
+      %x = wave.read %tile[%t] map #next : memref<256xf32, #lds> -> vector<4xf32>
+      %s = arith.addf %acc, %x : vector<4xf32>
+      wave.barrier
+      scf.yield %s : vector<4xf32>
+    }
+    wave.write %r, %out[%t] map #own : vector<4xf32>, memref<256xf32>
+    gpu.return
+  }
+
+  // The same with ceil(n / 4) >= 1 only (n >= 1): versioned on the trip
+  // count.
+  // CHECK-LABEL: gpu.func @short_trip_ceildivui
+  // CHECK: scf.if
+  gpu.func @short_trip_ceildivui(%in: memref<8x256xf32>,
+                                 %out: memref<256xf32>, %n: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #k,
+                  wave.assume = affine_set<(i, o, n) : (n - 1 >= 0, 32 - n >= 0)>} {
+    %tile = wave.alloc_lds : memref<256xf32, #lds>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %zero = arith.constant dense<0.0> : vector<4xf32>
+    %t = gpu.thread_id x
+    %trips = arith.ceildivui %n, %c4 : index
+    // expected-remark @+1 {{run-time trip count: versioned on trip count >= 2, the loop as written runs otherwise (the kernel's wave.assume allows fewer than 2 trips)}}
+    %r = scf.for %k = %c0 to %trips step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
       %g = wave.read %in[%k, %t] map #stage : memref<8x256xf32> -> vector<4xf32>
       wave.write %g, %tile[%t] map #own : vector<4xf32>, memref<256xf32, #lds>
       wave.barrier
