@@ -230,6 +230,26 @@ bool keepsDependences(const Body &body, const Plan &plan) {
   return true;
 }
 
+/// For each memory phase of `plan`, whether one of its accesses conflicts
+/// with one of the next memory phase (the first one's of the next
+/// iteration, after the last): with the upper half a barrier behind, the
+/// other half starts that phase at this one's barrier, which must then wait
+/// for this phase's accesses. Accesses further apart are ordered by the
+/// release fence of the MFMA phase's barrier in between.
+SmallVector<bool> phasesMeetingTheNext(const Body &body, const Plan &plan) {
+  size_t phases = plan.cycles.size();
+  SmallVector<SmallVector<unsigned>> accesses(phases);
+  for (auto [i, access] : llvm::enumerate(body.access))
+    if (access.space != Access::None && !body.mfma[i])
+      accesses[plan.phase[i] - 1].push_back(i);
+  SmallVector<bool> meets(phases, false);
+  for (size_t phase = 0; phase < phases; ++phase)
+    for (unsigned a : accesses[phase])
+      for (unsigned b : accesses[(phase + 1) % phases])
+        meets[phase] = meets[phase] || body.access[a].conflicts(body.access[b]);
+  return meets;
+}
+
 /// The bytes a lane moves in an LDS access.
 int64_t accessBytes(Operation *op) {
   Type type;
@@ -367,14 +387,18 @@ Plan choosePlan(const Body &body, unsigned maxPhases, int64_t loadCover,
 struct BarrierTemplate {
   Operation *release = nullptr, *barrier = nullptr, *acquire = nullptr;
 
-  void emit(OpBuilder &builder) const {
-    if (release)
+  /// Without `fenced`, the barrier leaves out both fences, whose waits
+  /// complete this wave's accesses: where none of them meets an access of
+  /// the memory phase the other half runs next, and only MFMAs follow,
+  /// which access nothing.
+  void emit(OpBuilder &builder, bool fenced = true) const {
+    if (release && fenced)
       builder.clone(*release);
     builder.clone(*barrier);
     // A scheduling boundary, so that LLVM's scheduler keeps each phase's
     // ops on their side.
     ROCDL::SchedBarrier::create(builder, barrier->getLoc(), 0);
-    if (acquire)
+    if (acquire && fenced)
       builder.clone(*acquire);
   }
 };
@@ -524,11 +548,13 @@ struct WavePingPong : wave::impl::WavePingPongBase<WavePingPong> {
     SmallVector<unsigned> counts(phases, 0);
     for (auto [i, op] : llvm::enumerate(body.ops))
       counts[plan.phase[i] - 1] += body.mfma[i];
+    SmallVector<bool> meetsNext = phasesMeetingTheNext(body, plan);
     for (unsigned phase = 1; phase <= phases; ++phase) {
       for (auto [i, op] : llvm::enumerate(body.ops))
         if (!body.mfma[i] && plan.phase[i] == phase)
           op->moveBefore(terminator);
-      barrier.emit(builder);
+      barrier.emit(builder, meetsNext[phase - 1]);
+      numUnfenced += !meetsNext[phase - 1];
       // An MFMA phase without MFMAs still ends at its barrier: the memory
       // phases on either side must not meet.
       bool raise = priority && counts[phase - 1];

@@ -414,9 +414,25 @@ llvm.func @group_barrier(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<
 // after them, and an MFMA phase without MFMAs (no s_setprio) after that:
 // its barrier keeps it apart from the next iteration's first memory phase.
 // So does the first MFMA phase here: the MFMAs need the read, the read
-// needs a barrier after the write.
+// needs a barrier after the write. A memory phase none of whose accesses
+// meets one of the next memory phase ends at a barrier without fences (no
+// wait): the read's, since the next phase accesses nothing (the MFMA
+// phase's fenced barrier completes the read before the next write), and
+// that last phase's. The write's phase ends fenced: the read follows it.
 // CHECK-LABEL: llvm.func @after_last
-// CHECK:        rocdl.s.setprio 1
+// CHECK:        llvm.store
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") release
+// CHECK-NEXT:   rocdl.s.barrier
+// CHECK-NEXT:   rocdl.sched.barrier 0
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") acquire
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") release
+// CHECK-NEXT:   rocdl.s.barrier
+// CHECK-NEXT:   rocdl.sched.barrier 0
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") acquire
+// CHECK-NEXT:   llvm.load
+// CHECK-NEXT:   rocdl.s.barrier
+// CHECK-NEXT:   rocdl.sched.barrier 0
+// CHECK-NEXT:   rocdl.s.setprio 1
 // CHECK-NEXT:   rocdl.mfma.f32.32x32x8f16
 // CHECK-NEXT:   rocdl.mfma.f32.32x32x8f16
 // CHECK-NEXT:   rocdl.s.setprio 0
@@ -426,10 +442,8 @@ llvm.func @group_barrier(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<
 // CHECK-NEXT:   llvm.fence syncscope("workgroup") acquire
 // CHECK-NEXT:   llvm.fadd
 // CHECK-NEXT:   llvm.add
-// CHECK-NEXT:   llvm.fence syncscope("workgroup") release
 // CHECK-NEXT:   rocdl.s.barrier
 // CHECK-NEXT:   rocdl.sched.barrier 0
-// CHECK-NEXT:   llvm.fence syncscope("workgroup") acquire
 // CHECK-NEXT:   llvm.fence syncscope("workgroup") release
 // CHECK-NEXT:   rocdl.s.barrier
 // CHECK-NEXT:   rocdl.sched.barrier 0

@@ -490,6 +490,8 @@ def WavePingPong : Pass<"wave-ping-pong", "::mlir::LLVM::LLVMFuncOp"> {
     Statistic<"numLoops", "loops", "loops split into phases">,
     Statistic<"numPhases", "phases", "MFMA phases made">,
     Statistic<"numDeclined", "declined", "loops with MFMAs left as they are">,
+    Statistic<"numUnfenced", "barriers-without-wait",
+              "memory phases ended without waiting for their accesses">,
   ];
   let dependentDialects = ["::mlir::ROCDL::ROCDLDialect"];
 }
