@@ -75,6 +75,12 @@ struct Candidate {
   /// The K steps before the trailing MMAs that are deferred with them, along
   /// each accumulator's chain (findTrailingMmas' `earlierSteps`).
   unsigned deferEarlierSteps = 0;
+  /// Whether a barrier that ends the body moves after the deferred MMAs:
+  /// not in workgroups of a multiple of 8 waves, whose deferred MMAs are
+  /// wave-ping-pong's first MFMA phase (without the ping-pong, MMAs that
+  /// precede the step's barrier delay the staging after it: gemm_256 at
+  /// two waves a SIMD, 2244 -> 2500 cycles a step).
+  bool barrierAfterDeferred = false;
   /// Whether the tiles are to get LDS buffers (buffer=lds, or auto for
   /// long enough MMAs) and whether they do (unless a staged read is
   /// rearranged in registers, which only registers carry, a tile cannot
@@ -807,6 +813,7 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
       candidate.deferEarlierSteps = 0;
       std::string stepNote;
       unsigned waves = llvm::divideCeil(budget.workgroupSize, budget.waveSize);
+      candidate.barrierAfterDeferred = waves < 8 || waves % 8 != 0;
       if (!candidate.deferWholeChains && waves >= 8 && waves % 8 == 0 &&
           deferral.mmas.size() >= deferMmas &&
           !getWideKKindOnChip(cast<MmaOp>(deferral.mmas.front()).getKind(),
@@ -863,9 +870,13 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
       } else {
         candidate.defer = true;
         candidate.deferredRegisters = carried;
+        Operation *last =
+            candidate.loop.getBody()->getTerminator()->getPrevNode();
+        bool barrierMoves =
+            candidate.barrierAfterDeferred && last && isa<BarrierOp>(last);
         deferNote = llvm::formatv(
             "; {0} trailing MMAs deferred to the next iteration ({1} VGPRs "
-            "carried{2}){3}",
+            "carried{2}){4}{3}",
             deferral.mmas.size(), carried,
             candidate.deferWholeChains
                 ? ", with the K steps wave-widen-mma joins them with"
@@ -878,7 +889,8 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
                                 candidate.deferEarlierSteps)
                       .str()
                 : "",
-            wholeNote + stepNote);
+            wholeNote + stepNote,
+            barrierMoves ? ", ahead of the barrier that ended the body" : "");
       }
     }
     fitNote = llvm::formatv(
@@ -1382,14 +1394,22 @@ static scf::ForOp rotate(Candidate &candidate, unsigned stages, bool inLds,
 /// Moves `deferral`'s MMAs of every iteration of `loop` to the start of the
 /// next one (the first iteration's other ops are peeled in front of the
 /// loop, the last iteration's MMAs follow it), so that in one loop body
-/// they sit beside the next iteration's LDS staging and barriers. Returns
-/// the new loop.
+/// they sit beside the next iteration's LDS staging and barriers. With
+/// `barrierAfterDeferred`, a barrier that ends the body goes after the
+/// deferred MMAs, which access no memory: it orders the same accesses, and
+/// the MMAs no longer wait for it (for the LDS reads before it to
+/// complete). Returns the new loop.
 static scf::ForOp deferTrailingMmas(scf::ForOp loop,
-                                    const MmaDeferral &deferral, int64_t step) {
+                                    const MmaDeferral &deferral, int64_t step,
+                                    bool barrierAfterDeferred) {
   Block *body = loop.getBody();
   Location loc = loop.getLoc();
   llvm::DenseSet<Operation *> deferred(deferral.mmas.begin(),
                                        deferral.mmas.end());
+  Operation *endBarrier = nullptr;
+  if (Operation *last = body->getTerminator()->getPrevNode();
+      barrierAfterDeferred && last && isa<BarrierOp>(last))
+    endBarrier = last;
   auto isDeferred = [&](Value value) {
     Operation *def = value.getDefiningOp();
     return def && deferred.contains(def);
@@ -1402,12 +1422,15 @@ static scf::ForOp deferTrailingMmas(scf::ForOp loop,
       kept.push_back(index);
   auto cloneOthers = [&](OpBuilder &builder, IRMapping &mapping) {
     for (Operation &op : body->without_terminator())
-      if (!deferred.contains(&op))
+      if (!deferred.contains(&op) && &op != endBarrier)
         builder.clone(op, mapping);
   };
+  // The deferred MMAs, then the previous iteration's end barrier.
   auto cloneDeferred = [&](OpBuilder &builder, IRMapping &mapping) {
     for (Operation *mma : deferral.mmas)
       builder.clone(*mma, mapping);
+    if (endBarrier)
+      builder.clone(*endBarrier, mapping);
   };
   auto carriedState = [&](IRMapping &mapping) {
     SmallVector<Value> state;
@@ -1561,7 +1584,7 @@ void PipelineLoopsPass::processKernel(gpu::GPUFuncOp kernel) {
           findTrailingMmas(steady,
                            candidate.deferWholeChains ? budget->chip : nullptr,
                            candidate.deferEarlierSteps),
-          candidate.step);
+          candidate.step, candidate.barrierAfterDeferred);
       // The deferred MMAs and the staging now share one loop body: the
       // backend may interleave them.
       steady->setAttr(WaveDialect::kInterleaveMmaAttrName,

@@ -4,13 +4,16 @@
 // gfx950 joins each accumulator's four f32_32x32x16_f8E4M3FN MMAs of a K
 // step of examples/gemm_fp8_ocp.mlir into one f32_32x32x64_f8E4M3FN. The
 // pass defers the whole step (16 MMAs, their 32 VGPRs of fragments carried),
-// so that the joined MMAs are whole at the top of the next iteration; the
-// prologue's and epilogue's chains join too, and no narrow MMA is left.
+// so that the joined MMAs are whole at the top of the next iteration, ahead
+// of the barrier that ended the body (its LDS reads before the next
+// writes); the prologue's and epilogue's chains join too, and no narrow MMA
+// is left.
 // RUN: wave-opt %examples/gemm_fp8_ocp.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops 2>&1 >/dev/null | FileCheck %s --check-prefix=WHOLE-REMARK
-// WHOLE-REMARK: 4 global reads issued 1 iteration ahead (89 + 16 prefetched VGPRs of the budget of 168, 18432 bytes of LDS, at occupancy 3 (requested) on gfx950; 16 trailing MMAs deferred to the next iteration (32 VGPRs carried, with the K steps wave-widen-mma joins them with))
+// WHOLE-REMARK: 4 global reads issued 1 iteration ahead (89 + 16 prefetched VGPRs of the budget of 168, 18432 bytes of LDS, at occupancy 3 (requested) on gfx950; 16 trailing MMAs deferred to the next iteration (32 VGPRs carried, with the K steps wave-widen-mma joins them with), ahead of the barrier that ended the body)
 // RUN: wave-opt %examples/gemm_fp8_ocp.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops 2>/dev/null | FileCheck %s --check-prefix=WHOLE
 // WHOLE: scf.for
 // WHOLE-COUNT-16: wave.mma <f32_32x32x16_f8E4M3FN> %arg
+// WHOLE-NEXT: wave.barrier
 // WHOLE-NOT: wave.mma
 // WHOLE: scf.yield
 // RUN: wave-opt %examples/gemm_fp8_ocp.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops --wave-widen-mma 2>/dev/null | FileCheck %s --check-prefix=JOINED
@@ -30,11 +33,11 @@
 // step is deferred, and the remark says why not more.
 // RUN: sed -e 's/wave_size = 64,$/wave_size = 64>,/' -e '/^ *occupancy = 3>,$/d' %examples/gemm_fp8_ocp.mlir > %t.occ4.mlir
 // RUN: wave-opt %t.occ4.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops 2>&1 >/dev/null | FileCheck %s --check-prefix=LAST-STEP
-// LAST-STEP: at occupancy 4 (reached before pipelining) on gfx950; 4 trailing MMAs deferred to the next iteration (8 VGPRs carried); not the 16 MMAs wave-widen-mma joins them with: their 32 carried VGPRs would take the loop over the budget (129 VGPRs with the prefetched and the headroom))
+// LAST-STEP: at occupancy 4 (reached before pipelining) on gfx950; 4 trailing MMAs deferred to the next iteration (8 VGPRs carried), ahead of the barrier that ended the body; not the 16 MMAs wave-widen-mma joins them with: their 32 carried VGPRs would take the loop over the budget (129 VGPRs with the prefetched and the headroom))
 //
 // gfx942 joins no fp8 MMAs: its FNUZ twin defers the last K step only.
 // RUN: wave-opt %examples/gemm_fp8.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops 2>&1 >/dev/null | FileCheck %s --check-prefix=GFX942
-// GFX942: on gfx942; 4 trailing MMAs deferred to the next iteration (8 VGPRs carried)){{$}}
+// GFX942: on gfx942; 4 trailing MMAs deferred to the next iteration (8 VGPRs carried), ahead of the barrier that ended the body){{$}}
 //
 // A workgroup of 8 waves runs its loop as a ping-pong (wave-ping-pong), whose
 // first MFMA phase holds the deferred MMAs beside the other wave's LDS

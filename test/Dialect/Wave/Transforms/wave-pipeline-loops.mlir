@@ -54,7 +54,7 @@
 // dynamic_trip kernel's case).
 // RUN: sed -e 's/%C: !out) kernel/%C: !out, %%steps: index) kernel/' -e 's/%ks = %c0 to %c16/%ks = %c0 to %%steps/' -e 's/\(%C: memref<512x512xf32>\)) kernel/\1, %%steps: index) kernel/' %examples/gemm_nk_128.mlir > %t.nk.mlir
 // RUN: wave-opt %t.nk.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops -o /dev/null 2>&1 | FileCheck %s --check-prefix=RUN-TIME-DEFER
-// RUN-TIME-DEFER: 4 trailing MMAs deferred to the next iteration (8 VGPRs carried)); run-time trip count: versioned on trip count >= 3, the loop as written runs otherwise
+// RUN-TIME-DEFER: 4 trailing MMAs deferred to the next iteration (8 VGPRs carried), ahead of the barrier that ended the body); run-time trip count: versioned on trip count >= 3, the loop as written runs otherwise
 // RUN: wave-run %t.nk.mlir --kernel=gemm_nk_128 --scalar=steps=3 --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // SAME5-COUNT-5: PASS
 // SAME3-COUNT-3: PASS
@@ -94,39 +94,48 @@
 // RUN: wave-run %examples/gemm_nk_128.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %examples/gemm_nk_128.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops{buffer=lds},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %examples/gemm_nk_128.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops{stages=3},wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
-// GEMM-NK: remark: wave-pipeline-loops: pipelined with 2 stages in registers (not LDS buffers: the LDS buffers do not fit: 2 stages need 36864 bytes of LDS, over the 21845 that occupancy 3 (requested) on gfx942 allows): 4 global reads issued 1 iteration ahead (89 + 16 prefetched VGPRs of the budget of 168, 18432 bytes of LDS, at occupancy 3 (requested) on gfx942; 4 trailing MMAs deferred to the next iteration (8 VGPRs carried)){{$}}
+// GEMM-NK: remark: wave-pipeline-loops: pipelined with 2 stages in registers (not LDS buffers: the LDS buffers do not fit: 2 stages need 36864 bytes of LDS, over the 21845 that occupancy 3 (requested) on gfx942 allows): 4 global reads issued 1 iteration ahead (89 + 16 prefetched VGPRs of the budget of 168, 18432 bytes of LDS, at occupancy 3 (requested) on gfx942; 4 trailing MMAs deferred to the next iteration (8 VGPRs carried), ahead of the barrier that ended the body){{$}}
 // Not when fewer MMAs than defer-mmas follow the last LDS read (gemm.mlir:
 // one; GEMM above), nor when their fragments do not fit the budget
 // (wave-pipeline-loops-deferral.mlir, with the chains wave-widen-mma joins).
 // RUN: wave-opt %examples/gemm_nk_128.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops=defer-mmas=0 2>&1 | FileCheck %s --check-prefix=DEFER-OFF
 // DEFER-OFF: on gfx942); no epilogue: the reads ahead of the last iteration are clamped to it{{$}}
 // DEFER-OFF-NOT: wave.interleave_mma
-// The first iteration is peeled without its last MMAs; the steady state runs
-// the remaining 14, each starting with the previous one's last four MMAs on
-// the carried fragments; the last iteration's follow the loop.
+// The first iteration is peeled without its last MMAs and without the
+// barrier that ended it; the steady state runs the remaining 14, each
+// starting with the previous one's last four MMAs on the carried fragments
+// and then that iteration's end barrier, which still orders its LDS reads
+// before this one's writes, the MMAs no longer waiting for it; the last
+// iteration's MMAs and barrier follow the loop.
 // DEFER: wave.barrier
 // DEFER-COUNT-12: wave.mma
-// DEFER: wave.barrier
-// DEFER-NOT: wave.mma
+// DEFER-NOT: {{wave.mma|wave.barrier}}
 // DEFER: scf.for %{{.*}} = %c1{{(_[0-9]+)?}} to %c15 step %{{.*}} iter_args({{.*}}) -> (vector<8xf16>, vector<8xf16>, vector<8xf16>, vector<8xf16>, vector<4xf16>, vector<4xf16>, vector<16xf32>, vector<4xf16>, vector<16xf32>, vector<4xf16>, vector<16xf32>, vector<16xf32>)
 // DEFER-COUNT-4: wave.mma <f32_32x32x8_f16> %arg
+// DEFER-NEXT: wave.barrier
 // DEFER-NEXT: wave.write
 // DEFER: wave.barrier
 // DEFER-COUNT-12: wave.mma
-// DEFER: wave.barrier
-// DEFER-NEXT: scf.yield
+// DEFER-NOT: wave.barrier
+// DEFER: scf.yield
 // DEFER-NEXT: } {loop_annotation = #loop_annotation, wave.interleave_mma}
 // DEFER-COUNT-4: wave.mma <f32_32x32x8_f16> %{{[0-9]+}}#
+// DEFER-NEXT: wave.barrier
 // In the code object the loop carries LLVM's MFMA interleaving strategy and
-// an MFMA sits among the staging before the step's first barrier.
+// a deferred MFMA issues before the barrier that the previous step's reads
+// end at, another among the staging before the step's second barrier; no
+// barrier is left after the step's last MFMA.
 // RUN: wave-compile %examples/gemm_nk_128.mlir --chip=gfx942 -O2 --emit=asm -o - 2>/dev/null | FileCheck %s --check-prefix=ISA-NK
 // ISA-NK-LABEL: {{^}}gemm_nk_128:
 // ISA-NK: {{^}}.LBB0_1:
-// ISA-NK: v_mfma_f32_32x32x8_f16
+// ISA-NK-NEXT: v_mfma_f32_32x32x8_f16
+// ISA-NK-NEXT: s_barrier
 // ISA-NK: ds_write
-// ISA-NK: iglp_opt mask(0x00000000)
 // ISA-NK: v_mfma_f32_32x32x8_f16
 // ISA-NK: s_barrier
+// ISA-NK: iglp_opt mask(0x00000000)
+// ISA-NK: v_mfma_f32_32x32x8_f16
+// ISA-NK-NOT: s_barrier
 // ISA-NK: s_cbranch_scc1 .LBB0_1
 // In the code object (wave-compile -O2 runs wave-optimize), the loop issues
 // the next K step's two 16-byte global loads after this step's LDS writes and
