@@ -75,11 +75,12 @@ struct Candidate {
   /// The K steps before the trailing MMAs that are deferred with them, along
   /// each accumulator's chain (findTrailingMmas' `earlierSteps`).
   unsigned deferEarlierSteps = 0;
-  /// Whether a barrier that ends the body moves after the deferred MMAs:
-  /// not in workgroups of a multiple of 8 waves, whose deferred MMAs are
-  /// wave-ping-pong's first MFMA phase (without the ping-pong, MMAs that
-  /// precede the step's barrier delay the staging after it: gemm_256 at
-  /// two waves a SIMD, 2244 -> 2500 cycles a step).
+  /// Whether the barrier that ends the body (getEndBarrier) moves after
+  /// the deferred MMAs: in registers (with LDS buffers the next stage's
+  /// writes end the body), not in workgroups of a multiple of 8 waves,
+  /// whose deferred MMAs are wave-ping-pong's first MFMA phase (without the
+  /// ping-pong, MMAs that precede the step's barrier delay the staging
+  /// after it: gemm_256 at two waves a SIMD, 2244 -> 2500 cycles a step).
   bool barrierAfterDeferred = false;
   /// Whether the tiles are to get LDS buffers (buffer=lds, or auto for
   /// long enough MMAs) and whether they do (unless a staged read is
@@ -533,6 +534,11 @@ struct MmaDeferral {
 /// edge LLVM loop metadata (the `loop_annotation` of `llvm.br`).
 static constexpr StringLiteral kLoopAnnotationAttrName = "loop_annotation";
 
+/// The barrier that ends `body`, if one does.
+static BarrierOp getEndBarrier(Block *body) {
+  return dyn_cast_if_present<BarrierOp>(body->getTerminator()->getPrevNode());
+}
+
 /// The most K steps before the trailing MMAs that are deferred with them
 /// for wave-ping-pong.
 static constexpr unsigned kMaxEarlierSteps = 3;
@@ -813,8 +819,10 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
       candidate.deferEarlierSteps = 0;
       std::string stepNote;
       unsigned waves = llvm::divideCeil(budget.workgroupSize, budget.waveSize);
-      candidate.barrierAfterDeferred = waves < 8 || waves % 8 != 0;
-      if (!candidate.deferWholeChains && waves >= 8 && waves % 8 == 0 &&
+      bool pingPong = waves >= 8 && waves % 8 == 0;
+      candidate.barrierAfterDeferred =
+          !pingPong && !inLds && getEndBarrier(candidate.loop.getBody());
+      if (!candidate.deferWholeChains && pingPong &&
           deferral.mmas.size() >= deferMmas &&
           !getWideKKindOnChip(cast<MmaOp>(deferral.mmas.front()).getKind(),
                               *budget.chip)) {
@@ -870,10 +878,6 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
       } else {
         candidate.defer = true;
         candidate.deferredRegisters = carried;
-        Operation *last =
-            candidate.loop.getBody()->getTerminator()->getPrevNode();
-        bool barrierMoves =
-            candidate.barrierAfterDeferred && last && isa<BarrierOp>(last);
         deferNote = llvm::formatv(
             "; {0} trailing MMAs deferred to the next iteration ({1} VGPRs "
             "carried{2}){4}{3}",
@@ -890,7 +894,9 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
                       .str()
                 : "",
             wholeNote + stepNote,
-            barrierMoves ? ", ahead of the barrier that ended the body" : "");
+            candidate.barrierAfterDeferred
+                ? ", ahead of the barrier that ended the body"
+                : "");
       }
     }
     fitNote = llvm::formatv(
@@ -1406,10 +1412,7 @@ static scf::ForOp deferTrailingMmas(scf::ForOp loop,
   Location loc = loop.getLoc();
   llvm::DenseSet<Operation *> deferred(deferral.mmas.begin(),
                                        deferral.mmas.end());
-  Operation *endBarrier = nullptr;
-  if (Operation *last = body->getTerminator()->getPrevNode();
-      barrierAfterDeferred && last && isa<BarrierOp>(last))
-    endBarrier = last;
+  Operation *endBarrier = barrierAfterDeferred ? getEndBarrier(body) : nullptr;
   auto isDeferred = [&](Value value) {
     Operation *def = value.getDefiningOp();
     return def && deferred.contains(def);
