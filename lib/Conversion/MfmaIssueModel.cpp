@@ -60,13 +60,48 @@ int64_t mlir::wave::issue::mfmaCycles(Operation *op) {
   return 8;
 }
 
+/// A shuffle of elements narrower than 32 bits issues a `v_perm_b32` for
+/// each 32-bit word of its result that is not a word of a source as it is;
+/// whole words, and wider elements, are register moves that the backend
+/// mostly folds away.
+static double shuffleSlots(LLVM::ShuffleVectorOp shuffle) {
+  auto source = dyn_cast<VectorType>(shuffle.getV1().getType());
+  if (!source || !source.getElementType().isIntOrFloat())
+    return 0;
+  unsigned bits = source.getElementType().getIntOrFloatBitWidth();
+  if (bits >= 32 || 32 % bits)
+    return 0;
+  int64_t perWord = 32 / bits, sourceElements = source.getNumElements();
+  ArrayRef<int32_t> mask = shuffle.getMask();
+  double slots = 0;
+  for (size_t word = 0; word * perWord < mask.size(); ++word) {
+    std::optional<int64_t> base;
+    bool whole = true;
+    for (int64_t k = 0; k < perWord && word * perWord + k < mask.size(); ++k) {
+      int32_t element = mask[word * perWord + k];
+      if (element < 0)
+        continue;
+      int64_t start = element - k;
+      whole =
+          whole && start % perWord == 0 &&
+          (start < sourceElements) == (start + perWord - 1 < sourceElements) &&
+          (!base || *base == start);
+      base = start;
+    }
+    slots += whole ? 0 : 1;
+  }
+  return slots;
+}
+
 double mlir::wave::issue::issueSlots(Operation *op) {
   if (Kind kind = classify(op); kind != Other)
     return kind == Mfma ? 0 : 1;
+  if (auto shuffle = dyn_cast<LLVM::ShuffleVectorOp>(op))
+    return shuffleSlots(shuffle);
   if (isa<LLVM::BitcastOp, LLVM::ExtractElementOp, LLVM::InsertElementOp,
-          LLVM::ShuffleVectorOp, LLVM::GEPOp, LLVM::TruncOp, LLVM::ZExtOp,
-          LLVM::SExtOp, LLVM::ConstantOp, LLVM::UndefOp, LLVM::PoisonOp,
-          LLVM::ZeroOp, LLVM::FreezeOp, LLVM::AddrSpaceCastOp, LLVM::IntToPtrOp,
+          LLVM::GEPOp, LLVM::TruncOp, LLVM::ZExtOp, LLVM::SExtOp,
+          LLVM::ConstantOp, LLVM::UndefOp, LLVM::PoisonOp, LLVM::ZeroOp,
+          LLVM::FreezeOp, LLVM::AddrSpaceCastOp, LLVM::IntToPtrOp,
           LLVM::PtrToIntOp>(op))
     return 0;
   double elements = 1;

@@ -50,7 +50,9 @@ int64_t mfmaCycles(Operation *op);
 
 /// The issue slots other than the MFMA pipe's that the backend spends on
 /// `op`: none for an MFMA and for what becomes no instruction (casts,
-/// element moves, constants), one for a memory access, half the elements
+/// element moves, constants), one for a memory access, one a 32-bit word
+/// that a shuffle of narrower elements assembles from parts of words (a
+/// `v_perm_b32`), half the elements
 /// for the packed f32 arithmetic of gfx90a and later, otherwise one a
 /// result element.
 double issueSlots(Operation *op);

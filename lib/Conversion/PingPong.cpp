@@ -250,6 +250,48 @@ SmallVector<bool> phasesMeetingTheNext(const Body &body, const Plan &plan) {
   return meets;
 }
 
+/// The issue slots of memory phase `phase`'s ops.
+double memoryPhaseSlots(const Body &body, const Plan &plan, unsigned phase) {
+  double slots = 0;
+  for (auto [i, op] : llvm::enumerate(body.ops))
+    if (!body.mfma[i] && plan.phase[i] == phase)
+      slots += issueSlots(op);
+  return slots;
+}
+
+/// The MFMAs of MFMA phase `phase` that can issue among the ops of memory
+/// phase `phase`, in program order: those that need nothing of that memory
+/// phase nor an MFMA of their phase that cannot, as many as their issue
+/// shadows (an MFMA's cycles, 4 a slot) take to hold the memory phase's
+/// issue. One wave alone then runs its memory phase in MFMA shadows; beside
+/// the other wave's MFMA phase they take the pipe from it for as long as
+/// they give back in this wave's MFMA phase.
+SmallVector<unsigned> leadMfmas(const Body &body, const Plan &plan,
+                                unsigned phase) {
+  double slots = memoryPhaseSlots(body, plan, phase);
+  SmallVector<unsigned> lead;
+  llvm::SmallDenseSet<unsigned> held;
+  double covered = 0;
+  for (auto [i, op] : llvm::enumerate(body.ops)) {
+    if (plan.phase[i] != phase)
+      continue;
+    if (!body.mfma[i]) {
+      held.insert(i);
+      continue;
+    }
+    if (llvm::any_of(body.before[i],
+                     [&](auto edge) { return held.contains(edge.first); })) {
+      held.insert(i);
+      continue;
+    }
+    if (covered + mfmaCycles(op) > slots * kIssueCycles)
+      break;
+    covered += mfmaCycles(op);
+    lead.push_back(i);
+  }
+  return lead;
+}
+
 /// The bytes a lane moves in an LDS access.
 int64_t accessBytes(Operation *op) {
   Type type;
@@ -549,19 +591,31 @@ struct WavePingPong : wave::impl::WavePingPongBase<WavePingPong> {
     for (auto [i, op] : llvm::enumerate(body.ops))
       counts[plan.phase[i] - 1] += body.mfma[i];
     SmallVector<bool> meetsNext = phasesMeetingTheNext(body, plan);
+    SmallVector<unsigned> leadCounts;
     for (unsigned phase = 1; phase <= phases; ++phase) {
-      for (auto [i, op] : llvm::enumerate(body.ops))
-        if (!body.mfma[i] && plan.phase[i] == phase)
-          op->moveBefore(terminator);
-      barrier.emit(builder, meetsNext[phase - 1]);
-      numUnfenced += !meetsNext[phase - 1];
       // An MFMA phase without MFMAs still ends at its barrier: the memory
       // phases on either side must not meet.
       bool raise = priority && counts[phase - 1];
-      if (raise)
+      // Only a memory phase that ends waiting for its accesses holds MFMAs:
+      // after one that does not, the MFMAs wait for their own operands
+      // alone, and there the two waves measured slower with them moved.
+      SmallVector<unsigned> lead;
+      if (issueLeadMfmas && meetsNext[phase - 1])
+        lead = leadMfmas(body, plan, phase);
+      leadCounts.push_back(lead.size());
+      numLeadMfmas += lead.size();
+      // With lead MFMAs the priority rises with the memory phase, which
+      // they share with the other wave's MFMA phase.
+      if (raise && !lead.empty())
+        ROCDL::SetPrioOp::create(builder, loc, priority);
+      placeMemoryPhase(body, plan, phase, lead, builder, terminator);
+      barrier.emit(builder, meetsNext[phase - 1]);
+      numUnfenced += !meetsNext[phase - 1];
+      if (raise && lead.empty())
         ROCDL::SetPrioOp::create(builder, loc, priority);
       for (auto [i, op] : llvm::enumerate(body.ops))
-        if (body.mfma[i] && plan.phase[i] == phase)
+        if (body.mfma[i] && plan.phase[i] == phase &&
+            !llvm::is_contained(lead, i))
           op->moveBefore(terminator);
       if (raise)
         ROCDL::SetPrioOp::create(builder, loc, 0);
@@ -598,6 +652,36 @@ struct WavePingPong : wave::impl::WavePingPongBase<WavePingPong> {
            << 2 * phases << "; modelled cycles of an "
            << "iteration of each of a SIMD's two waves " << modelled
            << ", their MFMAs " << 2 * total;
+    if (llvm::any_of(leadCounts, [](unsigned count) { return count; })) {
+      remark << "; MFMAs issued among the memory phases' ops ";
+      llvm::interleaveComma(leadCounts, remark);
+    }
+  }
+
+  /// Memory phase `phase`'s ops in program order before `terminator`, with
+  /// the `lead` MFMAs spread evenly over their issue slots, each behind a
+  /// `sched_barrier` so that LLVM's scheduler keeps it among them.
+  static void placeMemoryPhase(const Body &body, const Plan &plan,
+                               unsigned phase, ArrayRef<unsigned> lead,
+                               OpBuilder &builder, Operation *terminator) {
+    double slots = memoryPhaseSlots(body, plan, phase);
+    double issued = 0;
+    size_t next = 0;
+    auto placeLead = [&] {
+      ROCDL::SchedBarrier::create(builder, body.ops[lead[next]]->getLoc(), 0);
+      body.ops[lead[next++]]->moveBefore(terminator);
+    };
+    for (auto [i, op] : llvm::enumerate(body.ops)) {
+      if (body.mfma[i] || plan.phase[i] != phase)
+        continue;
+      op->moveBefore(terminator);
+      issued += issueSlots(op);
+      while (next < lead.size() &&
+             issued * (lead.size() + 1) >= slots * (next + 1))
+        placeLead();
+    }
+    while (next < lead.size())
+      placeLead();
   }
 
   /// Whether no access follows the last workgroup barrier of `block`.

@@ -4,6 +4,9 @@
 // RUN: wave-opt %s --split-input-file \
 // RUN:   --pass-pipeline="builtin.module(llvm.func(wave-ping-pong{min-mfmas=2 max-phases=2}))" \
 // RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=MODEL
+// RUN: wave-opt %s --split-input-file \
+// RUN:   --pass-pipeline="builtin.module(llvm.func(wave-ping-pong{min-mfmas=2 max-phases=2 max-overhead=10 lead-mfmas=false}))" \
+// RUN:   2>/dev/null | FileCheck %s --check-prefix=NOLEAD
 
 // A loop of an 8-wave workgroup pipelined in registers, as wave-pipeline-
 // loops leaves it: the vector loaded an iteration ahead is written to LDS,
@@ -114,6 +117,127 @@ llvm.func @split(%g: !llvm.ptr {llvm.noalias}, %out: !llvm.ptr {llvm.noalias}, %
   llvm.store %acc0, %out : vector<16xf32>, !llvm.ptr
   %out1 = llvm.getelementptr %out[%c1] : (!llvm.ptr, i32) -> !llvm.ptr, vector<16xf32>
   llvm.store %acc1, %out1 : vector<16xf32>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+// The first memory phase transposes two carried vectors into LDS: two
+// interleaving shuffles of f16 (8 `v_perm_b32` each), four 16-byte writes
+// and the next vector's load, 21 issue slots, 84 cycles. The three MFMAs
+// deferred from the previous iteration need none of it, and two of them
+// (64 cycles) issue among its ops, the first once 7 of its slots have
+// issued and the second once 14 have (after each shuffle: 8 and 18), each
+// behind a sched_barrier, under the MFMA phase's
+// priority raised from the phase's start: one wave alone runs the phase in
+// their shadows. The third, at 96 cycles, would outlast the phase's issue:
+// it stays in the MFMA phase. The second memory phase's reads feed every
+// MFMA after it: none leads there.
+// CHECK-LABEL: llvm.func @lead_mfmas
+// CHECK:        llvm.icmp "slt"
+// CHECK-NEXT:   llvm.cond_br %{{.*}}, ^[[BODY:bb[0-9]+]],
+// CHECK-NEXT: ^[[BODY]]:
+// CHECK-NEXT:   rocdl.s.setprio 1
+// CHECK-NEXT:   %[[T0:.*]] = llvm.shufflevector %[[P:[^,]*]], %[[Q:[^ ]*]] [0, 8, 1, 9,
+// CHECK-NEXT:   rocdl.sched.barrier 0
+// CHECK-NEXT:   rocdl.mfma.f32.32x32x8f16 %[[CARRIED:[^,]*]], %[[CARRIED]], %[[ACC0:[^,]*]],
+// CHECK-NEXT:   llvm.shufflevector %[[T0]], %[[T0]] [0, 1, 2, 3, 4, 5, 6, 7]
+// CHECK-NEXT:   llvm.store
+// CHECK-NEXT:   llvm.shufflevector %[[T0]], %[[T0]] [8, 9, 10, 11, 12, 13, 14, 15]
+// CHECK-NEXT:   llvm.getelementptr
+// CHECK-NEXT:   llvm.store
+// CHECK-NEXT:   %[[T1:.*]] = llvm.shufflevector %[[Q]], %[[P]] [0, 8, 1, 9,
+// CHECK-NEXT:   rocdl.sched.barrier 0
+// CHECK-NEXT:   rocdl.mfma.f32.32x32x8f16 %[[CARRIED]], %[[CARRIED]], %[[ACC1:[^,]*]],
+// CHECK-NEXT:   llvm.shufflevector %[[T1]], %[[T1]] [0, 1, 2, 3, 4, 5, 6, 7]
+// CHECK-NEXT:   llvm.getelementptr
+// CHECK-NEXT:   llvm.store
+// CHECK-NEXT:   llvm.shufflevector %[[T1]], %[[T1]] [8, 9, 10, 11, 12, 13, 14, 15]
+// CHECK-NEXT:   llvm.getelementptr
+// CHECK-NEXT:   llvm.store
+// CHECK-NEXT:   llvm.getelementptr
+// CHECK-NEXT:   llvm.load %{{.*}} : !llvm.ptr -> vector<8xf16>
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") release
+// CHECK-NEXT:   rocdl.s.barrier
+// CHECK-NEXT:   rocdl.sched.barrier 0
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") acquire
+// CHECK-NEXT:   rocdl.mfma.f32.32x32x8f16 %[[CARRIED]], %[[CARRIED]], %[[ACC2:[^,]*]],
+// CHECK-NEXT:   rocdl.s.setprio 0
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") release
+// CHECK-NEXT:   rocdl.s.barrier
+// CHECK-NEXT:   rocdl.sched.barrier 0
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") acquire
+// CHECK-NEXT:   llvm.load %{{.*}} : !llvm.ptr<3> -> vector<4xf16>
+// CHECK-NEXT:   llvm.add
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") release
+// CHECK-NEXT:   rocdl.s.barrier
+// CHECK-NEXT:   rocdl.sched.barrier 0
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") acquire
+// CHECK-NEXT:   rocdl.s.setprio 1
+// CHECK-COUNT-3: rocdl.mfma.f32.32x32x8f16
+// CHECK-NEXT:   rocdl.s.setprio 0
+// With `lead-mfmas=false` the three stay in their MFMA phase.
+// NOLEAD-LABEL: llvm.func @lead_mfmas
+// NOLEAD:        llvm.icmp "slt"
+// NOLEAD-NEXT:   llvm.cond_br %{{.*}}, ^[[BODY:bb[0-9]+]],
+// NOLEAD-NEXT: ^[[BODY]]:
+// NOLEAD-NOT:    rocdl.mfma
+// NOLEAD:        rocdl.s.barrier
+// NOLEAD-NEXT:   rocdl.sched.barrier 0
+// NOLEAD-NEXT:   llvm.fence syncscope("workgroup") acquire
+// NOLEAD-NEXT:   rocdl.s.setprio 1
+// NOLEAD-COUNT-3: rocdl.mfma.f32.32x32x8f16
+// NOLEAD-NEXT:   rocdl.s.setprio 0
+llvm.mlir.global internal @transposed() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
+llvm.func @lead_mfmas(%g: !llvm.ptr {llvm.noalias}, %out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>, %f: vector<4xf16>, %p0: vector<8xf16>) attributes {rocdl.kernel, rocdl.reqd_work_group_size = array<i32: 512, 1, 1>} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %c8 = llvm.mlir.constant(8 : i32) : i32
+  %c16 = llvm.mlir.constant(16 : i32) : i32
+  %c24 = llvm.mlir.constant(24 : i32) : i32
+  %lds = llvm.mlir.addressof @transposed : !llvm.ptr<3>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  llvm.br ^bb1(%c0, %init, %init, %init, %f, %p0, %p0 : i32, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<4xf16>, vector<8xf16>, vector<8xf16>)
+^bb1(%i: i32, %acc0: vector<16xf32>, %acc1: vector<16xf32>, %acc2: vector<16xf32>, %carried: vector<4xf16>, %p: vector<8xf16>, %q: vector<8xf16>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  %d0 = rocdl.mfma.f32.32x32x8f16 %carried, %carried, %acc0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %d1 = rocdl.mfma.f32.32x32x8f16 %carried, %carried, %acc1, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %d2 = rocdl.mfma.f32.32x32x8f16 %carried, %carried, %acc2, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %t0 = llvm.shufflevector %p, %q [0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15] : vector<8xf16>
+  %t0lo = llvm.shufflevector %t0, %t0 [0, 1, 2, 3, 4, 5, 6, 7] : vector<16xf16>
+  llvm.store %t0lo, %lds : vector<8xf16>, !llvm.ptr<3>
+  %t0hi = llvm.shufflevector %t0, %t0 [8, 9, 10, 11, 12, 13, 14, 15] : vector<16xf16>
+  %a1 = llvm.getelementptr %lds[%c8] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+  llvm.store %t0hi, %a1 : vector<8xf16>, !llvm.ptr<3>
+  %t1 = llvm.shufflevector %q, %p [0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15] : vector<8xf16>
+  %t1lo = llvm.shufflevector %t1, %t1 [0, 1, 2, 3, 4, 5, 6, 7] : vector<16xf16>
+  %a2 = llvm.getelementptr %lds[%c16] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+  llvm.store %t1lo, %a2 : vector<8xf16>, !llvm.ptr<3>
+  %t1hi = llvm.shufflevector %t1, %t1 [8, 9, 10, 11, 12, 13, 14, 15] : vector<16xf16>
+  %a3 = llvm.getelementptr %lds[%c24] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+  llvm.store %t1hi, %a3 : vector<8xf16>, !llvm.ptr<3>
+  %next = llvm.getelementptr %g[%i] : (!llvm.ptr, i32) -> !llvm.ptr, vector<8xf16>
+  %w = llvm.load %next : !llvm.ptr -> vector<8xf16>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  rocdl.sched.barrier 0
+  llvm.fence syncscope("workgroup") acquire
+  %a = llvm.load %lds : !llvm.ptr<3> -> vector<4xf16>
+  %m0 = rocdl.mfma.f32.32x32x8f16 %a, %a, %d0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %m1 = rocdl.mfma.f32.32x32x8f16 %a, %a, %d1, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %m2 = rocdl.mfma.f32.32x32x8f16 %a, %a, %d2, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  %inc = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-ping-pong: 2 memory phases and 2 MFMA phases of 3, 3 MFMAs (s_setprio 1); waves 4-7 one barrier behind; the loop's 2 barriers now 4; modelled cycles of an iteration of each of a SIMD's two waves}}
+  llvm.br ^bb1(%inc, %m0, %m1, %m2, %a, %q, %w : i32, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<4xf16>, vector<8xf16>, vector<8xf16>)
+^bb3:
+  llvm.store %acc0, %out : vector<16xf32>, !llvm.ptr
   llvm.return
 }
 

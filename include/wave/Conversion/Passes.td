@@ -465,7 +465,11 @@ def WavePingPong : Pass<"wave-ping-pong", "::mlir::LLVM::LLVMFuncOp"> {
     left (fewer than 8 waves, no barrier in the loop, memory phases that a
     model of the two waves says would outlast the MFMA phases beside them,
     ...). An op that needs the last MFMAs' results gets a memory phase of
-    its own after them.
+    its own after them. Where a memory phase ends waiting for its accesses,
+    the MFMAs of the phase after it that need none of them issue among its
+    ops (`lead-mfmas`), as many as the phase's issue fills the shadows of,
+    with the priority raised from the phase's start, so that one wave alone
+    does not idle the matrix pipe through the phase.
     The pass works on the lowered LLVM dialect, which `wave-run` does not
     execute; docs/passes/wave-ping-pong.md has the argument that the order
     keeps the kernel race-free, and the measurements.
@@ -485,9 +489,14 @@ def WavePingPong : Pass<"wave-ping-pong", "::mlir::LLVM::LLVMFuncOp"> {
            "the s_setprio of the MFMA phases (0: none)">,
     Option<"minMfmas", "min-mfmas", "unsigned", /*default=*/"16",
            "the fewest MFMAs of a loop that is split">,
+    Option<"issueLeadMfmas", "lead-mfmas", "bool", /*default=*/"true",
+           "issue the MFMAs of a phase that need nothing of the memory "
+           "phase before it among that memory phase's ops">,
   ];
   let statistics = [
     Statistic<"numLoops", "loops", "loops split into phases">,
+    Statistic<"numLeadMfmas", "lead-mfmas",
+              "MFMAs issued among the ops of the memory phase before them">,
     Statistic<"numPhases", "phases", "MFMA phases made">,
     Statistic<"numDeclined", "declined", "loops with MFMAs left as they are">,
     Statistic<"numUnfenced", "barriers-without-wait",
