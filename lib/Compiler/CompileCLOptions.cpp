@@ -27,6 +27,7 @@ struct CompileCLOptions {
   cl::opt<cl::boolOrDefault> pipelineInLds;
   cl::opt<bool> scheduleLoops;
   cl::opt<bool> pingPong;
+  cl::opt<bool> coverBarriers;
   cl::opt<bool> interleaveMfmas;
   cl::opt<cl::boolOrDefault> memrefDescriptors;
   cl::opt<bool> verifyEach;
@@ -95,6 +96,13 @@ CompileCLOptions::CompileCLOptions(cl::OptionCategory &category)
                         "waves of a SIMD a phase apart (wave-ping-pong; "
                         "=false: off)"),
                cl::init(true), cl::cat(category)),
+      coverBarriers(
+          "cover-barriers",
+          cl::desc("With wave-optimize, move MFMAs of loops that no other "
+                   "scheduling pass ordered to either side of the barrier "
+                   "that waits for their LDS staging (wave-cover-barriers; "
+                   "=false: off)"),
+          cl::init(true), cl::cat(category)),
       interleaveMfmas(
           "interleave-mfmas",
           cl::desc("With wave-optimize, fill each MFMA's issue shadow in "
@@ -148,6 +156,7 @@ llvm::Expected<CompileOptions> mlir::wave::getCompileOptionsFromCL() {
   options.pipelineInLds = getBool(flags.pipelineInLds);
   options.scheduleLoops = flags.scheduleLoops;
   options.pingPong = flags.pingPong;
+  options.coverBarriers = flags.coverBarriers;
   options.interleaveMfmas = flags.interleaveMfmas;
   options.memrefDescriptors = getBool(flags.memrefDescriptors);
   options.linkerPath = flags.lldPath;

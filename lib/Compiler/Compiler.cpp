@@ -129,6 +129,7 @@ wave::compile(ModuleOp module, const CompileOptions &options,
                                                     : PipelineBuffer::Registers;
   lowering.scheduleLoops = options.scheduleLoops;
   lowering.pingPong = options.pingPong;
+  lowering.coverBarriers = options.coverBarriers;
   lowering.interleaveMfmas = options.interleaveMfmas;
   buildWaveLowerToROCDLPipeline(pm, lowering);
   if (failed(pm.run(module)))

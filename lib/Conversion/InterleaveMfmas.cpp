@@ -310,15 +310,8 @@ struct WaveInterleaveMfmas
     LLVM::LLVMFuncOp function = getOperation();
     DominanceInfo dominance(function);
     PostDominanceInfo postDominance(function);
-    for (Block &latch : function.getBody()) {
-      // Dominance says every block dominates an unreachable one: such a
-      // block is no loop's latch.
-      auto branch = dyn_cast<LLVM::BrOp>(latch.getTerminator());
-      if (!branch || !dominance.isReachableFromEntry(&latch) ||
-          !dominance.dominates(branch.getDest(), &latch))
-        continue;
-      interleaveLoop(branch.getDest(), latch, dominance, postDominance);
-    }
+    for (auto [header, latch] : findLoops(function))
+      interleaveLoop(header, *latch, dominance, postDominance);
   }
 
   void interleaveLoop(Block *header, Block &latch, DominanceInfo &dominance,

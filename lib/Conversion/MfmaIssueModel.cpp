@@ -3,6 +3,7 @@
 #include "MfmaIssueModel.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Dominance.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
@@ -13,6 +14,21 @@ using namespace mlir;
 using namespace mlir::wave::issue;
 
 constexpr unsigned kLdsAddressSpace = 3;
+
+SmallVector<std::pair<Block *, Block *>>
+mlir::wave::issue::findLoops(Operation *function) {
+  DominanceInfo dominance(function);
+  SmallVector<std::pair<Block *, Block *>> loops;
+  for (Block &latch : function->getRegion(0)) {
+    // Dominance says every block dominates an unreachable one: such a block
+    // is no loop's latch.
+    auto branch = dyn_cast<LLVM::BrOp>(latch.getTerminator());
+    if (branch && dominance.isReachableFromEntry(&latch) &&
+        dominance.dominates(branch.getDest(), &latch))
+      loops.emplace_back(branch.getDest(), &latch);
+  }
+  return loops;
+}
 
 SmallVector<Block *> mlir::wave::issue::loopBlocks(Block *header,
                                                    Block &latch) {

@@ -34,6 +34,11 @@ constexpr int64_t kIssueCycles = 4;
 constexpr int64_t kLdsLatency = 64;
 constexpr int64_t kGlobalLatency = 500;
 
+/// The loops of `function`, as (header, latch) pairs: each reachable block
+/// whose `llvm.br` goes back to a block that dominates it. Collected before
+/// any is changed.
+SmallVector<std::pair<Block *, Block *>> findLoops(Operation *function);
+
 /// The blocks of the loop of `header` and back edge from `latch`, header
 /// first.
 SmallVector<Block *> loopBlocks(Block *header, Block &latch);

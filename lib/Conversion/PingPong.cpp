@@ -20,7 +20,6 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 #include <limits>
@@ -450,14 +449,7 @@ struct WavePingPong : wave::impl::WavePingPongBase<WavePingPong> {
 
   void runOnOperation() override {
     LLVM::LLVMFuncOp function = getOperation();
-    DominanceInfo dominance(function);
-    SmallVector<std::pair<Block *, Block *>> loops;
-    for (Block &latch : function.getBody()) {
-      auto branch = dyn_cast<LLVM::BrOp>(latch.getTerminator());
-      if (branch && dominance.dominates(branch.getDest(), &latch))
-        loops.emplace_back(branch.getDest(), &latch);
-    }
-    for (auto [header, latch] : loops)
+    for (auto [header, latch] : findLoops(function))
       splitLoop(function, header, *latch);
   }
 

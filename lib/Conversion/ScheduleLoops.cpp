@@ -19,7 +19,6 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/Dominance.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -161,14 +160,8 @@ struct WaveScheduleLoops
   using Base::Base;
 
   void runOnOperation() override {
-    LLVM::LLVMFuncOp function = getOperation();
-    DominanceInfo dominance(function);
-    for (Block &latch : function.getBody()) {
-      auto branch = dyn_cast<LLVM::BrOp>(latch.getTerminator());
-      if (!branch || !dominance.dominates(branch.getDest(), &latch))
-        continue;
-      scheduleLoop(branch.getDest(), latch);
-    }
+    for (auto [header, latch] : findLoops(getOperation()))
+      scheduleLoop(header, *latch);
   }
 
   void scheduleLoop(Block *header, Block &latch) {

@@ -143,6 +143,10 @@ void mlir::wave::buildUpstreamToROCDLPipeline(
   // fenced; a loop given schedule groups above is left to them.
   if (options.optimize && options.interleaveMfmas)
     gpuModule.addNestedPass<LLVM::LLVMFuncOp>(createWaveInterleaveMfmas());
+  // Loops none of the above ordered: MFMAs on either side of the barrier
+  // that waits for the next step's staging.
+  if (options.optimize && options.coverBarriers)
+    gpuModule.addNestedPass<LLVM::LLVMFuncOp>(createWaveCoverBarriers());
 }
 
 void mlir::wave::buildWaveLowerToROCDLPipeline(

@@ -124,6 +124,7 @@ PYBIND11_MODULE(_wave_mlir, m) {
       .def_readwrite("pipeline_in_lds", &CompileOptions::pipelineInLds)
       .def_readwrite("schedule_loops", &CompileOptions::scheduleLoops)
       .def_readwrite("ping_pong", &CompileOptions::pingPong)
+      .def_readwrite("cover_barriers", &CompileOptions::coverBarriers)
       .def_readwrite("interleave_mfmas", &CompileOptions::interleaveMfmas)
       .def_readwrite("memref_descriptors", &CompileOptions::memrefDescriptors)
       .def_readwrite("lld_path", &CompileOptions::linkerPath)

@@ -105,7 +105,8 @@ OPTION_FLAGS = [
     ({"pipeline_in_lds": False}, ["--pipeline-in-lds=false"]),
     ({"schedule_loops": True}, ["--schedule-loops"]),
     ({"interleave_mfmas": True}, ["--interleave-mfmas"]),
-    ({"ping_pong": False}, ["--ping-pong=false"])]
+    ({"ping_pong": False}, ["--ping-pong=false"]),
+    ({"cover_barriers": False}, ["--cover-barriers=false"])]
 
 
 def test_every_compile_option_is_covered():
@@ -143,6 +144,15 @@ def test_ping_pong_reaches_the_code():
     kernel = wm.load(paths.example("gemm_256.mlir"))["gemm_256"]
     assert "s_setprio 1" in wm.compile(kernel).assembly
     assert "s_setprio" not in wm.compile(kernel, ping_pong=False).assembly
+
+
+def test_cover_barriers_reaches_the_code():
+    # gemm_fp8_ocp's K loop: a sched_barrier keeps an MFMA ahead of the
+    # staging barrier's wait by default; without the pass there is none.
+    kernel = wm.load(paths.example("gemm_fp8_ocp.mlir"))["gemm_fp8_ocp"]
+    assert "sched_barrier" in wm.compile(kernel).assembly
+    assert "sched_barrier" not in wm.compile(kernel,
+                                             cover_barriers=False).assembly
 
 
 def test_unknown_options_raise():

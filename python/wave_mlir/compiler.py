@@ -114,7 +114,9 @@ def compile(kernel, chip=None, **options):
     ``--schedule-loops``, ``--interleave-mfmas``: optimizations that are off
     by default), ``ping_pong`` (``--ping-pong``, on by default: the loops
     of 8-wave workgroups in memory and MFMA phases, the two waves of a SIMD
-    a phase apart), ``pipeline_in_lds`` (``--pipeline-in-lds``: True for LDS
+    a phase apart), ``cover_barriers`` (``--cover-barriers``, on by default:
+    MFMAs of a loop on either side of the barrier that waits for its LDS
+    staging), ``pipeline_in_lds`` (``--pipeline-in-lds``: True for LDS
     buffers, False for registers; None: each loop's choice, LDS buffers where
     an iteration's MMAs cover a global read),
     ``memref_descriptors`` (kernels take memrefs

@@ -71,6 +71,10 @@ struct CompileOptions {
   /// workgroups: memory and MFMA phases, the two waves of a SIMD a phase
   /// apart (docs/passes/wave-ping-pong.md).
   bool pingPong = true;
+  /// With wave-optimize, wave-cover-barriers on the lowered loops no other
+  /// scheduling pass ordered: MFMAs on either side of the barrier that waits
+  /// for the LDS staging (docs/passes/wave-cover-barriers.md).
+  bool coverBarriers = true;
   /// With wave-optimize, wave-interleave-mfmas on the lowered loops (each
   /// MFMA followed by a share of the loop's other work, the order fenced
   /// with sched_barrier). Off by default

@@ -440,6 +440,40 @@ def WaveScheduleLoops : Pass<"wave-schedule-loops", "::mlir::LLVM::LLVMFuncOp"> 
   let dependentDialects = ["::mlir::ROCDL::ROCDLDialect"];
 }
 
+def WaveCoverBarriers
+    : Pass<"wave-cover-barriers", "::mlir::LLVM::LLVMFuncOp"> {
+  let summary = "Spreads a loop's free MFMAs over the barrier that waits for "
+                "its LDS staging, one just before the wait";
+  let description = [{
+    In a loop body (one block) that ends a step with the next step's
+    staging (LDS writes, a workgroup barrier whose release fence waits for
+    them, the LDS reads of the next fragments), the MFMAs before that
+    barrier which only such MFMAs use before it (the MMAs wave-pipeline-loops
+    deferred, a chain on one accumulator together) are spread over it: as
+    many as hold the matrix pipe while the staging since the previous
+    barrier issues (4 cycles an issue slot), and one more for that
+    barrier's wait, stay before it, the last of them just before its
+    release fence, behind a `rocdl.sched.barrier 0` that keeps LLVM's
+    scheduler from moving it past the wait; the others go after the barrier.
+    Where no MFMA of the body follows the barrier, schedule groups issue the
+    first of those behind the LDS reads there; where MFMAs follow, LLVM's
+    `iglp_opt` strategy, if the body asked for it, orders the region after
+    the barrier too. One wave then keeps its matrix pipe busy through the
+    barrier's wait. A remark on the loop says how the MFMAs were spread, or
+    why the loop was left: a scheduling order already in its body (from
+    `wave-ping-pong`, `wave-interleave-mfmas`, `wave-schedule-loops` or
+    `wave-bound-sched-regions`), no barrier after LDS writes, fewer than two
+    MFMAs free to move. docs/passes/wave-cover-barriers.md has the
+    measurements.
+  }];
+  let statistics = [
+    Statistic<"numLoops", "loops", "loops whose MFMAs were spread over "
+              "their staging barrier">,
+    Statistic<"numDeclined", "declined", "loops with MFMAs left as they are">,
+  ];
+  let dependentDialects = ["::mlir::ROCDL::ROCDLDialect"];
+}
+
 def WavePingPong : Pass<"wave-ping-pong", "::mlir::LLVM::LLVMFuncOp"> {
   let summary = "Splits a loop of an 8-wave workgroup into alternating "
                 "memory and MFMA phases, the two waves of each SIMD a phase "

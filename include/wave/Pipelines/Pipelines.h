@@ -80,6 +80,12 @@ struct WaveLoweringOptions : public PassPipelineOptions<WaveLoweringOptions> {
                      "attention loop and a spilling GEMM, "
                      "docs/passes/wave-interleave-mfmas.md)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> coverBarriers{
+      *this, "cover-barriers",
+      llvm::cl::desc("With `optimize`, run wave-cover-barriers on the "
+                     "lowered loops that no other scheduling pass ordered "
+                     "(docs/passes/wave-cover-barriers.md)"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> coarsenLanes{
       *this, "coarsen-lanes",
       llvm::cl::desc("With `optimize`, also run wave-coarsen-lanes, which "

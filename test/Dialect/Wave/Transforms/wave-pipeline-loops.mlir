@@ -123,8 +123,11 @@
 // DEFER-NEXT: wave.barrier
 // In the code object the loop carries LLVM's MFMA interleaving strategy and
 // a deferred MFMA issues before the barrier that the previous step's reads
-// end at, another among the staging before the step's second barrier; no
-// barrier is left after the step's last MFMA.
+// end at, two more among the staging before the step's second barrier (the
+// last just before its wait, kept there by wave-cover-barriers'
+// sched_barrier) and the fourth after it, where LLVM's strategy, asked for
+// again in that scheduling region, orders it with the step's LDS reads and
+// MFMAs; no barrier is left after the step's last MFMA.
 // RUN: wave-compile %examples/gemm_nk_128.mlir --chip=gfx942 -O2 --emit=asm -o - 2>/dev/null | FileCheck %s --check-prefix=ISA-NK
 // ISA-NK-LABEL: {{^}}gemm_nk_128:
 // ISA-NK: {{^}}.LBB0_1:
@@ -132,9 +135,16 @@
 // ISA-NK-NEXT: s_barrier
 // ISA-NK: ds_write
 // ISA-NK: v_mfma_f32_32x32x8_f16
-// ISA-NK: s_barrier
 // ISA-NK: iglp_opt mask(0x00000000)
+// ISA-NK-NOT: s_barrier
 // ISA-NK: v_mfma_f32_32x32x8_f16
+// ISA-NK-NOT: s_barrier
+// ISA-NK: sched_barrier mask(0x00000000)
+// ISA-NK-NEXT: s_waitcnt lgkmcnt(0)
+// ISA-NK-NEXT: s_barrier
+// ISA-NK-NEXT: v_mfma_f32_32x32x8_f16
+// ISA-NK-NEXT: ds_read_b128
+// ISA-NK: iglp_opt mask(0x00000000)
 // ISA-NK-NOT: s_barrier
 // ISA-NK: s_cbranch_scc1 .LBB0_1
 // In the code object (wave-compile -O2 runs wave-optimize), the loop issues

@@ -1,0 +1,188 @@
+//===- CoverBarriers.cpp - MFMAs on either side of a staging barrier ------===//
+//
+// A loop pipelined in registers ends its body with the next step's staging:
+// LDS writes, a workgroup barrier whose release fence waits for them, and
+// the LDS reads of the next step's fragments. The MMAs that
+// wave-pipeline-loops deferred to the top of the body need none of that,
+// and LLVM's scheduler places them freely (a workgroup barrier does not
+// bound its regions): often none is in flight at the barrier's wait, and one
+// wave idles its matrix pipe there. This pass spreads them over the barrier,
+// the last of those that stay before it just before its wait, behind a
+// `sched_barrier` that keeps it there.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweredAccesses.h"
+#include "MfmaIssueModel.h"
+#include "wave/Conversion/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/IR/Builders.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace mlir::wave {
+#define GEN_PASS_DEF_WAVECOVERBARRIERS
+#include "wave/Conversion/Passes.h.inc"
+} // namespace mlir::wave
+
+using namespace mlir;
+using namespace mlir::wave;
+using namespace mlir::wave::issue;
+
+namespace {
+/// Whether `op` orders the body's instructions for LLVM's scheduler in a way
+/// this pass would undo (the other loop-scheduling passes' marks).
+bool isSchedulingOrder(Operation *op) {
+  return isa<ROCDL::SchedBarrier, ROCDL::SchedGroupBarrier, ROCDL::SetPrioOp,
+             ROCDL::SWaitcntOp>(op);
+}
+
+bool isLdsStore(Operation *op) {
+  auto store = dyn_cast<LLVM::StoreOp>(op);
+  return store && isLds(store.getAddr());
+}
+
+struct WaveCoverBarriers
+    : wave::impl::WaveCoverBarriersBase<WaveCoverBarriers> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    for (auto [header, latch] : findLoops(getOperation()))
+      coverLoop(*latch);
+  }
+
+  void coverLoop(Block &latch) {
+    Location loc = latch.getTerminator()->getLoc();
+    SmallVector<Operation *> ops;
+    for (Operation &op : latch.without_terminator())
+      ops.push_back(&op);
+    if (llvm::none_of(ops, [](Operation *op) { return classify(op) == Mfma; }))
+      return;
+    auto decline = [&](const Twine &why) {
+      emitRemark(loc) << "wave-cover-barriers: loop left: " << why;
+      ++numDeclined;
+    };
+    if (llvm::any_of(ops, isSchedulingOrder))
+      return decline("its body already has a scheduling order "
+                     "(sched_barrier, schedule groups, s_setprio or "
+                     "s_waitcnt of another pass)");
+
+    // The last workgroup barrier after LDS writes of the body: the one that
+    // waits for the staging.
+    std::optional<size_t> barrier;
+    bool stored = false;
+    for (auto [i, op] : llvm::enumerate(ops)) {
+      if (isa<ROCDL::SBarrierOp>(op)) {
+        if (stored)
+          barrier = i;
+        stored = false;
+        continue;
+      }
+      stored |= isLdsStore(op);
+    }
+    if (!barrier)
+      return decline("no workgroup barrier after LDS writes in its body");
+    size_t release = *barrier, acquire = *barrier;
+    if (release > 0 && isa<LLVM::FenceOp>(ops[release - 1]))
+      --release;
+    if (acquire + 1 < ops.size() && isa<LLVM::FenceOp>(ops[acquire + 1]))
+      ++acquire;
+
+    // The MFMAs before the fence that only such MFMAs use before it: those
+    // may move down to it, a chain on one accumulator in its order.
+    llvm::SmallPtrSet<Operation *, 16> before(ops.begin(),
+                                              ops.begin() + release);
+    llvm::SmallPtrSet<Operation *, 16> free;
+    for (size_t i = release; i-- > 0;)
+      if (classify(ops[i]) == Mfma &&
+          llvm::all_of(ops[i]->getUsers(), [&](Operation *user) {
+            return !before.contains(user) || free.contains(user);
+          }))
+        free.insert(ops[i]);
+    SmallVector<Operation *> movable;
+    for (size_t i = 0; i < release; ++i)
+      if (free.contains(ops[i]))
+        movable.push_back(ops[i]);
+    if (movable.size() < 2)
+      return decline(Twine(movable.size()) +
+                     " MFMAs before the barrier that waits for its LDS "
+                     "writes are free to move to it, fewer than 2");
+
+    // Above the barrier stay enough of them to hold the matrix pipe while
+    // the staging since the previous barrier issues (4 cycles a slot), and
+    // one more for that barrier's own wait; the last of them goes just
+    // before the fence. The rest go after the barrier.
+    std::optional<size_t> previous;
+    for (size_t i = 0; i < *barrier; ++i)
+      if (isa<ROCDL::SBarrierOp>(ops[i]))
+        previous = i;
+    double slots = 0;
+    for (size_t i = previous ? *previous + 1 : 0; i < release; ++i)
+      slots += issueSlots(ops[i]);
+    int64_t covering = static_cast<int64_t>(
+        std::ceil(slots * kIssueCycles / mfmaCycles(movable.back())));
+    size_t above = std::clamp<size_t>(covering + (previous ? 1 : 0), 1,
+                                      movable.size() - 1);
+
+    // Where no MFMA of the body follows the barrier, the first MFMA moved
+    // after it issues behind the LDS reads there, up to the first
+    // instruction that uses one (through element moves and casts, which
+    // are none). Where MFMAs follow, they order the reads with them as
+    // before: LLVM's iglp_opt strategy, if the body asked for it, in the
+    // region after the barrier too.
+    bool mfmasFollow =
+        llvm::any_of(ArrayRef(ops).drop_front(acquire + 1),
+                     [](Operation *op) { return classify(op) == Mfma; });
+    unsigned reads = 0;
+    llvm::SmallPtrSet<Operation *, 16> read;
+    for (size_t i = acquire + 1; i < ops.size() && !mfmasFollow; ++i) {
+      Kind kind = classify(ops[i]);
+      bool uses = llvm::any_of(ops[i]->getOperands(), [&](Value operand) {
+        return read.contains(operand.getDefiningOp());
+      });
+      if (uses && (kind != Other || issueSlots(ops[i]) > 0))
+        break;
+      if (uses || kind == DsRead)
+        read.insert(ops[i]);
+      reads += kind == DsRead;
+    }
+
+    Operation *ahead = movable[above - 1];
+    ahead->moveBefore(ops[release]);
+    OpBuilder builder(ops[release]);
+    ROCDL::SchedBarrier::create(builder, ahead->getLoc(), 0);
+    Operation *point = ops[acquire];
+    builder.setInsertionPointAfter(point);
+    auto strategy = llvm::find_if(
+        ops, [](Operation *op) { return isa<ROCDL::IglpOpt>(op); });
+    if (mfmasFollow && strategy != ops.end())
+      point = builder.clone(**strategy);
+    if (reads) {
+      ROCDL::SchedGroupBarrier::create(builder, loc, DsRead, reads,
+                                       /*groupId=*/0);
+      point = ROCDL::SchedGroupBarrier::create(builder, loc, Mfma, 1,
+                                               /*groupId=*/0);
+    }
+    for (Operation *mfma : ArrayRef(movable).drop_front(above)) {
+      mfma->moveAfter(point);
+      point = mfma;
+    }
+    ++numLoops;
+    emitRemark(loc) << "wave-cover-barriers: " << above << " of "
+                    << movable.size()
+                    << " MFMAs free to move stay before the barrier that "
+                       "waits for the body's LDS writes (the last just "
+                       "before its wait), "
+                    << movable.size() - above
+                    << (movable.size() - above == 1 ? " goes" : " go")
+                    << " after it"
+                    << (reads == 1 ? ", the first behind the LDS read there"
+                        : reads    ? ", the first behind the " + Twine(reads) +
+                                      " LDS reads there"
+                                : Twine());
+  }
+};
+} // namespace

@@ -1,0 +1,215 @@
+// RUN: wave-opt %s --split-input-file --verify-diagnostics \
+// RUN:   --pass-pipeline="builtin.module(llvm.func(wave-cover-barriers))" \
+// RUN:   | FileCheck %s
+
+// A loop pipelined in registers, as wave-pipeline-loops leaves it when it
+// defers a step's MMAs whole: four MMAs on the fragments the previous
+// iteration read, the barrier that orders those reads before the writes,
+// the staged vectors written to LDS and the next ones loaded, the barrier
+// that waits for the writes, and the next fragments read. The staging
+// between the barriers takes 3 issue slots (two LDS writes, a global load):
+// 12 cycles, under one 32-cycle MFMA, and one more MFMA covers the first
+// barrier's wait. So the first two MMAs stay before the second barrier, the
+// second of them moved just before its release fence behind a
+// sched_barrier; the other two go after the barrier, the first of them
+// behind the two LDS reads there (schedule groups).
+// CHECK-LABEL: llvm.func @cover
+// CHECK:      ^[[BODY:bb[0-9]+]]:
+// CHECK-NEXT:   %[[D0:.*]] = rocdl.mfma.f32.32x32x8f16 %[[A:[^,]*]], %[[A]], %[[ACC0:[^,]*]],
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") release
+// CHECK-NEXT:   rocdl.s.barrier
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") acquire
+// CHECK-NEXT:   llvm.store
+// CHECK-NEXT:   llvm.getelementptr
+// CHECK-NEXT:   llvm.store
+// CHECK-NEXT:   llvm.getelementptr
+// CHECK-NEXT:   %[[W:.*]] = llvm.load %{{.*}} : !llvm.ptr -> vector<4xf16>
+// CHECK-NEXT:   %[[D1:.*]] = rocdl.mfma.f32.32x32x8f16 %[[A]], %[[A]], %[[ACC1:[^,]*]],
+// CHECK-NEXT:   rocdl.sched.barrier 0
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") release
+// CHECK-NEXT:   rocdl.s.barrier
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") acquire
+// CHECK-NEXT:   rocdl.sched.group.barrier 256, 2, 0
+// CHECK-NEXT:   rocdl.sched.group.barrier 8, 1, 0
+// CHECK-NEXT:   %[[D2:.*]] = rocdl.mfma.f32.32x32x8f16 %[[A]], %[[A]], %[[ACC2:[^,]*]],
+// CHECK-NEXT:   %[[D3:.*]] = rocdl.mfma.f32.32x32x8f16 %[[A]], %[[A]], %[[ACC3:[^,]*]],
+// CHECK-NEXT:   llvm.load %{{.*}} : !llvm.ptr<3> -> vector<4xf16>
+// CHECK-NEXT:   llvm.getelementptr
+// CHECK-NEXT:   llvm.load %{{.*}} : !llvm.ptr<3> -> vector<4xf16>
+// CHECK-NEXT:   llvm.add
+// CHECK-NEXT:   llvm.br ^{{.*}}(%{{.*}}, %[[D0]], %[[D1]], %[[D2]], %[[D3]],
+llvm.mlir.global internal @tile() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
+llvm.func @cover(%g: !llvm.ptr {llvm.noalias}, %out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>, %f: vector<4xf16>) attributes {rocdl.kernel} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %c4 = llvm.mlir.constant(4 : i32) : i32
+  %lds = llvm.mlir.addressof @tile : !llvm.ptr<3>
+  llvm.br ^bb1(%c0, %init, %init, %init, %init, %f, %f, %f : i32, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<4xf16>, vector<4xf16>, vector<4xf16>)
+^bb1(%i: i32, %acc0: vector<16xf32>, %acc1: vector<16xf32>, %acc2: vector<16xf32>, %acc3: vector<16xf32>, %a: vector<4xf16>, %u: vector<4xf16>, %v: vector<4xf16>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  %d0 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %d1 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc1, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %d2 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc2, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %d3 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc3, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  %second = llvm.getelementptr %lds[%c4] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+  llvm.store %v, %second : vector<4xf16>, !llvm.ptr<3>
+  %next = llvm.getelementptr %g[%i] : (!llvm.ptr, i32) -> !llvm.ptr, vector<4xf16>
+  %w = llvm.load %next : !llvm.ptr -> vector<4xf16>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  %r0 = llvm.load %lds : !llvm.ptr<3> -> vector<4xf16>
+  %third = llvm.getelementptr %lds[%c4] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+  %r1 = llvm.load %third : !llvm.ptr<3> -> vector<4xf16>
+  %inc = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-cover-barriers: 2 of 4 MFMAs free to move stay before the barrier that waits for the body's LDS writes (the last just before its wait), 2 go after it, the first behind the 2 LDS reads there}}
+  llvm.br ^bb1(%inc, %d0, %d1, %d2, %d3, %r0, %w, %r1 : i32, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<4xf16>, vector<4xf16>, vector<4xf16>)
+^bb3:
+  llvm.store %acc0, %out : vector<16xf32>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+// An MMA that another MMA before the barrier uses moves with it, in its
+// order: of the chains d0 -> d1 and e0 -> e1, the first two stay before the
+// barrier (d1 just before its fence) and e0, e1 go after it. An MMA whose
+// result arithmetic before the barrier uses (s0, summed into %t) is not
+// free to move and stays where it is. After the barrier an MMA of the body
+// follows the LDS read there and orders it with the moved ones: no schedule
+// groups, but LLVM's iglp_opt strategy, which the body asked for, again in
+// the scheduling region after the barrier.
+// CHECK-LABEL: llvm.func @chains
+// CHECK:      ^[[BODY:bb[0-9]+]]:
+// CHECK-NEXT:   rocdl.iglp.opt 0
+// CHECK-NEXT:   %[[D0:.*]] = rocdl.mfma.f32.32x32x8f16
+// CHECK-NEXT:   %[[S0:.*]] = rocdl.mfma.f32.32x32x8f16
+// CHECK-NEXT:   %[[T:.*]] = llvm.fadd %[[S0]], %[[S0]]
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") release
+// CHECK-NEXT:   rocdl.s.barrier
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") acquire
+// CHECK-NEXT:   llvm.store
+// CHECK-NEXT:   rocdl.mfma.f32.32x32x8f16 %{{[^,]*}}, %{{[^,]*}}, %[[D0]],
+// CHECK-NEXT:   rocdl.sched.barrier 0
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") release
+// CHECK-NEXT:   rocdl.s.barrier
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") acquire
+// CHECK-NEXT:   rocdl.iglp.opt 0
+// CHECK-NEXT:   %[[E0:.*]] = rocdl.mfma.f32.32x32x8f16
+// CHECK-NEXT:   rocdl.mfma.f32.32x32x8f16 %{{[^,]*}}, %{{[^,]*}}, %[[E0]],
+// CHECK-NEXT:   %[[R:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> vector<4xf16>
+// CHECK-NEXT:   rocdl.mfma.f32.32x32x8f16 %[[R]], %[[R]], %[[T]],
+// CHECK-NOT:    rocdl.sched.group.barrier
+llvm.mlir.global internal @tile() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
+llvm.func @chains(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>, %f: vector<4xf16>) attributes {rocdl.kernel} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %lds = llvm.mlir.addressof @tile : !llvm.ptr<3>
+  llvm.br ^bb1(%c0, %init, %init, %init, %f : i32, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<4xf16>)
+^bb1(%i: i32, %acc0: vector<16xf32>, %acc1: vector<16xf32>, %acc2: vector<16xf32>, %a: vector<4xf16>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  rocdl.iglp.opt 0
+  %d0 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %s0 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc2, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %t = llvm.fadd %s0, %s0 : vector<16xf32>
+  %d1 = rocdl.mfma.f32.32x32x8f16 %a, %a, %d0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %e0 = rocdl.mfma.f32.32x32x8f16 %a, %a, %acc1, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %e1 = rocdl.mfma.f32.32x32x8f16 %a, %a, %e0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  llvm.store %a, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  %r = llvm.load %lds : !llvm.ptr<3> -> vector<4xf16>
+  %m = rocdl.mfma.f32.32x32x8f16 %r, %r, %t, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %inc = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-cover-barriers: 2 of 4 MFMAs free to move stay before the barrier that waits for the body's LDS writes (the last just before its wait), 2 go after it}}
+  llvm.br ^bb1(%inc, %d1, %e1, %m, %r : i32, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<4xf16>)
+^bb3:
+  llvm.store %acc0, %out : vector<16xf32>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+// Where the pass declines, its remark says why.
+llvm.mlir.global internal @tile() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
+llvm.func @ordered(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>, %f: vector<4xf16>) attributes {rocdl.kernel} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %lds = llvm.mlir.addressof @tile : !llvm.ptr<3>
+  llvm.br ^bb1(%c0, %init, %init : i32, vector<16xf32>, vector<16xf32>)
+^bb1(%i: i32, %acc0: vector<16xf32>, %acc1: vector<16xf32>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  rocdl.s.setprio 1
+  %d0 = rocdl.mfma.f32.32x32x8f16 %f, %f, %acc0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %d1 = rocdl.mfma.f32.32x32x8f16 %f, %f, %acc1, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  rocdl.s.setprio 0
+  llvm.store %f, %lds : vector<4xf16>, !llvm.ptr<3>
+  rocdl.s.barrier
+  %inc = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-cover-barriers: loop left: its body already has a scheduling order (sched_barrier, schedule groups, s_setprio or s_waitcnt of another pass)}}
+  llvm.br ^bb1(%inc, %d0, %d1 : i32, vector<16xf32>, vector<16xf32>)
+^bb3:
+  llvm.store %acc0, %out : vector<16xf32>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+llvm.mlir.global internal @tile() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
+llvm.func @reads_only(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>, %f: vector<4xf16>) attributes {rocdl.kernel} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %lds = llvm.mlir.addressof @tile : !llvm.ptr<3>
+  llvm.br ^bb1(%c0, %init, %init : i32, vector<16xf32>, vector<16xf32>)
+^bb1(%i: i32, %acc0: vector<16xf32>, %acc1: vector<16xf32>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  %d0 = rocdl.mfma.f32.32x32x8f16 %f, %f, %acc0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %d1 = rocdl.mfma.f32.32x32x8f16 %f, %f, %acc1, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %r = llvm.load %lds : !llvm.ptr<3> -> vector<4xf16>
+  rocdl.s.barrier
+  %inc = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-cover-barriers: loop left: no workgroup barrier after LDS writes in its body}}
+  llvm.br ^bb1(%inc, %d0, %d1 : i32, vector<16xf32>, vector<16xf32>)
+^bb3:
+  llvm.store %acc0, %out : vector<16xf32>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+llvm.mlir.global internal @tile() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
+llvm.func @one_free(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>, %f: vector<4xf16>) attributes {rocdl.kernel} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %lds = llvm.mlir.addressof @tile : !llvm.ptr<3>
+  llvm.br ^bb1(%c0, %init : i32, vector<16xf32>)
+^bb1(%i: i32, %acc0: vector<16xf32>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  %d0 = rocdl.mfma.f32.32x32x8f16 %f, %f, %acc0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  llvm.store %f, %lds : vector<4xf16>, !llvm.ptr<3>
+  rocdl.s.barrier
+  %inc = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-cover-barriers: loop left: 1 MFMAs before the barrier that waits for its LDS writes are free to move to it, fewer than 2}}
+  llvm.br ^bb1(%inc, %d0 : i32, vector<16xf32>)
+^bb3:
+  llvm.store %acc0, %out : vector<16xf32>, !llvm.ptr
+  llvm.return
+}
