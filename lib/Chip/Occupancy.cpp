@@ -82,6 +82,21 @@ unsigned mlir::wave::getOccupancyWithWorkgroups(const ChipInfo &chip,
   return waves;
 }
 
+/// The waves per SIMD that whole workgroups of `wavesPerWorkgroup` waves
+/// keep resident when registers allow `perSimd` a SIMD: a workgroup starts
+/// only where all its waves fit, so 3 waves a SIMD of registers hold one
+/// workgroup of 8 waves (2 a SIMD), not one and a half. Registers that allow
+/// every wave slot leave the limit to the slots (getOccupancyWithWorkgroups).
+static unsigned inWholeWorkgroups(const ChipInfo &chip, unsigned perSimd,
+                                  unsigned wavesPerWorkgroup) {
+  if (perSimd >= chip.maxWavesPerSimd)
+    return perSimd;
+  unsigned workgroups = perSimd * chip.simdsPerCu / wavesPerWorkgroup;
+  return std::clamp<unsigned>(
+      llvm::divideCeil(workgroups * wavesPerWorkgroup, chip.simdsPerCu), 1,
+      perSimd);
+}
+
 Occupancy mlir::wave::computeOccupancy(const ChipInfo &chip,
                                        const KernelResourceUsage &usage) {
   Occupancy result;
@@ -91,14 +106,19 @@ Occupancy mlir::wave::computeOccupancy(const ChipInfo &chip,
   result.byWorkgroups =
       getOccupancyWithWorkgroups(chip, usage.waveSize, usage.workgroupSize,
                                  usage.ldsBytes, workgroupLimiter);
-  result.wavesPerSimd =
-      std::min({result.byVgprs, result.bySgprs, result.byWorkgroups});
+  unsigned wavesPerWorkgroup =
+      llvm::divideCeil(std::max(usage.workgroupSize, 1u), usage.waveSize);
+  unsigned vgprWaves =
+      inWholeWorkgroups(chip, result.byVgprs, wavesPerWorkgroup);
+  unsigned sgprWaves =
+      inWholeWorkgroups(chip, result.bySgprs, wavesPerWorkgroup);
+  result.wavesPerSimd = std::min({vgprWaves, sgprWaves, result.byWorkgroups});
   // Name the first resource, in this order, that sets the minimum.
   if (result.wavesPerSimd == chip.maxWavesPerSimd)
     result.limiter = OccupancyLimiter::None;
-  else if (result.byVgprs == result.wavesPerSimd)
+  else if (vgprWaves == result.wavesPerSimd)
     result.limiter = OccupancyLimiter::Vgpr;
-  else if (result.bySgprs == result.wavesPerSimd)
+  else if (sgprWaves == result.wavesPerSimd)
     result.limiter = OccupancyLimiter::Sgpr;
   else
     result.limiter = workgroupLimiter;

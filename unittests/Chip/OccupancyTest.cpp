@@ -147,3 +147,26 @@ TEST(OccupancyTest, MinimumNamesTheLimiter) {
   EXPECT_EQ(stringifyOccupancyLimiter(occupancy.limiter).str(),
             "workgroup size");
 }
+
+TEST(OccupancyTest, RegistersHoldWholeWorkgroups) {
+  const ChipInfo &gfx942 = *lookupChip("gfx942");
+  KernelResourceUsage usage;
+  usage.sgprs = 16;
+  // 162 VGPRs allow 3 waves a SIMD, 12 a CU: one workgroup of 8 waves (2 a
+  // SIMD) and not a second, whose 8 would need 2 more on every SIMD.
+  usage.vgprs = 162;
+  usage.workgroupSize = 512;
+  Occupancy occupancy = computeOccupancy(gfx942, usage);
+  EXPECT_EQ(occupancy.byVgprs, 3u);
+  EXPECT_EQ(occupancy.wavesPerSimd, 2u);
+  EXPECT_EQ(occupancy.limiter, OccupancyLimiter::Vgpr);
+  // Workgroups of 4 waves: three of them, one wave each a SIMD.
+  usage.workgroupSize = 256;
+  occupancy = computeOccupancy(gfx942, usage);
+  EXPECT_EQ(occupancy.wavesPerSimd, 3u);
+  // 16 waves a workgroup need 4 a SIMD; 3 a SIMD of registers do not hold
+  // one: reported as 1, the least a launch can mean.
+  usage.workgroupSize = 1024;
+  occupancy = computeOccupancy(gfx942, usage);
+  EXPECT_EQ(occupancy.wavesPerSimd, 1u);
+}
