@@ -213,3 +213,33 @@ llvm.func @one_free(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf3
   llvm.store %acc0, %out : vector<16xf32>, !llvm.ptr
   llvm.return
 }
+
+// -----
+
+// A block no path reaches is no loop's latch, though it branches to a block
+// that (as dominance has it for unreachable blocks) dominates it: the pass
+// leaves it without a remark.
+// CHECK-LABEL: llvm.func @unreachable_latch
+// CHECK:      ^bb3:
+// CHECK-NEXT:   rocdl.mfma.f32.32x32x8f16
+// CHECK-NEXT:   rocdl.mfma.f32.32x32x8f16
+// CHECK-NEXT:   llvm.store
+// CHECK-NEXT:   rocdl.s.barrier
+// CHECK-NEXT:   llvm.br ^bb1
+llvm.mlir.global internal @tile() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
+llvm.func @unreachable_latch(%out: !llvm.ptr {llvm.noalias}, %init: vector<16xf32>, %f: vector<4xf16>) attributes {rocdl.kernel} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %lds = llvm.mlir.addressof @tile : !llvm.ptr<3>
+  llvm.br ^bb1(%init, %init : vector<16xf32>, vector<16xf32>)
+^bb1(%acc0: vector<16xf32>, %acc1: vector<16xf32>):
+  llvm.br ^bb2
+^bb2:
+  llvm.store %acc0, %out : vector<16xf32>, !llvm.ptr
+  llvm.return
+^bb3:
+  %d0 = rocdl.mfma.f32.32x32x8f16 %f, %f, %init, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %d1 = rocdl.mfma.f32.32x32x8f16 %f, %f, %init, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  llvm.store %f, %lds : vector<4xf16>, !llvm.ptr<3>
+  rocdl.s.barrier
+  llvm.br ^bb1(%d0, %d1 : vector<16xf32>, vector<16xf32>)
+}
