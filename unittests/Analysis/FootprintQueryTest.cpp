@@ -255,13 +255,14 @@ gpu.module @trips {
   gpu.func @trips(%n: index, %k: index, %m: index) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>,
                   wave.assume = affine_set<(n, k, m) :
-                      (n - 4 >= 0, k - 33 >= 0)>} {
+                      (n - 4 >= 0, 100 - n >= 0, k - 33 >= 0,
+                       1000 - k >= 0)>} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
     %c32 = arith.constant 32 : index
     %tid = gpu.thread_id x
-    // n >= 4 trips.
+    // 4 <= n <= 100 trips.
     scf.for %i = %c0 to %n step %c1 {
     } {tag = "to_n"}
     // ceildiv(n - 1, 2) >= 2 trips.
@@ -315,6 +316,34 @@ TEST_F(FootprintTest, TripCountAtLeast) {
     EXPECT_FALSE(isTripCountAtLeast(loop(tag), fewest + 1, &reason)) << tag;
     EXPECT_EQ(reason, "the kernel's wave.assume allows fewer than " +
                           std::to_string(fewest + 1) + " trips")
+        << tag;
+  }
+}
+
+// The most trips wave.assume allows a loop of run-time bounds: n <= 100,
+// k <= 1000, m unbounded.
+TEST_F(FootprintTest, TripCountAtMost) {
+  ASSERT_TRUE(parse(kTripsIR));
+  auto loop = [&](StringRef tag) {
+    return cast<scf::ForOp>(findTagged(module.get(), tag));
+  };
+  for (auto [tag, most] : {std::pair{"to_n", 100},
+                           {"odd_to_n", 50},
+                           {"k_steps", 32},
+                           {"k_steps_unsigned", 32},
+                           {"k_whole_steps", 31},
+                           {"per_lane", 163}}) {
+    EXPECT_TRUE(isTripCountAtMost(loop(tag), most)) << tag;
+    std::string reason;
+    EXPECT_FALSE(isTripCountAtMost(loop(tag), most - 1, &reason)) << tag;
+    EXPECT_EQ(reason, "the kernel's wave.assume allows more than " +
+                          std::to_string(most - 1) + " trips")
+        << tag;
+  }
+  for (const char *tag : {"m_steps_unsigned", "to_m"}) {
+    std::string reason;
+    EXPECT_FALSE(isTripCountAtMost(loop(tag), 1 << 20, &reason)) << tag;
+    EXPECT_EQ(reason, "the kernel's wave.assume allows more than 1048576 trips")
         << tag;
   }
 }

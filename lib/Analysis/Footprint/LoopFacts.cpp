@@ -38,17 +38,28 @@ std::optional<int64_t> LoopBounds::getPositiveStep() const {
   return constant.getValue();
 }
 
-bool mlir::wave::isTripCountAtLeast(scf::ForOp loop, int64_t count,
-                                    std::string *reason) {
+namespace {
+/// The launch system of `loop`'s kernel with the loop's bounds as forms
+/// over its variables, and its constant step.
+struct TripSystem {
+  System system;
+  Linear lower, upper;
+  int64_t step;
+};
+} // namespace
+
+/// The trip system of `loop`, or none with `*reason` saying why.
+static std::optional<TripSystem> buildTripSystem(scf::ForOp loop,
+                                                 std::string *reason) {
   auto func = loop->getParentOfType<gpu::GPUFuncOp>();
   if (!func || loop.getUnsignedCmp()) {
     setReason(reason, "the loop is not a signed scf.for in a gpu.func");
-    return false;
+    return std::nullopt;
   }
   auto launch = buildLaunchSystem(func);
   if (!launch) {
     setReason(reason, "the kernel's wave.assume is not affine");
-    return false;
+    return std::nullopt;
   }
   auto &[system, args] = *launch;
   // Sizes the assumptions keep non-negative divide unsigned as floordiv.
@@ -60,7 +71,7 @@ bool mlir::wave::isTripCountAtLeast(scf::ForOp loop, int64_t count,
     setReason(reason, failed(bounds.lower) || failed(bounds.upper)
                           ? "a bound is not affine: " + bounds.reason
                           : std::string("the step is not a positive constant"));
-    return false;
+    return std::nullopt;
   }
   // Kernel arguments are the launch's variables; other leaves range over
   // what their class allows.
@@ -80,17 +91,45 @@ bool mlir::wave::isTripCountAtLeast(scf::ForOp loop, int64_t count,
   FailureOr<Linear> upper = system.linearize(*bounds.upper, leaves);
   if (failed(lower) || failed(upper)) {
     setReason(reason, "a bound is not affine");
-    return false;
+    return std::nullopt;
   }
-  // Fewer than `count` trips: ub - lb <= (count - 1) * step.
-  system.addGe(Linear::of(count - 1) * *step - (*upper - *lower));
-  if (system.hasOverflow()) {
+  return TripSystem{std::move(system), *lower, *upper, *step};
+}
+
+/// Whether no launch satisfies `trips`'s system with `excess >= 0` added;
+/// `*reason` says why not otherwise, ending with `allowed`.
+static bool isExcluded(TripSystem &trips, const Linear &excess,
+                       const Twine &allowed, std::string *reason) {
+  trips.system.addGe(excess);
+  if (trips.system.hasOverflow()) {
     setReason(reason, "a bound overflows 64-bit integers");
     return false;
   }
-  if (!system.findSample())
+  if (!trips.system.findSample())
     return true;
-  setReason(reason, "the kernel's wave.assume allows fewer than " +
-                        Twine(count) + " trips");
+  setReason(reason, "the kernel's wave.assume allows " + allowed);
   return false;
+}
+
+bool mlir::wave::isTripCountAtLeast(scf::ForOp loop, int64_t count,
+                                    std::string *reason) {
+  std::optional<TripSystem> trips = buildTripSystem(loop, reason);
+  if (!trips)
+    return false;
+  // Fewer than `count` trips: ub - lb <= (count - 1) * step.
+  return isExcluded(*trips,
+                    Linear::of(count - 1) * trips->step -
+                        (trips->upper - trips->lower),
+                    "fewer than " + Twine(count) + " trips", reason);
+}
+
+bool mlir::wave::isTripCountAtMost(scf::ForOp loop, int64_t count,
+                                   std::string *reason) {
+  std::optional<TripSystem> trips = buildTripSystem(loop, reason);
+  if (!trips)
+    return false;
+  // More than `count` trips: ub - lb >= count * step + 1.
+  return isExcluded(
+      *trips, trips->upper - trips->lower - Linear::of(count) * trips->step - 1,
+      "more than " + Twine(count) + " trips", reason);
 }

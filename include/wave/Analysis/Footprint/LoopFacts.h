@@ -45,6 +45,12 @@ LoopBounds composeLoopBounds(scf::ForOp loop);
 bool isTripCountAtLeast(scf::ForOp loop, int64_t count,
                         std::string *reason = nullptr);
 
+/// True only when `loop` (as for `isTripCountAtLeast`) runs at most `count`
+/// iterations in every launch the kernel's `wave.assume` allows; `*reason`
+/// says why not otherwise.
+bool isTripCountAtMost(scf::ForOp loop, int64_t count,
+                       std::string *reason = nullptr);
+
 } // namespace mlir::wave
 
 #endif // WAVE_ANALYSIS_FOOTPRINT_LOOPFACTS_H
