@@ -5,12 +5,13 @@
 // nontemporal bit (streaming) or a volatile access (uncached); masked vector
 // accesses carry neither, so a masked access with a hint is split into
 // guarded element accesses that do. A `bounded` global access whose vectors
-// lie wholly inside or wholly outside the shape is a buffer access, which
-// keeps its width: lanes outside address 2^31 bytes, past the buffer's end,
-// where loads read zero and stores do nothing; inside a loop, the parts of
-// its offset and conditions that do not depend on the loop are computed
-// before it. Other whole-or-nothing vector accesses (and those whose mask
-// is one bit) keep their width under a lane predicate.
+// lie wholly inside or wholly outside the shape, unmasked or masked by one
+// bit for the whole vector, is a buffer access, which keeps its width:
+// lanes outside (or whose bit is off) address 2^31 bytes, past the buffer's
+// end, where loads read zero and stores do nothing; inside a loop, the
+// parts of its offset and conditions that do not depend on the loop are
+// computed before it. Other whole-or-nothing vector accesses (and those
+// whose mask is one bit) keep their width under a lane predicate.
 //
 //===----------------------------------------------------------------------===//
 
@@ -95,6 +96,25 @@ static bool isGlobalMemorySpace(Attribute space) {
   return gpuSpace && gpuSpace.getValue() == gpu::AddressSpace::Global;
 }
 
+/// Whether every element of `mask` is one bit: a broadcast or splat of an
+/// `i1`, or a mask of one element.
+static bool isUniformMask(Value mask) {
+  if (auto broadcast = mask.getDefiningOp<vector::BroadcastOp>())
+    if (broadcast.getSourceType().isInteger(1))
+      return true;
+  return cast<VectorType>(mask.getType()).getNumElements() == 1;
+}
+
+/// The `i1` that every element of the uniform `mask` (`isUniformMask`)
+/// equals: the broadcast's source, or the one element, extracted at the
+/// builder's point.
+static Value getUniformMaskBit(OpBuilder &builder, Location loc, Value mask) {
+  if (auto broadcast = mask.getDefiningOp<vector::BroadcastOp>())
+    if (broadcast.getSourceType().isInteger(1))
+      return broadcast.getSource();
+  return vector::ExtractOp::create(builder, loc, mask, 0);
+}
+
 /// Whether the memory `op` accesses can be a buffer and its access a buffer
 /// access, whatever its offsets and the memref's size: `*reason` says why
 /// not otherwise.
@@ -103,9 +123,12 @@ static bool isBufferAccessShape(LaneAccessOpInterface op, std::string *reason) {
     setReason(reason, why);
     return false;
   };
-  if (op.getMask() || getHint(op) != CacheHint::cached ||
-      !lowersToVectorAccess(op))
-    return fail("only unmasked, cached vector accesses are buffer accesses");
+  // A bounded access's lanes outside address past the buffer's end, and so
+  // can those whose mask is off when it is off for the whole vector.
+  if ((op.getMask() && !(op.getBounded() && isUniformMask(op.getMask()))) ||
+      getHint(op) != CacheHint::cached || !lowersToVectorAccess(op))
+    return fail("only cached vector accesses, unmasked or bounded with one "
+                "mask bit for the whole vector, are buffer accesses");
   MemRefType type = op.getMemref().getType();
   if (!isGlobalMemorySpace(type.getMemorySpace()))
     return fail("its memref is not in global memory");
@@ -254,22 +277,11 @@ bool mlir::wave::lowersToBufferAccess(LaneAccessOpInterface op,
   return true;
 }
 
-/// The `i1` that every element of `mask` equals, when it is a broadcast or
-/// splat of one; null otherwise.
-static Value getUniformMaskBit(Value mask) {
-  if (!mask)
-    return Value();
-  if (auto broadcast = mask.getDefiningOp<vector::BroadcastOp>())
-    if (broadcast.getSourceType().isInteger(1))
-      return broadcast.getSource();
-  return Value();
-}
-
 bool mlir::wave::lowersToGuardedAccess(LaneAccessOpInterface op,
                                        std::string *reason) {
   if (!lowersToVectorAccess(op) || op.getVectorType().getNumElements() == 1)
     return false;
-  if (op.getMask() && !getUniformMaskBit(op.getMask())) {
+  if (op.getMask() && !isUniformMask(op.getMask())) {
     setReason(reason, "its mask is not one bit broadcast to the vector");
     return false;
   }
@@ -537,7 +549,7 @@ static FailureOr<Access> materializeAccess(RewriterBase &rewriter,
   Value mask = op.getMask();
   Value predicate;
   if (guarded) {
-    predicate = getUniformMaskBit(mask);
+    predicate = mask ? getUniformMaskBit(rewriter, op.getLoc(), mask) : Value();
     mask = Value();
     if (op.getBounded()) {
       Value inside =
@@ -1437,12 +1449,25 @@ static FailureOr<BufferAddress> getBufferAddress(PatternRewriter &rewriter,
         op.getMemref(), std::move(*indices),
         getScalarOffset(rewriter, op.getLoc(), plan.scalarElements)};
   }
+  BufferAddress address;
   if (plan.base == BufferBase::Row) {
     auto [view, column] = getRowBufferAddress(rewriter, op);
-    return BufferAddress{view, {column}, Value()};
+    address = BufferAddress{view, {column}, Value()};
+  } else {
+    address = BufferAddress{op.getMemref(),
+                            getBoundedBufferIndices(rewriter, op), Value()};
   }
-  return BufferAddress{op.getMemref(), getBoundedBufferIndices(rewriter, op),
-                       Value()};
+  // The mask's bit off sends the whole vector past the end, as outside the
+  // shape: loads read zeros, stores write nothing.
+  if (Value mask = op.getMask()) {
+    Location loc = op.getLoc();
+    Value outside = arith::ConstantIntOp::create(
+        rewriter, loc, rewriter.getI32Type(), getOutsideOffset(op));
+    address.indices.back() = arith::SelectOp::create(
+        rewriter, loc, getUniformMaskBit(rewriter, loc, mask),
+        address.indices.back(), outside);
+  }
+  return address;
 }
 
 namespace {

@@ -93,6 +93,8 @@ void mlir::wave::buildUpstreamToROCDLPipeline(
   // convert-gpu-to-rocdl would call the ROCm device library for most of
   // them, which is not linked.
   gpuModule.addPass(createWaveLowerMath());
+  // Float sums from -0.0, which LLVM folds, not upstream's +0.0.
+  gpuModule.addPass(createWaveLowerVectorReductions());
   gpuModule.addPass(createLowerAffinePass());
   gpuModule.addPass(memref::createExpandStridedMetadataPass());
   // The scf.ifs outside loops last to first: convert-scf-to-cf, first to

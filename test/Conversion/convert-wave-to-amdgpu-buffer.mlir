@@ -23,10 +23,17 @@
 // RUN: wave-run %t.loop.mlir --grid=1,2 --scalar=M=70 --scalar=K=40 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
 // RUN: wave-run %t.loop.mlir --grid=1,1 --scalar=M=64 --scalar=K=96 --seed=5 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
 // RUN: wave-run %t.loop.mlir --grid=1,3 --scalar=M=1 --scalar=K=8 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
+// The one-bit masks, with rows past M and a partial tile.
+// RUN: sed -n '/^\/\/ Masked by one bit/,/^\/\/ -----/p' %s > %t.onebit.mlir
+// RUN: wave-run %t.onebit.mlir --grid=3 --scalar=M=2 --scalar=N=100 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=ONEBIT
+// RUN: wave-run %t.onebit.mlir --grid=2 --scalar=M=2 --scalar=N=256 --seed=7 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=ONEBIT
 // RUN: sed -n '/^\/\/ A loop over rows that runs 64/,$p' %s > %t.past.mlir
 // RUN: wave-run %t.past.mlir --grid=1 --scalar=M=5 --scalar=K=24 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
 // AGREE: agrees (max abs error 0, max rel error 0)
 // AGREE-NEXT: PASS
+// ONEBIT: output 'Y' (2xf32): agrees (max abs error 0, max rel error 0)
+// ONEBIT-NEXT: output 'Z' (2xf32): agrees (max abs error 0, max rel error 0)
+// ONEBIT-NEXT: PASS
 
 // Bounded 16-byte runs of a run-time-size f16 matrix: `n mod 8 == 0` and
 // runs starting at multiples of 8 put every run wholly inside or wholly
@@ -367,6 +374,70 @@ gpu.module @m {
       scf.yield %next : vector<8xf16>
     }
     wave.write %sum, %Y[%tid] map affine_map<(t) -> (t, 0)> : vector<8xf16>, memref<256x8xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+// Masked by one bit for the whole vector, a bounded access is a buffer
+// access still: the bit off sends its offset past the end, as outside the
+// shape (loads read zero, as a masked read yields, and stores write
+// nothing). A broadcast bit is the broadcast's source; a one-element mask is
+// its element. Lane 0 of a wave writes its row's sum as in reduce_dynamic,
+// the lower half of the wave reads.
+// CHECK-LABEL: gpu.func @one_bit_masks
+// CHECK:      [[LOW:%[A-Za-z0-9_]+]] = arith.cmpi ult, %{{.*}}, %c32 : index
+// CHECK:      [[OUT:%[A-Za-z0-9_]+]] = arith.constant 536870912 : i32
+// CHECK-NEXT: [[READAT:%[A-Za-z0-9_]+]] = arith.select [[LOW]], %{{.*}}, [[OUT]] : i32
+// CHECK-NEXT: amdgpu.raw_buffer_load %{{.*}}[[[READAT]]]
+// CHECK:      [[FIRST:%[A-Za-z0-9_]+]] = arith.cmpi eq, %{{.*}}, %c0 : index
+// CHECK:      [[OUT2:%[A-Za-z0-9_]+]] = arith.constant 536870912 : i32
+// CHECK-NEXT: [[WRITEAT:%[A-Za-z0-9_]+]] = arith.select [[FIRST]], %{{.*}}, [[OUT2]] : i32
+// CHECK-NEXT: amdgpu.raw_buffer_store %{{.*}} -> %{{.*}}[[[WRITEAT]]]
+// CHECK:      [[BIT:%[A-Za-z0-9_]+]] = vector.extract %{{.*}}[0] : i1 from vector<1xi1>
+// CHECK-NEXT: [[ZAT:%[A-Za-z0-9_]+]] = arith.select [[BIT]], %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: amdgpu.raw_buffer_store %{{.*}} -> %{{.*}}[[[ZAT]]]
+// CHECK-NOT:  vector.masked
+// CHECK:      gpu.return
+gpu.module @m {
+  gpu.func @one_bit_masks(%X: memref<?x?xf32> {wave.dims = array<i64: 3, 4>},
+                          %Y: memref<?xf32> {wave.dims = array<i64: 3>},
+                          %Z: memref<?xf32> {wave.dims = array<i64: 3>},
+                          %M: index, %N: index) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+                  wave.assume = affine_set<(x, y, z, m, n) :
+                      (m - 1 >= 0, 1024 - m >= 0, n - 4 >= 0,
+                       1024 - n >= 0, n mod 4 == 0)>} {
+    %c0 = arith.constant 0 : index
+    %c32 = arith.constant 32 : index
+    %tid = gpu.thread_id x
+    %bid = gpu.block_id x
+    %low = arith.cmpi ult, %tid, %c32 : index
+    %low_mask = vector.broadcast %low : i1 to vector<4xi1>
+    // expected-remark @below {{bounded access lowered to a buffer access whose descriptor starts at its wave's row}}
+    %v = wave.read %X[%bid, %tid] map affine_map<(b, t) -> (b, t * 4)>
+        mask %low_mask : vector<4xi1> bounded
+        : memref<?x?xf32> -> vector<4xf32>
+    %lane_sum = vector.reduction <add>, %v : vector<4xf32> into f32
+    %row_sum = wave.reduce <add> %lane_sum : f32
+    // Each lane's value differs: a write of another lane than lane 0 shows.
+    %lane = gpu.lane_id
+    %lane_i32 = arith.index_cast %lane : index to i32
+    %lane_f32 = arith.sitofp %lane_i32 : i32 to f32
+    %mine = arith.addf %row_sum, %lane_f32 : f32
+    %sum = vector.broadcast %mine : f32 to vector<1xf32>
+    %first = arith.cmpi eq, %lane, %c0 : index
+    %first_mask = vector.broadcast %first : i1 to vector<1xi1>
+    // expected-remark @below {{bounded access lowered to a buffer access whose descriptor starts at its wave's row}}
+    wave.write %sum, %Y[%bid] map affine_map<(b) -> (b)>
+        mask %first_mask : vector<1xi1> bounded : vector<1xf32>, memref<?xf32>
+    %first_element = vector.from_elements %first : vector<1xi1>
+    // expected-remark @below {{bounded access lowered to a buffer access whose descriptor starts at its wave's row}}
+    wave.write %sum, %Z[%bid] map affine_map<(b) -> (b)>
+        mask %first_element : vector<1xi1> bounded
+        : vector<1xf32>, memref<?xf32>
     gpu.return
   }
 }

@@ -314,6 +314,29 @@ def ConvertWaveToAMDGPU
   ];
 }
 
+def WaveLowerVectorReductions
+    : Pass<"wave-lower-vector-reductions", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Starts float sums without an accumulator at -0.0, the "
+                "identity of a float add";
+  let description = [{
+    Upstream's `convert-vector-to-llvm` starts a `vector.reduction <add>` of
+    floats that has no accumulator at +0.0, which is not the identity of a
+    float add (-0.0 + +0.0 is +0.0): LLVM keeps the add of the start unless
+    it proves the first element is not -0.0, which it rarely can past a
+    loop, and a sum of n elements costs n adds. This pass gives each such
+    reduction the accumulator -0.0, from which the sum is the same for every
+    input (a sum of -0.0s is -0.0, as it should be) and which LLVM folds
+    away: n - 1 adds. Other reductions, and those with an accumulator, are
+    left as they are. docs/passes/wave-lower-vector-reductions.md has the
+    measurements.
+  }];
+  let statistics = [
+    Statistic<"numReductions", "reductions",
+              "float sums given the accumulator -0.0">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def WaveLowerSubgroupReduce
     : Pass<"wave-lower-subgroup-reduce", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Lowers gpu.subgroup_reduce for the module's ROCDL target";
