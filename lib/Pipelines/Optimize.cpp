@@ -87,6 +87,9 @@ void mlir::wave::buildWaveOptimizePipeline(OpPassManager &pm,
   }
   kernels.addPass(createWaveOptimizeLdsLayout());
   kernels.addPass(createWaveInsertBarriers());
+  // Last on the kernel's structure: the first iteration of a short loop of
+  // run-time trip count, barriers and all, as straight-line code.
+  kernels.addPass(createWavePeelLoops());
   pm.addPass(createWaveCanonicalize());
   pm.addPass(createWaveCse());
   if (options.budgetRegisters) {

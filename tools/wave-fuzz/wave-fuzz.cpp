@@ -100,6 +100,9 @@ constexpr Pipeline kPipelines[] = {
      Check::Semantics},
     {"wave-optimize-lds-layout", Check::Semantics},
     {"wave-insert-barriers", Check::Semantics},
+    {"wave-peel-loops", Check::Semantics},
+    // Every loop wave.assume proves runs, however many times.
+    {"wave-peel-loops{max-trips=1000000}", Check::Semantics},
     {"wave-budget-registers", Check::Semantics},
     {"wave-budget-registers{occupancy=4}", Check::Semantics},
     {"wave-optimize", Check::Semantics},
@@ -111,6 +114,7 @@ constexpr Pipeline kPipelines[] = {
      Check::SemanticsIfTranslated},
     {"gpu.module(wave-attach-target{chip=gfx942},wave-lower-spill-slots)",
      Check::Semantics},
+    {"gpu.module(wave-lower-vector-reductions)", Check::Semantics},
     {"wave-to-upstream{chip=gfx942 optimize=true}",
      Check::SemanticsIfTranslated},
     {"wave-to-upstream{chip=gfx950 optimize=true}",

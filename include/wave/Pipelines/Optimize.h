@@ -18,6 +18,7 @@
 //                                 reads issued iterations ahead
 //   wave-optimize-lds-layout      each LDS tile's padding or swizzle
 //   wave-insert-barriers          the fewest barriers ordering LDS hazards
+//   wave-peel-loops               first iterations of short run-time loops
 //   canonicalize, cse             fold the index arithmetic the passes create
 //   wave-budget-registers         (only with `budget-registers`) occupancy
 //

@@ -680,6 +680,44 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
   ];
 }
 
+def WavePeelLoops : Pass<"wave-peel-loops"> {
+  let summary = "Peels the first iteration of loops of run-time trip count "
+                "that run at least once and at most a few times";
+  let description = [{
+    A loop of run-time trip count is entered through a test of that count,
+    and its first loads issue only once the count is computed and tested;
+    its static twin, unrolled by LLVM, issues them first and computes the
+    rest while they are in flight. For every `scf.for` whose bounds are not
+    all constants, when the kernel's `wave.assume` proves that the loop runs
+    at least once and at most `max-trips` times, this pass copies its first
+    iteration before it (the lower bound as counter, the initial values as
+    iteration arguments) and starts the loop one step later from what that
+    iteration yields. The first iteration then needs no test, and its loads
+    are the kernel's first; the loop's test and trip count move behind them.
+    The bound on the trips keeps the copy to loops whose first iteration is
+    a large part of their work (a row of a few tiles; not a GEMM's K loop).
+    A remark on each such loop says whether it was peeled, or which of the
+    two facts `wave.assume` does not give. docs/passes/wave-peel-loops.md
+    has the measurements.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+  let options = [
+    Option<"maxTrips", "max-trips", "int64_t", "16",
+           "Peel only loops that run at most this many times in every "
+           "launch wave.assume allows">,
+    SummaryOption,
+    ReferenceKernelsOption,
+  ];
+  let statistics = [
+    Statistic<"numPeeled", "peeled", "loops whose first iteration was peeled">,
+    Statistic<"numDeclined", "declined",
+              "loops of run-time trip count left as they are">,
+  ];
+}
+
 def RemoveDivergence : Pass<"wave-remove-divergence"> {
   let summary = "Turns cheap branches on lane-divergent conditions into selects";
   let description = [{
