@@ -18,6 +18,7 @@
 #include "wave/Analysis/Footprint/GridQueries.h"
 #include "wave/Analysis/Footprint/LaunchFacts.h"
 #include "wave/Analysis/Footprint/SymbolicFootprint.h"
+#include "wave/Analysis/Uniformity/WorkgroupUniformity.h"
 #include "wave/Conversion/WaveToAMDGPU.h"
 #include "wave/Dialect/Wave/IR/Assumptions.h"
 #include "wave/Dialect/Wave/IR/DeclineReason.h"
@@ -245,6 +246,8 @@ static bool isRowBased(LaneAccessOpInterface op,
   return true;
 }
 
+static bool isTileBased(LaneAccessOpInterface op, std::string *reason);
+
 bool mlir::wave::lowersToBufferAccess(LaneAccessOpInterface op,
                                       std::string *reason, BufferBase *base,
                                       std::string *rowReason) {
@@ -266,15 +269,20 @@ bool mlir::wave::lowersToBufferAccess(LaneAccessOpInterface op,
   }
   if (rowReason)
     *rowReason = notRow;
-  std::string tooLarge;
-  if (!fitsBufferSpan(op, /*firstDim=*/0, &tooLarge)) {
-    setReason(reason,
-              tooLarge + "; its descriptor cannot start at its row: " + notRow);
-    return false;
+  std::string tooLarge, notTile;
+  if (fitsBufferSpan(op, /*firstDim=*/0, &tooLarge)) {
+    if (base)
+      *base = BufferBase::Memref;
+    return true;
   }
-  if (base)
-    *base = BufferBase::Memref;
-  return true;
+  if (isTileBased(op, &notTile)) {
+    if (base)
+      *base = BufferBase::Tile;
+    return true;
+  }
+  setReason(reason, tooLarge + "; its descriptor cannot start at its row: " +
+                        notRow + "; nor at its workgroup's tile: " + notTile);
+  return false;
 }
 
 bool mlir::wave::lowersToGuardedAccess(LaneAccessOpInterface op,
@@ -766,14 +774,15 @@ static std::optional<IndexRange> getExprRange(AffineExpr expr,
   }
 }
 
-/// The range of a size argument under the kernel's `wave.assume`.
+/// The range of a size argument under the kernel's `wave.assume`: from its
+/// least value (0 if the assumptions give none) to its largest.
 static std::optional<IndexRange> getSizeRange(BlockArgument argument,
                                               unsigned depth) {
-  std::optional<int64_t> bound =
-      argument ? getKnownUpperBound(argument) : std::nullopt;
-  if (!bound || !isKnownNonNegative(argument, depth))
+  KnownBounds bounds = argument ? getKnownBounds(argument) : KnownBounds();
+  if (!bounds.upper || !isKnownNonNegative(argument, depth))
     return std::nullopt;
-  return IndexRange{0, *bound};
+  return IndexRange{std::max<int64_t>(bounds.lower.value_or(0), 0),
+                    *bounds.upper};
 }
 
 /// The range of extent `index` of `memref`: its static size, or its size
@@ -1189,6 +1198,21 @@ bool mlir::wave::hasI32RowOffset(LaneAccessOpInterface op) {
   return true;
 }
 
+/// The 1-D view of `size` elements of `memref` (row-major) from element
+/// `offset`, which a row- or tile-based buffer access addresses.
+static Value createLinearView(OpBuilder &builder, Location loc, Value memref,
+                              Value offset, Value size) {
+  auto type = cast<MemRefType>(memref.getType());
+  auto viewType = MemRefType::get(
+      {ShapedType::kDynamic}, type.getElementType(),
+      StridedLayoutAttr::get(builder.getContext(), ShapedType::kDynamic, {1}),
+      type.getMemorySpace());
+  return memref::ReinterpretCastOp::create(
+      builder, loc, viewType, memref, OpFoldResult(offset),
+      ArrayRef<OpFoldResult>{size},
+      ArrayRef<OpFoldResult>{builder.getIndexAttr(1)});
+}
+
 /// The 1-D view and `i32` offset of the buffer access a `bounded` `op`
 /// based at its row becomes (BufferBase::Row). The view starts at the row
 /// the coordinates before the last name and spans the last extent when
@@ -1207,7 +1231,6 @@ static std::pair<Value, Value> getRowBufferAddress(RewriterBase &rewriter,
   ValueRange dims = operands.take_front(numDims),
              symbols = operands.drop_front(numDims);
   Value memref = op.getMemref();
-  MemRefType type = op.getMemref().getType();
   Value view = memref;
   if (rank > 1) {
     SmallVector<Value> used;
@@ -1272,15 +1295,7 @@ static std::pair<Value, Value> getRowBufferAddress(RewriterBase &rewriter,
     Value size = arith::SelectOp::create(
         rewriter, loc, inside, extents.back(),
         arith::ConstantIndexOp::create(rewriter, loc, 0));
-    auto viewType =
-        MemRefType::get({ShapedType::kDynamic}, type.getElementType(),
-                        StridedLayoutAttr::get(rewriter.getContext(),
-                                               ShapedType::kDynamic, {1}),
-                        type.getMemorySpace());
-    view = memref::ReinterpretCastOp::create(
-        rewriter, loc, viewType, memref, OpFoldResult(offset),
-        ArrayRef<OpFoldResult>{size},
-        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
+    view = createLinearView(rewriter, loc, memref, offset, size);
   }
   // isRowBased checked that the last coordinate is an i32: sums and
   // products of it are exact in 32 bits.
@@ -1298,6 +1313,197 @@ static std::pair<Value, Value> getRowBufferAddress(RewriterBase &rewriter,
                 rewriter, loc, rewriter.getI32Type(),
                 affine::expandAffineExpr(rewriter, loc, last, dims, symbols));
   return {view, column};
+}
+
+namespace {
+/// A coordinate split at the workgroup's tile: the terms over values that
+/// are the same in every lane of the workgroup and defined outside the loops
+/// around the access (the tile's origin, with the constant), and the rest.
+struct TileTerms {
+  AffineExpr origin, rest;
+};
+} // namespace
+
+/// Each coordinate of `op` split at its workgroup's tile. A coordinate that
+/// is no sum of terms is one term.
+static SmallVector<TileTerms> getTileTerms(LaneAccessOpInterface op) {
+  AffineMap map = op.getAccessMap();
+  ValueRange operands = op.getIndices();
+  unsigned numDims = map.getNumDims();
+  MLIRContext *context = map.getContext();
+  auto isOrigin = [&](AffineExpr expr) {
+    bool origin = true;
+    expr.walk([&](AffineExpr sub) {
+      Value operand;
+      if (auto dim = dyn_cast<AffineDimExpr>(sub))
+        operand = operands[dim.getPosition()];
+      else if (auto symbol = dyn_cast<AffineSymbolExpr>(sub))
+        operand = operands[numDims + symbol.getPosition()];
+      if (!operand)
+        return;
+      origin &= isWorkgroupUniform(operand);
+      for (auto loop = op->getParentOfType<scf::ForOp>(); loop && origin;
+           loop = loop->getParentOfType<scf::ForOp>())
+        origin &= loop.isDefinedOutsideOfLoop(operand);
+    });
+    return origin;
+  };
+  SmallVector<TileTerms> split;
+  for (AffineExpr result : map.getResults()) {
+    TileTerms part{getAffineConstantExpr(0, context),
+                   getAffineConstantExpr(0, context)};
+    SmallVector<AffineExpr> terms;
+    int64_t constant = 0;
+    if (!collectTerms(result, /*factor=*/1, terms, constant)) {
+      (isOrigin(result) ? part.origin : part.rest) = result;
+    } else {
+      part.origin = getAffineConstantExpr(constant, context);
+      for (AffineExpr term : terms) {
+        AffineExpr &side = isOrigin(term) ? part.origin : part.rest;
+        side = side + term;
+      }
+    }
+    split.push_back(part);
+  }
+  return split;
+}
+
+/// Whether the descriptor of `op`'s buffer access (a bounded one whose
+/// vectors are whole or nothing) can start at its workgroup's tile
+/// (BufferBase::Tile): the memref is a kernel argument (a scalar base), the
+/// tile's origin is non-negative in every dimension, and the offsets from
+/// it, each coordinate's rest times its stride, are non-negative and let
+/// the vector end within 2^31 bytes, by their ranges and the extents'.
+/// `*reason` says why not otherwise.
+static bool isTileBased(LaneAccessOpInterface op, std::string *reason) {
+  auto fail = [&](const Twine &why) {
+    setReason(reason, why);
+    return false;
+  };
+  auto argument = dyn_cast<BlockArgument>(op.getMemref());
+  if (!argument || !isa<gpu::GPUFuncOp>(argument.getOwner()->getParentOp()))
+    return fail("its memref is not a kernel argument");
+  AffineMap map = op.getAccessMap();
+  ValueRange operands = op.getIndices();
+  int64_t limit = getOutsideOffset(op) - op.getVectorType().getNumElements();
+  SmallVector<TileTerms> split = getTileTerms(op);
+  // The largest offset, from the innermost dimension out, and the largest
+  // stride of the dimension at hand (none once an extent is unbounded).
+  int64_t largest = 0;
+  std::optional<int64_t> stride = 1;
+  for (int64_t d = map.getNumResults() - 1; d >= 0; --d) {
+    if (!isNonNegative(split[d].origin, operands, map.getNumDims(),
+                       /*depth=*/0))
+      return fail("its workgroup's tile is not known to start inside "
+                  "dimension " +
+                  Twine(d));
+    std::optional<IndexRange> rest =
+        getExprRange(split[d].rest, operands, map.getNumDims(), /*depth=*/0);
+    if (!rest || rest->lo < 0)
+      return fail("the part of coordinate " + Twine(d) +
+                  " that varies between lanes or iterations is not known "
+                  "to be non-negative");
+    int64_t term;
+    if (rest->hi > 0 &&
+        (!stride || llvm::MulOverflow(rest->hi, *stride, term) ||
+         llvm::AddOverflow(largest, term, largest) || largest > limit))
+      return fail("its offsets from its workgroup's tile are not known to "
+                  "end within 2^31 bytes");
+    std::optional<IndexRange> extent =
+        getExtentRange(op.getMemref(), d, /*depth=*/0);
+    if (!stride || !extent || llvm::MulOverflow(*stride, extent->hi, term))
+      stride = std::nullopt;
+    else
+      stride = term;
+  }
+  return true;
+}
+
+/// The 1-D view and `i32` offset of the buffer access a `bounded` `op`
+/// based at its workgroup's tile becomes (BufferBase::Tile). The view starts
+/// at the tile's origin and spans the memref's rest, at most 2^31 bytes, or
+/// nothing when the origin lies past its end; it is built before the
+/// outermost loop around `op` (the origin's values are defined outside
+/// them). The offset is each coordinate's rest times its stride, in 32
+/// bits (`isTileBased` bounds it), where the whole coordinates lie inside
+/// the shape, else 2^31 bytes' worth, past the view's end.
+static std::pair<Value, Value> getTileBufferAddress(RewriterBase &rewriter,
+                                                    LaneAccessOpInterface op) {
+  Location loc = op.getLoc();
+  AffineMap map = op.getAccessMap();
+  ValueRange operands = op.getIndices();
+  unsigned numDims = map.getNumDims(), rank = map.getNumResults();
+  ValueRange dims = operands.take_front(numDims),
+             symbols = operands.drop_front(numDims);
+  Value memref = op.getMemref();
+  SmallVector<TileTerms> split = getTileTerms(op);
+  Type i32 = rewriter.getI32Type();
+  int64_t outside = getOutsideOffset(op);
+  Operation *before = op;
+  while (auto loop = dyn_cast<scf::ForOp>(before->getParentOp()))
+    before = loop;
+  SmallVector<Value> extents, strides(rank);
+  Value view;
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(before);
+    // Products by the innermost stride, 1, left out.
+    auto multiply = [&](Value value, unsigned d) -> Value {
+      return d + 1 == rank
+                 ? value
+                 : arith::MulIOp::create(rewriter, loc, value, strides[d]);
+    };
+    for (unsigned d = 0; d < rank; ++d)
+      extents.push_back(memref::DimOp::create(rewriter, loc, memref, d));
+    strides[rank - 1] = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    for (int d = int(rank) - 2; d >= 0; --d)
+      strides[d] = multiply(extents[d + 1], d + 1);
+    Value origin;
+    for (unsigned d = 0; d < rank; ++d) {
+      Value term = multiply(affine::expandAffineExpr(
+                                rewriter, loc, split[d].origin, dims, symbols),
+                            d);
+      origin =
+          origin ? arith::AddIOp::create(rewriter, loc, origin, term) : term;
+    }
+    Value total = arith::MulIOp::create(rewriter, loc, strides[0], extents[0]);
+    Value left = arith::MinUIOp::create(
+        rewriter, loc, arith::SubIOp::create(rewriter, loc, total, origin),
+        arith::ConstantIndexOp::create(rewriter, loc, outside));
+    Value inside = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ult, origin, total);
+    Value size = arith::SelectOp::create(
+        rewriter, loc, inside, left,
+        arith::ConstantIndexOp::create(rewriter, loc, 0));
+    view = createLinearView(rewriter, loc, memref, origin, size);
+  }
+  Value inside, offset;
+  for (unsigned d = 0; d < rank; ++d) {
+    Value coordinate = affine::expandAffineExpr(rewriter, loc, map.getResult(d),
+                                                dims, symbols);
+    Value in = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
+                                     coordinate, extents[d]);
+    inside = inside ? arith::AndIOp::create(rewriter, loc, inside, in) : in;
+    auto zero = dyn_cast<AffineConstantExpr>(split[d].rest);
+    if (zero && zero.getValue() == 0)
+      continue;
+    Value rest = expandToI32(rewriter, loc, split[d].rest, operands, numDims);
+    if (!rest)
+      rest = arith::IndexCastOp::create(
+          rewriter, loc, i32,
+          affine::expandAffineExpr(rewriter, loc, split[d].rest, dims,
+                                   symbols));
+    Value term = arith::MulIOp::create(
+        rewriter, loc, rest,
+        arith::IndexCastOp::create(rewriter, loc, i32, strides[d]));
+    offset = offset ? arith::AddIOp::create(rewriter, loc, offset, term) : term;
+  }
+  if (!offset)
+    offset = arith::ConstantIntOp::create(rewriter, loc, i32, 0);
+  offset = arith::SelectOp::create(
+      rewriter, loc, inside, offset,
+      arith::ConstantIntOp::create(rewriter, loc, i32, outside));
+  return {view, offset};
 }
 
 /// The `i32` indices of the buffer access an unbounded `op` becomes, whose
@@ -1453,6 +1659,9 @@ static FailureOr<BufferAddress> getBufferAddress(PatternRewriter &rewriter,
   if (plan.base == BufferBase::Row) {
     auto [view, column] = getRowBufferAddress(rewriter, op);
     address = BufferAddress{view, {column}, Value()};
+  } else if (plan.base == BufferBase::Tile) {
+    auto [view, offset] = getTileBufferAddress(rewriter, op);
+    address = BufferAddress{view, {offset}, Value()};
   } else {
     address = BufferAddress{op.getMemref(),
                             getBoundedBufferIndices(rewriter, op), Value()};

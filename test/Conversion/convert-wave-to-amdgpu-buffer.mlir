@@ -27,6 +27,13 @@
 // RUN: sed -n '/^\/\/ Masked by one bit/,/^\/\/ -----/p' %s > %t.onebit.mlir
 // RUN: wave-run %t.onebit.mlir --grid=3 --scalar=M=2 --scalar=N=100 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=ONEBIT
 // RUN: wave-run %t.onebit.mlir --grid=2 --scalar=M=2 --scalar=N=256 --seed=7 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=ONEBIT
+// The tile-based reads with rows past M, a K that ends inside a step, and
+// a single row.
+// RUN: sed -n '/^\/\/ Tiles of a memref that may span/,/^\/\/ -----/p' %s > %t.tile.mlir
+// RUN: wave-compile %t.tile.mlir --chip=gfx942 -O2 --emit=asm -o - 2>/dev/null | FileCheck %s --check-prefix=TILEASM
+// RUN: wave-run %t.tile.mlir --kernel=tile_base --grid=1,2 --scalar=M=70 --scalar=K=40 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
+// RUN: wave-run %t.tile.mlir --kernel=tile_base --grid=1,1 --scalar=M=1 --scalar=K=96 --seed=5 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
+// RUN: wave-run %t.tile.mlir --kernel=tile_base --grid=1,3 --scalar=M=130 --scalar=K=8 --seed=6 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
 // RUN: sed -n '/^\/\/ A loop over rows that runs 64/,$p' %s > %t.past.mlir
 // RUN: wave-run %t.past.mlir --grid=1 --scalar=M=5 --scalar=K=24 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
 // AGREE: agrees (max abs error 0, max rel error 0)
@@ -96,13 +103,15 @@ gpu.module @m {
 // Bounded accesses that are no buffer accesses, each with the reason: those
 // whose vectors may straddle the shape's edge (or whose mask is not one bit)
 // stay masked; whole vectors of a memref too large for a buffer, whose lanes
-// access several rows at once, take one load under a lane predicate. Whole
-// vectors of one row a wave are buffer accesses based at the row, even in a
-// memref of 4 GiB.
+// access rows too far apart for 32-bit offsets from their workgroup's tile,
+// take one load under a lane predicate. Whole vectors of one row a wave are
+// buffer accesses based at the row, even in a memref of 4 GiB, and those of
+// a few rows a wave based at the workgroup's tile.
 // CHECK-LABEL: gpu.func @masked
 // CHECK: vector.maskedload
 // CHECK: amdgpu.raw_buffer_load {{.*}} : memref<?xf16, strided<[1], offset: ?>>, i32 -> vector<4xf16>
 // CHECK: vector.maskedload
+// CHECK: amdgpu.raw_buffer_load {{.*}} : memref<?xf16, strided<[1], offset: ?>>, i32 -> vector<8xf16>
 // CHECK: amdgpu.raw_buffer_load {{.*}} : memref<?xf16, strided<[1], offset: ?>>, i32 -> vector<8xf16>
 // CHECK: scf.if %{{.*}} -> (vector<8xf16>)
 // CHECK-NEXT: vector.load %{{.*}} : memref<65536x32768xf16>, vector<8xf16>
@@ -137,8 +146,11 @@ gpu.module @m {
     // expected-remark @below {{descriptor starts at its wave's row}}
     %e = wave.read %W[%bid, %tid] map affine_map<(b, t) -> (b, t * 8)>
         bounded : memref<65536x32768xf16> -> vector<8xf16>
-    // expected-remark @below {{bounded access lowered to one access of the whole vector under a lane predicate, not a buffer access: its memref may span 4294967296 bytes, more than the 2147483648 a buffer access addresses; its descriptor cannot start at its row: lane 16 of workgroup (0, 0, 0) accesses another row than the first lane of its wave}}
+    // expected-remark @below {{bounded access lowered to a buffer access whose descriptor starts at its workgroup's tile, lanes outside the shape selecting an offset past its end: the memref may span more than 2^31 bytes; not at its row: lane 16 of workgroup (0, 0, 0) accesses another row than the first lane of its wave}}
     %g = wave.read %W[%bid, %tid] map affine_map<(b, t) -> (b * 4 + t floordiv 16, (t mod 16) * 8)>
+        bounded : memref<65536x32768xf16> -> vector<8xf16>
+    // expected-remark @below {{bounded access lowered to one access of the whole vector under a lane predicate, not a buffer access: its memref may span 4294967296 bytes, more than the 2147483648 a buffer access addresses; its descriptor cannot start at its row: lane 1 of workgroup (0, 0, 0) accesses another row than the first lane of its wave; nor at its workgroup's tile: its offsets from its workgroup's tile are not known to end within 2^31 bytes}}
+    %h = wave.read %W[%bid, %tid] map affine_map<(b, t) -> (t * 64, b * 8)>
         bounded : memref<65536x32768xf16> -> vector<8xf16>
     // expected-remark @below {{bounded access lowered to a masked access, which the backend splits per element: its mask is not one bit broadcast to the vector}}
     %f = wave.read %X[%bid, %tid] map affine_map<(b, t) -> (b, t * 8)>
@@ -438,6 +450,100 @@ gpu.module @m {
     wave.write %sum, %Z[%bid] map affine_map<(b) -> (b)>
         mask %first_element : vector<1xi1> bounded
         : vector<1xf32>, memref<?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// Tiles of a memref that may span more than 2^31 bytes (nothing bounds M):
+// the k_loop kernel above with M unbounded. The lanes of a wave span 16
+// rows, so the descriptor cannot start at a row; it starts at the
+// workgroup's tile instead, whose origin (row 64 * b) is computed once
+// before the loop in 64 bits, the view spanning the memref's rest up to
+// 2^31 bytes; each step's offset from it (t floordiv 4 rows of K elements,
+// the column) is 32-bit, as K <= 4096 bounds it. Where K is unbounded the
+// offsets from the tile are not known to fit, and the read keeps its width
+// under a lane predicate.
+// CHECK-LABEL: gpu.func @tile_base
+// CHECK:      [[ROWS:%[A-Za-z0-9_]+]] = memref.dim [[AT:%[A-Za-z0-9_]+]], %c0
+// CHECK:      [[COLS:%[A-Za-z0-9_]+]] = memref.dim [[AT]], %c1
+// CHECK:      [[ROWORIGIN:%[A-Za-z0-9_]+]] = arith.muli %{{.*}}, [[COLS]] : index
+// CHECK:      [[ORIGIN:%[A-Za-z0-9_]+]] = arith.addi [[ROWORIGIN]], %{{.*}} : index
+// CHECK:      [[TOTAL:%[A-Za-z0-9_]+]] = arith.muli [[COLS]], [[ROWS]] : index
+// CHECK:      [[LEFT:%[A-Za-z0-9_]+]] = arith.subi [[TOTAL]], [[ORIGIN]] : index
+// CHECK:      [[CAPPED:%[A-Za-z0-9_]+]] = arith.minui [[LEFT]], %c1073741824 : index
+// CHECK:      [[STARTS:%[A-Za-z0-9_]+]] = arith.cmpi ult, [[ORIGIN]], [[TOTAL]] : index
+// CHECK:      [[SPAN:%[A-Za-z0-9_]+]] = arith.select [[STARTS]], [[CAPPED]], %c0{{.*}} : index
+// CHECK:      [[TILE:%[A-Za-z0-9_]+]] = memref.reinterpret_cast [[AT]] to offset: [[[ORIGIN]]], sizes: [[[SPAN]]], strides: [1]
+// CHECK:      scf.for
+// CHECK:        [[OFF:%[A-Za-z0-9_]+]] = arith.addi %{{.*}}, %{{.*}} : i32
+// CHECK:        [[SAFE:%[A-Za-z0-9_]+]] = arith.select %{{.*}}, [[OFF]], %c1073741824_i32 : i32
+// CHECK:        amdgpu.raw_buffer_load [[TILE]][[[SAFE]]] : memref<?xf16, strided<[1], offset: ?>>, i32 -> vector<8xf16>
+// In the code object: one 16-byte buffer load a step, no exec-mask branch;
+// without the bound on K, a global load under the lane predicate.
+// TILEASM-LABEL: tile_base:
+// TILEASM:       buffer_load_dwordx4
+// TILEASM-NOT:   s_and_saveexec_b64
+// TILEASM:       s_endpgm
+// TILEASM-LABEL: tile_unbounded_k:
+// TILEASM:       s_and_saveexec_b64
+// TILEASM:       global_load_dwordx4
+// CHECK-LABEL: gpu.func @tile_unbounded_k
+// CHECK:      scf.if
+// CHECK:        vector.load
+// CHECK-NOT:  raw_buffer_load
+gpu.module @m {
+  gpu.func @tile_base(%A: memref<?x?xf16> {wave.dims = array<i64: 2, 3>},
+                      %Y: memref<256x8xf16>, %M: index, %K: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+                  wave.assume = affine_set<(a, y, m, k) :
+                      (m >= 0, k >= 0, 4096 - k >= 0, k mod 8 == 0)>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %zero = arith.constant dense<0.0> : vector<8xf16>
+    %tid = gpu.thread_id x
+    %bm = gpu.block_id y
+    %steps = arith.ceildivsi %K, %c32 : index
+    %sum = scf.for %k = %c0 to %steps step %c1 iter_args(%acc = %zero)
+        -> (vector<8xf16>) {
+      // expected-remark @below {{bounded access lowered to a buffer access whose descriptor starts at its workgroup's tile, lanes outside the shape selecting an offset past its end: the memref may span more than 2^31 bytes; not at its row: lane 4 of workgroup (0, 0, 0) accesses another row than the first lane of its wave}}
+      %a = wave.read %A[%tid, %bm, %k]
+          map affine_map<(t, b, k) -> (t floordiv 4 + b * 64, (t mod 4) * 8 + k * 32)>
+          bounded : memref<?x?xf16> -> vector<8xf16>
+      %next = arith.addf %acc, %a : vector<8xf16>
+      scf.yield %next : vector<8xf16>
+    }
+    wave.write %sum, %Y[%tid] map affine_map<(t) -> (t, 0)> : vector<8xf16>, memref<256x8xf16>
+    gpu.return
+  }
+
+  gpu.func @tile_unbounded_k(%A: memref<?x?xf16> {wave.dims = array<i64: 2, 3>},
+                             %Y: memref<256x8xf16>, %M: index, %K: index)
+      kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+                  wave.assume = affine_set<(a, y, m, k) :
+                      (m >= 0, k >= 0, k mod 8 == 0)>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %zero = arith.constant dense<0.0> : vector<8xf16>
+    %tid = gpu.thread_id x
+    %bm = gpu.block_id y
+    %steps = arith.ceildivsi %K, %c32 : index
+    %sum = scf.for %k = %c0 to %steps step %c1 iter_args(%acc = %zero)
+        -> (vector<8xf16>) {
+      // expected-remark @below {{bounded access lowered to one access of the whole vector under a lane predicate, not a buffer access: extent 0 of its memref has no upper bound under the kernel's wave.assume, and buffer offsets are 32-bit; its descriptor cannot start at its row: its last coordinate is not known to lie within 2^31 bytes of the row's start; nor at its workgroup's tile: the part of coordinate 1 that varies between lanes or iterations is not known to be non-negative}}
+      %a = wave.read %A[%tid, %bm, %k]
+          map affine_map<(t, b, k) -> (t floordiv 4 + b * 64, (t mod 4) * 8 + k * 32)>
+          bounded : memref<?x?xf16> -> vector<8xf16>
+      %next = arith.addf %acc, %a : vector<8xf16>
+      scf.yield %next : vector<8xf16>
+    }
+    wave.write %sum, %Y[%tid] map affine_map<(t) -> (t, 0)> : vector<8xf16>, memref<256x8xf16>
     gpu.return
   }
 }

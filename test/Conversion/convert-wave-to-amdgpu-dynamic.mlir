@@ -1,7 +1,7 @@
 // RUN: wave-opt %s --pass-pipeline='builtin.module(gpu.module(convert-wave-to-amdgpu))' | FileCheck %s
 // The whole lowering to a code object: the kernel takes two pointers and
-// the sizes, and the bounded accesses become guarded and masked loads and a
-// buffer store.
+// the sizes, and the bounded accesses become a buffer load, a masked load
+// and a buffer store.
 // RUN: wave-compile %s --chip=gfx942 -o %t.hsaco
 // RUN: llvm-readelf --notes %t.hsaco | FileCheck %s --check-prefix=ARGS
 
@@ -14,18 +14,21 @@
 // CHECK: [[XV:%[A-Za-z0-9_]+]] = memref.reinterpret_cast [[X]] to offset: [0], sizes: [[[M]], [[N]]], strides: [[[N]], 1] : memref<f16> to memref<?x?xf16>
 // CHECK: [[YV:%[A-Za-z0-9_]+]] = memref.reinterpret_cast [[Y]] to offset: [0], sizes: [[[M]], 8], strides: [8, 1] : memref<f32> to memref<?x8xf32>
 // A bounded read of 4-element runs from multiples of 4 on rows of a
-// multiple of 4 (`n mod 4 == 0`) moves its whole run or nothing: one load of
-// the run in the lanes whose run starts inside the shape (unsigned compares:
-// negative is outside), zeros in the others.
+// multiple of 4 (`n mod 4 == 0`) moves its whole run or nothing. Nothing
+// bounds N, so a row may span more than 2^31 bytes and the descriptor cannot
+// start at it; it starts at the workgroup's tile, row b (spanning at most
+// 2^31 bytes from there), and a lane's offset is its column, t * 4 (below
+// 4096), or one past the end where the run lies outside the shape
+// (unsigned compares: negative is outside): one buffer load, zeros in the
+// lanes outside.
 // CHECK: [[ROWDIM:%[A-Za-z0-9_]+]] = memref.dim [[XV]], %c0
-// CHECK: [[ROWIN:%[A-Za-z0-9_]+]] = arith.cmpi ult, %{{.*}}, [[ROWDIM]] : index
 // CHECK: [[COLDIM:%[A-Za-z0-9_]+]] = memref.dim [[XV]], %c1
+// CHECK: [[XTILE:%[A-Za-z0-9_]+]] = memref.reinterpret_cast [[XV]] to offset: [%{{.*}}], sizes: [%{{.*}}], strides: [1] : memref<?x?xf16> to memref<?xf16, strided<[1], offset: ?>>
+// CHECK: [[ROWIN:%[A-Za-z0-9_]+]] = arith.cmpi ult, %{{.*}}, [[ROWDIM]] : index
 // CHECK: [[COLIN:%[A-Za-z0-9_]+]] = arith.cmpi ult, %{{.*}}, [[COLDIM]] : index
 // CHECK: [[IN:%[A-Za-z0-9_]+]] = arith.andi [[ROWIN]], [[COLIN]] : i1
-// CHECK: scf.if [[IN]] -> (vector<4xf16>) {
-// CHECK-NEXT: vector.load [[XV]][%{{.*}}, %{{.*}}] : memref<?x?xf16>, vector<4xf16>
-// CHECK: } else {
-// CHECK-NEXT: arith.constant dense<0.000000e+00> : vector<4xf16>
+// CHECK: [[AT:%[A-Za-z0-9_]+]] = arith.select [[IN]], %{{.*}}, %c1073741824_i32 : i32
+// CHECK: amdgpu.raw_buffer_load [[XTILE]][[[AT]]] : memref<?xf16, strided<[1], offset: ?>>, i32 -> vector<4xf16>
 // Runs from 2 mod 4 straddle the row's end: a masked load, element e
 // inside when column + e < N and the row is below M.
 // CHECK: [[STEP:%[A-Za-z0-9_]+]] = vector.step : vector<4xindex>
@@ -37,7 +40,7 @@
 // The bounded write of whole runs is a buffer store based at the row the
 // wave's workgroup id names, spanning its 32 bytes (none past row M): M
 // needs no bound, where a buffer of the whole memref would need M * 32 <
-// 2^31. The read's rows have no bound on N, so it stays a guarded load.
+// 2^31.
 // CHECK: [[YROW:%[A-Za-z0-9_]+]] = memref.reinterpret_cast [[YV]] to offset: [%{{.*}}], sizes: [%{{.*}}], strides: [1] : memref<?x8xf32> to memref<?xf32, strided<[1], offset: ?>>
 // CHECK: amdgpu.raw_buffer_store %{{.*}} -> [[YROW]][%{{.*}}] : vector<4xf32> -> memref<?xf32, strided<[1], offset: ?>>, i32
 // CHECK-NOT: vector.maskedstore

@@ -15,9 +15,11 @@
 // AGREE-NEXT: PASS
 
 // Bounded vector<4xf32> accesses of rows of run-time length n, a multiple of
-// 4 under wave.assume, at columns that are multiples of 4: every run lies
+// 4 under wave.assume, at the first columns of a row a lane: every run lies
 // wholly inside or wholly outside the row. Nothing bounds the extents, so
-// no buffer access; one load of the run under the lane predicate "the run
+// no buffer access (not at the memref, which may span more than 2^31 bytes,
+// nor at a row, nor at the workgroup's tile, whose lanes' rows lie n
+// elements apart); one load of the run under the lane predicate "the run
 // starts inside the shape" instead, zeros in the other lanes.
 // CHECK-LABEL: gpu.func @rows
 // CHECK: [[ROWS:%[A-Za-z0-9_]+]] = memref.dim [[XV:%[A-Za-z0-9_]+]], %c0
@@ -54,12 +56,12 @@ gpu.module @m {
                   wave.assume = affine_set<(x, y, m, n) : (n mod 4 == 0)>} {
     %tid = gpu.thread_id x
     %bid = gpu.block_id x
-    // expected-remark @below {{bounded access lowered to one access of the whole vector under a lane predicate, not a buffer access: extent 0 of its memref has no upper bound under the kernel's wave.assume, and buffer offsets are 32-bit}}
-    %x = wave.read %X[%bid, %tid] map affine_map<(b, t) -> (b, t * 4)>
+    // expected-remark @below {{bounded access lowered to one access of the whole vector under a lane predicate, not a buffer access: extent 0 of its memref has no upper bound under the kernel's wave.assume, and buffer offsets are 32-bit; its descriptor cannot start at its row: extent 1 of its memref has no upper bound under the kernel's wave.assume, and buffer offsets are 32-bit; nor at its workgroup's tile: its offsets from its workgroup's tile are not known to end within 2^31 bytes}}
+    %x = wave.read %X[%bid, %tid] map affine_map<(b, t) -> (b * 64 + t, 0)>
         bounded : memref<?x?xf32> -> vector<4xf32>
     %y = arith.addf %x, %x : vector<4xf32>
     // expected-remark @below {{bounded access lowered to one access of the whole vector under a lane predicate}}
-    wave.write %y, %Y[%bid, %tid] map affine_map<(b, t) -> (b, t * 4)>
+    wave.write %y, %Y[%bid, %tid] map affine_map<(b, t) -> (b * 64 + t, 0)>
         bounded : vector<4xf32>, memref<?x?xf32>
     gpu.return
   }

@@ -248,6 +248,16 @@ TEST_F(BoundsTest, WholeOrNothing) {
   auto kernel = access("aligned")->getParentOfType<gpu::GPUFuncOp>();
   EXPECT_EQ(getKnownUpperBound(kernel.getArgument(1)), 1000);
   EXPECT_EQ(getKnownUpperBound(kernel.getArgument(2)), std::nullopt);
+  KnownBounds m = getKnownBounds(kernel.getArgument(1));
+  EXPECT_EQ(m.lower, 1);
+  EXPECT_EQ(m.upper, 1000);
+  KnownBounds k = getKnownBounds(kernel.getArgument(2));
+  EXPECT_EQ(k.lower, 8);
+  EXPECT_EQ(k.upper, std::nullopt);
+  // The memref has no bounds of its own: it is no size.
+  KnownBounds y = getKnownBounds(kernel.getArgument(0));
+  EXPECT_EQ(y.lower, std::nullopt);
+  EXPECT_EQ(y.upper, std::nullopt);
 }
 
 constexpr const char *kTripsIR = R"mlir(

@@ -180,18 +180,21 @@ def ConvertWaveToAMDGPU
     * `bounded` adds the mask `0 <= coordinate < extent` to the access. A
       bounded vector access of global memory whose vectors lie wholly inside
       or wholly outside the shape (proved on its footprint under
-      `wave.assume`), unmasked and cached, is instead an
-      `amdgpu.raw_buffer_load` / `raw_buffer_store`: out-of-range buffer
-      loads read zero and stores do nothing, so the access keeps its width
-      where a masked one is split per element. When the lanes of each wave
-      access one row of a kernel argument (of at most 2^31 bytes), the
-      descriptor starts at that row and spans it (nothing for a row outside
-      the shape), the offset is the last coordinate and the range check
-      alone skips what lies outside; otherwise, for a memref of at most 2^31
-      bytes (dynamic extents bounded by `wave.assume`), the descriptor is
-      the memref's and lanes outside the shape address its end. A remark
-      names each one's base; other bounded vector accesses get a remark
-      saying why they stay masked.
+      `wave.assume`), cached, and unmasked or masked by one bit for the
+      whole vector, is instead an `amdgpu.raw_buffer_load` /
+      `raw_buffer_store`: out-of-range buffer loads read zero and stores do
+      nothing, so the access keeps its width where a masked one is split per
+      element (a lane whose mask bit is off addresses past the end). When
+      the lanes of each wave access one row of a kernel argument (of at most
+      2^31 bytes), the descriptor starts at that row and spans it (nothing
+      for a row outside the shape), the offset is the last coordinate and
+      the range check alone skips what lies outside; otherwise, for a memref
+      of at most 2^31 bytes (dynamic extents bounded by `wave.assume`), the
+      descriptor is the memref's and lanes outside the shape address its
+      end; for a larger one whose offsets from the workgroup's tile fit 32
+      bits, the descriptor starts at the tile. A remark names each one's
+      base; other bounded vector accesses get a remark saying why they stay
+      masked.
     * Cache hints become the memory operation's bits, which the AMDGPU
       backend's memory legalizer turns into each chip's cache-policy bits
       (test/wave-compile/cache-hints.mlir checks them):
@@ -305,6 +308,9 @@ def ConvertWaveToAMDGPU
     Statistic<"numRowBufferAccesses", "row-buffer-accesses",
               "bounded buffer accesses whose descriptor starts at the row of "
               "their wave">,
+    Statistic<"numTileBufferAccesses", "tile-buffer-accesses",
+              "bounded buffer accesses whose descriptor starts at their "
+              "workgroup's tile">,
     Statistic<"numScalarOffsetAccesses", "scalar-offset-accesses",
               "global vector accesses lowered to buffer accesses with a "
               "constant scalar offset">,

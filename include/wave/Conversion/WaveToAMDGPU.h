@@ -30,6 +30,13 @@ enum class BufferBase {
   /// row, or nothing when the row lies outside the shape: the hardware's
   /// range check alone skips the vectors outside, with no per-lane select.
   Row,
+  /// At the workgroup's tile: the memref's start plus the element offset of
+  /// the coordinates' terms that are the same in every lane and every
+  /// iteration (`getTileTerms`), spanning at most 2^31 bytes from there; a
+  /// `bounded` access's offset is the rest of its coordinates', or 2^31
+  /// bytes' worth in a lane whose vector lies outside the shape. For a
+  /// memref that may span more than 2^31 bytes.
+  Tile,
 };
 
 /// How a lane access becomes a buffer access.
@@ -131,6 +138,11 @@ bool lowersToVectorAccess(LaneAccessOpInterface op);
 ///   the offset is the element's, or 2^31 bytes' worth (past the end) in a
 ///   lane whose vector lies outside; `*rowReason` then says why the row
 ///   could not be the base.
+/// - `BufferBase::Tile` for a larger memref (a kernel argument) when the
+///   offsets from the workgroup's tile, the coordinates' terms that vary
+///   between lanes or iterations times their strides, are non-negative and
+///   end within 2^31 bytes (their ranges, and the extents' under
+///   `wave.assume`); `*rowReason` again says why not at the row.
 /// `*reason` says why it is not a buffer access otherwise.
 bool lowersToBufferAccess(LaneAccessOpInterface op,
                           std::string *reason = nullptr,

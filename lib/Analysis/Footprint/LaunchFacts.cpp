@@ -47,21 +47,33 @@ int64_t mlir::wave::getKnownDivisor(BlockArgument arg, int64_t limit) {
   return divisor;
 }
 
-std::optional<int64_t> mlir::wave::getKnownUpperBound(BlockArgument arg) {
+KnownBounds mlir::wave::getKnownBounds(BlockArgument arg) {
   std::optional<std::pair<System, Linear>> launch = buildLaunchSystem(arg);
   if (!launch)
-    return std::nullopt;
-  auto &[system, value] = *launch;
+    return {};
+  const System &system = launch->first;
+  const Linear &value = launch->second;
+  std::optional<SmallVector<int64_t>> point = system.findSample();
+  if (!point)
+    return {};
   // Values past 2^40 count as unbounded: no size the hardware addresses.
   constexpr int64_t kLimit = int64_t(1) << 40;
-  System beyond = system;
-  beyond.addGe(value - kLimit);
-  if (beyond.hasOverflow())
-    return std::nullopt;
-  std::optional<SmallVector<int64_t>> point = system.findSample();
-  if (!point || beyond.findSample())
-    return std::nullopt;
-  return findExtreme(system, {}, value, value.evaluate(*point), kLimit, -1);
+  // The extreme in direction `sign` (1 the smallest, -1 the largest), when
+  // no value lies past the limit that way.
+  auto extreme = [&](int sign) -> std::optional<int64_t> {
+    System beyond = system;
+    beyond.addGe(sign < 0 ? value - kLimit : Linear::of(-kLimit) - value);
+    if (beyond.hasOverflow() || beyond.findSample())
+      return std::nullopt;
+    int64_t sample = value.evaluate(*point);
+    return sign < 0 ? findExtreme(system, {}, value, sample, kLimit, -1)
+                    : findExtreme(system, {}, value, -kLimit, sample, 1);
+  };
+  return {extreme(1), extreme(-1)};
+}
+
+std::optional<int64_t> mlir::wave::getKnownUpperBound(BlockArgument arg) {
+  return getKnownBounds(arg).upper;
 }
 
 std::optional<bool>

@@ -19,8 +19,16 @@ namespace mlir::wave {
 /// assumptions): `n mod 64 == 0` gives 64 for `n`.
 int64_t getKnownDivisor(BlockArgument arg, int64_t limit = 1 << 12);
 
+/// The smallest and largest values the kernel's `wave.assume` allows kernel
+/// argument `arg`; each none where it allows values past -2^40 or 2^40
+/// (unbounded), both none where it allows no value at all.
+struct KnownBounds {
+  std::optional<int64_t> lower, upper;
+};
+KnownBounds getKnownBounds(BlockArgument arg);
+
 /// The largest value the kernel's `wave.assume` allows kernel argument
-/// `arg`; none when it allows values past 2^40 (unbounded) or none at all.
+/// `arg` (`getKnownBounds(arg).upper`).
 std::optional<int64_t> getKnownUpperBound(BlockArgument arg);
 
 /// The value of `cmp` in every launch the kernel's `wave.assume` allows,

@@ -92,25 +92,28 @@ private:
     std::string why;
     auto kernel = loop->getParentOfType<gpu::GPUFuncOp>();
     if (!kernel->hasAttr(kAssumeAttrName)) {
-      loop.emitRemark("first iteration not peeled: the kernel has no "
-                      "wave.assume to bound its trip count");
+      emitRemark(loop.getLoc(), "first iteration not peeled: the kernel has no "
+                                "wave.assume to bound its trip count");
       counts.add(numDeclined);
       return;
     }
     if (!isTripCountAtLeast(loop, 1, &why)) {
-      loop.emitRemark("first iteration not peeled: not proven to run: ") << why;
+      emitRemark(loop.getLoc(),
+                 "first iteration not peeled: not proven to run: ")
+          << why;
       counts.add(numDeclined);
       return;
     }
     if (!isTripCountAtMost(loop, maxTrips, &why)) {
-      loop.emitRemark("first iteration not peeled: ")
+      emitRemark(loop.getLoc(), "first iteration not peeled: ")
           << why << " (max-trips=" << maxTrips.getValue() << ")";
       counts.add(numDeclined);
       return;
     }
     peelFirstIteration(loop);
-    loop.emitRemark("first iteration peeled: wave.assume proves the loop "
-                    "runs at least once and at most ")
+    emitRemark(loop.getLoc(),
+               "first iteration peeled: wave.assume proves the loop "
+               "runs at least once and at most ")
         << maxTrips.getValue() << " times";
     counts.add(numPeeled);
   }
