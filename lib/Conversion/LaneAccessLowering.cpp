@@ -246,7 +246,8 @@ static bool isRowBased(LaneAccessOpInterface op,
   return true;
 }
 
-static bool isTileBased(LaneAccessOpInterface op, std::string *reason);
+static bool isTileBased(LaneAccessOpInterface op, bool stepTile,
+                        std::string *reason);
 
 bool mlir::wave::lowersToBufferAccess(LaneAccessOpInterface op,
                                       std::string *reason, BufferBase *base,
@@ -275,9 +276,18 @@ bool mlir::wave::lowersToBufferAccess(LaneAccessOpInterface op,
       *base = BufferBase::Memref;
     return true;
   }
-  if (isTileBased(op, &notTile)) {
+  if (isTileBased(op, /*stepTile=*/false, &notTile)) {
     if (base)
       *base = BufferBase::Tile;
+    return true;
+  }
+  // A loop step's tile, whose descriptor each step computes, only where
+  // the workgroup's does not fit and the loops' counters make the difference.
+  std::string notStep;
+  if (op->getParentOfType<scf::ForOp>() &&
+      isTileBased(op, /*stepTile=*/true, &notStep)) {
+    if (base)
+      *base = BufferBase::StepTile;
     return true;
   }
   setReason(reason, tooLarge + "; its descriptor cannot start at its row: " +
@@ -1324,9 +1334,12 @@ struct TileTerms {
 };
 } // namespace
 
-/// Each coordinate of `op` split at its workgroup's tile. A coordinate that
+/// Each coordinate of `op` split at its workgroup's tile or, with
+/// `stepTile`, at its loop step's tile (whose origin may also hold values
+/// defined inside the loops, their counters among them). A coordinate that
 /// is no sum of terms is one term.
-static SmallVector<TileTerms> getTileTerms(LaneAccessOpInterface op) {
+static SmallVector<TileTerms> getTileTerms(LaneAccessOpInterface op,
+                                           bool stepTile) {
   AffineMap map = op.getAccessMap();
   ValueRange operands = op.getIndices();
   unsigned numDims = map.getNumDims();
@@ -1342,7 +1355,8 @@ static SmallVector<TileTerms> getTileTerms(LaneAccessOpInterface op) {
       if (!operand)
         return;
       origin &= isWorkgroupUniform(operand);
-      for (auto loop = op->getParentOfType<scf::ForOp>(); loop && origin;
+      for (auto loop = op->getParentOfType<scf::ForOp>();
+           loop && origin && !stepTile;
            loop = loop->getParentOfType<scf::ForOp>())
         origin &= loop.isDefinedOutsideOfLoop(operand);
     });
@@ -1375,7 +1389,8 @@ static SmallVector<TileTerms> getTileTerms(LaneAccessOpInterface op) {
 /// it, each coordinate's rest times its stride, are non-negative and let
 /// the vector end within 2^31 bytes, by their ranges and the extents'.
 /// `*reason` says why not otherwise.
-static bool isTileBased(LaneAccessOpInterface op, std::string *reason) {
+static bool isTileBased(LaneAccessOpInterface op, bool stepTile,
+                        std::string *reason) {
   auto fail = [&](const Twine &why) {
     setReason(reason, why);
     return false;
@@ -1386,7 +1401,7 @@ static bool isTileBased(LaneAccessOpInterface op, std::string *reason) {
   AffineMap map = op.getAccessMap();
   ValueRange operands = op.getIndices();
   int64_t limit = getOutsideOffset(op) - op.getVectorType().getNumElements();
-  SmallVector<TileTerms> split = getTileTerms(op);
+  SmallVector<TileTerms> split = getTileTerms(op, stepTile);
   // The largest offset, from the innermost dimension out, and the largest
   // stride of the dimension at hand (none once an extent is unbounded).
   int64_t largest = 0;
@@ -1428,7 +1443,8 @@ static bool isTileBased(LaneAccessOpInterface op, std::string *reason) {
 /// bits (`isTileBased` bounds it), where the whole coordinates lie inside
 /// the shape, else 2^31 bytes' worth, past the view's end.
 static std::pair<Value, Value> getTileBufferAddress(RewriterBase &rewriter,
-                                                    LaneAccessOpInterface op) {
+                                                    LaneAccessOpInterface op,
+                                                    bool stepTile) {
   Location loc = op.getLoc();
   AffineMap map = op.getAccessMap();
   ValueRange operands = op.getIndices();
@@ -1436,12 +1452,15 @@ static std::pair<Value, Value> getTileBufferAddress(RewriterBase &rewriter,
   ValueRange dims = operands.take_front(numDims),
              symbols = operands.drop_front(numDims);
   Value memref = op.getMemref();
-  SmallVector<TileTerms> split = getTileTerms(op);
+  SmallVector<TileTerms> split = getTileTerms(op, stepTile);
   Type i32 = rewriter.getI32Type();
   int64_t outside = getOutsideOffset(op);
   Operation *before = op;
-  while (auto loop = dyn_cast<scf::ForOp>(before->getParentOp()))
+  while (auto loop = dyn_cast<scf::ForOp>(before->getParentOp())) {
+    if (stepTile)
+      break;
     before = loop;
+  }
   SmallVector<Value> extents, strides(rank);
   Value view;
   {
@@ -1659,8 +1678,10 @@ static FailureOr<BufferAddress> getBufferAddress(PatternRewriter &rewriter,
   if (plan.base == BufferBase::Row) {
     auto [view, column] = getRowBufferAddress(rewriter, op);
     address = BufferAddress{view, {column}, Value()};
-  } else if (plan.base == BufferBase::Tile) {
-    auto [view, offset] = getTileBufferAddress(rewriter, op);
+  } else if (plan.base == BufferBase::Tile ||
+             plan.base == BufferBase::StepTile) {
+    auto [view, offset] =
+        getTileBufferAddress(rewriter, op, plan.base == BufferBase::StepTile);
     address = BufferAddress{view, {offset}, Value()};
   } else {
     address = BufferAddress{op.getMemref(),

@@ -196,14 +196,19 @@ ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module,
                            : "; the row's offset in 64 bits: the extents' "
                              "bounds do not keep it, the row or the strides "
                              "within 32 bits");
-        } else if (base == BufferBase::Tile) {
+        } else if (base == BufferBase::Tile || base == BufferBase::StepTile) {
           ++numTileBufferAccesses;
           emitRemark(op->getLoc(),
                      "bounded access lowered to a buffer access whose "
-                     "descriptor starts at its workgroup's tile, lanes "
-                     "outside the shape selecting an offset past its end: "
-                     "the memref may span more than 2^31 bytes; not at its "
-                     "row: ")
+                     "descriptor starts at its ")
+              << (base == BufferBase::Tile
+                      ? "workgroup's tile"
+                      : "loop step's tile (computed every step: the "
+                        "offsets from the workgroup's tile may not fit 32 "
+                        "bits)")
+              << ", lanes outside the shape selecting an offset past its "
+                 "end: the memref may span more than 2^31 bytes; not at its "
+                 "row: "
               << notRow;
         } else {
           emitRemark(op->getLoc(),

@@ -34,6 +34,8 @@
 // RUN: wave-run %t.tile.mlir --kernel=tile_base --grid=1,2 --scalar=M=70 --scalar=K=40 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
 // RUN: wave-run %t.tile.mlir --kernel=tile_base --grid=1,1 --scalar=M=1 --scalar=K=96 --seed=5 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
 // RUN: wave-run %t.tile.mlir --kernel=tile_base --grid=1,3 --scalar=M=130 --scalar=K=8 --seed=6 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
+// RUN: wave-run %t.tile.mlir --kernel=step_tile --grid=2 --scalar=K=70 --scalar=N=72 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
+// RUN: wave-run %t.tile.mlir --kernel=step_tile --grid=1 --scalar=K=1 --scalar=N=64 --seed=2 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
 // RUN: sed -n '/^\/\/ A loop over rows that runs 64/,$p' %s > %t.past.mlir
 // RUN: wave-run %t.past.mlir --grid=1 --scalar=M=5 --scalar=K=24 --compare-pipeline='gpu.module(convert-wave-to-amdgpu)' | FileCheck %s --check-prefix=AGREE
 // AGREE: agrees (max abs error 0, max rel error 0)
@@ -464,7 +466,9 @@ gpu.module @m {
 // 2^31 bytes; each step's offset from it (t floordiv 4 rows of K elements,
 // the column) is 32-bit, as K <= 4096 bounds it. Where K is unbounded the
 // offsets from the tile are not known to fit, and the read keeps its width
-// under a lane predicate.
+// under a lane predicate. Where the rows a step reads move with the loop's
+// counter (B's tile in @step_tile), the descriptor can start at the loop
+// step's tile instead, computed every step.
 // CHECK-LABEL: gpu.func @tile_base
 // CHECK:      [[ROWS:%[A-Za-z0-9_]+]] = memref.dim [[AT:%[A-Za-z0-9_]+]], %c0
 // CHECK:      [[COLS:%[A-Za-z0-9_]+]] = memref.dim [[AT]], %c1
@@ -486,9 +490,19 @@ gpu.module @m {
 // TILEASM:       buffer_load_dwordx4
 // TILEASM-NOT:   s_and_saveexec_b64
 // TILEASM:       s_endpgm
+// TILEASM-LABEL: step_tile:
+// TILEASM:       buffer_load_dwordx4
+// TILEASM-NOT:   s_and_saveexec_b64
+// TILEASM:       s_endpgm
 // TILEASM-LABEL: tile_unbounded_k:
 // TILEASM:       s_and_saveexec_b64
 // TILEASM:       global_load_dwordx4
+// CHECK-LABEL: gpu.func @step_tile
+// CHECK:      scf.for
+// CHECK:        [[ORIGIN:%[A-Za-z0-9_]+]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK:        [[STILE:%[A-Za-z0-9_]+]] = memref.reinterpret_cast %{{.*}} to offset: [[[ORIGIN]]], sizes: [%{{.*}}], strides: [1]
+// CHECK:        [[SAT:%[A-Za-z0-9_]+]] = arith.select %{{.*}}, %{{.*}}, %c1073741824_i32 : i32
+// CHECK:        amdgpu.raw_buffer_load [[STILE]][[[SAT]]] : memref<?xf16, strided<[1], offset: ?>>, i32 -> vector<8xf16>
 // CHECK-LABEL: gpu.func @tile_unbounded_k
 // CHECK:      scf.if
 // CHECK:        vector.load
@@ -514,6 +528,36 @@ gpu.module @m {
           map affine_map<(t, b, k) -> (t floordiv 4 + b * 64, (t mod 4) * 8 + k * 32)>
           bounded : memref<?x?xf16> -> vector<8xf16>
       %next = arith.addf %acc, %a : vector<8xf16>
+      scf.yield %next : vector<8xf16>
+    }
+    wave.write %sum, %Y[%tid] map affine_map<(t) -> (t, 0)> : vector<8xf16>, memref<256x8xf16>
+    gpu.return
+  }
+
+  // B's K x N tile a K step, K unbounded and N at most 4096: rows k * 32
+  // apart from step to step, whose offsets from the workgroup's tile nothing
+  // bounds; from the step's tile (row 32 k, column 64 b) a lane's offset is
+  // below 128 rows of N.
+  gpu.func @step_tile(%B: memref<?x?xf16> {wave.dims = array<i64: 2, 3>},
+                      %Y: memref<256x8xf16>, %K: index, %N: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>,
+                  wave.assume = affine_set<(b, y, k, n) :
+                      (k >= 0, n >= 0, 4096 - n >= 0, n mod 8 == 0)>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %zero = arith.constant dense<0.0> : vector<8xf16>
+    %tid = gpu.thread_id x
+    %bn = gpu.block_id x
+    %steps = arith.ceildivsi %K, %c32 : index
+    %sum = scf.for %k = %c0 to %steps step %c1 iter_args(%acc = %zero)
+        -> (vector<8xf16>) {
+      // expected-remark @below {{bounded access lowered to a buffer access whose descriptor starts at its loop step's tile (computed every step: the offsets from the workgroup's tile may not fit 32 bits), lanes outside the shape selecting an offset past its end: the memref may span more than 2^31 bytes; not at its row: lane 8 of workgroup (0, 0, 0) accesses another row than the first lane of its wave}}
+      %b = wave.read %B[%tid, %k, %bn]
+          map affine_map<(t, k, b) -> (k * 32 + t floordiv 8, b * 64 + (t mod 8) * 8)>
+          bounded : memref<?x?xf16> -> vector<8xf16>
+      %next = arith.addf %acc, %b : vector<8xf16>
       scf.yield %next : vector<8xf16>
     }
     wave.write %sum, %Y[%tid] map affine_map<(t) -> (t, 0)> : vector<8xf16>, memref<256x8xf16>

@@ -37,6 +37,11 @@ enum class BufferBase {
   /// bytes' worth in a lane whose vector lies outside the shape. For a
   /// memref that may span more than 2^31 bytes.
   Tile,
+  /// At the loop step's tile, for an access in a loop whose offsets from the
+  /// workgroup's tile may not fit: as `Tile`, with the terms over loop
+  /// counters (and other values of the workgroup computed in the loops) in
+  /// the origin, so the descriptor is computed at the access, every step.
+  StepTile,
 };
 
 /// How a lane access becomes a buffer access.
@@ -143,6 +148,8 @@ bool lowersToVectorAccess(LaneAccessOpInterface op);
 ///   between lanes or iterations times their strides, are non-negative and
 ///   end within 2^31 bytes (their ranges, and the extents' under
 ///   `wave.assume`); `*rowReason` again says why not at the row.
+/// - `BufferBase::StepTile` where those offsets may not fit but the offsets
+///   from the loop step's tile (the loops' counters in the origin) do.
 /// `*reason` says why it is not a buffer access otherwise.
 bool lowersToBufferAccess(LaneAccessOpInterface op,
                           std::string *reason = nullptr,
