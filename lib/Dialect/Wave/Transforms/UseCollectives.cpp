@@ -382,9 +382,13 @@ void UseCollectivesPass::runOnOperation() {
               << "not an LDS reduction tree level: " << reason;
           continue;
         }
-        if (!chain.empty() && (chain.back().buffer != level->buffer ||
-                               chain.back().stride != 2 * level->stride ||
-                               !chain.back().writeBack))
+        // The level continues the chain when its stride halves the last
+        // one's (a stride too large to double continues none).
+        int64_t doubled;
+        if (!chain.empty() &&
+            (chain.back().buffer != level->buffer ||
+             llvm::MulOverflow(level->stride, int64_t(2), doubled) ||
+             chain.back().stride != doubled || !chain.back().writeBack))
           close();
         chain.push_back(*level);
       }

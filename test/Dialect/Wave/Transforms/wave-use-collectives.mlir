@@ -32,7 +32,7 @@
 // SAME: PASS
 // TWO: {{^}}2{{$}}
 
-// SUMMARY: remark: wave-use-collectives: trees-found: 11, trees-rewritten: 7, levels-replaced: 27, levels-kept: 2, left-alone: 7
+// SUMMARY: remark: wave-use-collectives: trees-found: 13, trees-rewritten: 7, levels-replaced: 27, levels-kept: 2, left-alone: 9
 
 // EXAMPLE-LABEL: gpu.func @reduce_lds(
 // EXAMPLE:         wave.barrier
@@ -735,6 +735,45 @@ gpu.module @trees {
       %r = wave.read %buf[%k] map affine_map<(k) -> (k floordiv 4)> : !buf -> vector<1xi32>
       wave.write %r, %Y[%tid] : vector<1xi32>, memref<64xi32>
     }
+    gpu.return
+  }
+
+  // A level whose s is too large to double follows a level of s = 8: it
+  // continues no chain (the doubled s does not fit 64 bits), each is a tree
+  // of its own, neither ends at s = 1.
+  // CHECK-LABEL: gpu.func @stride_past_int64
+  // CHECK-NOT:     wave.reduce
+  gpu.func @stride_past_int64(%Y: memref<64xi32>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>,
+                  wave.kernel = #wave.kernel<chip = "gfx942", wave_size = 64>} {
+    %buf = wave.alloc_lds : !buf
+    %c8 = arith.constant 8 : index
+    %huge = arith.constant 9223372036854775807 : index
+    %tid = gpu.thread_id x
+    %one = arith.constant dense<1> : vector<1xi32>
+    wave.write %one, %buf[%tid] : vector<1xi32>, !buf
+    wave.barrier
+    // expected-remark @+2 {{LDS reduction tree of 1 levels (s = 8 down to 8) not replaced: it does not end at s = 1}}
+    %p8 = arith.cmpi ult, %tid, %c8 : index
+    scf.if %p8 {
+      %a = wave.read %buf[%tid] : !buf -> vector<1xi32>
+      %b = wave.read %buf[%tid, %c8] map #plus : !buf -> vector<1xi32>
+      %s = arith.addi %a, %b : vector<1xi32>
+      wave.write %s, %buf[%tid] : vector<1xi32>, !buf
+    }
+    wave.barrier
+    // expected-remark @+2 {{LDS reduction tree of 1 levels (s = 9223372036854775807 down to 9223372036854775807) not replaced: it does not end at s = 1}}
+    %ph = arith.cmpi ult, %tid, %huge : index
+    scf.if %ph {
+      %a = wave.read %buf[%tid] : !buf -> vector<1xi32>
+      %b = wave.read %buf[%tid, %huge] map #plus : !buf -> vector<1xi32>
+      %s = arith.addi %a, %b : vector<1xi32>
+      wave.write %s, %buf[%tid] : vector<1xi32>, !buf
+    }
+    wave.barrier
+    %r = wave.read %buf[%tid] : !buf -> vector<1xi32>
+    wave.write %r, %Y[%tid] : vector<1xi32>, memref<64xi32>
     gpu.return
   }
 }
