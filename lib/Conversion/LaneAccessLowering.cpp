@@ -334,6 +334,58 @@ static bool collectTerms(AffineExpr expr, int64_t factor,
   return true;
 }
 
+/// Calls `visit` on each operand of `operands` (dimensions, then symbols)
+/// that `expr` names.
+static void forEachOperand(AffineExpr expr, ValueRange operands,
+                           unsigned numDims, function_ref<void(Value)> visit) {
+  expr.walk([&](AffineExpr sub) {
+    if (auto dim = dyn_cast<AffineDimExpr>(sub))
+      visit(operands[dim.getPosition()]);
+    else if (auto symbol = dyn_cast<AffineSymbolExpr>(sub))
+      visit(operands[numDims + symbol.getPosition()]);
+  });
+}
+
+namespace {
+/// A coordinate as the sum of two parts: the terms whose operands all pass
+/// a test (with the constant), and the others.
+struct CoordinateParts {
+  AffineExpr first, rest;
+};
+} // namespace
+
+/// Each result of `op`'s map split by `inFirst`, a test of the operands
+/// (CoordinateParts). A result that is no sum of terms is one term.
+static SmallVector<CoordinateParts>
+splitCoordinates(LaneAccessOpInterface op, function_ref<bool(Value)> inFirst) {
+  AffineMap map = op.getAccessMap();
+  MLIRContext *context = map.getContext();
+  auto isFirst = [&](AffineExpr expr) {
+    bool first = true;
+    forEachOperand(expr, op.getIndices(), map.getNumDims(),
+                   [&](Value operand) { first = first && inFirst(operand); });
+    return first;
+  };
+  SmallVector<CoordinateParts> split;
+  for (AffineExpr result : map.getResults()) {
+    CoordinateParts parts{getAffineConstantExpr(0, context),
+                          getAffineConstantExpr(0, context)};
+    SmallVector<AffineExpr> terms;
+    int64_t constant = 0;
+    if (!collectTerms(result, /*factor=*/1, terms, constant)) {
+      (isFirst(result) ? parts.first : parts.rest) = result;
+    } else {
+      parts.first = getAffineConstantExpr(constant, context);
+      for (AffineExpr term : terms) {
+        AffineExpr &side = isFirst(term) ? parts.first : parts.rest;
+        side = side + term;
+      }
+    }
+    split.push_back(parts);
+  }
+  return split;
+}
+
 /// The access map of `op` with its constant operands folded in and without
 /// the constant terms of the results along dimensions of static stride,
 /// when those are non-negative, and the element offset they add up to
@@ -966,19 +1018,6 @@ static SmallVector<Value> getBoundedBufferIndices(RewriterBase &rewriter,
   auto loop = op->getParentOfType<scf::ForOp>();
   if (loop && !loop.isDefinedOutsideOfLoop(memref))
     loop = nullptr;
-  auto isInvariant = [&](AffineExpr expr) {
-    bool invariant = true;
-    expr.walk([&](AffineExpr sub) {
-      Value operand;
-      if (auto dim = dyn_cast<AffineDimExpr>(sub))
-        operand = operands[dim.getPosition()];
-      else if (auto symbol = dyn_cast<AffineSymbolExpr>(sub))
-        operand = operands[numDims + symbol.getPosition()];
-      if (operand && loop && !loop.isDefinedOutsideOfLoop(operand))
-        invariant = false;
-    });
-    return invariant;
-  };
   OpBuilder::InsertPoint atOp = rewriter.saveInsertionPoint();
   OpBuilder::InsertPoint beforeLoop = atOp;
   if (loop) {
@@ -1006,7 +1045,6 @@ static SmallVector<Value> getBoundedBufferIndices(RewriterBase &rewriter,
   };
 
   unsigned rank = map.getNumResults();
-  MLIRContext *context = rewriter.getContext();
   SmallVector<Value> extents;
   rewriter.restoreInsertionPoint(beforeLoop);
   for (unsigned d = 0; d < rank; ++d)
@@ -1032,19 +1070,11 @@ static SmallVector<Value> getBoundedBufferIndices(RewriterBase &rewriter,
   // varying coordinate's range (under the kernel's assumptions) fits below
   // 2^31 - 1, so its 32-bit value, equal modulo 2^32, is the coordinate.
   bool narrow = true;
-  for (AffineExpr result : map.getResults()) {
-    Parts part{getAffineConstantExpr(0, context),
-               getAffineConstantExpr(0, context), false};
-    SmallVector<AffineExpr> terms;
-    int64_t constant = 0;
-    if (!collectTerms(result, /*factor=*/1, terms, constant)) {
-      (isInvariant(result) ? part.fixed : part.step) = result;
-    } else {
-      part.fixed = getAffineConstantExpr(constant, context);
-      for (AffineExpr term : terms)
-        (isInvariant(term) ? part.fixed : part.step) =
-            (isInvariant(term) ? part.fixed : part.step) + term;
-    }
+  SmallVector<CoordinateParts> split = splitCoordinates(op, [&](Value value) {
+    return !loop || loop.isDefinedOutsideOfLoop(value);
+  });
+  for (auto [result, coordinate] : llvm::zip_equal(map.getResults(), split)) {
+    Parts part{coordinate.first, coordinate.rest, false};
     auto zero = dyn_cast<AffineConstantExpr>(part.step);
     part.varies = !zero || zero.getValue() != 0;
     if (part.varies) {
@@ -1245,12 +1275,8 @@ static std::pair<Value, Value> getRowBufferAddress(RewriterBase &rewriter,
   if (rank > 1) {
     SmallVector<Value> used;
     for (AffineExpr result : map.getResults().drop_back())
-      result.walk([&](AffineExpr sub) {
-        if (auto dim = dyn_cast<AffineDimExpr>(sub))
-          used.push_back(operands[dim.getPosition()]);
-        else if (auto symbol = dyn_cast<AffineSymbolExpr>(sub))
-          used.push_back(operands[numDims + symbol.getPosition()]);
-      });
+      forEachOperand(result, operands, numDims,
+                     [&](Value operand) { used.push_back(operand); });
     Operation *before = op;
     while (auto loop = dyn_cast<scf::ForOp>(before->getParentOp())) {
       if (!llvm::all_of(used, [&](Value value) {
@@ -1325,61 +1351,23 @@ static std::pair<Value, Value> getRowBufferAddress(RewriterBase &rewriter,
   return {view, column};
 }
 
-namespace {
-/// A coordinate split at the workgroup's tile: the terms over values that
-/// are the same in every lane of the workgroup and defined outside the loops
-/// around the access (the tile's origin, with the constant), and the rest.
-struct TileTerms {
-  AffineExpr origin, rest;
-};
-} // namespace
-
-/// Each coordinate of `op` split at its workgroup's tile or, with
-/// `stepTile`, at its loop step's tile (whose origin may also hold values
-/// defined inside the loops, their counters among them). A coordinate that
-/// is no sum of terms is one term.
-static SmallVector<TileTerms> getTileTerms(LaneAccessOpInterface op,
-                                           bool stepTile) {
-  AffineMap map = op.getAccessMap();
-  ValueRange operands = op.getIndices();
-  unsigned numDims = map.getNumDims();
-  MLIRContext *context = map.getContext();
-  auto isOrigin = [&](AffineExpr expr) {
-    bool origin = true;
-    expr.walk([&](AffineExpr sub) {
-      Value operand;
-      if (auto dim = dyn_cast<AffineDimExpr>(sub))
-        operand = operands[dim.getPosition()];
-      else if (auto symbol = dyn_cast<AffineSymbolExpr>(sub))
-        operand = operands[numDims + symbol.getPosition()];
-      if (!operand)
-        return;
-      origin &= isWorkgroupUniform(operand);
-      for (auto loop = op->getParentOfType<scf::ForOp>();
-           loop && origin && !stepTile;
-           loop = loop->getParentOfType<scf::ForOp>())
-        origin &= loop.isDefinedOutsideOfLoop(operand);
-    });
-    return origin;
-  };
-  SmallVector<TileTerms> split;
-  for (AffineExpr result : map.getResults()) {
-    TileTerms part{getAffineConstantExpr(0, context),
-                   getAffineConstantExpr(0, context)};
-    SmallVector<AffineExpr> terms;
-    int64_t constant = 0;
-    if (!collectTerms(result, /*factor=*/1, terms, constant)) {
-      (isOrigin(result) ? part.origin : part.rest) = result;
-    } else {
-      part.origin = getAffineConstantExpr(constant, context);
-      for (AffineExpr term : terms) {
-        AffineExpr &side = isOrigin(term) ? part.origin : part.rest;
-        side = side + term;
-      }
-    }
-    split.push_back(part);
-  }
-  return split;
+/// Each coordinate of `op` split at its workgroup's tile: the terms over
+/// values that are the same in every lane of the workgroup and defined
+/// outside the loops around the access (the tile's origin, `first`, with the
+/// constant) and the rest. With `stepTile`, at its loop step's tile, whose
+/// origin may also hold values defined inside the loops, their counters
+/// among them.
+static SmallVector<CoordinateParts> getTileTerms(LaneAccessOpInterface op,
+                                                 bool stepTile) {
+  return splitCoordinates(op, [&](Value operand) {
+    if (!isWorkgroupUniform(operand))
+      return false;
+    for (auto loop = op->getParentOfType<scf::ForOp>(); loop && !stepTile;
+         loop = loop->getParentOfType<scf::ForOp>())
+      if (!loop.isDefinedOutsideOfLoop(operand))
+        return false;
+    return true;
+  });
 }
 
 /// Whether the descriptor of `op`'s buffer access (a bounded one whose
@@ -1401,13 +1389,13 @@ static bool isTileBased(LaneAccessOpInterface op, bool stepTile,
   AffineMap map = op.getAccessMap();
   ValueRange operands = op.getIndices();
   int64_t limit = getOutsideOffset(op) - op.getVectorType().getNumElements();
-  SmallVector<TileTerms> split = getTileTerms(op, stepTile);
+  SmallVector<CoordinateParts> split = getTileTerms(op, stepTile);
   // The largest offset, from the innermost dimension out, and the largest
   // stride of the dimension at hand (none once an extent is unbounded).
   int64_t largest = 0;
   std::optional<int64_t> stride = 1;
   for (int64_t d = map.getNumResults() - 1; d >= 0; --d) {
-    if (!isNonNegative(split[d].origin, operands, map.getNumDims(),
+    if (!isNonNegative(split[d].first, operands, map.getNumDims(),
                        /*depth=*/0))
       return fail("its workgroup's tile is not known to start inside "
                   "dimension " +
@@ -1452,7 +1440,7 @@ static std::pair<Value, Value> getTileBufferAddress(RewriterBase &rewriter,
   ValueRange dims = operands.take_front(numDims),
              symbols = operands.drop_front(numDims);
   Value memref = op.getMemref();
-  SmallVector<TileTerms> split = getTileTerms(op, stepTile);
+  SmallVector<CoordinateParts> split = getTileTerms(op, stepTile);
   Type i32 = rewriter.getI32Type();
   int64_t outside = getOutsideOffset(op);
   Operation *before = op;
@@ -1480,7 +1468,7 @@ static std::pair<Value, Value> getTileBufferAddress(RewriterBase &rewriter,
     Value origin;
     for (unsigned d = 0; d < rank; ++d) {
       Value term = multiply(affine::expandAffineExpr(
-                                rewriter, loc, split[d].origin, dims, symbols),
+                                rewriter, loc, split[d].first, dims, symbols),
                             d);
       origin =
           origin ? arith::AddIOp::create(rewriter, loc, origin, term) : term;

@@ -32,7 +32,7 @@ enum class BufferBase {
   Row,
   /// At the workgroup's tile: the memref's start plus the element offset of
   /// the coordinates' terms that are the same in every lane and every
-  /// iteration (`getTileTerms`), spanning at most 2^31 bytes from there; a
+  /// iteration (the tile's origin), spanning at most 2^31 bytes from there; a
   /// `bounded` access's offset is the rest of its coordinates', or 2^31
   /// bytes' worth in a lane whose vector lies outside the shape. For a
   /// memref that may span more than 2^31 bytes.
