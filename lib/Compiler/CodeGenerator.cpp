@@ -166,9 +166,13 @@ LogicalResult CodeGenerator::withoutSpills(llvm::Module &module,
     return success();
   // A kernel the budget held to an occupancy at which the backend spilled
   // anyway, or could not allocate at all (the estimate was below its real
-  // pressure), goes down one occupancy at a time, at the backend's own
-  // register limit for it, until it does neither. The budget's AGPR
-  // allocation stays (without it half the file would be reserved for AGPRs).
+  // pressure), first gets the AGPRs the budget reserved for its accumulators
+  // back (at occupancy 1 a reservation makes the backend select MFMAs with
+  // AGPR results up front, which can spill where its own split, VGPR results
+  // rewritten to AGPRs after allocation, does not), then goes down one
+  // occupancy at a time, at the backend's own register limit for it, until
+  // it does neither. An AGPR allocation of 0 stays (without the attribute
+  // half the file would be reserved for AGPRs).
   auto lower = [&](llvm::Function &function, unsigned spillCount,
                    uint64_t scratchBytes) {
     unsigned occupancy = *getBudgetedOccupancy(function);
@@ -177,6 +181,15 @@ LogicalResult CodeGenerator::withoutSpills(llvm::Module &module,
     Lowered &lowered = entry->second;
     if (first)
       lowered = {occupancy, occupancy, spillCount, scratchBytes};
+    unsigned reservedAgprs = 0;
+    if (!function.getFnAttribute("amdgpu-agpr-alloc")
+             .getValueAsString()
+             .getAsInteger(10, reservedAgprs) &&
+        reservedAgprs > 0) {
+      lowered.releasedAgprs = reservedAgprs;
+      function.addFnAttr("amdgpu-agpr-alloc", "0");
+      return;
+    }
     function.removeFnAttr("amdgpu-num-vgpr");
     function.removeFnAttr("amdgpu-waves-per-eu");
     lowered.reached = occupancy - 1;
@@ -264,13 +277,20 @@ void CodeGenerator::reportLoweredOccupancies() {
                          " VGPRs (" + std::to_string(lowered.scratchBytes) +
                          " bytes of scratch a lane)"
                    : std::string("ran out of registers"))
-           << " at the budgeted occupancy " << lowered.requested
-           << "; compiled "
-           << (lowered.reached > 1
-                   ? "for occupancy " + std::to_string(lowered.reached) +
-                         " instead, the highest without spilling"
-                   : std::string("without a budget instead, at the backend's "
-                                 "own register limit"));
+           << " at the budgeted occupancy " << lowered.requested;
+    if (lowered.releasedAgprs)
+      remark << " with " << lowered.releasedAgprs
+             << " AGPRs reserved for accumulators";
+    remark << "; compiled ";
+    if (lowered.releasedAgprs)
+      remark << "with the AGPRs left to the backend"
+             << (lowered.reached == lowered.requested ? " instead" : " and ");
+    if (lowered.reached != lowered.requested)
+      remark << (lowered.reached > 1
+                     ? "for occupancy " + std::to_string(lowered.reached) +
+                           " instead, the highest without spilling"
+                     : std::string("without a budget instead, at the "
+                                   "backend's own register limit"));
     if (spills != finalSpills.end())
       remark << ", where it still "
              << describeSpills(spills->second.first, spills->second.second);

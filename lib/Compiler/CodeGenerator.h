@@ -62,17 +62,20 @@ protected:
   FailureOr<SmallVector<char, 0>> moduleToObject(llvm::Module &module) override;
 
 private:
-  /// A kernel whose budgeted occupancy the backend could not reach without
-  /// spilling, and the one it was compiled for.
+  /// A kernel whose budget the backend could not meet without spilling:
+  /// the occupancy asked and the one it was compiled for, and the AGPRs the
+  /// budget had reserved, if it gave them back to the backend.
   struct Lowered {
     unsigned requested = 0, reached = 0;
     unsigned spillCount = 0;
     uint64_t scratchBytes = 0;
+    unsigned releasedAgprs = 0;
   };
 
   /// Generates the object into `object` (when the outputs need a link or a
   /// kernel has a register budget), compiling each budgeted kernel that
-  /// spills VGPRs for one occupancy less until none does; `result.llvmIR`
+  /// spills VGPRs without the AGPRs its budget reserved, then for one
+  /// occupancy less, until none does; `result.llvmIR`
   /// is then the IR generated from.
   LogicalResult withoutSpills(llvm::Module &module, std::string &object);
   /// A remark at each kernel withoutSpills moved to a lower occupancy, and
