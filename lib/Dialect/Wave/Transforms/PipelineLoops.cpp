@@ -718,6 +718,34 @@ static DeferralCost getDeferralCost(scf::ForOp loop,
   return cost;
 }
 
+/// Whether `pair` is a direct-to-LDS copy (wave-direct-to-lds).
+static bool isDirectCopy(StagingPair pair) {
+  return pair.write->hasAttr(kDirectToLdsAttrName);
+}
+
+/// Why the direct copy `pair` cannot stay one op when the loop is
+/// pipelined (in LDS buffers if `inLds`), or "" when it can: in registers
+/// the prefetched value is carried to the next iteration's write, and an
+/// LDS buffer whose size is not a multiple of the copy's bytes would leave
+/// the copies into the next buffer unaligned.
+static std::string whyNotDirect(StagingPair pair, bool inLds) {
+  if (!inLds)
+    return "buffer=registers carries the loaded value in registers to the "
+           "next iteration's LDS write (buffer=lds keeps the copy)";
+  auto alloc = pair.write.getMemref().getDefiningOp<AllocLdsOp>();
+  VectorType type = pair.write.getVectorType();
+  int64_t bytes = type.getNumElements() *
+                  llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  int64_t tileBytes =
+      alloc ? ShapedType::getNumElements(alloc.getPhysicalShape()) *
+                  llvm::divideCeil(type.getElementTypeBitWidth(), 8)
+            : 0;
+  if (alloc && tileBytes % bytes == 0)
+    return "";
+  return "the tile's buffers would not start at a multiple of the copy's " +
+         std::to_string(bytes) + " bytes";
+}
+
 unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
                                          Candidate &candidate,
                                          const KernelBudget &budget,
@@ -730,11 +758,17 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
     loopPeak =
         std::max(loopPeak, pressure.getPressureAt(op).getVectorRegisters());
   });
+  bool inLds = candidate.inLds;
+  // A direct copy that stays one op loads into LDS, not into registers.
+  llvm::SmallPtrSet<Operation *, 8> direct;
+  for (StagingPair pair : candidate.pairs)
+    if (isDirectCopy(pair) && whyNotDirect(pair, inLds).empty())
+      direct.insert(pair.read);
   unsigned stagedRegisters = 0;
   for (ReadOp read : candidate.reads)
-    stagedRegisters += pressure.getCost(read).getVectorRegisters();
+    if (!direct.contains(read))
+      stagedRegisters += pressure.getCost(read).getVectorRegisters();
 
-  bool inLds = candidate.inLds;
   unsigned kernelLds = getKernelLdsBytes(kernel);
   unsigned tileBytes = inLds ? getStagedTileBytes(candidate) : 0;
   std::string origin =
@@ -1116,37 +1150,15 @@ static void versionOnTripCount(Candidate &candidate, int64_t minTrips) {
 /// epilogue: the steady state runs every iteration, and the reads ahead of
 /// the last one read the last iteration's data again (the loop as written
 /// reads it, so it is in bounds) into values nothing uses.
-/// Whether `pair` is a direct-to-LDS copy (wave-direct-to-lds).
-static bool isDirectCopy(StagingPair pair) {
-  return pair.write->hasAttr(kDirectToLdsAttrName);
-}
-
-/// The direct copies of `candidate` that cannot stay one op: in registers
-/// the prefetched value is carried to the next iteration's write, and an
-/// LDS buffer whose size is not a multiple of the copy's bytes would leave
-/// the copies into the next buffer unaligned. Their marks go, with a remark.
+/// The direct copies of `candidate` that cannot stay one op
+/// (whyNotDirect): their marks go, with a remark.
 static void undoDirectCopies(Candidate &candidate, bool inLds) {
   for (StagingPair pair : candidate.pairs) {
     if (!isDirectCopy(pair))
       continue;
-    std::string why;
-    if (!inLds) {
-      why = "buffer=registers carries the loaded value in registers to the "
-            "next iteration's LDS write (buffer=lds keeps the copy)";
-    } else {
-      auto alloc = pair.write.getMemref().getDefiningOp<AllocLdsOp>();
-      VectorType type = pair.write.getVectorType();
-      int64_t bytes = type.getNumElements() *
-                      llvm::divideCeil(type.getElementTypeBitWidth(), 8);
-      int64_t tileBytes =
-          alloc ? ShapedType::getNumElements(alloc.getPhysicalShape()) *
-                      llvm::divideCeil(type.getElementTypeBitWidth(), 8)
-                : 0;
-      if (alloc && tileBytes % bytes == 0)
-        continue;
-      why = "the tile's buffers would not start at a multiple of the copy's " +
-            std::to_string(bytes) + " bytes";
-    }
+    std::string why = whyNotDirect(pair, inLds);
+    if (why.empty())
+      continue;
     pair.write->removeAttr(kDirectToLdsAttrName);
     emitRemark(pair.write.getLoc(), "wave-pipeline-loops: direct-to-LDS copy "
                                     "undone: ")

@@ -598,7 +598,8 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
     pipelining (registers and LDS). The pass estimates the loop's register
     pressure with the register-pressure analysis, adds the prefetched
     vectors (stages - 1 sets in registers, one set live across the MMAs
-    with LDS buffers), and with `buffer=lds` adds the extra tile buffers to
+    with LDS buffers, none for the direct-to-LDS copies that stay one op),
+    and with `buffer=lds` adds the extra tile buffers to
     the kernel's LDS; it uses the most stages up to `stages` that fit, and
     says so when it uses fewer.
 
