@@ -230,10 +230,15 @@ LogicalResult CodeGenerator::withoutSpills(llvm::Module &module,
       }
       // What the object the compile ends with spills, for the remarks.
       finalSpills.clear();
-      for (const KernelMetadata &kernel : metadata->kernels)
+      finalSgprSpills.clear();
+      for (const KernelMetadata &kernel : metadata->kernels) {
         if (kernel.vgprSpillCount)
           finalSpills[kernel.name] = {kernel.vgprSpillCount,
                                       kernel.privateSegmentFixedSize};
+        if (kernel.sgprSpillCount)
+          finalSgprSpills[kernel.name] = {kernel.sgprSpillCount,
+                                          kernel.privateSegmentFixedSize};
+      }
       for (const KernelMetadata &kernel : metadata->kernels) {
         llvm::Function *function = module.getFunction(kernel.name);
         if (!function || !getBudgetedOccupancy(*function) ||
@@ -268,6 +273,18 @@ void CodeGenerator::reportLoweredOccupancies() {
           << "kernel @" << name << ": the code object "
           << describeSpills(spills.first, spills.second)
           << " at the backend's register limit for its occupancy";
+  // The backend spills SGPRs into lanes of VGPRs (v_writelane_b32 and
+  // v_readlane_b32), to scratch only when it has none to spare. The
+  // read-back does not retry for them (a wave addresses at most 102 SGPRs
+  // at any occupancy of GFX9), but the remark says they are there.
+  for (auto &[name, spills] : finalSgprSpills) {
+    InFlightDiagnostic remark = emitRemark(getLocation(name));
+    remark << "kernel @" << name << ": the code object spills " << spills.first
+           << " SGPRs";
+    if (spills.second == 0)
+      remark << " into VGPR lanes (v_writelane_b32, v_readlane_b32; no "
+                "scratch)";
+  }
   for (auto &[name, lowered] : loweredOccupancies) {
     auto spills = finalSpills.find(name);
     InFlightDiagnostic remark = emitRemark(getLocation(name));

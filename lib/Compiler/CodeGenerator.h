@@ -79,7 +79,7 @@ private:
   /// is then the IR generated from.
   LogicalResult withoutSpills(llvm::Module &module, std::string &object);
   /// A remark at each kernel withoutSpills moved to a lower occupancy, and
-  /// at each kernel whose code object spills VGPRs to scratch.
+  /// at each kernel whose code object spills VGPRs to scratch or SGPRs.
   void reportLoweredOccupancies();
   /// Records `error` as the reason generate() fails.
   void fail(llvm::Error error);
@@ -100,6 +100,8 @@ private:
   /// The kernels of the final code object that spill VGPRs: the count and
   /// the scratch bytes of a lane.
   std::map<std::string, std::pair<unsigned, uint64_t>> finalSpills;
+  /// Likewise for the kernels that spill SGPRs.
+  std::map<std::string, std::pair<unsigned, uint64_t>> finalSgprSpills;
 };
 
 } // namespace mlir::wave
