@@ -275,8 +275,8 @@ void CodeGenerator::reportLoweredOccupancies() {
           << " at the backend's register limit for its occupancy";
   // The backend spills SGPRs into lanes of VGPRs (v_writelane_b32 and
   // v_readlane_b32), to scratch only when it has none to spare. The
-  // read-back does not retry for them (a wave addresses at most 102 SGPRs
-  // at any occupancy of GFX9), but the remark says they are there.
+  // read-back does not retry for them (a lower occupancy helps them only
+  // up to the 102 SGPRs a GFX9 wave addresses), but the remark says so.
   for (auto &[name, spills] : finalSgprSpills) {
     InFlightDiagnostic remark = emitRemark(getLocation(name));
     remark << "kernel @" << name << ": the code object spills " << spills.first
