@@ -74,9 +74,9 @@ private:
 
   /// Generates the object into `object` (when the outputs need a link or a
   /// kernel has a register budget), compiling each budgeted kernel that
-  /// spills VGPRs without the AGPRs its budget reserved, then for one
-  /// occupancy less, until none does; `result.llvmIR`
-  /// is then the IR generated from.
+  /// spills VGPRs again without the AGPRs its budget reserved, then for one
+  /// occupancy less at a time, until none does; `result.llvmIR` is then the
+  /// IR generated from.
   LogicalResult withoutSpills(llvm::Module &module, std::string &object);
   /// A remark at each kernel withoutSpills moved to a lower occupancy, and
   /// at each kernel whose code object spills VGPRs to scratch or SGPRs.
