@@ -68,11 +68,11 @@ def sweep(tools, examples, chips, jobs):
         for example in examples:
             for chip in chips:
                 clean, reported, silent, refused = [], [], [], []
-                readBack = []
+                read_back = []
                 for n in OCCUPANCIES:
                     spills, said, again = work[(example, chip, n)].result()
                     if again:
-                        readBack.append(n)
+                        read_back.append(n)
                     if spills is None:
                         refused.append((n, said))
                         continue
@@ -84,7 +84,12 @@ def sweep(tools, examples, chips, jobs):
                     else:
                         silent.append((n, sorted(spilling - said)))
                 yield (example.stem, chip, clean, reported, silent, refused,
-                       readBack)
+                       read_back)
+
+
+def listed(items):
+    """A table cell: the items comma-separated, "-" for none."""
+    return ",".join(map(str, items)) or "-"
 
 
 def main():
@@ -103,15 +108,15 @@ def main():
           "silent spills | refused | compiled again by the read-back |")
     print("|---|---|---|---|---|---|---|")
     failed = False
-    for example, chip, clean, reported, silent, refused, readBack in sweep(
+    for example, chip, clean, reported, silent, refused, read_back in sweep(
             tools, examples, args.chips.split(","), args.jobs):
         failed |= bool(silent)
-        ranges = lambda ns: ",".join(map(str, ns)) or "-"
         reason = refused[0][1].split("error: ", 1)[-1][:60] if refused else ""
-        print(f"| {example} | {chip} | {ranges(clean)} | {ranges(reported)} "
-              f"| {ranges(f'{n} ({kernels})' for n, kernels in silent)} | "
-              f"{ranges(n for n, _ in refused)}{' ' + reason if reason else ''}"
-              f" | {ranges(readBack)} |")
+        silent_cells = (f"{n} ({', '.join(kernels)})" for n, kernels in silent)
+        print(f"| {example} | {chip} | {listed(clean)} | {listed(reported)} "
+              f"| {listed(silent_cells)} | "
+              f"{listed(n for n, _ in refused)}{' ' + reason if reason else ''}"
+              f" | {listed(read_back)} |")
     return 1 if failed else 0
 
 
