@@ -207,8 +207,7 @@ static bool isRowBased(LaneAccessOpInterface op,
   };
   // The descriptor's base must be scalar: a kernel argument's pointer plus
   // the row's offset.
-  auto argument = dyn_cast<BlockArgument>(op.getMemref());
-  if (!argument || !isa<gpu::GPUFuncOp>(argument.getOwner()->getParentOp()))
+  if (!isKernelArgument(op.getMemref()))
     return fail("its memref is not a kernel argument");
   MemRefType type = op.getMemref().getType();
   AffineMap map = op.getAccessMap();
@@ -1383,8 +1382,7 @@ static bool isTileBased(LaneAccessOpInterface op, bool stepTile,
     setReason(reason, why);
     return false;
   };
-  auto argument = dyn_cast<BlockArgument>(op.getMemref());
-  if (!argument || !isa<gpu::GPUFuncOp>(argument.getOwner()->getParentOp()))
+  if (!isKernelArgument(op.getMemref()))
     return fail("its memref is not a kernel argument");
   AffineMap map = op.getAccessMap();
   ValueRange operands = op.getIndices();
