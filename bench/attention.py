@@ -30,8 +30,9 @@ every 16x16 one in 4; the chips' published dense rates imply more (MFMA_CYCLES
 below), so each MFMA is repeated until its copies take that time (4 copies of
 a 32x32 one), and MFMA efficiency = the block's MFMA cycles at the published
 rate / the block's cycles so modelled. Those cycles include llvm-mca's start
-of the first pass and drain of the last (the latency of its last loads),
-spread over the 100 passes; the output also gives a block's steady-state
+of the first pass and drain of the last (the latency of what the last pass
+issued: its loads, and its s_barriers, to which llvm-mca 22 gives 500
+cycles), spread over the 100 passes; the output also gives a block's steady-state
 cycles (100 passes less 50, over 50) and that start and drain.
 """
 
@@ -138,7 +139,8 @@ def steady_pass(instructions, chip, total=None):
     """llvm-mca's cycles of one more pass over `instructions` in the steady
     state. Its total over kstep.MCA_ITERATIONS passes (`total`, if already
     run) includes the first pass's start and the last pass's drain (the
-    latency of its last loads), which those passes spread over their blocks;
+    latency of what it issued last: loads, and s_barriers, to which llvm-mca
+    22 gives 500 cycles), which those passes spread over their blocks;
     the difference from a run of half the passes leaves both out (a first
     pass can be shorter than the steady state: it waits for no earlier
     pass's loads)."""
