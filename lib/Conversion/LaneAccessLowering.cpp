@@ -354,9 +354,12 @@ struct CoordinateParts {
 } // namespace
 
 /// Each result of `op`'s map split by `inFirst`, a test of the operands
-/// (CoordinateParts). A result that is no sum of terms is one term.
+/// (CoordinateParts), the constant with the first part or, without
+/// `constantFirst`, with the rest. A result that is no sum of terms is one
+/// term.
 static SmallVector<CoordinateParts>
-splitCoordinates(LaneAccessOpInterface op, function_ref<bool(Value)> inFirst) {
+splitCoordinates(LaneAccessOpInterface op, function_ref<bool(Value)> inFirst,
+                 bool constantFirst = true) {
   AffineMap map = op.getAccessMap();
   MLIRContext *context = map.getContext();
   auto isFirst = [&](AffineExpr expr) {
@@ -374,7 +377,8 @@ splitCoordinates(LaneAccessOpInterface op, function_ref<bool(Value)> inFirst) {
     if (!collectTerms(result, /*factor=*/1, terms, constant)) {
       (isFirst(result) ? parts.first : parts.rest) = result;
     } else {
-      parts.first = getAffineConstantExpr(constant, context);
+      (constantFirst ? parts.first : parts.rest) =
+          getAffineConstantExpr(constant, context);
       for (AffineExpr term : terms) {
         AffineExpr &side = isFirst(term) ? parts.first : parts.rest;
         side = side + term;
@@ -555,6 +559,76 @@ mlir::wave::getScalarBufferOffset(LaneAccessOpInterface op,
   // differ by less share one scalar offset.
   uint64_t elementBytes = bytes / elements;
   return int64_t((bytes & ~(kBufferImmediateBytes - 1)) / elementBytes);
+}
+
+/// Each coordinate of `op` split into the terms over values the same in
+/// every lane of the workgroup (other than constants) and the rest with the
+/// constant, which the backend moves to the immediate.
+static SmallVector<CoordinateParts> getUniformTerms(LaneAccessOpInterface op) {
+  return splitCoordinates(
+      op,
+      [](Value operand) {
+        return !matchPattern(operand, m_Constant()) &&
+               isWorkgroupUniform(operand);
+      },
+      /*constantFirst=*/false);
+}
+
+static bool isZero(AffineExpr expr) {
+  auto constant = dyn_cast<AffineConstantExpr>(expr);
+  return constant && constant.getValue() == 0;
+}
+
+UniformScalarOffset mlir::wave::getUniformScalarOffset(
+    LaneAccessOpInterface op, int64_t maxImmediateBytes, std::string *reason) {
+  if (reason)
+    reason->clear();
+  if (getScalarBufferOffset(op, maxImmediateBytes, /*reason=*/nullptr,
+                            /*withinImmediate=*/true) != 0)
+    return UniformScalarOffset::None;
+  SmallVector<CoordinateParts> split = getUniformTerms(op);
+  if (llvm::all_of(split, [](const CoordinateParts &parts) {
+        return isZero(parts.first);
+      }))
+    return UniformScalarOffset::None;
+  AffineMap map = op.getAccessMap();
+  ValueRange operands = op.getIndices();
+  SmallVector<int64_t> strides =
+      op.getMemref().getType().getStridesAndOffset().first;
+  for (auto [d, parts] : llvm::enumerate(split)) {
+    if (!isZero(parts.first) && ShapedType::isDynamic(strides[d])) {
+      setReason(reason, "the stride of dimension " + Twine(d) +
+                            ", which its uniform terms scale, is dynamic");
+      return UniformScalarOffset::None;
+    }
+    if (!isNonNegative(parts.first, operands, map.getNumDims(),
+                       /*depth=*/0) ||
+        !isNonNegative(parts.rest, operands, map.getNumDims(), /*depth=*/0)) {
+      setReason(reason, "cannot prove both parts of coordinate " + Twine(d) +
+                            " non-negative, the terms the same in every lane "
+                            "and the others, which a buffer access's scalar "
+                            "and vector offsets must be");
+      return UniformScalarOffset::None;
+    }
+  }
+  auto loop = op->getParentOfType<LoopLikeOpInterface>();
+  auto variesInLoop = [&](AffineExpr expr) {
+    bool varies = false;
+    forEachOperand(expr, operands, map.getNumDims(), [&](Value operand) {
+      varies |= loop && !loop.isDefinedOutsideOfLoop(operand);
+    });
+    return varies;
+  };
+  if (llvm::none_of(split, [&](const CoordinateParts &parts) {
+        return variesInLoop(parts.first);
+      }))
+    return UniformScalarOffset::Fixed;
+  return llvm::any_of(split,
+                      [&](const CoordinateParts &parts) {
+                        return variesInLoop(parts.rest);
+                      })
+             ? UniformScalarOffset::VariesWithVector
+             : UniformScalarOffset::Varies;
 }
 
 /// The elements of a `bounded` access inside the memref's shape: those
@@ -1535,6 +1609,44 @@ getScalarOffsetBufferIndices(OpBuilder &builder, LaneAccessOpInterface op,
   });
 }
 
+/// The `i32` indices and scalar offset of the buffer access an unbounded
+/// `op` with a uniform scalar offset becomes (getUniformScalarOffset): the
+/// coordinates' terms the same in every lane, times their strides, in the
+/// scalar offset, the rest in the indices.
+static std::optional<std::pair<SmallVector<Value>, Value>>
+getUniformOffsetBufferAddress(OpBuilder &builder, LaneAccessOpInterface op) {
+  AffineMap map = op.getAccessMap();
+  Location loc = op.getLoc();
+  SmallVector<CoordinateParts> split = getUniformTerms(op);
+  SmallVector<int64_t> strides =
+      op.getMemref().getType().getStridesAndOffset().first;
+  AffineExpr uniform = getAffineConstantExpr(0, builder.getContext());
+  SmallVector<AffineExpr> rest;
+  for (auto [parts, stride] : llvm::zip_equal(split, strides)) {
+    if (!isZero(parts.first))
+      uniform = uniform + parts.first * stride;
+    rest.push_back(parts.rest);
+  }
+  std::optional<SmallVector<Value, 8>> coordinates = affine::expandAffineMap(
+      builder, loc,
+      AffineMap::get(map.getNumDims(), map.getNumSymbols(), rest,
+                     builder.getContext()),
+      op.getIndices());
+  if (!coordinates)
+    return std::nullopt;
+  SmallVector<Value> dims(op.getIndices().take_front(map.getNumDims()));
+  SmallVector<Value> symbols(op.getIndices().drop_front(map.getNumDims()));
+  Value scalar = affine::expandAffineExpr(builder, loc, uniform, dims, symbols);
+  if (!scalar)
+    return std::nullopt;
+  auto toI32 = [&](Value index) -> Value {
+    return arith::IndexCastOp::create(builder, loc, builder.getI32Type(),
+                                      index);
+  };
+  return std::make_pair(llvm::map_to_vector(*coordinates, toI32),
+                        toI32(scalar));
+}
+
 /// The scalar offset operand of a buffer access: `elements` as an `i32`
 /// constant, none for 0.
 static Value getScalarOffset(OpBuilder &builder, Location loc,
@@ -1651,6 +1763,13 @@ struct BufferAddress {
 static FailureOr<BufferAddress> getBufferAddress(PatternRewriter &rewriter,
                                                  LaneAccessOpInterface op,
                                                  const BufferAccessPlan &plan) {
+  if (!op.getBounded() && plan.uniformScalarOffset) {
+    auto address = getUniformOffsetBufferAddress(rewriter, op);
+    if (!address)
+      return rewriter.notifyMatchFailure(op, "cannot expand the access map");
+    return BufferAddress{op.getMemref(), std::move(address->first),
+                         address->second};
+  }
   if (!op.getBounded()) {
     std::optional<SmallVector<Value>> indices =
         getScalarOffsetBufferIndices(rewriter, op, plan.scalarElements);

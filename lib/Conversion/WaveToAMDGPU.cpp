@@ -18,6 +18,7 @@
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::wave {
@@ -119,7 +120,7 @@ ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module,
   llvm::MapVector<std::pair<Value, Block *>,
                   SmallVector<std::pair<Operation *, int64_t>>>
       scalarOffsetCandidates;
-  llvm::DenseMap<std::pair<Value, Block *>, SmallVector<Operation *>>
+  llvm::MapVector<std::pair<Value, Block *>, SmallVector<Operation *>>
       sharingCandidates;
   WalkResult result = module.walk([&](Operation *op) {
     if (isa<gpu::BlockDimOp, gpu::GridDimOp, gpu::GlobalIdOp, gpu::SubgroupIdOp,
@@ -306,6 +307,61 @@ ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module,
       bufferAccesses[op] = BufferAccessPlan{BufferBase::Memref, 0};
     numScalarOffsetAccesses +=
         accesses.size() + sharingCandidates.lookup(key).size();
+  }
+  // The accesses of a loop's body that no constant made buffer accesses:
+  // those whose address moves with the loop's counter by terms the same in
+  // every lane take those terms as their scalar offset. The memref's other
+  // such accesses, those before and after the loop among them, become
+  // buffer accesses too: a value the pipeliner loads ahead of the loop and
+  // carries into it is then loaded as the loop loads it, which LLVM needs
+  // to keep the loop's phi of it in whole words.
+  auto planUniform = [&](Operation *op, UniformScalarOffset uniform) {
+    bool split = uniform != UniformScalarOffset::None;
+    bufferAccesses[op] = BufferAccessPlan{BufferBase::Memref, 0, split};
+    numUniformScalarOffsetAccesses += split;
+  };
+  llvm::SetVector<Value> uniformMemrefs;
+  for (auto &[key, accesses] : sharingCandidates) {
+    if (!isLoopBodyOf(key.second, key.first))
+      continue;
+    for (Operation *op : accesses) {
+      if (bufferAccesses.contains(op))
+        continue;
+      std::string reason;
+      UniformScalarOffset uniform = getUniformScalarOffset(
+          cast<LaneAccessOpInterface>(op),
+          getChipAt(op)->getMaxGlobalImmediateOffset(), &reason);
+      if (!reason.empty())
+        emitRemark(op->getLoc(),
+                   "access kept as a global access, though its offset has "
+                   "terms the same in every lane: ")
+            << reason;
+      if (uniform != UniformScalarOffset::Varies &&
+          uniform != UniformScalarOffset::VariesWithVector)
+        continue;
+      planUniform(op, uniform);
+      uniformMemrefs.insert(key.first);
+      InFlightDiagnostic remark = emitRemark(
+          op->getLoc(), "access lowered to a buffer access whose scalar offset "
+                        "holds its offset's terms the same in every lane, "
+                        "those over the loop's counter among them");
+      if (uniform == UniformScalarOffset::Varies)
+        remark << ": its vector offset is the same in every iteration";
+    }
+  }
+  for (auto &[key, accesses] : sharingCandidates) {
+    if (!uniformMemrefs.contains(key.first))
+      continue;
+    for (Operation *op : accesses) {
+      if (bufferAccesses.contains(op))
+        continue;
+      planUniform(op, getUniformScalarOffset(
+                          cast<LaneAccessOpInterface>(op),
+                          getChipAt(op)->getMaxGlobalImmediateOffset()));
+      emitRemark(op->getLoc(),
+                 "access lowered to a buffer access as its memref's accesses "
+                 "in a loop are, so that the values they load are alike");
+    }
   }
   return success();
 }

@@ -271,7 +271,16 @@ def ConvertWaveToAMDGPU
     take the descriptor too, with no scalar offset, so that none needs a
     64-bit address. A remark at each other such access says why it stays
     global (too few in a block outside a loop, a variable part not proved
-    non-negative, a memref too large).
+    non-negative, a memref too large). An access of a loop's body that no
+    constant made a buffer access, whose offset moves with the loop by terms
+    the same in every lane of the workgroup (the loop's counter, workgroup
+    ids), becomes a buffer access whose `sgprOffset` holds those terms
+    (times their strides) and whose vector offset holds the rest, where a
+    global access adds the counter's bytes to a 64-bit address every
+    iteration; the memref's other accesses whose constants fit the
+    immediate, before and after the loop too, become buffer accesses with
+    it, so that values carried into the loop are loaded alike
+    (docs/passes/convert-wave-to-amdgpu.md).
 
     The wave size comes from the kernel's `wave.kernel` attribute, else from
     the module's `#rocdl.target`. A kernel whose LDS tiles exceed what one
@@ -314,6 +323,9 @@ def ConvertWaveToAMDGPU
     Statistic<"numScalarOffsetAccesses", "scalar-offset-accesses",
               "global vector accesses lowered to buffer accesses with a "
               "constant scalar offset">,
+    Statistic<"numUniformScalarOffsetAccesses", "uniform-scalar-offset-accesses",
+              "global vector accesses in loops lowered to buffer accesses "
+              "whose scalar offset holds their terms the same in every lane">,
     Statistic<"numTransposedReads", "transposed-reads",
               "LDS column reads lowered to transposed reads">,
     Statistic<"numCollectives", "collectives", "wave collectives lowered">,

@@ -50,6 +50,9 @@ struct BufferAccessPlan {
   /// The constant element offset an unbounded access leaves to the scalar
   /// offset (see `getScalarBufferOffset`); 0 for a bounded one.
   int64_t scalarElements = 0;
+  /// An unbounded access's terms the same in every lane go to the scalar
+  /// offset (see `getUniformScalarOffset`); `scalarElements` is then 0.
+  bool uniformScalarOffset = false;
 };
 
 /// `wave.read` and `wave.write` to vector or per-element memory accesses;
@@ -206,6 +209,34 @@ std::optional<int64_t> getScalarBufferOffset(LaneAccessOpInterface op,
                                              int64_t maxImmediateBytes,
                                              std::string *reason = nullptr,
                                              bool withinImmediate = false);
+
+/// Whether an unbounded access can be a buffer access whose scalar offset
+/// holds the terms of its coordinates the same in every lane of the
+/// workgroup (times their strides), with the others in the vector offset,
+/// and what that saves. A global access whose address moves with a loop
+/// counter takes a 64-bit vector addition each iteration; as such a buffer
+/// access the counter's part is an SGPR offset. It applies to an access
+/// `getScalarBufferOffset` gives 0 with `withinImmediate` (its constants fit
+/// `maxImmediateBytes`) with some such term, when each coordinate's two
+/// parts are known to be non-negative and the uniform terms' dimensions
+/// have static strides: both offsets are then parts of the in-bounds
+/// offset, below 2^31. `*reason` says why not where some uniform term
+/// cannot move.
+enum class UniformScalarOffset {
+  /// Not such an access.
+  None,
+  /// No uniform term varies in the innermost loop around the access (or
+  /// there is no loop).
+  Fixed,
+  /// Some uniform term varies in that loop; the other terms do not: the
+  /// vector offset is the same in every iteration.
+  Varies,
+  /// Uniform terms and others vary in that loop.
+  VariesWithVector,
+};
+UniformScalarOffset getUniformScalarOffset(LaneAccessOpInterface op,
+                                           int64_t maxImmediateBytes,
+                                           std::string *reason = nullptr);
 
 /// The wave of the kernel holding `op`.
 struct WaveShape {
