@@ -353,18 +353,15 @@ struct CoordinateParts {
 };
 } // namespace
 
-/// Each result of `op`'s map split by `inFirst`, a test of the operands
-/// (CoordinateParts), the constant with the first part or, without
-/// `constantFirst`, with the rest. A result that is no sum of terms is one
-/// term.
+/// Each result of `map` over `operands` split by `inFirst`, a test of the
+/// operands (CoordinateParts). A result that is no sum of terms is one term.
 static SmallVector<CoordinateParts>
-splitCoordinates(LaneAccessOpInterface op, function_ref<bool(Value)> inFirst,
-                 bool constantFirst = true) {
-  AffineMap map = op.getAccessMap();
+splitCoordinates(AffineMap map, ValueRange operands,
+                 function_ref<bool(Value)> inFirst) {
   MLIRContext *context = map.getContext();
   auto isFirst = [&](AffineExpr expr) {
     bool first = true;
-    forEachOperand(expr, op.getIndices(), map.getNumDims(),
+    forEachOperand(expr, operands, map.getNumDims(),
                    [&](Value operand) { first = first && inFirst(operand); });
     return first;
   };
@@ -377,8 +374,7 @@ splitCoordinates(LaneAccessOpInterface op, function_ref<bool(Value)> inFirst,
     if (!collectTerms(result, /*factor=*/1, terms, constant)) {
       (isFirst(result) ? parts.first : parts.rest) = result;
     } else {
-      (constantFirst ? parts.first : parts.rest) =
-          getAffineConstantExpr(constant, context);
+      parts.first = getAffineConstantExpr(constant, context);
       for (AffineExpr term : terms) {
         AffineExpr &side = isFirst(term) ? parts.first : parts.rest;
         side = side + term;
@@ -387,6 +383,12 @@ splitCoordinates(LaneAccessOpInterface op, function_ref<bool(Value)> inFirst,
     split.push_back(parts);
   }
   return split;
+}
+
+/// Each result of `op`'s map split by `inFirst` (splitCoordinates).
+static SmallVector<CoordinateParts>
+splitCoordinates(LaneAccessOpInterface op, function_ref<bool(Value)> inFirst) {
+  return splitCoordinates(op.getAccessMap(), op.getIndices(), inFirst);
 }
 
 /// The access map of `op` with its constant operands folded in and without
@@ -561,17 +563,15 @@ mlir::wave::getScalarBufferOffset(LaneAccessOpInterface op,
   return int64_t((bytes & ~(kBufferImmediateBytes - 1)) / elementBytes);
 }
 
-/// Each coordinate of `op` split into the terms over values the same in
-/// every lane of the workgroup (other than constants) and the rest with the
-/// constant, which the backend moves to the immediate.
-static SmallVector<CoordinateParts> getUniformTerms(LaneAccessOpInterface op) {
-  return splitCoordinates(
-      op,
-      [](Value operand) {
-        return !matchPattern(operand, m_Constant()) &&
-               isWorkgroupUniform(operand);
-      },
-      /*constantFirst=*/false);
+/// The variable part of each coordinate of `op` (splitScalarOffset's, its
+/// constant operands folded in and its constants apart) split into the
+/// terms over values the same in every lane of the workgroup (`first`) and
+/// the rest, and the constants' element offset.
+static std::pair<SmallVector<CoordinateParts>, uint64_t>
+getUniformTerms(LaneAccessOpInterface op) {
+  auto [variables, elements] = splitScalarOffset(op);
+  return {splitCoordinates(variables, op.getIndices(), isWorkgroupUniform),
+          elements};
 }
 
 static bool isZero(AffineExpr expr) {
@@ -586,7 +586,7 @@ UniformScalarOffset mlir::wave::getUniformScalarOffset(
   if (getScalarBufferOffset(op, maxImmediateBytes, /*reason=*/nullptr,
                             /*withinImmediate=*/true) != 0)
     return UniformScalarOffset::None;
-  SmallVector<CoordinateParts> split = getUniformTerms(op);
+  SmallVector<CoordinateParts> split = getUniformTerms(op).first;
   if (llvm::all_of(split, [](const CoordinateParts &parts) {
         return isZero(parts.first);
       }))
@@ -1612,12 +1612,14 @@ getScalarOffsetBufferIndices(OpBuilder &builder, LaneAccessOpInterface op,
 /// The `i32` indices and scalar offset of the buffer access an unbounded
 /// `op` with a uniform scalar offset becomes (getUniformScalarOffset): the
 /// coordinates' terms the same in every lane, times their strides, in the
-/// scalar offset, the rest in the indices.
+/// scalar offset; the other terms and the constants, along the contiguous
+/// innermost dimension (the buffer's offset is linear), in the indices,
+/// where the backend moves the constants to the immediate.
 static std::optional<std::pair<SmallVector<Value>, Value>>
 getUniformOffsetBufferAddress(OpBuilder &builder, LaneAccessOpInterface op) {
   AffineMap map = op.getAccessMap();
   Location loc = op.getLoc();
-  SmallVector<CoordinateParts> split = getUniformTerms(op);
+  auto [split, elements] = getUniformTerms(op);
   SmallVector<int64_t> strides =
       op.getMemref().getType().getStridesAndOffset().first;
   AffineExpr uniform = getAffineConstantExpr(0, builder.getContext());
@@ -1627,6 +1629,7 @@ getUniformOffsetBufferAddress(OpBuilder &builder, LaneAccessOpInterface op) {
       uniform = uniform + parts.first * stride;
     rest.push_back(parts.rest);
   }
+  rest.back() = rest.back() + int64_t(elements);
   std::optional<SmallVector<Value, 8>> coordinates = affine::expandAffineMap(
       builder, loc,
       AffineMap::get(map.getNumDims(), map.getNumSymbols(), rest,
