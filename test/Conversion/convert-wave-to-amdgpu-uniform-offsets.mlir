@@ -10,6 +10,9 @@
 // RUN: wave-run %s --kernel=rows --compare-pipeline='gpu.module(convert-wave-to-amdgpu{scalar-offsets})' | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=ahead --compare-pipeline='gpu.module(convert-wave-to-amdgpu{scalar-offsets})' | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=dynamic_rows --scalar=n=1024 --compare-pipeline='gpu.module(convert-wave-to-amdgpu{scalar-offsets})' | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=store --compare-pipeline='gpu.module(convert-wave-to-amdgpu{scalar-offsets})' | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=nested --scalar=n=1 --compare-pipeline='gpu.module(convert-wave-to-amdgpu{scalar-offsets})' | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %s --kernel=nested --scalar=n=23 --compare-pipeline='gpu.module(convert-wave-to-amdgpu{scalar-offsets})' | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %s --kernel=sliding --compare-pipeline='gpu.module(convert-wave-to-amdgpu{scalar-offsets})' | FileCheck %s --check-prefix=SAME
 // SAME: agrees (max abs error 0, max rel error 0)
 // SAME: PASS
@@ -36,6 +39,7 @@
 #slide = affine_map<(k, kt) -> (k, kt * 4)>
 #lane_rows = affine_map<(i) -> (0, i * 4)>
 #first = affine_map<(wg, t) -> (wg, t * 4)>
+#outer_inner = affine_map<(i, k, t) -> (i * 32 + k, t * 4)>
 !x = memref<128x1024xf32>
 !wide = memref<64x2048xf32>
 !out = memref<2048xf32>
@@ -140,6 +144,56 @@ gpu.module @m {
     gpu.return
   }
 
+  // A store moves the same way, and an access in an inner loop of run-time
+  // trip count takes the outer counter's term too.
+  // CHECK-LABEL: gpu.func @store
+  // CHECK: scf.for
+  // CHECK: amdgpu.raw_buffer_store %{{.*}} sgprOffset %{{.*}} : vector<4xf32> -> memref<128x1024xf32>, i32, i32
+  // REMARK: :[[@LINE+12]]:7: remark: access lowered to a buffer access whose scalar offset holds its offset's terms the same in every lane, those over the loop's counter among them: its vector offset is the same in every iteration
+  gpu.func @store(%in: !out, %x: !x) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  known_grid_size = array<i32: 2, 1, 1>, wave.kernel = #kernel} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %tid = gpu.thread_id x
+    %wg = gpu.block_id x
+    %v = wave.read %in[%c0, %tid] map #out : !out -> vector<4xf32>
+    scf.for %k = %c0 to %c64 step %c1 {
+      %w = arith.addf %v, %v : vector<4xf32>
+      wave.write %w, %x[%wg, %k, %tid] map #row : vector<4xf32>, !x
+    }
+    gpu.return
+  }
+
+  // CHECK-LABEL: gpu.func @nested
+  // CHECK: scf.for
+  // CHECK: scf.for
+  // CHECK: amdgpu.raw_buffer_load %{{.*}} sgprOffset %{{.*}} : memref<128x1024xf32>, i32, i32 -> vector<4xf32>
+  // REMARK: :[[@LINE+14]]:14: remark: access lowered to a buffer access whose scalar offset holds its offset's terms the same in every lane, those over the loop's counter among them: its vector offset is the same in every iteration
+  gpu.func @nested(%x: !x, %out: !out, %n: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>,
+                  known_grid_size = array<i32: 1, 1, 1>, wave.kernel = #kernel,
+                  wave.assume = affine_set<(x, o, n) : (n - 1 >= 0, 32 - n >= 0)>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %zero = arith.constant dense<0.0> : vector<4xf32>
+    %tid = gpu.thread_id x
+    %s = scf.for %i = %c0 to %c4 step %c1 iter_args(%a = %zero)
+        -> (vector<4xf32>) {
+      %t = scf.for %k = %c0 to %n step %c1 iter_args(%b = %a)
+          -> (vector<4xf32>) {
+        %v = wave.read %x[%i, %k, %tid] map #outer_inner : !x -> vector<4xf32>
+        %next = arith.addf %b, %v : vector<4xf32>
+        scf.yield %next : vector<4xf32>
+      }
+      scf.yield %t : vector<4xf32>
+    }
+    wave.write %s, %out[%c0, %tid] map #out : vector<4xf32>, !out
+    gpu.return
+  }
+
   // Left global, with no remark: a loop whose counter differs between lanes
   // (no term the same in every lane moves with it), and a read outside any
   // loop of a memref no loop reads.
@@ -194,6 +248,6 @@ gpu.module @m {
   }
 }
 
-// Remarks: 4 buffer accesses (the read ahead of the loop among them) and the
+// Remarks: 6 buffer accesses (the read ahead of the loop among them) and the
 // dynamic stride.
-// COUNT: 5
+// COUNT: 7
