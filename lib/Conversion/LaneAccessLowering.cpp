@@ -593,6 +593,20 @@ UniformScalarOffset mlir::wave::getUniformScalarOffset(
     return UniformScalarOffset::None;
   AffineMap map = op.getAccessMap();
   ValueRange operands = op.getIndices();
+  auto loop = op->getParentOfType<LoopLikeOpInterface>();
+  auto variesInLoop = [&](AffineExpr expr) {
+    bool varies = false;
+    forEachOperand(expr, operands, map.getNumDims(), [&](Value operand) {
+      varies |= loop && !loop.isDefinedOutsideOfLoop(operand);
+    });
+    return varies;
+  };
+  bool uniformVaries = llvm::any_of(split, [&](const CoordinateParts &parts) {
+    return variesInLoop(parts.first);
+  });
+  // Only an access the split would save additions says why not.
+  if (!uniformVaries)
+    reason = nullptr;
   SmallVector<int64_t> strides =
       op.getMemref().getType().getStridesAndOffset().first;
   for (auto [d, parts] : llvm::enumerate(split)) {
@@ -611,17 +625,7 @@ UniformScalarOffset mlir::wave::getUniformScalarOffset(
       return UniformScalarOffset::None;
     }
   }
-  auto loop = op->getParentOfType<LoopLikeOpInterface>();
-  auto variesInLoop = [&](AffineExpr expr) {
-    bool varies = false;
-    forEachOperand(expr, operands, map.getNumDims(), [&](Value operand) {
-      varies |= loop && !loop.isDefinedOutsideOfLoop(operand);
-    });
-    return varies;
-  };
-  if (llvm::none_of(split, [&](const CoordinateParts &parts) {
-        return variesInLoop(parts.first);
-      }))
+  if (!uniformVaries)
     return UniformScalarOffset::Fixed;
   return llvm::any_of(split,
                       [&](const CoordinateParts &parts) {

@@ -17,8 +17,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
-#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::wave {
@@ -320,7 +320,7 @@ ConvertWaveToAMDGPUPass::checkAndCount(gpu::GPUModuleOp module,
     bufferAccesses[op] = BufferAccessPlan{BufferBase::Memref, 0, split};
     numUniformScalarOffsetAccesses += split;
   };
-  llvm::SetVector<Value> uniformMemrefs;
+  llvm::DenseSet<Value> uniformMemrefs;
   for (auto &[key, accesses] : sharingCandidates) {
     if (!isLoopBodyOf(key.second, key.first))
       continue;

@@ -221,11 +221,13 @@ gpu.module @m {
   }
 
   // Rows of a run-time length: the counter's term would be scaled by a
-  // stride only known at run time, and the access stays global, saying why.
+  // stride only known at run time, and the access stays global, saying why;
+  // the workgroup's row, the same in every iteration, would save nothing
+  // and goes without a remark.
   // CHECK-LABEL: gpu.func @dynamic_rows
   // CHECK-NOT: raw_buffer
   // CHECK: gpu.return
-  // WHY: :[[@LINE+14]]:12: remark: access kept as a global access, though its offset has terms the same in every lane: the stride of dimension 0, which its uniform terms scale, is dynamic
+  // WHY: :[[@LINE+15]]:12: remark: access kept as a global access, though its offset has terms the same in every lane: the stride of dimension 0, which its uniform terms scale, is dynamic
   gpu.func @dynamic_rows(%x: memref<64x?xf32> {wave.dims = array<i64: 2>},
                          %out: !out, %n: index) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>,
@@ -237,10 +239,13 @@ gpu.module @m {
     %c64 = arith.constant 64 : index
     %zero = arith.constant dense<0.0> : vector<4xf32>
     %tid = gpu.thread_id x
+    %wg = gpu.block_id x
     %sum = scf.for %k = %c0 to %c64 step %c1 iter_args(%acc = %zero)
         -> (vector<4xf32>) {
       %v = wave.read %x[%k, %tid] map #first : memref<64x?xf32> -> vector<4xf32>
-      %next = arith.addf %acc, %v : vector<4xf32>
+      %u = wave.read %x[%wg, %tid] map #first : memref<64x?xf32> -> vector<4xf32>
+      %vu = arith.addf %v, %u : vector<4xf32>
+      %next = arith.addf %acc, %vu : vector<4xf32>
       scf.yield %next : vector<4xf32>
     }
     wave.write %sum, %out[%c0, %tid] map #out : vector<4xf32>, !out

@@ -220,8 +220,8 @@ std::optional<int64_t> getScalarBufferOffset(LaneAccessOpInterface op,
 /// `maxImmediateBytes`) with some such term, when each coordinate's two
 /// parts are known to be non-negative and the uniform terms' dimensions
 /// have static strides: both offsets are then parts of the in-bounds
-/// offset, below 2^31. `*reason` says why not where some uniform term
-/// cannot move.
+/// offset, below 2^31. `*reason` says why not where a uniform term that
+/// varies in the loop cannot move.
 enum class UniformScalarOffset {
   /// Not such an access.
   None,
