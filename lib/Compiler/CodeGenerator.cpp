@@ -284,6 +284,8 @@ void CodeGenerator::reportLoweredOccupancies() {
     if (spills.second == 0)
       remark << " into VGPR lanes (v_writelane_b32, v_readlane_b32; no "
                 "scratch)";
+    else
+      remark << ", with " << spills.second << " bytes of scratch a lane";
   }
   for (auto &[name, lowered] : loweredOccupancies) {
     auto spills = finalSpills.find(name);

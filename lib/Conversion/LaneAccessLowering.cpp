@@ -333,6 +333,12 @@ static bool collectTerms(AffineExpr expr, int64_t factor,
   return true;
 }
 
+/// Whether `expr` is the constant 0.
+static bool isZero(AffineExpr expr) {
+  auto constant = dyn_cast<AffineConstantExpr>(expr);
+  return constant && constant.getValue() == 0;
+}
+
 /// Calls `visit` on each operand of `operands` (dimensions, then symbols)
 /// that `expr` names.
 static void forEachOperand(AffineExpr expr, ValueRange operands,
@@ -572,11 +578,6 @@ getUniformTerms(LaneAccessOpInterface op) {
   auto [variables, elements] = splitScalarOffset(op);
   return {splitCoordinates(variables, op.getIndices(), isWorkgroupUniform),
           elements};
-}
-
-static bool isZero(AffineExpr expr) {
-  auto constant = dyn_cast<AffineConstantExpr>(expr);
-  return constant && constant.getValue() == 0;
 }
 
 UniformScalarOffset mlir::wave::getUniformScalarOffset(
@@ -1152,8 +1153,7 @@ static SmallVector<Value> getBoundedBufferIndices(RewriterBase &rewriter,
   });
   for (auto [result, coordinate] : llvm::zip_equal(map.getResults(), split)) {
     Parts part{coordinate.first, coordinate.rest, false};
-    auto zero = dyn_cast<AffineConstantExpr>(part.step);
-    part.varies = !zero || zero.getValue() != 0;
+    part.varies = !isZero(part.step);
     if (part.varies) {
       std::optional<IndexRange> range =
           getExprRange(result, operands, numDims, /*depth=*/0);
@@ -1567,8 +1567,7 @@ static std::pair<Value, Value> getTileBufferAddress(RewriterBase &rewriter,
     Value in = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
                                      coordinate, extents[d]);
     inside = inside ? arith::AndIOp::create(rewriter, loc, inside, in) : in;
-    auto zero = dyn_cast<AffineConstantExpr>(split[d].rest);
-    if (zero && zero.getValue() == 0)
+    if (isZero(split[d].rest))
       continue;
     Value rest = expandToI32(rewriter, loc, split[d].rest, operands, numDims);
     if (!rest)
