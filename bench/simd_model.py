@@ -628,6 +628,8 @@ TABLE = [
      "gfx942", 64),
     ("wave-mlir", "gemm_256 256x256x64, 8 waves", "gemm_256",
      "gemm_256", "gfx950", 32),
+    ("wave-mlir", "gemm_256_gfx950 256x256x64, 8 waves, A from global",
+     "gemm_256_gfx950", "gemm_256_gfx950", "gfx950", 32),
     ("Triton s2", "gemm 256x128x64, 8 waves (ping-pong)",
      "triton-3.6-gfx942/triton_gemm_kn_4096_t256x128x64_w8_s2.s", None,
      "gfx942", 32),

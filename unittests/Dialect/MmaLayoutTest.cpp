@@ -139,6 +139,12 @@ TEST(MmaLayoutTable, WideKKinds) {
   EXPECT_EQ(
       getWideKKindOnChip(MmaKind::f32_32x32x16_f16, *lookupChip("gfx950")),
       std::nullopt);
+  // The wide kinds themselves, written so or joined.
+  EXPECT_TRUE(isWideKKind(MmaKind::f32_32x32x16_f16));
+  EXPECT_TRUE(isWideKKind(MmaKind::f32_16x16x128_f8E5M2));
+  EXPECT_FALSE(isWideKKind(MmaKind::f32_32x32x8_f16));
+  EXPECT_FALSE(isWideKKind(MmaKind::f32_32x32x16_f8E4M3FNUZ));
+  EXPECT_FALSE(isWideKKind(MmaKind::f32_32x32x64_f4E2M1FN_scaled));
   // Every wide kind has its twin's element types and M, N, and a multiple of
   // its K.
   for (MmaKind kind : kAllMmaKinds) {

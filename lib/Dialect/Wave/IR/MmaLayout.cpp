@@ -537,6 +537,13 @@ std::optional<MmaKind> mlir::wave::getWideKKind(MmaKind kind) {
   }
 }
 
+bool mlir::wave::isWideKKind(MmaKind kind) {
+  for (unsigned value = 0; value <= getMaxEnumValForMmaKind(); ++value)
+    if (getWideKKind(static_cast<MmaKind>(value)) == kind)
+      return true;
+  return false;
+}
+
 std::optional<MmaKind> mlir::wave::getWideKKindOnChip(MmaKind kind,
                                                       const ChipInfo &chip) {
   std::optional<MmaKind> wide = getWideKKind(kind);

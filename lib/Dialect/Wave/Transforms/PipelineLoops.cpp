@@ -72,6 +72,10 @@ struct Candidate {
   /// Whether the deferred MMAs include the K steps wave-widen-mma joins
   /// with them (findTrailingMmas' `widening`).
   bool deferWholeChains = false;
+  /// Whether the deferred MMAs include the K steps before them that
+  /// wave-widen-mma joins with them into the last joined MMA of each chain
+  /// (`deferEarlierSteps` of them), where the whole chains do not fit.
+  bool deferJoinedSteps = false;
   /// The K steps before the trailing MMAs that are deferred with them, along
   /// each accumulator's chain (findTrailingMmas' `earlierSteps`).
   unsigned deferEarlierSteps = 0;
@@ -821,7 +825,13 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
       // deferring only the last step would join it with the next
       // iteration's first steps, behind that iteration's barrier.
       candidate.deferWholeChains = false;
+      candidate.deferJoinedSteps = false;
+      candidate.deferEarlierSteps = 0;
       std::string wholeNote;
+      std::optional<MmaKind> wide;
+      if (!deferral.mmas.empty())
+        wide = getWideKKindOnChip(cast<MmaOp>(deferral.mmas.front()).getKind(),
+                                  *budget.chip);
       if (deferral.mmas.size() >= deferMmas) {
         MmaDeferral whole = findTrailingMmas(candidate.loop, budget.chip);
         DeferralCost wholeCost =
@@ -838,6 +848,34 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
               "carried VGPRs would take the loop over the budget ({2} VGPRs "
               "with the prefetched and the headroom)",
               whole.mmas.size(), wholeCost.carried, wholeNeed);
+          // Else the steps of the last joined MMA alone, where the chains
+          // join whole from their start (their length a multiple of the
+          // joined steps) and the prefetched vectors wait in registers: the
+          // deferred MMAs then issue beside the staging writes and the
+          // barrier after them. With LDS buffers the step's reads follow
+          // the loop's one barrier, and the carried registers cost more
+          // than the deferred MFMAs cover (gemm_256 on gfx950: 0.85 -> 0.75
+          // MFMA efficiency at 2 waves in bench/simd_model.py).
+          unsigned joinedSteps =
+              wide ? getMmaLayout(*wide).k /
+                         getMmaLayout(
+                             cast<MmaOp>(deferral.mmas.front()).getKind())
+                             .k
+                   : 1;
+          if (joinedSteps > 1 && !inLds &&
+              whole.mmas.size() % (joinedSteps * deferral.mmas.size()) == 0) {
+            MmaDeferral joined =
+                findTrailingMmas(candidate.loop, nullptr, joinedSteps - 1);
+            DeferralCost joinedCost =
+                getDeferralCost(candidate.loop, joined, analysis.pressure);
+            if (joined.mmas.size() == joinedSteps * deferral.mmas.size() &&
+                needOf(joinedCost) <= budget.vgprs) {
+              deferral = std::move(joined);
+              cost = joinedCost;
+              candidate.deferJoinedSteps = true;
+              candidate.deferEarlierSteps = joinedSteps - 1;
+            }
+          }
         }
       }
       // A workgroup of 8 waves runs its loop as a ping-pong (wave-ping-pong):
@@ -847,19 +885,24 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
       // hold the matrix pipe as long as those writes take: 8 cycles a
       // prefetched VGPR of transfer (64 lanes of 4 bytes, 2 clocks of the
       // CU's 128 bytes, at a quarter of them) and half as much again of
-      // issue. Not where the chip joins the MMAs along K: their steps take
-      // half the MFMA cycles, the loop is as long in LDS reads as in MFMAs,
-      // and wave-ping-pong's model declines it.
-      candidate.deferEarlierSteps = 0;
+      // issue. Not for kinds the chip runs at twice the rate (joined along K
+      // by wave-widen-mma or written so): their steps take half the MFMA
+      // cycles, the loop is as long in LDS reads as in MFMAs, and
+      // wave-ping-pong's model declines it; the carried registers would only
+      // crowd the loop (a 256 x 256 tile written in f32_32x32x16_f16 then
+      // spills 18 VGPRs on gfx950).
       std::string stepNote;
       unsigned waves = llvm::divideCeil(budget.workgroupSize, budget.waveSize);
       bool pingPong = waves >= 8 && waves % 8 == 0;
+      // A kind the chip runs at the rate of its joined kinds, joined by
+      // wave-widen-mma or written so.
+      bool doubleRate =
+          wide || (!deferral.mmas.empty() &&
+                   isWideKKind(cast<MmaOp>(deferral.mmas.front()).getKind()));
       candidate.barrierAfterDeferred =
           !pingPong && !inLds && getEndBarrier(candidate.loop.getBody());
-      if (!candidate.deferWholeChains && pingPong &&
-          deferral.mmas.size() >= deferMmas &&
-          !getWideKKindOnChip(cast<MmaOp>(deferral.mmas.front()).getKind(),
-                              *budget.chip)) {
+      if (!candidate.deferWholeChains && !candidate.deferJoinedSteps &&
+          pingPong && deferral.mmas.size() >= deferMmas && !doubleRate) {
         unsigned writeCycles = 12 * prefetched;
         auto pipeCycles = [&](const MmaDeferral &candidateDeferral) {
           unsigned cycles = 0;
@@ -918,6 +961,14 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
             deferral.mmas.size(), carried,
             candidate.deferWholeChains
                 ? ", with the K steps wave-widen-mma joins them with"
+            : candidate.deferJoinedSteps && candidate.deferEarlierSteps == 1
+                ? ", with the K step before them that wave-widen-mma joins "
+                  "them with"
+            : candidate.deferJoinedSteps
+                ? llvm::formatv(", with the {0} K steps before them that "
+                                "wave-widen-mma joins them with",
+                                candidate.deferEarlierSteps)
+                      .str()
             : candidate.deferEarlierSteps == 1
                 ? ", with the K step before them, for the first MFMA phase "
                   "of wave-ping-pong"

@@ -55,6 +55,33 @@
 // PINGPONG-STEPS: (89 + 24 prefetched VGPRs of the budget of 256, 49152 bytes of LDS, at occupancy 2 (reached before pipelining) on gfx942; 12 trailing MMAs deferred to the next iteration (24 VGPRs carried, with the 2 K steps before them, for the first MFMA phase of wave-ping-pong))
 // RUN: sed -e 's/chip = "gfx942"/chip = "gfx950"/' %examples/gemm_256.mlir | wave-opt --wave-optimize 2>&1 >/dev/null | FileCheck %s --check-prefix=PINGPONG-GFX950
 // PINGPONG-GFX950: on gfx950; 8 trailing MMAs deferred to the next iteration (12 VGPRs carried); not the 64 MMAs wave-widen-mma joins them with
+// Where the whole chains do not fit but the stages wait in registers, the
+// steps of each chain's last joined MMA go: the K step before the trailing
+// one, so that wave-widen-mma joins the pair at the top of the next
+// iteration rather than with that iteration's first step behind its
+// barrier. The 256x128x64 tile on gfx950 (LDS buffers do not fit at its
+// occupancy 4): 8 of its 32 MMAs, joined into 4 of f32_32x32x16_f16 ahead
+// of the staging writes; with LDS buffers (gemm_256 above) the last step
+// alone stays.
+// RUN: sed -e 's/chip = "gfx942"/chip = "gfx950"/' %S/../../../wave-compile/Inputs/gemm_256x128.mlir > %t.gfx950.mlir
+// RUN: wave-opt %t.gfx950.mlir --wave-optimize 2>&1 >/dev/null | FileCheck %s --check-prefix=JOINED-STEP-REMARK
+// JOINED-STEP-REMARK: at occupancy 4 (reached before pipelining) on gfx950; 8 trailing MMAs deferred to the next iteration (16 VGPRs carried, with the K step before them that wave-widen-mma joins them with); not the 32 MMAs wave-widen-mma joins them with: their 64 carried VGPRs would take the loop over the budget
+// RUN: wave-opt %t.gfx950.mlir --wave-optimize --wave-widen-mma 2>/dev/null | FileCheck %s --check-prefix=JOINED-STEP
+// JOINED-STEP-LABEL: gpu.func @gemm_256x128(
+// JOINED-STEP: scf.for %{{.*}} iter_args(
+// JOINED-STEP-COUNT-4: wave.mma <f32_32x32x16_f16> %{{.*}}, %{{.*}}, %arg{{[0-9]+}} :
+// JOINED-STEP-NEXT: wave.write
+// JOINED-STEP-NOT: wave.mma <f32_32x32x8_f16>
+// JOINED-STEP: wave.barrier
+// JOINED-STEP-LABEL: gpu.func @gemm_ref(
+// The same at 256^3 (4 K steps) agrees with the kernel as written.
+// RUN: sed -e 's/4096x4096/256x256/g' \
+// RUN:     -e 's/known_grid_size = array<i32: 32, 16, 1>/known_grid_size = array<i32: 2, 1, 1>/' \
+// RUN:     -e 's/known_grid_size = array<i32: 256, 256, 1>/known_grid_size = array<i32: 16, 16, 1>/' \
+// RUN:     -e 's/%k_steps = arith.constant 64/%k_steps = arith.constant 4/' \
+// RUN:     -e 's/%k_size = arith.constant 4096/%k_size = arith.constant 256/' \
+// RUN:     %t.gfx950.mlir > %t.gfx950.small.mlir
+// RUN: wave-run %t.gfx950.small.mlir --compare-pipeline='wave-optimize,wave-widen-mma' 2>/dev/null | FileCheck %s --check-prefix=SAME
 //
 // The register cost of the carried fragments is counted where they add to
 // the pressure: at the top of the body, and below their reads.

@@ -123,6 +123,10 @@ std::optional<MmaKind> getWideKKind(MmaKind kind);
 /// wave-widen-mma joins chains of `kind` into on that chip.
 std::optional<MmaKind> getWideKKindOnChip(MmaKind kind, const ChipInfo &chip);
 
+/// Whether `kind` is the wide kind of another (getWideKKind): one that does
+/// the K of several MMAs at twice their rate, as wave-widen-mma makes it.
+bool isWideKKind(MmaKind kind);
+
 /// The cycles one MMA of `kind` holds the matrix pipe of `chip` at the
 /// chip's published dense rate: 32 for a 32x32 kind and 16 for a 16x16 one
 /// of f16, bf16, fp8 and i8 on gfx942 and gfx950 (twice that for f16 and
