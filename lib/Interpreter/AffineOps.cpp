@@ -57,18 +57,32 @@ static Status affineApply(Wave &w, const Instr &instr) {
 }
 
 static LogicalResult emitApply(Compiler &c, Operation *op, AffineMap map,
+                               ArrayRef<uint32_t> operands, uint32_t dst,
                                Fold fold) {
   FailureOr<AffineProgram> program = translateAffineMap(op, map);
   if (failed(program))
     return failure();
   AffineApply apply;
   apply.map = std::move(*program);
-  for (Value operand : op->getOperands())
-    apply.operands.push_back(c.use(operand));
+  llvm::append_range(apply.operands, operands);
   c.program.affine.push_back(std::move(apply));
-  c.emit(op, affineApply, c.define(op->getResult(0)), {}, 1,
-         c.program.affine.size() - 1, uint64_t(fold));
+  c.emit(op, affineApply, dst, {}, 1, c.program.affine.size() - 1,
+         uint64_t(fold));
   return success();
+}
+
+static LogicalResult emitApply(Compiler &c, Operation *op, AffineMap map,
+                               Fold fold) {
+  SmallVector<uint32_t> operands = llvm::map_to_vector(
+      op->getOperands(), [&](Value operand) { return c.use(operand); });
+  return emitApply(c, op, map, operands, c.define(op->getResult(0)), fold);
+}
+
+LogicalResult mlir::wave::interp::emitAffineValue(Compiler &c, Operation *op,
+                                                  AffineMap map,
+                                                  ArrayRef<uint32_t> operands,
+                                                  uint32_t dst) {
+  return emitApply(c, op, map, operands, dst, Fold::Single);
 }
 
 std::optional<LogicalResult>

@@ -102,6 +102,10 @@ FailureOr<AffineProgram> translateAffineMap(Operation *op, AffineMap map);
 /// Reports a division by a non-positive symbol value found at run time.
 Status reportAffineFault(Wave &wave, const Instr &instr,
                          AffineProgram::Fault fault);
+/// Emits, for `op`, the evaluation of `map`'s single result over the
+/// registers `operands` into `dst`.
+LogicalResult emitAffineValue(Compiler &c, Operation *op, AffineMap map,
+                              ArrayRef<uint32_t> operands, uint32_t dst);
 
 /// Handlers shared between families.
 Status copyMasked(Wave &wave, const Instr &instr);

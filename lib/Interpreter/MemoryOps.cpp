@@ -570,6 +570,89 @@ static LogicalResult compileReinterpretCast(Compiler &c,
   return success();
 }
 
+/// `memref.subview` that keeps its source's rank: a view of the storage of
+/// the object the source traces to, its strides the source's times the
+/// op's, its offset the source's plus each offset times the source's
+/// stride (computed when the op runs where an offset is a value). The
+/// source's strides and the op's must be static, the source's offset
+/// static or a view's, and the source not a swizzled LDS tile, whose
+/// elements move within rows.
+static LogicalResult compileSubView(Compiler &c, memref::SubViewOp op) {
+  FailureOr<unsigned> source = c.getObject(op.getSource(), op);
+  if (failed(source))
+    return failure();
+  MemRefType sourceType = op.getSourceType();
+  SmallVector<int64_t> strides;
+  int64_t offset = 0;
+  // A source of dynamic offset is a view whose offset a register holds.
+  const MemObject &sourceObject = c.program.objects[*source];
+  std::optional<uint32_t> sourceOffsetReg;
+  if (!sourceObject.layoutRegs.empty() && sourceObject.layoutRegs.back() >= 0)
+    sourceOffsetReg = sourceObject.layoutRegs.back();
+  if (failed(sourceType.getStridesAndOffset(strides, offset)) ||
+      (ShapedType::isDynamic(offset) && !sourceOffsetReg) ||
+      llvm::any_of(strides, ShapedType::isDynamic))
+    return op.emitError("the interpreter takes subviews of memrefs of static "
+                        "strides only, of a static offset or a view's");
+  if (op.getType().getRank() != sourceType.getRank())
+    return op.emitError("the interpreter takes subviews that keep their "
+                        "source's rank only");
+  if (c.program.objects[*source].swizzle)
+    return op.emitError("the interpreter takes no subview of a swizzled LDS "
+                        "tile");
+  MemObject view = makeView(c, op, *source, "the subview of ");
+  bool dynamic = false;
+  for (OpFoldResult size : op.getMixedSizes()) {
+    std::optional<int64_t> constant = getConstantIntValue(size);
+    view.shape.push_back(constant.value_or(0));
+    view.layoutRegs.push_back(constant ? int64_t(-1)
+                                       : int64_t(c.use(cast<Value>(size))));
+    dynamic |= !constant;
+  }
+  for (auto [stride, step] : llvm::zip(strides, op.getMixedStrides())) {
+    std::optional<int64_t> constant = getConstantIntValue(step);
+    if (!constant)
+      return op.emitError("the interpreter takes subviews of static strides "
+                          "only");
+    view.strides.push_back(stride * *constant);
+    view.layoutRegs.push_back(-1);
+  }
+  // The offset: its constant part, and the value offsets times their
+  // strides through an affine map.
+  SmallVector<uint32_t> operands;
+  AffineExpr terms = getAffineConstantExpr(0, op.getContext());
+  if (ShapedType::isDynamic(offset)) {
+    terms = getAffineDimExpr(0, op.getContext());
+    operands.push_back(*sourceOffsetReg);
+  } else {
+    terms = getAffineConstantExpr(offset, op.getContext());
+  }
+  for (auto [value, stride] : llvm::zip(op.getMixedOffsets(), strides)) {
+    if (std::optional<int64_t> constant = getConstantIntValue(value)) {
+      terms = terms + *constant * stride;
+      continue;
+    }
+    terms = terms + getAffineDimExpr(operands.size(), op.getContext()) * stride;
+    operands.push_back(c.use(cast<Value>(value)));
+  }
+  if (operands.empty()) {
+    view.offset = cast<AffineConstantExpr>(terms).getValue();
+    view.layoutRegs.push_back(-1);
+  } else {
+    uint32_t reg = c.allocate(1);
+    if (failed(emitAffineValue(c, op, AffineMap::get(operands.size(), 0, terms),
+                               operands, reg)))
+      return failure();
+    view.layoutRegs.push_back(reg);
+    dynamic = true;
+  }
+  if (!dynamic)
+    view.layoutRegs.clear();
+  c.program.objects.push_back(std::move(view));
+  c.setObject(op.getResult(), c.program.objects.size() - 1);
+  return success();
+}
+
 /// `memref.dim`: a static extent is a constant; a dynamic one of a kernel
 /// argument is the size argument `wave.dims` names, of a view the value
 /// the view was made with.
@@ -618,6 +701,7 @@ mlir::wave::interp::compileMemoryOp(Compiler &c, Operation *op) {
       .Case([&](memref::ReinterpretCastOp o) {
         return compileReinterpretCast(c, o);
       })
+      .Case([&](memref::SubViewOp o) { return compileSubView(c, o); })
       .Case([&](memref::AssumeAlignmentOp o) {
         return compileAlias(c, o, o.getMemref());
       })

@@ -50,8 +50,10 @@ using namespace mlir::wave;
 void mlir::wave::buildWaveOptimizePipeline(OpPassManager &pm,
                                            const WaveOptimizeOptions &options) {
   OpPassManager &gpuModule = pm.nest<gpu::GPUModuleOp>();
-  // Fragment accesses become plain ones before anything reads access maps.
+  // Fragment accesses become plain ones before anything reads access maps,
+  // and accesses of views accesses of the memrefs they view.
   gpuModule.addPass(createExpandFragments());
+  gpuModule.addPass(createWaveFoldSubviews());
   if (!options.chip.empty()) {
     WaveAttachTargetOptions target;
     target.chip = options.chip;

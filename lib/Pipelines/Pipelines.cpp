@@ -38,6 +38,7 @@ void mlir::wave::buildWaveToUpstreamPipeline(
     ExpandFragmentsOptions expand;
     expand.packK = false;
     pm.nest<gpu::GPUModuleOp>().addPass(createExpandFragments(expand));
+    pm.nest<gpu::GPUModuleOp>().addPass(createWaveFoldSubviews());
   }
   WaveAttachTargetOptions target;
   target.chip = options.chip;
@@ -95,8 +96,10 @@ void mlir::wave::buildUpstreamToROCDLPipeline(
   gpuModule.addPass(createWaveLowerMath());
   // Float sums from -0.0, which LLVM folds, not upstream's +0.0.
   gpuModule.addPass(createWaveLowerVectorReductions());
-  gpuModule.addPass(createLowerAffinePass());
+  // Views (memref.subview of a kernel argument) become their base and
+  // offsets, computed by affine.apply: before the affine lowering.
   gpuModule.addPass(memref::createExpandStridedMetadataPass());
+  gpuModule.addPass(createLowerAffinePass());
   // The scf.ifs outside loops last to first: convert-scf-to-cf, first to
   // last, moves the rest of the block at each of them.
   gpuModule.addPass(createWaveLowerScfIf());

@@ -919,6 +919,48 @@ def LowerSpillSlots : Pass<"wave-lower-spill-slots"> {
   ];
 }
 
+def WaveFoldSubviews : Pass<"wave-fold-subviews"> {
+  let summary = "Rewrites lane accesses through a memref.subview into "
+                "accesses of its source";
+  let description = [{
+    A `wave.read` or `wave.write` of a view made by `memref.subview` (a
+    block of a kernel argument or of an LDS tile: `wave.mma_tile` on a
+    block of A in global memory, expanded) becomes an access of the view's
+    source: the view's offsets join the index operands and the access map
+    `m` becomes `offset_d + stride_d * m_d` in each dimension. Every later
+    pass then sees the memref the kernel was given: footprints, global load
+    minimization, the pipelining of the reads and the buffer lowering,
+    which a view's dynamic offset keeps to plain global accesses.
+
+    Declined, with a remark at the access: a view of dynamic strides, one
+    that drops dimensions, a view whose stride along the access's
+    contiguous dimension is not 1 (its elements would not be contiguous in
+    the source), a `bounded` access (its bounds are the view's shape), an
+    access still in fragment form (run `wave-expand-fragments` first; the
+    pipelines run this pass right after it), and a map with symbols. A
+    view of a view folds in two steps. Views left without users are
+    erased.
+
+    ```mlir
+    %blk = memref.subview %A[%row, %k] [256, 64] [1, 1]
+        : memref<4096x4096xf16> to memref<256x64xf16, strided<[4096, 1], offset: ?>>
+    %v = wave.read %blk[%t] map affine_map<(d0) -> (d0 mod 32, 0)>
+        : memref<256x64xf16, strided<[4096, 1], offset: ?>> -> vector<8xf16>
+    // becomes
+    %v = wave.read %A[%t, %row, %k]
+        map affine_map<(d0, d1, d2) -> (d1 + d0 mod 32, d2)>
+        : memref<4096x4096xf16> -> vector<8xf16>
+    ```
+  }];
+  let options = [SummaryOption];
+  let statistics = [
+    Statistic<"numFolded", "accesses-folded",
+              "Lane accesses through a view rewritten onto its source">,
+    Statistic<"numDeclined", "accesses-declined",
+              "Lane accesses through a view left as they are">,
+  ];
+}
+
 def ExpandFragments : Pass<"wave-expand-fragments"> {
   let summary = "Rewrites MMA fragment accesses into plain lane accesses";
   let description = [{
