@@ -31,6 +31,9 @@
 //            4. waits at a second barrier before the next step's staging.
 //          Each accumulator goes to C whole, as fragment (4 wr + i, 2 wc + j)
 //          of the workgroup's block.
+//          On gfx950, whose MFMAs double the rate, the tile is bound by its
+//          LDS traffic; examples/gemm_256_gfx950.mlir reads A from global
+//          memory instead and is that chip's tile.
 // Reference: @gemm_256_ref, one lane per element of C (256 x 256
 //          workgroups of 16 x 16 lanes), a scalar f32 dot product over
 //          memref.load. Results agree up to f32 rounding of the summation
