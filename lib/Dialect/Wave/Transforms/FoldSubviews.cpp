@@ -34,8 +34,6 @@ std::string whyNotFoldable(LaneAccessOpInterface op, memref::SubViewOp view) {
            "accesses first)";
   if (op.getBounded())
     return "it is bounded by the view's shape, which its source does not have";
-  if (op.getAccessMap().getNumSymbols() != 0)
-    return "its map has symbols";
   if (view.getType().getRank() != view.getSourceType().getRank())
     return "the view drops dimensions of its source";
   SmallVector<OpFoldResult> strides = view.getMixedStrides();

@@ -937,8 +937,8 @@ def WaveFoldSubviews : Pass<"wave-fold-subviews"> {
     contiguous dimension is not 1 (its elements would not be contiguous in
     the source), a `bounded` access (its bounds are the view's shape), an
     access still in fragment form (run `wave-expand-fragments` first; the
-    pipelines run this pass right after it), and a map with symbols. A
-    view of a view folds in two steps. Views left without users are
+    pipelines run this pass right after it). (Access maps have no symbols:
+    the verifier refuses them.) A view of a view folds in two steps. Views left without users are
     erased.
 
     ```mlir
