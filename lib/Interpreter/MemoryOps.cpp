@@ -597,7 +597,7 @@ static LogicalResult compileSubView(Compiler &c, memref::SubViewOp op) {
   if (op.getType().getRank() != sourceType.getRank())
     return op.emitError("the interpreter takes subviews that keep their "
                         "source's rank only");
-  if (c.program.objects[*source].swizzle)
+  if (sourceObject.swizzle)
     return op.emitError("the interpreter takes no subview of a swizzled LDS "
                         "tile");
   MemObject view = makeView(c, op, *source, "the subview of ");
@@ -620,12 +620,10 @@ static LogicalResult compileSubView(Compiler &c, memref::SubViewOp op) {
   // The offset: its constant part, and the value offsets times their
   // strides through an affine map.
   SmallVector<uint32_t> operands;
-  AffineExpr terms = getAffineConstantExpr(0, op.getContext());
+  AffineExpr terms = getAffineConstantExpr(offset, op.getContext());
   if (ShapedType::isDynamic(offset)) {
     terms = getAffineDimExpr(0, op.getContext());
     operands.push_back(*sourceOffsetReg);
-  } else {
-    terms = getAffineConstantExpr(offset, op.getContext());
   }
   for (auto [value, stride] : llvm::zip(op.getMixedOffsets(), strides)) {
     if (std::optional<int64_t> constant = getConstantIntValue(value)) {

@@ -111,9 +111,19 @@ struct FoldSubviewsPass
       views.insert(view);
       worklist.push_back(op);
     }
-    for (Operation *view : views)
-      if (view->use_empty())
+    // A view of a view keeps the view it views used until it goes itself:
+    // erase until nothing more is unused, whatever the order of folding.
+    SmallVector<Operation *> unused(views.begin(), views.end());
+    for (bool erased = true; erased;) {
+      erased = false;
+      for (Operation *&view : unused) {
+        if (!view || !view->use_empty())
+          continue;
         view->erase();
+        view = nullptr;
+        erased = true;
+      }
+    }
     if (summary)
       counts.emitSummary(*this, getOperation());
   }

@@ -856,11 +856,9 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
           // the loop's one barrier, and the carried registers cost more
           // than the deferred MFMAs cover (gemm_256 on gfx950: 0.85 -> 0.75
           // MFMA efficiency at 2 waves in bench/simd_model.py).
+          auto trailing = cast<MmaOp>(deferral.mmas.front());
           unsigned joinedSteps =
-              wide ? getMmaLayout(*wide).k /
-                         getMmaLayout(
-                             cast<MmaOp>(deferral.mmas.front()).getKind())
-                             .k
+              wide ? getMmaLayout(*wide).k / getMmaLayout(trailing.getKind()).k
                    : 1;
           if (joinedSteps > 1 && !inLds &&
               whole.mmas.size() % (joinedSteps * deferral.mmas.size()) == 0) {
