@@ -84,7 +84,9 @@ struct Candidate {
   /// writes end the body), not in workgroups of a multiple of 8 waves,
   /// whose deferred MMAs are wave-ping-pong's first MFMA phase (without the
   /// ping-pong, MMAs that precede the step's barrier delay the staging
-  /// after it: gemm_256 at two waves a SIMD, 2244 -> 2500 cycles a step).
+  /// after it: gemm_256 at two waves a SIMD, 2244 -> 2500 cycles a step),
+  /// unless they are whole chains of a kind the chip runs at the joined
+  /// rate, whose loops wave-ping-pong declines.
   bool barrierAfterDeferred = false;
   /// Whether the tiles are to get LDS buffers (buffer=lds, or auto for
   /// long enough MMAs) and whether they do (unless a staged read is
@@ -898,7 +900,8 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
           wide || (!deferral.mmas.empty() &&
                    isWideKKind(cast<MmaOp>(deferral.mmas.front()).getKind()));
       candidate.barrierAfterDeferred =
-          !pingPong && !inLds && getEndBarrier(candidate.loop.getBody());
+          (!pingPong || (doubleRate && candidate.deferWholeChains)) && !inLds &&
+          getEndBarrier(candidate.loop.getBody());
       if (!candidate.deferWholeChains && !candidate.deferJoinedSteps &&
           pingPong && deferral.mmas.size() >= deferMmas && !doubleRate) {
         unsigned writeCycles = 12 * prefetched;
