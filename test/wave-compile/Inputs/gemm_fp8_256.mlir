@@ -47,14 +47,22 @@ gpu.module @g {
       scf.yield %d#0, %d#1, %d#2, %d#3, %d#4, %d#5, %d#6, %d#7
           : !acc, !acc, !acc, !acc, !acc, !acc, !acc, !acc
     }
-    wave.write %r#0, %C[%bm, %bn, %wr, %wc, %c0, %c0] map #tile_c fragment #C : !acc, !out
-    wave.write %r#1, %C[%bm, %bn, %wr, %wc, %c0, %c1] map #tile_c fragment #C : !acc, !out
-    wave.write %r#2, %C[%bm, %bn, %wr, %wc, %c1, %c0] map #tile_c fragment #C : !acc, !out
-    wave.write %r#3, %C[%bm, %bn, %wr, %wc, %c1, %c1] map #tile_c fragment #C : !acc, !out
-    wave.write %r#4, %C[%bm, %bn, %wr, %wc, %c2, %c0] map #tile_c fragment #C : !acc, !out
-    wave.write %r#5, %C[%bm, %bn, %wr, %wc, %c2, %c1] map #tile_c fragment #C : !acc, !out
-    wave.write %r#6, %C[%bm, %bn, %wr, %wc, %c3, %c0] map #tile_c fragment #C : !acc, !out
-    wave.write %r#7, %C[%bm, %bn, %wr, %wc, %c3, %c1] map #tile_c fragment #C : !acc, !out
+    wave.write %r#0, %C[%bm, %bn, %wr, %wc, %c0, %c0] map #tile_c fragment #C
+        : !acc, !out
+    wave.write %r#1, %C[%bm, %bn, %wr, %wc, %c0, %c1] map #tile_c fragment #C
+        : !acc, !out
+    wave.write %r#2, %C[%bm, %bn, %wr, %wc, %c1, %c0] map #tile_c fragment #C
+        : !acc, !out
+    wave.write %r#3, %C[%bm, %bn, %wr, %wc, %c1, %c1] map #tile_c fragment #C
+        : !acc, !out
+    wave.write %r#4, %C[%bm, %bn, %wr, %wc, %c2, %c0] map #tile_c fragment #C
+        : !acc, !out
+    wave.write %r#5, %C[%bm, %bn, %wr, %wc, %c2, %c1] map #tile_c fragment #C
+        : !acc, !out
+    wave.write %r#6, %C[%bm, %bn, %wr, %wc, %c3, %c0] map #tile_c fragment #C
+        : !acc, !out
+    wave.write %r#7, %C[%bm, %bn, %wr, %wc, %c3, %c1] map #tile_c fragment #C
+        : !acc, !out
     gpu.return
   }
   gpu.func @gemm_fp8_256_ref(%A: !in, %B: !in, %C: !out) kernel
