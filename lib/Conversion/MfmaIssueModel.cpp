@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
@@ -67,12 +68,27 @@ Kind mlir::wave::issue::classify(Operation *op) {
   return Other;
 }
 
+/// Whether the f8f6f4 MFMA `op` (operands a, b, c, then the formats of a and
+/// b) multiplies an fp8 or bf8 operand (format 0 or 1), which runs at half
+/// the rate of fp6 and fp4. A format that is not a constant counts as fp8.
+static bool hasEightBitOperand(Operation *op) {
+  for (unsigned format : {3u, 4u}) {
+    APInt code;
+    if (op->getNumOperands() <= format ||
+        !matchPattern(op->getOperand(format), m_ConstantInt(&code)) ||
+        code.getZExtValue() <= 1)
+      return true;
+  }
+  return false;
+}
+
 int64_t mlir::wave::issue::mfmaCycles(Operation *op) {
   StringRef name = op->getName().getStringRef();
+  int64_t rate = name.contains(".f8f6f4") && hasEightBitOperand(op) ? 2 : 1;
   if (name.contains(".32x32x"))
-    return 32;
+    return 32 * rate;
   if (name.contains(".16x16x"))
-    return 16;
+    return 16 * rate;
   return 8;
 }
 

@@ -50,7 +50,9 @@ Kind classify(Operation *op);
 
 /// The MFMA pipe's cycles for `op`, by its output tile: 32 for the 32x32
 /// kinds, 16 for 16x16, 8 for 4x4 (the published rates of gfx942's f16,
-/// bf16 and fp8 kinds and gfx950's double-K f16 ones).
+/// bf16 and fp8 kinds and gfx950's double-K f16 ones); gfx950's f8f6f4 ones
+/// twice that unless both operand formats are fp6 or fp4 (the rates
+/// getMmaPipeCycles gives their MMA kinds).
 int64_t mfmaCycles(Operation *op);
 
 /// The issue slots other than the MFMA pipe's that the backend spends on

@@ -142,6 +142,148 @@ llvm.func @chains(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>
 
 // -----
 
+// gfx950's f8f6f4 MFMAs run at the rate of their operand formats: a 32x32x64
+// one holds the matrix pipe 64 cycles with an fp8 operand (format 0 or 1)
+// and 32 where both are fp6 or fp4 (formats 2 to 4). The staging between
+// the barriers is 12 LDS writes, 48 cycles of issue: one fp8 MFMA covers
+// them, and one more the first barrier's wait, so 2 of 5 stay before the
+// barrier; fp4 MFMAs take 2 to cover them, so 3 stay; an fp8 operand times
+// an fp4 one runs at the fp8 rate.
+llvm.mlir.global internal @tile() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
+llvm.func @rate_fp8(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>, %a: vector<8xi32>, %b: vector<8xi32>, %u: vector<4xf16>) attributes {rocdl.kernel} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %fa = llvm.mlir.constant(0 : i32) : i32
+  %fb = llvm.mlir.constant(0 : i32) : i32
+  %lds = llvm.mlir.addressof @tile : !llvm.ptr<3>
+  llvm.br ^bb1(%c0, %init, %init, %init, %init, %init : i32, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+^bb1(%i: i32, %acc0: vector<16xf32>, %acc1: vector<16xf32>, %acc2: vector<16xf32>, %acc3: vector<16xf32>, %acc4: vector<16xf32>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  %d0 = rocdl.mfma.scale.f32.32x32x64.f8f6f4 %a, %b, %acc0, %fa, %fb, %c0, %c0, %c0, %c0 : (vector<8xi32>, vector<8xi32>, vector<16xf32>, i32, i32, i32, i32, i32, i32) -> vector<16xf32>
+  %d1 = rocdl.mfma.scale.f32.32x32x64.f8f6f4 %a, %b, %acc1, %fa, %fb, %c0, %c0, %c0, %c0 : (vector<8xi32>, vector<8xi32>, vector<16xf32>, i32, i32, i32, i32, i32, i32) -> vector<16xf32>
+  %d2 = rocdl.mfma.scale.f32.32x32x64.f8f6f4 %a, %b, %acc2, %fa, %fb, %c0, %c0, %c0, %c0 : (vector<8xi32>, vector<8xi32>, vector<16xf32>, i32, i32, i32, i32, i32, i32) -> vector<16xf32>
+  %d3 = rocdl.mfma.scale.f32.32x32x64.f8f6f4 %a, %b, %acc3, %fa, %fb, %c0, %c0, %c0, %c0 : (vector<8xi32>, vector<8xi32>, vector<16xf32>, i32, i32, i32, i32, i32, i32) -> vector<16xf32>
+  %d4 = rocdl.mfma.scale.f32.32x32x64.f8f6f4 %a, %b, %acc4, %fa, %fb, %c0, %c0, %c0, %c0 : (vector<8xi32>, vector<8xi32>, vector<16xf32>, i32, i32, i32, i32, i32, i32) -> vector<16xf32>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  %inc = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-cover-barriers: 2 of 5 MFMAs free to move stay before the barrier that waits for the body's LDS writes (the last just before its wait), 3 go after it}}
+  llvm.br ^bb1(%inc, %d0, %d1, %d2, %d3, %d4 : i32, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+^bb3:
+  llvm.store %acc0, %out : vector<16xf32>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+llvm.mlir.global internal @tile() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
+llvm.func @rate_fp4(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>, %a: vector<4xi32>, %b: vector<4xi32>, %u: vector<4xf16>) attributes {rocdl.kernel} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %fa = llvm.mlir.constant(4 : i32) : i32
+  %fb = llvm.mlir.constant(4 : i32) : i32
+  %lds = llvm.mlir.addressof @tile : !llvm.ptr<3>
+  llvm.br ^bb1(%c0, %init, %init, %init, %init, %init : i32, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+^bb1(%i: i32, %acc0: vector<16xf32>, %acc1: vector<16xf32>, %acc2: vector<16xf32>, %acc3: vector<16xf32>, %acc4: vector<16xf32>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  %d0 = rocdl.mfma.scale.f32.32x32x64.f8f6f4 %a, %b, %acc0, %fa, %fb, %c0, %c0, %c0, %c0 : (vector<4xi32>, vector<4xi32>, vector<16xf32>, i32, i32, i32, i32, i32, i32) -> vector<16xf32>
+  %d1 = rocdl.mfma.scale.f32.32x32x64.f8f6f4 %a, %b, %acc1, %fa, %fb, %c0, %c0, %c0, %c0 : (vector<4xi32>, vector<4xi32>, vector<16xf32>, i32, i32, i32, i32, i32, i32) -> vector<16xf32>
+  %d2 = rocdl.mfma.scale.f32.32x32x64.f8f6f4 %a, %b, %acc2, %fa, %fb, %c0, %c0, %c0, %c0 : (vector<4xi32>, vector<4xi32>, vector<16xf32>, i32, i32, i32, i32, i32, i32) -> vector<16xf32>
+  %d3 = rocdl.mfma.scale.f32.32x32x64.f8f6f4 %a, %b, %acc3, %fa, %fb, %c0, %c0, %c0, %c0 : (vector<4xi32>, vector<4xi32>, vector<16xf32>, i32, i32, i32, i32, i32, i32) -> vector<16xf32>
+  %d4 = rocdl.mfma.scale.f32.32x32x64.f8f6f4 %a, %b, %acc4, %fa, %fb, %c0, %c0, %c0, %c0 : (vector<4xi32>, vector<4xi32>, vector<16xf32>, i32, i32, i32, i32, i32, i32) -> vector<16xf32>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  %inc = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-cover-barriers: 3 of 5 MFMAs free to move stay before the barrier that waits for the body's LDS writes (the last just before its wait), 2 go after it}}
+  llvm.br ^bb1(%inc, %d0, %d1, %d2, %d3, %d4 : i32, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+^bb3:
+  llvm.store %acc0, %out : vector<16xf32>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+llvm.mlir.global internal @tile() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
+llvm.func @rate_fp8_fp4(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>, %a: vector<8xi32>, %b: vector<4xi32>, %u: vector<4xf16>) attributes {rocdl.kernel} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %fa = llvm.mlir.constant(0 : i32) : i32
+  %fb = llvm.mlir.constant(4 : i32) : i32
+  %lds = llvm.mlir.addressof @tile : !llvm.ptr<3>
+  llvm.br ^bb1(%c0, %init, %init, %init, %init, %init : i32, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+^bb1(%i: i32, %acc0: vector<16xf32>, %acc1: vector<16xf32>, %acc2: vector<16xf32>, %acc3: vector<16xf32>, %acc4: vector<16xf32>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  %d0 = rocdl.mfma.scale.f32.32x32x64.f8f6f4 %a, %b, %acc0, %fa, %fb, %c0, %c0, %c0, %c0 : (vector<8xi32>, vector<4xi32>, vector<16xf32>, i32, i32, i32, i32, i32, i32) -> vector<16xf32>
+  %d1 = rocdl.mfma.scale.f32.32x32x64.f8f6f4 %a, %b, %acc1, %fa, %fb, %c0, %c0, %c0, %c0 : (vector<8xi32>, vector<4xi32>, vector<16xf32>, i32, i32, i32, i32, i32, i32) -> vector<16xf32>
+  %d2 = rocdl.mfma.scale.f32.32x32x64.f8f6f4 %a, %b, %acc2, %fa, %fb, %c0, %c0, %c0, %c0 : (vector<8xi32>, vector<4xi32>, vector<16xf32>, i32, i32, i32, i32, i32, i32) -> vector<16xf32>
+  %d3 = rocdl.mfma.scale.f32.32x32x64.f8f6f4 %a, %b, %acc3, %fa, %fb, %c0, %c0, %c0, %c0 : (vector<8xi32>, vector<4xi32>, vector<16xf32>, i32, i32, i32, i32, i32, i32) -> vector<16xf32>
+  %d4 = rocdl.mfma.scale.f32.32x32x64.f8f6f4 %a, %b, %acc4, %fa, %fb, %c0, %c0, %c0, %c0 : (vector<8xi32>, vector<4xi32>, vector<16xf32>, i32, i32, i32, i32, i32, i32) -> vector<16xf32>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.store %u, %lds : vector<4xf16>, !llvm.ptr<3>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  %inc = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-cover-barriers: 2 of 5 MFMAs free to move stay before the barrier that waits for the body's LDS writes (the last just before its wait), 3 go after it}}
+  llvm.br ^bb1(%inc, %d0, %d1, %d2, %d3, %d4 : i32, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+^bb3:
+  llvm.store %acc0, %out : vector<16xf32>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
 // Where the pass declines, its remark says why.
 llvm.mlir.global internal @tile() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
 llvm.func @ordered(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>, %f: vector<4xf16>) attributes {rocdl.kernel} {
