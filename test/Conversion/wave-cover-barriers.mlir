@@ -11,8 +11,10 @@
 // 12 cycles, under one 32-cycle MFMA, and one more MFMA covers the first
 // barrier's wait. So the first two MMAs stay before the second barrier, the
 // second of them moved just before its release fence behind a
-// sched_barrier; the other two go after the barrier, the first of them
-// behind the two LDS reads there (schedule groups).
+// sched_barrier, and the global load that ends the staging behind it (one
+// read for each 32 cycles of that MFMA); the other two go after the
+// barrier, the first of them behind the two LDS reads there (schedule
+// groups).
 // CHECK-LABEL: llvm.func @cover
 // CHECK:      ^[[BODY:bb[0-9]+]]:
 // CHECK-NEXT:   %[[D0:.*]] = rocdl.mfma.f32.32x32x8f16 %[[A:[^,]*]], %[[A]], %[[ACC0:[^,]*]],
@@ -23,9 +25,9 @@
 // CHECK-NEXT:   llvm.getelementptr
 // CHECK-NEXT:   llvm.store
 // CHECK-NEXT:   llvm.getelementptr
-// CHECK-NEXT:   %[[W:.*]] = llvm.load %{{.*}} : !llvm.ptr -> vector<4xf16>
 // CHECK-NEXT:   %[[D1:.*]] = rocdl.mfma.f32.32x32x8f16 %[[A]], %[[A]], %[[ACC1:[^,]*]],
 // CHECK-NEXT:   rocdl.sched.barrier 0
+// CHECK-NEXT:   %[[W:.*]] = llvm.load %{{.*}} : !llvm.ptr -> vector<4xf16>
 // CHECK-NEXT:   llvm.fence syncscope("workgroup") release
 // CHECK-NEXT:   rocdl.s.barrier
 // CHECK-NEXT:   llvm.fence syncscope("workgroup") acquire
@@ -68,7 +70,7 @@ llvm.func @cover(%g: !llvm.ptr {llvm.noalias}, %out: !llvm.ptr {llvm.noalias}, %
   %third = llvm.getelementptr %lds[%c4] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
   %r1 = llvm.load %third : !llvm.ptr<3> -> vector<4xf16>
   %inc = llvm.add %i, %c1 : i32
-  // expected-remark @below {{wave-cover-barriers: 2 of 4 MFMAs free to move stay before the barrier that waits for the body's LDS writes (the last just before its wait), 2 go after it, the first behind the 2 LDS reads there}}
+  // expected-remark @below {{wave-cover-barriers: 2 of 4 MFMAs free to move stay before the barrier that waits for the body's LDS writes (the last just before its wait), 2 go after it, the first behind the 2 LDS reads there; the staging's last global read issues behind the last that stays}}
   llvm.br ^bb1(%inc, %d0, %d1, %d2, %d3, %r0, %w, %r1 : i32, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<4xf16>, vector<4xf16>, vector<4xf16>)
 ^bb3:
   llvm.store %acc0, %out : vector<16xf32>, !llvm.ptr
@@ -277,6 +279,101 @@ llvm.func @rate_fp8_fp4(%out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<1
   %inc = llvm.add %i, %c1 : i32
   // expected-remark @below {{wave-cover-barriers: 2 of 5 MFMAs free to move stay before the barrier that waits for the body's LDS writes (the last just before its wait), 3 go after it}}
   llvm.br ^bb1(%inc, %d0, %d1, %d2, %d3, %d4 : i32, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+^bb3:
+  llvm.store %acc0, %out : vector<16xf32>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+// The global reads after the staging's last LDS write issue behind the
+// MFMA that stays last, one for each 32 cycles it holds the matrix pipe: a
+// 64-cycle fp8 one takes the last two, %r2 with the bit cast of it, and %r3.
+// %r1, a third, stays, as does %r0, before the last LDS write.
+// CHECK-LABEL: llvm.func @trailing_reads
+// CHECK:        %[[R0:.*]] = llvm.load %{{.*}} : !llvm.ptr -> vector<4xf16>
+// CHECK-NEXT:   llvm.store %[[R0]], %{{.*}} : vector<4xf16>, !llvm.ptr<3>
+// CHECK-NEXT:   llvm.getelementptr
+// CHECK-NEXT:   %[[R1:.*]] = llvm.load %{{.*}} : !llvm.ptr -> vector<4xf16>
+// CHECK-NEXT:   rocdl.mfma.scale.f32.32x32x64.f8f6f4
+// CHECK-NEXT:   rocdl.sched.barrier 0
+// CHECK-NEXT:   %[[R2:.*]] = llvm.load %{{.*}} : !llvm.ptr -> vector<2xi32>
+// CHECK-NEXT:   %[[C2:.*]] = llvm.bitcast %[[R2]] : vector<2xi32> to vector<4xf16>
+// CHECK-NEXT:   %[[R3:.*]] = llvm.load %{{.*}} : !llvm.ptr -> vector<4xf16>
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") release
+// CHECK-NEXT:   rocdl.s.barrier
+// CHECK:        llvm.br ^bb1(%{{.*}}, %[[R1]], %[[C2]], %[[R3]] :
+llvm.mlir.global internal @tile() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
+llvm.func @trailing_reads(%g: !llvm.ptr {llvm.noalias}, %out: !llvm.ptr {llvm.noalias}, %n: i32, %init: vector<16xf32>, %a: vector<8xi32>, %u: vector<4xf16>) attributes {rocdl.kernel} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %lds = llvm.mlir.addressof @tile : !llvm.ptr<3>
+  llvm.br ^bb1(%c0, %init, %init, %u, %u, %u : i32, vector<16xf32>, vector<16xf32>, vector<4xf16>, vector<4xf16>, vector<4xf16>)
+^bb1(%i: i32, %acc0: vector<16xf32>, %acc1: vector<16xf32>, %v1: vector<4xf16>, %v2: vector<4xf16>, %v3: vector<4xf16>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  %d0 = rocdl.mfma.scale.f32.32x32x64.f8f6f4 %a, %a, %acc0, %c0, %c0, %c0, %c0, %c0, %c0 : (vector<8xi32>, vector<8xi32>, vector<16xf32>, i32, i32, i32, i32, i32, i32) -> vector<16xf32>
+  %d1 = rocdl.mfma.scale.f32.32x32x64.f8f6f4 %a, %a, %acc1, %c0, %c0, %c0, %c0, %c0, %c0 : (vector<8xi32>, vector<8xi32>, vector<16xf32>, i32, i32, i32, i32, i32, i32) -> vector<16xf32>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  llvm.store %v1, %lds : vector<4xf16>, !llvm.ptr<3>
+  %r0 = llvm.load %g : !llvm.ptr -> vector<4xf16>
+  llvm.store %r0, %lds : vector<4xf16>, !llvm.ptr<3>
+  %p1 = llvm.getelementptr %g[%i] : (!llvm.ptr, i32) -> !llvm.ptr, vector<4xf16>
+  %r1 = llvm.load %p1 : !llvm.ptr -> vector<4xf16>
+  %r2 = llvm.load %p1 : !llvm.ptr -> vector<2xi32>
+  %c2 = llvm.bitcast %r2 : vector<2xi32> to vector<4xf16>
+  %r3 = llvm.load %g : !llvm.ptr -> vector<4xf16>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  %inc = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-cover-barriers: 1 of 2 MFMAs free to move stay before the barrier that waits for the body's LDS writes (the last just before its wait), 1 goes after it; the staging's last 2 global reads issue behind the last that stays}}
+  llvm.br ^bb1(%inc, %d0, %d1, %r1, %c2, %r3 : i32, vector<16xf32>, vector<16xf32>, vector<4xf16>, vector<4xf16>, vector<4xf16>)
+^bb3:
+  llvm.store %acc0, %out : vector<16xf32>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+// A read stays where it is when an op with effects uses it before the
+// barrier (%r1, stored to global memory) or when it would pass an op that
+// may write global memory (%r2, read before that store).
+// CHECK-LABEL: llvm.func @trailing_reads_kept
+// CHECK:        %[[R1:.*]] = llvm.load %{{.*}} : !llvm.ptr -> vector<4xf16>
+// CHECK-NEXT:   llvm.load %{{.*}} : !llvm.ptr -> vector<4xf16>
+// CHECK-NEXT:   llvm.store %[[R1]], %{{.*}} : vector<4xf16>, !llvm.ptr
+// CHECK-NEXT:   rocdl.mfma.f32.32x32x8f16
+// CHECK-NEXT:   rocdl.sched.barrier 0
+// CHECK-NEXT:   llvm.fence syncscope("workgroup") release
+llvm.mlir.global internal @tile() {addr_space = 3 : i32} : !llvm.array<1024 x f16>
+llvm.func @trailing_reads_kept(%g: !llvm.ptr, %out: !llvm.ptr, %n: i32, %init: vector<16xf32>, %f: vector<4xf16>) attributes {rocdl.kernel} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %lds = llvm.mlir.addressof @tile : !llvm.ptr<3>
+  llvm.br ^bb1(%c0, %init, %init, %f : i32, vector<16xf32>, vector<16xf32>, vector<4xf16>)
+^bb1(%i: i32, %acc0: vector<16xf32>, %acc1: vector<16xf32>, %v: vector<4xf16>):
+  %more = llvm.icmp "slt" %i, %n : i32
+  llvm.cond_br %more, ^bb2, ^bb3
+^bb2:
+  %d0 = rocdl.mfma.f32.32x32x8f16 %f, %f, %acc0, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  %d1 = rocdl.mfma.f32.32x32x8f16 %f, %f, %acc1, %c0, %c0, %c0 : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  llvm.store %v, %lds : vector<4xf16>, !llvm.ptr<3>
+  %r1 = llvm.load %g : !llvm.ptr -> vector<4xf16>
+  %r2 = llvm.load %out : !llvm.ptr -> vector<4xf16>
+  llvm.store %r1, %out : vector<4xf16>, !llvm.ptr
+  llvm.fence syncscope("workgroup") release
+  rocdl.s.barrier
+  llvm.fence syncscope("workgroup") acquire
+  %inc = llvm.add %i, %c1 : i32
+  // expected-remark @below {{wave-cover-barriers: 1 of 2 MFMAs free to move stay before the barrier that waits for the body's LDS writes (the last just before its wait), 1 goes after it}}
+  llvm.br ^bb1(%inc, %d0, %d1, %r2 : i32, vector<16xf32>, vector<16xf32>, vector<4xf16>)
 ^bb3:
   llvm.store %acc0, %out : vector<16xf32>, !llvm.ptr
   llvm.return

@@ -477,6 +477,8 @@ def WaveScheduleLoops : Pass<"wave-schedule-loops", "::mlir::LLVM::LLVMFuncOp"> 
     Statistic<"numLoops", "loops", "loops given schedule groups">,
     Statistic<"numGroups", "groups", "schedule groups added">,
     Statistic<"numDeclined", "declined", "loops with MFMAs left as they are">,
+    Statistic<"numTrailingReads", "trailing-reads",
+              "global reads moved behind the last MFMA before the barrier">,
   ];
   let dependentDialects = ["::mlir::ROCDL::ROCDLDialect"];
 }
@@ -499,8 +501,12 @@ def WaveCoverBarriers
     Where no MFMA of the body follows the barrier, schedule groups issue the
     first of those behind the LDS reads there; where MFMAs follow, LLVM's
     `iglp_opt` strategy, if the body asked for it, orders the region after
-    the barrier too. One wave then keeps its matrix pipe busy through the
-    barrier's wait. A remark on the loop says how the MFMAs were spread, or
+    the barrier too. The staging's trailing global reads (after its last LDS
+    write, used before the barrier by effect-free ops only) follow the
+    sched_barrier, one for each 32 cycles of the MFMA before it, so that
+    they issue in its shadow beside the wait. One wave then keeps its
+    matrix pipe busy through the barrier's wait. A remark on the loop says
+    how the MFMAs were spread, or
     why the loop was left: a scheduling order already in its body (from
     `wave-ping-pong`, `wave-interleave-mfmas`, `wave-schedule-loops` or
     `wave-bound-sched-regions`), no barrier after LDS writes, fewer than two
@@ -511,6 +517,8 @@ def WaveCoverBarriers
     Statistic<"numLoops", "loops", "loops whose MFMAs were spread over "
               "their staging barrier">,
     Statistic<"numDeclined", "declined", "loops with MFMAs left as they are">,
+    Statistic<"numTrailingReads", "trailing-reads",
+              "global reads moved behind the last MFMA before the barrier">,
   ];
   let dependentDialects = ["::mlir::ROCDL::ROCDLDialect"];
 }
@@ -635,6 +643,8 @@ def WaveInterleaveMfmas
     Statistic<"numSunk", "sunk",
               "loads of read-only memory moved below a workgroup barrier">,
     Statistic<"numDeclined", "declined", "loops with MFMAs left as they are">,
+    Statistic<"numTrailingReads", "trailing-reads",
+              "global reads moved behind the last MFMA before the barrier">,
   ];
   let dependentDialects = ["::mlir::ROCDL::ROCDLDialect"];
 }

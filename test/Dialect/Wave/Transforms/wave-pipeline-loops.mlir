@@ -125,9 +125,10 @@
 // a deferred MFMA issues before the barrier that the previous step's reads
 // end at, two more among the staging before the step's second barrier (the
 // last just before its wait, kept there by wave-cover-barriers'
-// sched_barrier) and the fourth after it, where LLVM's strategy, asked for
-// again in that scheduling region, orders it with the step's LDS reads and
-// MFMAs; no barrier is left after the step's last MFMA.
+// sched_barrier, with the staging's last global load behind it) and the
+// fourth after it, where LLVM's strategy, asked for again in that scheduling
+// region, orders it with the step's LDS reads and MFMAs; no barrier is left
+// after the step's last MFMA.
 // RUN: wave-compile %examples/gemm_nk_128.mlir --chip=gfx942 -O2 --emit=asm -o - 2>/dev/null | FileCheck %s --check-prefix=ISA-NK
 // ISA-NK-LABEL: {{^}}gemm_nk_128:
 // ISA-NK: {{^}}.LBB0_1:
@@ -140,6 +141,7 @@
 // ISA-NK: v_mfma_f32_32x32x8_f16
 // ISA-NK-NOT: s_barrier
 // ISA-NK: sched_barrier mask(0x00000000)
+// ISA-NK-NEXT: buffer_load_dwordx4
 // ISA-NK-NEXT: s_waitcnt lgkmcnt(0)
 // ISA-NK-NEXT: s_barrier
 // ISA-NK-NEXT: v_mfma_f32_32x32x8_f16
