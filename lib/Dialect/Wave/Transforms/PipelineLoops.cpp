@@ -791,6 +791,53 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
   std::string target =
       llvm::formatv("occupancy {0} ({1}) on {2}", budget.occupancy, origin,
                     budget.chip->name);
+  // Under buffer=auto, LDS buffers keep the staging writes off the next
+  // step's critical path. Where the trailing MMAs can be deferred in
+  // registers as whole chains of the kind wave-widen-mma joins them into,
+  // those MMAs cover the writes there as well, with the end barrier after
+  // them, and registers win (the 256x256x64 fp8 tile of 8 waves on gfx950:
+  // 256.9 against 267.2 cycles a block of one wave, 0.88 against 0.73 MFMA
+  // efficiency at two waves a SIMD). Only within the architected VGPRs: past
+  // them the accumulators go to AGPRs, and the 256x256x64 tile of 4 waves at
+  // occupancy 1 (test/wave-compile/Inputs/gemm_256_w4.mlir) spilled 53
+  // VGPRs in registers where LDS buffers spill none.
+  if (inLds && buffer == PipelineBuffer::Auto && deferMmas != 0) {
+    MmaDeferral trailing = findTrailingMmas(candidate.loop);
+    MmaDeferral whole = findTrailingMmas(candidate.loop, budget.chip);
+    DeferralCost wholeCost =
+        getDeferralCost(candidate.loop, whole, analysis.pressure);
+    unsigned need = std::max(loopPeak, wholeCost.peak) +
+                    stagedRegisters * (stages - 1) + headroom;
+    bool runsTwice =
+        !candidate.tripCount || *candidate.tripCount - (stages - 1) >= 2;
+    bool joins = trailing.mmas.size() >= deferMmas &&
+                 whole.mmas.size() > trailing.mmas.size() && runsTwice;
+    unsigned limit =
+        std::min(budget.vgprs, budget.chip->addressableArchVgprs);
+    if (joins && need > limit)
+      candidate.bufferNote +=
+          llvm::formatv("; not registers with the {0} MMAs of the whole "
+                        "chains that wave-widen-mma joins deferred: {1} VGPRs "
+                        "with the prefetched and the headroom, over the "
+                        "{2} {3}",
+                        whole.mmas.size(), need, limit,
+                        limit < budget.vgprs ? "architected VGPRs"
+                                             : "of the budget")
+              .str();
+    if (joins && need <= limit) {
+      candidate.inLds = false;
+      candidate.notInLds =
+          candidate.bufferNote +
+          llvm::formatv(", but the {0} MMAs of the whole chains that "
+                        "wave-widen-mma joins, deferred in registers, cover "
+                        "the staging writes ({1} VGPRs with the prefetched "
+                        "and the headroom)",
+                        whole.mmas.size(), need)
+              .str();
+      candidate.bufferNote.clear();
+      return chooseStages(kernel, candidate, budget, fitNote);
+    }
+  }
   std::string overRegisters, overLds;
   for (unsigned count = stages; count >= 2; --count) {
     // In registers, stages - 1 sets of prefetched vectors live across the

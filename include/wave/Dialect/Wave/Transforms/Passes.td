@@ -552,7 +552,10 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
     least `lds-buffer-cycles` (500: the latency assumed of a global read)
     at the chip's published rate (`getMmaPipeCycles`), and registers
     otherwise: its LDS writes wait, in the iteration that issued them, for
-    the reads ahead, which only a long enough iteration of MMAs hides.
+    the reads ahead, which only a long enough iteration of MMAs hides. It
+    keeps registers, too, where its trailing MMAs can be deferred as the
+    whole chains `wave-widen-mma` joins within the budget: those cover the
+    staging writes as the buffers would.
 
     The MMAs after an iteration's last LDS read depend only on registers.
     When there are at least `defer-mmas` of them, the pass moves them to the
@@ -663,7 +666,8 @@ def WavePipelineLoops : Pass<"wave-pipeline-loops"> {
     Statistic<"numInRegistersInstead", "in-registers-instead",
               "Loops pipelined in registers under buffer=lds or auto: their "
               "staging rearranges in registers, their LDS buffers do not "
-              "fit, or (auto) their MMAs are too short to hide the reads">,
+              "fit, or (auto) their MMAs are too short to hide the reads "
+              "or deferred whole chains of them cover the writes">,
     Statistic<"numLdsBytesAdded", "lds-bytes-added",
               "Bytes of LDS the extra tile buffers add">,
     Statistic<"numMmasDeferred", "loops-mmas-deferred",
