@@ -175,9 +175,10 @@ struct WaveCoverBarriers
     for (size_t i = 0; i < release; ++i)
       if (isLdsStore(ops[i]))
         lastWrite = i;
-    int64_t readsBehind = mfmaCycles(ahead) / kCyclesPerTrailingRead;
+    int64_t maxReads = mfmaCycles(ahead) / kCyclesPerTrailingRead;
+    int64_t readsMoved = 0;
     SmallVector<Operation *> trailing;
-    for (size_t i = release; i-- > lastWrite + 1 && readsBehind > 0;) {
+    for (size_t i = release; i-- > lastWrite + 1 && readsMoved < maxReads;) {
       if (classify(ops[i]) != VmemRead)
         continue;
       // The read moves with the effect-free ops that use it, past no op
@@ -196,15 +197,13 @@ struct WaveCoverBarriers
       }
       if (!movable)
         continue;
-      trailing.insert(trailing.begin(), slice.begin(), slice.end());
-      --readsBehind;
+      llvm::append_range(trailing, slice);
+      ++readsMoved;
     }
     llvm::sort(trailing, [](Operation *a, Operation *b) {
       return a->isBeforeInBlock(b);
     });
     trailing.erase(llvm::unique(trailing), trailing.end());
-    int64_t readsMoved = mfmaCycles(ahead) / kCyclesPerTrailingRead -
-                         readsBehind;
     numTrailingReads += readsMoved;
 
     ahead->moveBefore(ops[release]);

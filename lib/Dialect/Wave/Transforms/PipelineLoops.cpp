@@ -752,6 +752,12 @@ static std::string whyNotDirect(StagingPair pair, bool inLds) {
          std::to_string(bytes) + " bytes";
 }
 
+/// Whether `candidate`'s loop, pipelined with `count` stages, has a steady
+/// state of one iteration, which leaves no next iteration to defer MMAs to.
+static bool steadyRunsOnce(const Candidate &candidate, unsigned count) {
+  return candidate.tripCount && *candidate.tripCount - (count - 1) < 2;
+}
+
 unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
                                          Candidate &candidate,
                                          const KernelBudget &budget,
@@ -808,12 +814,10 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
         getDeferralCost(candidate.loop, whole, analysis.pressure);
     unsigned need = std::max(loopPeak, wholeCost.peak) +
                     stagedRegisters * (stages - 1) + headroom;
-    bool runsTwice =
-        !candidate.tripCount || *candidate.tripCount - (stages - 1) >= 2;
     bool joins = trailing.mmas.size() >= deferMmas &&
-                 whole.mmas.size() > trailing.mmas.size() && runsTwice;
-    unsigned limit =
-        std::min(budget.vgprs, budget.chip->addressableArchVgprs);
+                 whole.mmas.size() > trailing.mmas.size() &&
+                 !steadyRunsOnce(candidate, stages);
+    unsigned limit = std::min(budget.vgprs, budget.chip->addressableArchVgprs);
     if (joins && need > limit)
       candidate.bufferNote +=
           llvm::formatv("; not registers with the {0} MMAs of the whole "
@@ -990,8 +994,7 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
             "; MMAs not deferred: {0} after the last LDS read, fewer than "
             "defer-mmas={1}",
             deferral.mmas.size(), deferMmas.getValue());
-      } else if (candidate.tripCount &&
-                 *candidate.tripCount - (count - 1) < 2) {
+      } else if (steadyRunsOnce(candidate, count)) {
         deferNote = "; MMAs not deferred: the steady state runs one "
                     "iteration";
       } else if (deferredNeed > budget.vgprs) {

@@ -30,11 +30,11 @@
 // pipelines it (wave-pipeline-loops-deferral.mlir runs that form against
 // the kernel before it). With 60 VGPRs of headroom they do not fit: LDS
 // buffers, and the remark says why not registers.
-// RUN: wave-opt %S/../../../wave-compile/Inputs/gemm_fp8_256.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops -o %t.auto.mlir 2>&1 | FileCheck %s --check-prefix=FP8-256
+// RUN: wave-opt %examples/gemm_fp8_256.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops -o %t.auto.mlir 2>&1 | FileCheck %s --check-prefix=FP8-256
 // FP8-256: remark: wave-pipeline-loops: pipelined with 2 stages in registers (not LDS buffers: buffer=auto: the MMAs of an iteration that multiply staged tiles hold the matrix pipe 512 cycles on gfx950, at least lds-buffer-cycles=500, but the 32 MMAs of the whole chains that wave-widen-mma joins, deferred in registers, cover the staging writes (213 VGPRs with the prefetched and the headroom)): 4 global reads
-// RUN: wave-opt %S/../../../wave-compile/Inputs/gemm_fp8_256.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops=buffer=registers -o %t.registers.mlir 2>/dev/null
+// RUN: wave-opt %examples/gemm_fp8_256.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops=buffer=registers -o %t.registers.mlir 2>/dev/null
 // RUN: diff %t.auto.mlir %t.registers.mlir
-// RUN: wave-opt %S/../../../wave-compile/Inputs/gemm_fp8_256.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops=headroom=60 -o /dev/null 2>&1 | FileCheck %s --check-prefix=FP8-256-TIGHT
+// RUN: wave-opt %examples/gemm_fp8_256.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops=headroom=60 -o /dev/null 2>&1 | FileCheck %s --check-prefix=FP8-256-TIGHT
 // FP8-256-TIGHT: remark: wave-pipeline-loops: pipelined with 2 stages in LDS buffers (buffer=auto: the MMAs of an iteration that multiply staged tiles hold the matrix pipe 512 cycles on gfx950, at least lds-buffer-cycles=500; not registers with the 32 MMAs of the whole chains that wave-widen-mma joins deferred: 265 VGPRs with the prefetched and the headroom, over the 256 of the budget): 4 global reads
 
 // SUMMARY: loops-pipelined: 4, {{.*}}in-registers-instead: 2, lds-bytes-added: 512,

@@ -60,16 +60,16 @@
 // in a workgroup of 4, the barrier that ended the body goes after the
 // deferred MMAs (the 32 narrow MMAs of an fp8 256x256x64 tile, 8 joined
 // ones), and the result is the same.
-// RUN: wave-opt %S/../../../wave-compile/Inputs/gemm_fp8_256.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops=buffer=registers 2>&1 >/dev/null | FileCheck %s --check-prefix=EIGHT-WAVES-REMARK
+// RUN: wave-opt %examples/gemm_fp8_256.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops=buffer=registers 2>&1 >/dev/null | FileCheck %s --check-prefix=EIGHT-WAVES-REMARK
 // EIGHT-WAVES-REMARK: at occupancy 2 (reached before pipelining) on gfx950; 32 trailing MMAs deferred to the next iteration (48 VGPRs carried, with the K steps wave-widen-mma joins them with), ahead of the barrier that ended the body)
-// RUN: wave-opt %S/../../../wave-compile/Inputs/gemm_fp8_256.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops=buffer=registers 2>/dev/null | FileCheck %s --check-prefix=EIGHT-WAVES
+// RUN: wave-opt %examples/gemm_fp8_256.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops=buffer=registers 2>/dev/null | FileCheck %s --check-prefix=EIGHT-WAVES
 // EIGHT-WAVES-LABEL: gpu.func @gemm_fp8_256(
 // EIGHT-WAVES: scf.for
 // EIGHT-WAVES-COUNT-32: wave.mma <f32_32x32x16_f8E4M3FN> %arg
 // EIGHT-WAVES-NEXT: wave.barrier
 // EIGHT-WAVES-NOT: wave.mma
 // EIGHT-WAVES: scf.yield
-// RUN: wave-run %S/../../../wave-compile/Inputs/gemm_fp8_256.mlir --compare-pipeline='builtin.module(wave-expand-fragments,wave-minimize-global-loads,wave-pipeline-loops{buffer=registers},wave-widen-mma,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-run %examples/gemm_fp8_256.mlir --compare-pipeline='builtin.module(wave-expand-fragments,wave-minimize-global-loads,wave-pipeline-loops{buffer=registers},wave-widen-mma,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // Where the whole chains do not fit but the stages wait in registers, the
 // steps of each chain's last joined MMA go: the K step before the trailing
 // one, so that wave-widen-mma joins the pair at the top of the next
