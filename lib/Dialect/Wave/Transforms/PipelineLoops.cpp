@@ -533,6 +533,9 @@ struct MmaDeferral {
   /// Their operands defined in the loop (body values, iteration arguments,
   /// the induction variable) other than each other's results.
   SmallVector<Value> carried;
+  /// Scales the MMAs slice out of a vector of 4 (a K block each), which go
+  /// with them: the vector is carried instead (getScaleGroupSlice).
+  SmallVector<Operation *> scaleSlices;
 };
 } // namespace
 
@@ -548,6 +551,23 @@ static BarrierOp getEndBarrier(Block *body) {
 /// The most K steps before the trailing MMAs that are deferred with them
 /// for wave-ping-pong.
 static constexpr unsigned kMaxEarlierSteps = 3;
+
+/// The op of `body` that slices `operand`, a scale of `mma`, out of a vector
+/// of 4 scales, if one does. The lowering hands the MFMA those 4 bytes and
+/// names the byte (op_sel): carried across the back edge, the sliced byte
+/// alone would be extracted before it and widened after it, two VALU
+/// instructions a scale for the same register.
+static vector::ExtractStridedSliceOp
+getScaleGroupSlice(MmaOp mma, Value operand, Block *body) {
+  if (operand != mma.getAScale() && operand != mma.getBScale())
+    return {};
+  auto slice = operand.getDefiningOp<vector::ExtractStridedSliceOp>();
+  if (!slice || slice->getBlock() != body)
+    return {};
+  VectorType source = slice.getSourceVectorType();
+  return source.getRank() == 1 && source.getNumElements() == 4 ? slice
+                                                               : nullptr;
+}
 
 /// The MMAs to defer in `loop`: those after its last LDS read. Given the
 /// chip `widening`, each one's predecessors along K of a kind wave-widen-mma
@@ -627,16 +647,23 @@ static MmaDeferral findTrailingMmas(scf::ForOp loop,
     }
   }
   llvm::SetVector<Value> carried;
+  llvm::SetVector<Operation *> scaleSlices;
   for (Operation *mma : mmas)
     for (Value operand : mma->getOperands()) {
       Operation *def = operand.getDefiningOp();
       if ((def && mmas.contains(def)) ||
           !body->getParent()->isAncestor(operand.getParentRegion()))
         continue;
+      if (auto slice = getScaleGroupSlice(cast<MmaOp>(mma), operand, body)) {
+        scaleSlices.insert(slice);
+        carried.insert(slice.getSource());
+        continue;
+      }
       carried.insert(operand);
     }
   deferral.mmas = mmas.takeVector();
   deferral.carried = carried.takeVector();
+  deferral.scaleSlices = scaleSlices.takeVector();
   return deferral;
 }
 
@@ -753,6 +780,14 @@ static std::string whyNotDirect(StagingPair pair, bool inLds) {
 }
 
 /// Whether `candidate`'s loop, pipelined with `count` stages, has a steady
+/// Whether MMAs of `kind` read their operands as fast as the kinds
+/// wave-widen-mma joins into (as many operand bytes a lane for each cycle of
+/// the matrix pipe): those kinds, and gfx950's other f8f6f4 MFMAs (fp4 and
+/// fp6, scaled or not).
+static bool isFastOperandKind(MmaKind kind) {
+  return isWideKKind(kind) || getMmaLayout(kind).isF8F6F4();
+}
+
 /// state of one iteration, which leaves no next iteration to defer MMAs to.
 static bool steadyRunsOnce(const Candidate &candidate, unsigned count) {
   return candidate.tripCount && *candidate.tripCount - (count - 1) < 2;
@@ -799,11 +834,14 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
                     budget.chip->name);
   // Under buffer=auto, LDS buffers keep the staging writes off the next
   // step's critical path. Where the trailing MMAs can be deferred in
-  // registers as whole chains of the kind wave-widen-mma joins them into,
-  // those MMAs cover the writes there as well, with the end barrier after
-  // them, and registers win (the 256x256x64 fp8 tile of 8 waves on gfx950:
+  // registers as whole chains of the kind wave-widen-mma joins them into
+  // (or are gfx950's f8f6f4 MFMAs already: fp4, fp6, scaled), those MMAs
+  // cover the writes there as well, with the end barrier after them, and
+  // registers win (the 256x256x64 fp8 tile of 8 waves on gfx950:
   // 256.9 against 267.2 cycles a block of one wave, 0.88 against 0.73 MFMA
-  // efficiency at two waves a SIMD). Only within the architected VGPRs: past
+  // efficiency at two waves a SIMD; not the double-K f16 kinds written so:
+  // examples/gemm_gfx950.mlir takes 132.5 cycles a K step in registers
+  // against 129.6 in LDS buffers). Only within the architected VGPRs: past
   // them the accumulators go to AGPRs, and the 256x256x64 tile of 4 waves at
   // occupancy 1 (test/wave-compile/Inputs/gemm_256_w4.mlir) spilled 53
   // VGPRs in registers where LDS buffers spill none.
@@ -814,17 +852,29 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
         getDeferralCost(candidate.loop, whole, analysis.pressure);
     unsigned need = std::max(loopPeak, wholeCost.peak) +
                     stagedRegisters * (stages - 1) + headroom;
-    bool joins = trailing.mmas.size() >= deferMmas &&
-                 whole.mmas.size() > trailing.mmas.size() &&
+    bool joined = whole.mmas.size() > trailing.mmas.size();
+    bool wholeInstructions = joined;
+    if (!trailing.mmas.empty()) {
+      MmaKind kind = cast<MmaOp>(trailing.mmas.front()).getKind();
+      wholeInstructions |= getMmaLayout(kind).isF8F6F4() &&
+                           !getWideKKindOnChip(kind, *budget.chip);
+    }
+    bool joins = trailing.mmas.size() >= deferMmas && wholeInstructions &&
                  !steadyRunsOnce(candidate, stages);
+    std::string deferred =
+        joined ? llvm::formatv("the {0} MMAs of the whole chains that "
+                               "wave-widen-mma joins",
+                               whole.mmas.size())
+                     .str()
+               : llvm::formatv("the {0} trailing MMAs", trailing.mmas.size())
+                     .str();
     unsigned limit = std::min(budget.vgprs, budget.chip->addressableArchVgprs);
     if (joins && need > limit)
       candidate.bufferNote +=
-          llvm::formatv("; not registers with the {0} MMAs of the whole "
-                        "chains that wave-widen-mma joins deferred: {1} VGPRs "
+          llvm::formatv("; not registers with {0} deferred: {1} VGPRs "
                         "with the prefetched and the headroom, over the "
                         "{2} {3}",
-                        whole.mmas.size(), need, limit,
+                        deferred, need, limit,
                         limit < budget.vgprs ? "architected VGPRs"
                                              : "of the budget")
               .str();
@@ -832,11 +882,10 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
       candidate.inLds = false;
       candidate.notInLds =
           candidate.bufferNote +
-          llvm::formatv(", but the {0} MMAs of the whole chains that "
-                        "wave-widen-mma joins, deferred in registers, cover "
-                        "the staging writes ({1} VGPRs with the prefetched "
-                        "and the headroom)",
-                        whole.mmas.size(), need)
+          llvm::formatv(", but {0}, deferred in registers, cover the "
+                        "staging writes ({1} VGPRs with the prefetched and "
+                        "the headroom)",
+                        deferred, need)
               .str();
       candidate.bufferNote.clear();
       return chooseStages(kernel, candidate, budget, fitNote);
@@ -946,13 +995,19 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
       unsigned waves = llvm::divideCeil(budget.workgroupSize, budget.waveSize);
       bool pingPong = waves >= 8 && waves % 8 == 0;
       // A kind the chip runs at the rate of its joined kinds, joined by
-      // wave-widen-mma or written so.
+      // wave-widen-mma or written so, or faster (gfx950's f8f6f4 MFMAs, whose
+      // fp4 and fp6 kinds read as many operand bytes a cycle as the joined
+      // ones).
       bool doubleRate =
-          wide || (!deferral.mmas.empty() &&
-                   isWideKKind(cast<MmaOp>(deferral.mmas.front()).getKind()));
+          wide ||
+          (!deferral.mmas.empty() &&
+           isFastOperandKind(cast<MmaOp>(deferral.mmas.front()).getKind()));
+      // The deferred MMAs are whole instructions: the chains wave-widen-mma
+      // joins, or MMAs it does not join.
       candidate.barrierAfterDeferred =
-          (!pingPong || (doubleRate && candidate.deferWholeChains)) && !inLds &&
-          getEndBarrier(candidate.loop.getBody());
+          (!pingPong ||
+           (doubleRate && (candidate.deferWholeChains || !wide))) &&
+          !inLds && getEndBarrier(candidate.loop.getBody());
       if (!candidate.deferWholeChains && !candidate.deferJoinedSteps &&
           pingPong && deferral.mmas.size() >= deferMmas && !doubleRate) {
         unsigned writeCycles = 12 * prefetched;
@@ -1526,6 +1581,11 @@ static scf::ForOp deferTrailingMmas(scf::ForOp loop,
   Location loc = loop.getLoc();
   llvm::DenseSet<Operation *> deferred(deferral.mmas.begin(),
                                        deferral.mmas.end());
+  // A scale slice goes with the MMAs; it stays too where others use it.
+  for (Operation *slice : deferral.scaleSlices)
+    if (llvm::all_of(slice->getUsers(),
+                     [&](Operation *user) { return deferred.contains(user); }))
+      deferred.insert(slice);
   Operation *endBarrier = barrierAfterDeferred ? getEndBarrier(body) : nullptr;
   auto isDeferred = [&](Value value) {
     Operation *def = value.getDefiningOp();
@@ -1544,6 +1604,8 @@ static scf::ForOp deferTrailingMmas(scf::ForOp loop,
   };
   // The deferred MMAs, then the previous iteration's end barrier.
   auto cloneDeferred = [&](OpBuilder &builder, IRMapping &mapping) {
+    for (Operation *slice : deferral.scaleSlices)
+      builder.clone(*slice, mapping);
     for (Operation *mma : deferral.mmas)
       builder.clone(*mma, mapping);
     if (endBarrier)
