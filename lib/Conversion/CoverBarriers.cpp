@@ -20,6 +20,7 @@
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
 #include <cmath>
@@ -239,6 +240,7 @@ struct WaveCoverBarriers
           classify(ops[i]) == VmemRead && !trailingSet.contains(ops[i]);
     }
     int64_t shadows = static_cast<int64_t>(above) - 1;
+    std::string spreadNote;
     bool staged = shadows > 0 && writes + globalReads > 0 &&
                   writes + globalReads <= kAccessesPerShadow * shadows;
 
@@ -250,20 +252,26 @@ struct WaveCoverBarriers
     // behind the sched_barrier and the reads after the barrier, whose
     // latency the writes that need them would otherwise wait out too (LLVM
     // adds a wait where a write needs one of them). Only where no load of
-    // the body precedes that write.
+    // the body precedes that write, and some load is not issued last.
     Operation *firstWrite = nullptr;
     bool loadsBefore = false;
+    std::string waitNote;
     for (size_t i = 0; i < release && !firstWrite; ++i) {
       if (isLdsStore(ops[i]))
         firstWrite = ops[i];
       loadsBefore |= classify(ops[i]) == VmemRead;
     }
-    if (firstWrite && !loadsBefore) {
+    if (firstWrite && !loadsBefore && globalReads > 0) {
       int64_t issuedLast = readsMoved;
       for (size_t i = acquire + 1; i < ops.size(); ++i)
         issuedLast += classify(ops[i]) == VmemRead;
       OpBuilder waitBuilder(firstWrite);
       ROCDL::SWaitcntOp::create(waitBuilder, loc, getVmcntWait(issuedLast));
+      waitNote = llvm::formatv("; one wait for the loads its LDS writes "
+                               "store (vmcnt({0}))",
+                               std::min<int64_t>(issuedLast, 63))
+                     .str();
+      ++numStagingWaits;
     }
 
     ahead->moveBefore(ops[release]);
@@ -280,6 +288,22 @@ struct WaveCoverBarriers
           ROCDL::SchedGroupBarrier::create(builder, loc, VmemRead, share, 0);
       }
       ROCDL::SchedGroupBarrier::create(builder, loc, Mfma, 1, 0);
+      ++numSpreadStagings;
+      auto count = [](int64_t n, StringRef what) {
+        return llvm::formatv("{0} {1}{2}", n, what, n == 1 ? "" : "s").str();
+      };
+      spreadNote = "; schedule groups spread its ";
+      if (writes)
+        spreadNote += count(writes, "LDS write");
+      if (writes && globalReads)
+        spreadNote += " and ";
+      if (globalReads)
+        spreadNote += count(globalReads, "other global read");
+      spreadNote +=
+          shadows == 1
+              ? std::string(" over the shadow of the first")
+              : llvm::formatv(" over the shadows of the first {0}", shadows)
+                    .str();
     }
     ROCDL::SchedBarrier::create(builder, ahead->getLoc(), 0);
     for (Operation *read : trailing)
@@ -321,7 +345,8 @@ struct WaveCoverBarriers
                             ? "; the staging's last " + Twine(readsMoved) +
                                   " global reads issue behind the last that "
                                   "stays"
-                            : Twine());
+                            : Twine())
+                    << spreadNote << waitNote;
   }
 };
 } // namespace

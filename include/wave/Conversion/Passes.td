@@ -479,6 +479,11 @@ def WaveScheduleLoops : Pass<"wave-schedule-loops", "::mlir::LLVM::LLVMFuncOp"> 
     Statistic<"numDeclined", "declined", "loops with MFMAs left as they are">,
     Statistic<"numTrailingReads", "trailing-reads",
               "global reads moved behind the last MFMA before the barrier">,
+    Statistic<"numSpreadStagings", "spread-stagings",
+              "stagings whose accesses schedule groups spread over the "
+              "shadows of the MFMAs before the barrier">,
+    Statistic<"numStagingWaits", "staging-waits",
+              "vmcnt waits added before a staging's first LDS write">,
   ];
   let dependentDialects = ["::mlir::ROCDL::ROCDLDialect"];
 }
@@ -504,7 +509,12 @@ def WaveCoverBarriers
     the barrier too. The staging's trailing global reads (after its last LDS
     write, used before the barrier by effect-free ops only) follow the
     sched_barrier, one for each 32 cycles of the MFMA before it, so that
-    they issue in its shadow beside the wait. One wave then keeps its
+    they issue in its shadow beside the wait. Schedule groups spread the
+    staging's other LDS writes and global reads over the shadows of the
+    MFMAs that stay (at most 4 accesses a shadow), and one `s_waitcnt
+    vmcnt` before the staging's first LDS write waits for the loads it
+    stores, all of the previous iteration's but those issued last, where
+    LLVM would wait for each write's load apart. One wave then keeps its
     matrix pipe busy through the barrier's wait. A remark on the loop says
     how the MFMAs were spread, or
     why the loop was left: a scheduling order already in its body (from
@@ -519,6 +529,11 @@ def WaveCoverBarriers
     Statistic<"numDeclined", "declined", "loops with MFMAs left as they are">,
     Statistic<"numTrailingReads", "trailing-reads",
               "global reads moved behind the last MFMA before the barrier">,
+    Statistic<"numSpreadStagings", "spread-stagings",
+              "stagings whose accesses schedule groups spread over the "
+              "shadows of the MFMAs before the barrier">,
+    Statistic<"numStagingWaits", "staging-waits",
+              "vmcnt waits added before a staging's first LDS write">,
   ];
   let dependentDialects = ["::mlir::ROCDL::ROCDLDialect"];
 }
@@ -645,6 +660,11 @@ def WaveInterleaveMfmas
     Statistic<"numDeclined", "declined", "loops with MFMAs left as they are">,
     Statistic<"numTrailingReads", "trailing-reads",
               "global reads moved behind the last MFMA before the barrier">,
+    Statistic<"numSpreadStagings", "spread-stagings",
+              "stagings whose accesses schedule groups spread over the "
+              "shadows of the MFMAs before the barrier">,
+    Statistic<"numStagingWaits", "staging-waits",
+              "vmcnt waits added before a staging's first LDS write">,
   ];
   let dependentDialects = ["::mlir::ROCDL::ROCDLDialect"];
 }

@@ -36,6 +36,16 @@
 // RUN: diff %t.auto.mlir %t.registers.mlir
 // RUN: wave-opt %examples/gemm_fp8_256.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops=headroom=60 -o /dev/null 2>&1 | FileCheck %s --check-prefix=FP8-256-TIGHT
 // FP8-256-TIGHT: remark: wave-pipeline-loops: pipelined with 2 stages in LDS buffers (buffer=auto: the MMAs of an iteration that multiply staged tiles hold the matrix pipe 512 cycles on gfx950, at least lds-buffer-cycles=500; not registers with the 32 MMAs of the whole chains that wave-widen-mma joins deferred: 265 VGPRs with the prefetched and the headroom, over the 256 of the budget): 4 global reads
+// gfx950's f8f6f4 MFMAs that wave-widen-mma does not join (fp4, fp6,
+// scaled) are whole instructions already: the 8 trailing MMAs of
+// examples/gemm_mxfp4_256.mlir, deferred in registers, cover its staging
+// writes, and registers win there too.
+// RUN: wave-opt %examples/gemm_mxfp4_256.mlir --wave-minimize-global-loads --wave-pipeline-loops -o /dev/null 2>&1 | FileCheck %s --check-prefix=MXFP4-256
+// MXFP4-256: remark: wave-pipeline-loops: pipelined with 2 stages in registers (not LDS buffers: buffer=auto: the MMAs of an iteration that multiply staged tiles hold the matrix pipe 1024 cycles on gfx950, at least lds-buffer-cycles=500, but the 8 trailing MMAs, deferred in registers, cover the staging writes (212 VGPRs with the prefetched and the headroom)): 14 global reads
+// examples/gemm_gfx950.mlir, whose f16 MMAs are written double-K, keeps its
+// LDS buffers: there they measured faster.
+// RUN: wave-opt %examples/gemm_gfx950.mlir --wave-expand-fragments --wave-minimize-global-loads --wave-pipeline-loops -o /dev/null 2>&1 | FileCheck %s --check-prefix=GFX950-F16
+// GFX950-F16: remark: wave-pipeline-loops: pipelined with 2 stages in LDS buffers (buffer=auto
 
 // SUMMARY: loops-pipelined: 4, {{.*}}in-registers-instead: 2, lds-bytes-added: 512,
 

@@ -70,6 +70,23 @@
 // EIGHT-WAVES-NOT: wave.mma
 // EIGHT-WAVES: scf.yield
 // RUN: wave-run %examples/gemm_fp8_256.mlir --compare-pipeline='builtin.module(wave-expand-fragments,wave-minimize-global-loads,wave-pipeline-loops{buffer=registers},wave-widen-mma,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// gfx950's other f8f6f4 MMAs (fp4, fp6, scaled) read their operands as
+// fast as the joined kinds: the 8 waves of examples/gemm_mxfp4_256.mlir
+// (MXFP4, 32 scaled MMAs a step) defer the last sub-step's 8 MMAs alone, no
+// K step more for a ping-pong, ahead of the barrier that ended the body.
+// Their scales, each sliced out of the 4 a fragment row reads a step, are
+// carried as those 4 bytes and sliced at the top of the next iteration
+// (the lowering hands the MFMA the 4 bytes and names the byte).
+// RUN: wave-opt %examples/gemm_mxfp4_256.mlir --wave-minimize-global-loads --wave-pipeline-loops 2>&1 >/dev/null | FileCheck %s --check-prefix=MXFP4-REMARK
+// MXFP4-REMARK: at occupancy 2 (requested) on gfx950; 8 trailing MMAs deferred to the next iteration (30 VGPRs carried), ahead of the barrier that ended the body)
+// RUN: wave-opt %examples/gemm_mxfp4_256.mlir --wave-minimize-global-loads --wave-pipeline-loops 2>/dev/null | FileCheck %s --check-prefix=MXFP4
+// MXFP4-LABEL: gpu.func @gemm_mxfp4_256(
+// MXFP4: scf.for {{.*}} -> ({{.*}}vector<4xf8E8M0FNU>, vector<32xf4E2M1FN>
+// MXFP4-COUNT-6: vector.extract_strided_slice %arg{{[0-9]+}} {offsets = [3], sizes = [1], strides = [1]} : vector<4xf8E8M0FNU> to vector<1xf8E8M0FNU>
+// MXFP4-COUNT-8: wave.mma <f32_32x32x64_f4E2M1FN_scaled> %arg
+// MXFP4-NEXT: wave.barrier
+// MXFP4: scf.yield
+// RUN: wave-run %examples/gemm_mxfp4_256.mlir --compare-pipeline='builtin.module(wave-minimize-global-loads,wave-pipeline-loops,wave-insert-barriers)' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // Where the whole chains do not fit but the stages wait in registers, the
 // steps of each chain's last joined MMA go: the K step before the trailing
 // one, so that wave-widen-mma joins the pair at the top of the next

@@ -121,22 +121,24 @@
 // DEFER-NEXT: } {loop_annotation = #loop_annotation, wave.interleave_mma}
 // DEFER-COUNT-4: wave.mma <f32_32x32x8_f16> %{{[0-9]+}}#
 // DEFER-NEXT: wave.barrier
-// In the code object the loop carries LLVM's MFMA interleaving strategy and
-// a deferred MFMA issues before the barrier that the previous step's reads
-// end at, two more among the staging before the step's second barrier (the
-// last just before its wait, kept there by wave-cover-barriers'
-// sched_barrier, with the staging's last global load behind it) and the
-// fourth after it, where LLVM's strategy, asked for again in that scheduling
-// region, orders it with the step's LDS reads and MFMAs; no barrier is left
-// after the step's last MFMA.
+// In the code object a deferred MFMA issues before the barrier that the
+// previous step's reads end at, two more among the staging before the
+// step's second barrier (the last just before its wait, kept there by
+// wave-cover-barriers' sched_barrier, with the staging's last global load
+// behind it; its schedule groups spread the LDS writes and the other loads
+// over their shadows, after one wait for the loads the writes store) and
+// the fourth after it, where LLVM's MFMA interleaving strategy, asked for in
+// that scheduling region, orders it with the step's LDS reads and MFMAs; no
+// barrier is left after the step's last MFMA.
 // RUN: wave-compile %examples/gemm_nk_128.mlir --chip=gfx942 -O2 --emit=asm -o - 2>/dev/null | FileCheck %s --check-prefix=ISA-NK
 // ISA-NK-LABEL: {{^}}gemm_nk_128:
 // ISA-NK: {{^}}.LBB0_1:
 // ISA-NK-NEXT: v_mfma_f32_32x32x8_f16
 // ISA-NK-NEXT: s_barrier
-// ISA-NK: ds_write
+// ISA-NK-NEXT: s_waitcnt vmcnt(1)
+// ISA-NK-NEXT: ds_write
 // ISA-NK: v_mfma_f32_32x32x8_f16
-// ISA-NK: iglp_opt mask(0x00000000)
+// ISA-NK: sched_group_barrier mask(0x00000200) size(2)
 // ISA-NK-NOT: s_barrier
 // ISA-NK: v_mfma_f32_32x32x8_f16
 // ISA-NK-NOT: s_barrier
