@@ -479,11 +479,6 @@ def WaveScheduleLoops : Pass<"wave-schedule-loops", "::mlir::LLVM::LLVMFuncOp"> 
     Statistic<"numDeclined", "declined", "loops with MFMAs left as they are">,
     Statistic<"numTrailingReads", "trailing-reads",
               "global reads moved behind the last MFMA before the barrier">,
-    Statistic<"numSpreadStagings", "spread-stagings",
-              "stagings whose accesses schedule groups spread over the "
-              "shadows of the MFMAs before the barrier">,
-    Statistic<"numStagingWaits", "staging-waits",
-              "vmcnt waits added before a staging's first LDS write">,
   ];
   let dependentDialects = ["::mlir::ROCDL::ROCDLDialect"];
 }
@@ -660,11 +655,6 @@ def WaveInterleaveMfmas
     Statistic<"numDeclined", "declined", "loops with MFMAs left as they are">,
     Statistic<"numTrailingReads", "trailing-reads",
               "global reads moved behind the last MFMA before the barrier">,
-    Statistic<"numSpreadStagings", "spread-stagings",
-              "stagings whose accesses schedule groups spread over the "
-              "shadows of the MFMAs before the barrier">,
-    Statistic<"numStagingWaits", "staging-waits",
-              "vmcnt waits added before a staging's first LDS write">,
   ];
   let dependentDialects = ["::mlir::ROCDL::ROCDLDialect"];
 }
