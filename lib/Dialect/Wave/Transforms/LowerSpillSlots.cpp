@@ -16,7 +16,9 @@
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -112,15 +114,30 @@ void LowerSpillSlotsPass::runOnOperation() {
       return signalPassFailure();
     }
     auto [pointer, alignment] = *slot;
+    // LLVM has no type for MLIR's small floats (the fp8 formats, E8M0): the
+    // slot holds their bits, as integers of the same width.
+    VectorType valueType = access.getVectorType();
+    VectorType slotType = valueType;
+    if (!LLVM::isCompatibleType(valueType))
+      slotType = valueType.clone(
+          rewriter.getIntegerType(valueType.getElementTypeBitWidth()));
     if (auto write = dyn_cast<WriteOp>(access.getOperation())) {
-      LLVM::StoreOp::create(rewriter, write.getLoc(), write.getValue(), pointer,
+      Value value = write.getValue();
+      if (slotType != valueType)
+        value = vector::BitCastOp::create(rewriter, write.getLoc(), slotType,
+                                          value);
+      LLVM::StoreOp::create(rewriter, write.getLoc(), value, pointer,
                             alignment, /*isVolatile=*/true);
       rewriter.eraseOp(write);
     } else {
       auto read = cast<ReadOp>(access.getOperation());
-      rewriter.replaceOpWithNewOp<LLVM::LoadOp>(read, read.getType(), pointer,
-                                                alignment,
-                                                /*isVolatile=*/true);
+      Value value =
+          LLVM::LoadOp::create(rewriter, read.getLoc(), slotType, pointer,
+                               alignment, /*isVolatile=*/true);
+      if (slotType != valueType)
+        value = vector::BitCastOp::create(rewriter, read.getLoc(), valueType,
+                                          value);
+      rewriter.replaceOp(read, value);
     }
     ++numLowered;
   }

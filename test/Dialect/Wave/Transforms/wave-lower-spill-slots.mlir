@@ -21,6 +21,14 @@
 // RUN: wave-run %t.dynamic.mlir --scalar=K=5 --compare-pipeline='builtin.module(gpu.module(gpu.func(wave-budget-registers{occupancy=4},wave-lower-spill-slots)))' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %t.dynamic.mlir --scalar=K=1 --compare-pipeline='builtin.module(gpu.module(gpu.func(wave-budget-registers{occupancy=4},wave-lower-spill-slots)))' 2>/dev/null | FileCheck %s --check-prefix=SAME
 // RUN: wave-run %examples/pressure.mlir --compare-pipeline='builtin.module(gpu.module(gpu.func(wave-budget-registers{occupancy=4},wave-lower-spill-slots)))' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// The MXFP4 GEMM at Triton's tile asked for occupancy 3 spills a group of
+// E8M0 scales (it asks for 2): its slot holds them as i8, the kernel still
+// agrees with itself, and the code object has no scratch.
+// RUN: wave-run %examples/gemm_mxfp4_256.mlir --compare-pipeline='builtin.module(gpu.module(gpu.func(wave-budget-registers{occupancy=3},wave-lower-spill-slots)))' 2>/dev/null | FileCheck %s --check-prefix=SAME
+// RUN: wave-compile %examples/gemm_mxfp4_256.mlir --chip=gfx950 --occupancy=3 --emit=asm -o - 2>/dev/null | FileCheck %s --check-prefix=MXFP4-OCC3
+// MXFP4-OCC3-LABEL: gemm_mxfp4_256:
+// MXFP4-OCC3: ds_write_b32
+// MXFP4-OCC3: .amdhsa_private_segment_fixed_size 0
 
 // SAME: agrees
 // SAME-NOT: differs
@@ -104,6 +112,30 @@ gpu.module @m3 {
     %v = wave.read %A[%x] map affine_map<(x) -> (x * 4)> : memref<256xf32> -> vector<4xf32>
     // expected-error @below {{a 'wave.spill_slot' access needs an unmasked access along the innermost dimension of a static row-major LDS buffer}}
     wave.write %v, %slot[%x] map affine_map<(x) -> (0, x)> along 0 {wave.spill_slot} : vector<4xf32>, memref<4x64xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+// LLVM has no type for E8M0 (nor the fp8 formats): a slot of such values
+// holds their bits as i8, bit cast on either side.
+// CHECK-LABEL: gpu.func @small_floats
+// CHECK: %[[V:.*]] = wave.read %S
+// CHECK: %[[BITS:.*]] = vector.bitcast %[[V]] : vector<4xf8E8M0FNU> to vector<4xi8>
+// CHECK: llvm.store volatile %[[BITS]], %{{.*}} {alignment = 4 : i64} : vector<4xi8>, !llvm.ptr<3>
+// CHECK: %[[LOADED:.*]] = llvm.load volatile %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> vector<4xi8>
+// CHECK: %[[BACK:.*]] = vector.bitcast %[[LOADED]] : vector<4xi8> to vector<4xf8E8M0FNU>
+// CHECK: wave.write %[[BACK]], %O
+gpu.module @m {
+  gpu.func @small_floats(%S: memref<64x4xf8E8M0FNU>, %O: memref<64x4xf8E8M0FNU>) kernel
+      attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %slot = wave.alloc_lds {wave.spill_slot} : memref<64x4xf8E8M0FNU, #gpu.address_space<workgroup>>
+    %x = gpu.thread_id x
+    %v = wave.read %S[%x] map affine_map<(x) -> (x, 0)> : memref<64x4xf8E8M0FNU> -> vector<4xf8E8M0FNU>
+    wave.write %v, %slot[%x] map affine_map<(x) -> (x, 0)> {wave.spill_slot} : vector<4xf8E8M0FNU>, memref<64x4xf8E8M0FNU, #gpu.address_space<workgroup>>
+    %back = wave.read %slot[%x] map affine_map<(x) -> (x, 0)> {wave.spill_slot} : memref<64x4xf8E8M0FNU, #gpu.address_space<workgroup>> -> vector<4xf8E8M0FNU>
+    wave.write %back, %O[%x] map affine_map<(x) -> (x, 0)> : vector<4xf8E8M0FNU>, memref<64x4xf8E8M0FNU>
     gpu.return
   }
 }

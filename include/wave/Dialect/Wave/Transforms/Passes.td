@@ -910,12 +910,15 @@ def LowerSpillSlots : Pass<"wave-lower-spill-slots"> {
     carrying the `wave.spill_slot` unit attribute into a volatile `llvm.load` or
     `llvm.store` at the slot's LDS address, which LLVM neither forwards nor
     deletes. A `wave.spill_slot` access must be unmasked and run along the
-    innermost dimension of a static row-major LDS buffer.
+    innermost dimension of a static row-major LDS buffer. Values of the
+    small float types LLVM has no type for (fp8, E8M0) are stored and loaded
+    as integer vectors of the same width, bit cast on either side.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::vector::VectorDialect",
   ];
   let statistics = [
     Statistic<"numLowered", "accesses-lowered",
