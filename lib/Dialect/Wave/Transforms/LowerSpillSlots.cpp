@@ -126,8 +126,8 @@ void LowerSpillSlotsPass::runOnOperation() {
       if (slotType != valueType)
         value = vector::BitCastOp::create(rewriter, write.getLoc(), slotType,
                                           value);
-      LLVM::StoreOp::create(rewriter, write.getLoc(), value, pointer,
-                            alignment, /*isVolatile=*/true);
+      LLVM::StoreOp::create(rewriter, write.getLoc(), value, pointer, alignment,
+                            /*isVolatile=*/true);
       rewriter.eraseOp(write);
     } else {
       auto read = cast<ReadOp>(access.getOperation());
