@@ -54,12 +54,15 @@ constexpr int64_t kCyclesPerTrailingRead = 32;
 /// against 1061.5 with the groups).
 constexpr int64_t kAccessesPerShadow = 4;
 
-/// The `s_waitcnt` of gfx9 and gfx950 that waits until at most `count`
-/// vector memory accesses are outstanding (vmcnt in bits 3:0 and 15:14; the
-/// expcnt of bits 6:4 and the lgkmcnt of bits 11:8 at their maxima, not
-/// waited for).
+/// The most vector memory accesses an `s_waitcnt` of the MFMA chips (gfx9)
+/// counts.
+constexpr int64_t kMaxVmcnt = 63;
+
+/// The `s_waitcnt` of the MFMA chips (gfx90a, gfx942, gfx950) that waits
+/// until at most `count` (up to kMaxVmcnt) vector memory accesses are
+/// outstanding: vmcnt in bits 3:0 and 15:14, the expcnt of bits 6:4 and the
+/// lgkmcnt of bits 11:8 at their maxima (not waited for).
 int32_t getVmcntWait(int64_t count) {
-  count = std::min<int64_t>(count, 63);
   return static_cast<int32_t>((count & 0xF) | ((count >> 4) << 14) | 0x0F70);
 }
 
@@ -265,11 +268,12 @@ struct WaveCoverBarriers
       int64_t issuedLast = readsMoved;
       for (size_t i = acquire + 1; i < ops.size(); ++i)
         issuedLast += classify(ops[i]) == VmemRead;
+      issuedLast = std::min(issuedLast, kMaxVmcnt);
       OpBuilder waitBuilder(firstWrite);
       ROCDL::SWaitcntOp::create(waitBuilder, loc, getVmcntWait(issuedLast));
       waitNote = llvm::formatv("; one wait for the loads its LDS writes "
                                "store (vmcnt({0}))",
-                               std::min<int64_t>(issuedLast, 63))
+                               issuedLast)
                      .str();
       ++numStagingWaits;
     }

@@ -779,7 +779,6 @@ static std::string whyNotDirect(StagingPair pair, bool inLds) {
          std::to_string(bytes) + " bytes";
 }
 
-/// Whether `candidate`'s loop, pipelined with `count` stages, has a steady
 /// Whether MMAs of `kind` read their operands as fast as the kinds
 /// wave-widen-mma joins into (as many operand bytes a lane for each cycle of
 /// the matrix pipe): those kinds, and gfx950's other f8f6f4 MFMAs (fp4 and
@@ -788,6 +787,7 @@ static bool isFastOperandKind(MmaKind kind) {
   return isWideKKind(kind) || getMmaLayout(kind).isF8F6F4();
 }
 
+/// Whether `candidate`'s loop, pipelined with `count` stages, has a steady
 /// state of one iteration, which leaves no next iteration to defer MMAs to.
 static bool steadyRunsOnce(const Candidate &candidate, unsigned count) {
   return candidate.tripCount && *candidate.tripCount - (count - 1) < 2;
@@ -859,8 +859,9 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
       wholeInstructions |= getMmaLayout(kind).isF8F6F4() &&
                            !getWideKKindOnChip(kind, *budget.chip);
     }
-    bool joins = trailing.mmas.size() >= deferMmas && wholeInstructions &&
-                 !steadyRunsOnce(candidate, stages);
+    bool coversStaging = trailing.mmas.size() >= deferMmas &&
+                         wholeInstructions &&
+                         !steadyRunsOnce(candidate, stages);
     std::string deferred =
         joined ? llvm::formatv("the {0} MMAs of the whole chains that "
                                "wave-widen-mma joins",
@@ -869,7 +870,7 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
                : llvm::formatv("the {0} trailing MMAs", trailing.mmas.size())
                      .str();
     unsigned limit = std::min(budget.vgprs, budget.chip->addressableArchVgprs);
-    if (joins && need > limit)
+    if (coversStaging && need > limit)
       candidate.bufferNote +=
           llvm::formatv("; not registers with {0} deferred: {1} VGPRs "
                         "with the prefetched and the headroom, over the "
@@ -878,7 +879,7 @@ unsigned PipelineLoopsPass::chooseStages(gpu::GPUFuncOp kernel,
                         limit < budget.vgprs ? "architected VGPRs"
                                              : "of the budget")
               .str();
-    if (joins && need <= limit) {
+    if (coversStaging && need <= limit) {
       candidate.inLds = false;
       candidate.notInLds =
           candidate.bufferNote +
